@@ -1,0 +1,54 @@
+"""The ``cp-trainer`` command line.
+
+Each subcommand is a module of this package with a ``register(subparsers)`` function; modules
+import heavy dependencies (NumPy, Numba, Qt) inside their handlers, so ``--help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from .common import CliError
+
+# Subcommand modules, in the order ``--help`` lists them.
+COMMANDS: list[str] = []
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cp-trainer",
+        description=(
+            "A trainer for closed Chinese poker. Without a command it opens the trainer window "
+            "(once the window exists; until then it prints this help)."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"cp-trainer {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f".{name}", __name__)
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 0
+    try:
+        result: int = func(args)
+    except CliError as exc:
+        print(f"cp-trainer {args.command}: {exc}", file=sys.stderr)
+        return exc.status
+    except KeyboardInterrupt:
+        print("cp-trainer: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return result

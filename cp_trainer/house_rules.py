@@ -1,0 +1,147 @@
+"""How one table plays: every house choice of RULES.md §1 in one immutable value.
+
+``HouseRules()`` is the default table: Club One rules, Western 2-4, ties push, fouls count
+(scoop penalty), no surrender, no royalties, no naturals, A-2-3-4-5 the lowest straight,
+normal (high) middle. Per-seat stakes live here too, so one object says how a table settles.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+__all__ = ["HouseRules", "HouseRulesError", "RoyaltyTable", "ScoringSystem", "TieRule"]
+
+
+class HouseRulesError(ValueError):
+    """A house-rules value or record is invalid; the message names the field and the value."""
+
+
+class ScoringSystem(Enum):
+    TWO_FOUR = "2-4"  # +1 a row, +1 more for winning at least two rows
+    TWO_FOUR_SCOOP = "2-4-scoop"  # +1 a row, +1 more only for winning all three
+    ONE_SIX = "1-6"  # +1 a row, +3 more for winning all three
+
+    @property
+    def scoop_points(self) -> int:
+        """What a scoop (3-0) is worth: 4, 4 and 6."""
+        return 6 if self is ScoringSystem.ONE_SIX else 4
+
+
+class TieRule(Enum):
+    PUSH = "push"  # a tied row scores nothing
+    BANK = "bank"  # the bank wins tied rows
+
+
+@dataclass(frozen=True)
+class RoyaltyTable:
+    """Royalty amounts per row (RULES.md §1 defaults)."""
+
+    top_trips: int = 3
+    middle_full_house: int = 2
+    middle_four_of_a_kind: int = 8
+    middle_straight_flush: int = 10
+    middle_royal_flush: int = 14
+    bottom_four_of_a_kind: int = 4
+    bottom_straight_flush: int = 5
+    bottom_royal_flush: int = 7
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    system: ScoringSystem = ScoringSystem.TWO_FOUR
+    ties: TieRule = TieRule.PUSH
+    bank: int = 0  # seat (from 0) that wins tied rows under ``ties=BANK``
+    ignore_fouls: bool = False  # score fouled hands as they lie
+    surrender: bool = False
+    surrender_cost: int | None = None  # None: 3 in 2-4 systems, 4 in 1-6
+    royalties: bool = False
+    royalties_better_hand_only: bool = False  # a royalty is paid only when its row also wins
+    royalty_table: RoyaltyTable = field(default_factory=RoyaltyTable)
+    naturals: bool = False
+    natural_amount: int | None = None  # None: the scoop amount
+    point_value: float = 1.0  # money per point
+    stakes: tuple[float, ...] | None = None  # per-seat point value; a pair settles at the lower
+    wheel_second: bool = False  # A-2-3-4-5 is the second-highest straight
+    low_middle: bool = False  # the middle plays 2-7 lowball; the order check is bottom >= top
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.system, ScoringSystem):
+            raise HouseRulesError(f"system must be a ScoringSystem, got {self.system!r}")
+        if not isinstance(self.ties, TieRule):
+            raise HouseRulesError(f"ties must be a TieRule, got {self.ties!r}")
+        if not 0 <= self.bank <= 3:
+            raise HouseRulesError(f"bank must be a seat from 0 to 3, got {self.bank!r}")
+        if self.surrender_cost is not None and self.surrender_cost < 0:
+            raise HouseRulesError(f"surrender_cost must be >= 0, got {self.surrender_cost!r}")
+        if self.natural_amount is not None and self.natural_amount < 0:
+            raise HouseRulesError(f"natural_amount must be >= 0, got {self.natural_amount!r}")
+        if not self.point_value > 0:
+            raise HouseRulesError(f"point_value must be > 0, got {self.point_value!r}")
+        if self.stakes is not None and any(not s > 0 for s in self.stakes):
+            raise HouseRulesError(f"every stake must be > 0, got {self.stakes!r}")
+
+    @property
+    def scoop_points(self) -> int:
+        return self.system.scoop_points
+
+    @property
+    def effective_surrender_cost(self) -> int:
+        if self.surrender_cost is not None:
+            return self.surrender_cost
+        return 4 if self.system is ScoringSystem.ONE_SIX else 3
+
+    @property
+    def effective_natural_amount(self) -> int:
+        return self.natural_amount if self.natural_amount is not None else self.scoop_points
+
+    def stake(self, seat: int) -> float:
+        """Point value of one seat (``point_value`` unless per-seat ``stakes`` are set)."""
+        if self.stakes is None or seat >= len(self.stakes):
+            return self.point_value
+        return self.stakes[seat]
+
+    def pair_stake(self, a: int, b: int) -> float:
+        """Two seats settle at the lower of their stakes."""
+        return min(self.stake(a), self.stake(b))
+
+    def replace(self, **changes: Any) -> HouseRules:
+        return dataclasses.replace(self, **changes)
+
+    # --- plain-data form, for settings files, history records and JSON -----------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["system"] = self.system.value
+        data["ties"] = self.ties.value
+        data["stakes"] = list(self.stakes) if self.stakes is not None else None
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HouseRules:
+        """Inverse of :meth:`to_dict`; unknown keys are rejected, missing keys take defaults."""
+        if not isinstance(data, dict):
+            raise HouseRulesError(f"house rules must be an object, got {type(data).__name__}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise HouseRulesError(f"unknown house-rules field(s): {', '.join(unknown)}")
+        kwargs = dict(data)
+        try:
+            if "system" in kwargs:
+                kwargs["system"] = ScoringSystem(kwargs["system"])
+            if "ties" in kwargs:
+                kwargs["ties"] = TieRule(kwargs["ties"])
+            if "royalty_table" in kwargs:
+                kwargs["royalty_table"] = RoyaltyTable(**kwargs["royalty_table"])
+            if kwargs.get("stakes") is not None:
+                kwargs["stakes"] = tuple(float(s) for s in kwargs["stakes"])
+        except (ValueError, TypeError) as exc:
+            raise HouseRulesError(f"invalid house rules: {exc}") from None
+        for name in ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only",
+                     "naturals", "wheel_second", "low_middle"):
+            if name in kwargs and not isinstance(kwargs[name], bool):
+                raise HouseRulesError(f"{name} must be true or false, got {kwargs[name]!r}")
+        return cls(**kwargs)

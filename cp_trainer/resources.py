@@ -1,0 +1,27 @@
+"""Locate the ``resources/`` folder, both in a source checkout and in an installed wheel."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+
+@cache
+def resources_dir() -> Path:
+    """The folder holding card art, translations and data tables.
+
+    In a wheel it is ``cp_trainer/resources`` (mapped from the top-level ``resources/`` by
+    ``pyproject.toml``); in a source checkout it is ``resources/`` beside the package.
+    """
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "resources", here.parent / "resources"):
+        if (candidate / "i18n").is_dir():
+            return candidate
+    raise FileNotFoundError(
+        f"cp-trainer's resources folder is missing (looked in {here / 'resources'} and "
+        f"{here.parent / 'resources'}); reinstall the package"
+    )
+
+
+def resource_path(*parts: str) -> Path:
+    return resources_dir().joinpath(*parts)
