@@ -1,7 +1,9 @@
 """Messages of the rules core in the user's language (English and Russian).
 
-The core does not use Qt, so its texts live in JSON catalogs under ``resources/i18n/``
-(``core.en.json``, ``core.ru.json``): one key per message, ``str.format`` placeholders. The GUI
+The core does not use Qt, so its texts live in JSON catalogs under ``resources/i18n/``: every
+``*.<lang>.json`` there (``core.en.json``, ``arrangement.ru.json``, ...) is merged into that
+language's catalog, one key per message, ``str.format`` placeholders. A key defined in two files
+is an error, so modules keep their own files without clashing. The GUI
 uses Qt's own translation system for its widgets and shows these texts as the core returns them.
 """
 
@@ -48,8 +50,14 @@ def system_language() -> str:
 def catalog(lang: str) -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise ValueError(f"unsupported language: {lang!r}")
-    with resource_path("i18n", f"core.{lang}.json").open(encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
+    data: dict[str, Any] = {}
+    for path in sorted(resource_path("i18n").glob(f"*.{lang}.json")):
+        with path.open(encoding="utf-8") as fh:
+            part = json.load(fh)
+        clash = sorted(set(part) & set(data))
+        if clash:
+            raise KeyError(f"{path.name} redefines message(s): {', '.join(clash)}")
+        data.update(part)
     return data
 
 
