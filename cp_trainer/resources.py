@@ -10,15 +10,15 @@ from pathlib import Path
 def resources_dir() -> Path:
     """The folder holding card art, translations and data tables.
 
-    In a wheel it is ``cp_trainer/resources`` (mapped from the top-level ``resources/`` by
-    ``pyproject.toml``); in a source checkout it is ``resources/`` beside the package.
+    In a wheel it is ``cp_trainer/_resources`` (mapped from the top-level ``resources/`` by
+    ``setup.py``); in a source checkout it is ``resources/`` beside the package.
     """
     here = Path(__file__).resolve().parent
-    for candidate in (here / "resources", here.parent / "resources"):
+    for candidate in (here / "_resources", here.parent / "resources"):
         if (candidate / "i18n").is_dir():
             return candidate
     raise FileNotFoundError(
-        f"cp-trainer's resources folder is missing (looked in {here / 'resources'} and "
+        f"cp-trainer's resources folder is missing (looked in {here / '_resources'} and "
         f"{here.parent / 'resources'}); reinstall the package"
     )
 
