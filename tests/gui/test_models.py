@@ -1,0 +1,104 @@
+"""The deal model: moves, swaps, full rows, sorting, undo/redo and drag-and-drop mime data."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtTest import QAbstractItemModelTester
+
+from cp_trainer.cards import Card, parse_cards
+from cp_trainer.gui.models import CARD_MIME_TYPE, CardRole, DealModel, HandSort, Zone
+
+HAND = parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s")
+
+
+@pytest.fixture
+def deal(qapp: object) -> DealModel:
+    model = DealModel()
+    for zone_model in model.zone_models.values():
+        QAbstractItemModelTester(zone_model, QAbstractItemModelTester.FailureReportingMode.Fatal, model)
+    model.new_deal(HAND)
+    return model
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_new_deal_puts_every_card_in_the_hand_sorted_by_rank(deal: DealModel) -> None:
+    hand = deal.zone_models[Zone.HAND]
+    assert hand.rowCount() == 13
+    assert hand.data(hand.index(0), CardRole) == c("As")
+    assert hand.data(hand.index(0), Qt.ItemDataRole.DisplayRole) == "A♠"
+    assert "A♠" in hand.data(hand.index(0), Qt.ItemDataRole.ToolTipRole)
+    assert [str(x) for x in deal.cards(Zone.HAND)][-1] == "2s"
+    assert all(deal.zone_models[z].rowCount() == 0 for z in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM))
+
+
+def test_moves_swaps_and_a_full_row_refusing(deal: DealModel) -> None:
+    refused: list[tuple[int, str]] = []
+    deal.refused.connect(lambda z, m: refused.append((z, m)))
+    for card in ("2s", "3c", "5c"):
+        assert deal.move(c(card), Zone.TOP)
+    assert deal.cards(Zone.TOP) == (c("5c"), c("3c"), c("2s"))  # sorted high to low
+    assert not deal.move(c("As"), Zone.TOP)
+    assert refused and refused[0][0] == Zone.TOP and "full" in refused[0][1]
+    assert deal.swap(c("As"), c("3c"))
+    assert c("As") in deal.cards(Zone.TOP) and c("3c") in deal.cards(Zone.HAND)
+    assert deal.move(c("As"), Zone.MIDDLE)  # row to row
+    assert deal.zone_of(c("As")) == Zone.MIDDLE
+    assert not deal.swap(c("5c"), c("2s"))  # same row: nothing to swap
+
+
+def test_undo_and_redo_every_move(deal: DealModel) -> None:
+    deal.move(c("As"), Zone.BOTTOM)
+    deal.move(c("Ah"), Zone.BOTTOM)
+    deal.swap(c("Ah"), c("Kd"))
+    assert deal.cards(Zone.BOTTOM) == (c("As"), c("Kd"))
+    deal.undo_stack.undo()
+    assert deal.cards(Zone.BOTTOM) == (c("As"), c("Ah"))
+    deal.undo_stack.undo()
+    deal.undo_stack.undo()
+    assert deal.cards(Zone.HAND) == tuple(sorted(HAND, key=lambda x: (-x.rank.value, -x.suit.index)))
+    deal.undo_stack.redo()
+    assert deal.cards(Zone.BOTTOM) == (c("As"),)
+
+
+def test_hand_sorts_by_suit(deal: DealModel) -> None:
+    deal.set_hand_sort(HandSort.SUIT)
+    assert [str(x) for x in deal.cards(Zone.HAND)][:3] == ["Kc", "5c", "3c"]
+    deal.set_hand_sort(HandSort.RANK)
+    assert str(deal.cards(Zone.HAND)[0]) == "As"
+
+
+def test_place_and_complete(deal: DealModel) -> None:
+    top, middle, bottom = parse_cards("Qs 3c 2s"), parse_cards("Kd Kc 9h 8h 7d"), parse_cards(
+        "As Ah Js Ts 5c")
+    assert deal.place(top, middle, bottom)
+    assert deal.is_complete()
+    deal.undo_stack.undo()
+    assert not deal.is_complete() and len(deal.cards(Zone.HAND)) == 13
+    assert not deal.place(top, middle, parse_cards("As Ah Js Ts 4c"))  # not this deal's cards
+
+
+def test_mime_data_moves_swaps_and_full_row_refuses(deal: DealModel) -> None:
+    hand = deal.zone_models[Zone.HAND]
+    top = deal.zone_models[Zone.TOP]
+    assert hand.mimeTypes() == [CARD_MIME_TYPE]
+    for _ in range(3):
+        mime = hand.mimeData([hand.index(0)])
+        assert top.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
+        assert top.dropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
+    assert deal.cards(Zone.TOP) == (c("As"), c("Ah"), c("Kd"))
+    mime = hand.mimeData([hand.index(0)])  # Kc
+    assert not top.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
+    # ... but dropping onto a card of the full row swaps them.
+    assert top.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, top.index(2))
+    assert top.dropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, top.index(2))
+    assert c("Kc") in deal.cards(Zone.TOP) and c("Kd") in deal.cards(Zone.HAND)
+    # a card back to its own zone, and foreign data, are refused
+    mime = top.mimeData([top.index(0)])
+    assert not top.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
+    assert hand.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
+    mime.setData(CARD_MIME_TYPE, b"Xx")
+    assert not hand.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
