@@ -169,18 +169,18 @@ def settle_views(a: HandView, b: HandView, rules: HouseRules, seats: tuple[int, 
     if a.fouled and b.fouled:
         return _result(a, b, seats, rules, PairKind.BOTH_FOULED, _no_rows(), 0)
     if a.fouled or b.fouled:
-        winner, sign, legal = (seats[1], -1, b) if a.fouled else (seats[0], 1, a)
+        scooper, sign, legal = (seats[1], -1, b) if a.fouled else (seats[0], 1, a)
         royalty = sum(legal.royalties)
         pts = sign * (rules.scoop_points + royalty)
         roy = (0, royalty) if a.fouled else (royalty, 0)
-        return _result(a, b, seats, rules, PairKind.FOUL, dict.fromkeys(ROW_KEYS, winner), pts, roy)
+        return _result(a, b, seats, rules, PairKind.FOUL, dict.fromkeys(ROW_KEYS, scooper), pts, roy)
     assert a.strengths is not None and b.strengths is not None
     rows: dict[str, int | None] = {}
     won = lost = roy_a = roy_b = 0
     bank = rules.bank if rules.ties is TieRule.BANK and rules.bank in seats else None
     for i, key in enumerate(ROW_KEYS):
         sa, sb = a.strengths[i], b.strengths[i]
-        winner = seats[0] if sa > sb else seats[1] if sb > sa else bank
+        winner: int | None = seats[0] if sa > sb else seats[1] if sb > sa else bank
         rows[key] = winner
         if winner == seats[0]:
             won += 1
