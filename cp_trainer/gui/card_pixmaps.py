@@ -1,0 +1,120 @@
+"""Card pictures for the widgets: the SVG art of ``resources/cards/`` rendered to pixmaps.
+
+``CardRenderer().pixmap(card, QSize(100, 140), dpr)`` draws a card at a logical size, sharp on
+HiDPI screens (the pixmap has ``size * dpr`` device pixels and ``devicePixelRatio() == dpr``).
+``card`` is a :class:`~cp_trainer.cards.Card`, ``"Jk"`` for the joker, or ``None`` for the back.
+Results are cached per (style, card, size, dpr), so repainting is cheap.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from ..cards import Card
+from ..resources import resource_path
+from .card_style import DEFAULT_CARD_STYLE, CardStyle
+
+__all__ = ["CARD_ASPECT", "JOKER", "CardArtError", "CardFace", "CardRenderer", "card_size"]
+
+JOKER = "Jk"
+CARD_ASPECT = 250 / 350  # width / height of the art (poker size, 2.5 x 3.5)
+
+CardFace = Card | str | None  # a card, "Jk" (joker) or None (the back)
+
+
+class CardArtError(ValueError):
+    """The card art is missing or unreadable, or the card key is unknown; names the culprit."""
+
+
+def card_size(height: int) -> QSize:
+    """The logical size of a card ``height`` pixels tall, keeping the art's proportions."""
+    return QSize(max(1, round(height * CARD_ASPECT)), max(1, height))
+
+
+def _art_key(card: CardFace) -> str:
+    if card is None:
+        return "back"
+    if isinstance(card, Card):
+        return str(card)
+    if isinstance(card, str):
+        if card.strip().lower() in ("jk", "joker"):
+            return "joker"
+        if card.strip().lower() == "back":
+            return "back"
+        try:
+            return str(Card.parse(card))
+        except ValueError:
+            pass
+    raise CardArtError(f"no card art for {card!r} (use a Card, 'Jk' for the joker or None for the back)")
+
+
+class CardRenderer:
+    """Renders card faces, the back and the joker from SVG; switch ``style`` at any time."""
+
+    def __init__(self, style: CardStyle = DEFAULT_CARD_STYLE, *, art_dir: Path | None = None,
+                 cache_size: int = 600) -> None:
+        self._style = style
+        self._art_dir = art_dir if art_dir is not None else resource_path("cards")
+        self._svgs: dict[Path, QSvgRenderer] = {}
+        self._cache: OrderedDict[tuple[str, int, int, float], QPixmap] = OrderedDict()
+        self._cache_size = cache_size
+
+    @property
+    def style(self) -> CardStyle:
+        return self._style
+
+    @style.setter
+    def style(self, style: CardStyle) -> None:
+        self._style = CardStyle(style)
+
+    def art_path(self, card: CardFace) -> Path:
+        """The SVG file drawn for ``card`` in the current style."""
+        key = _art_key(card)
+        if key in ("back", "joker"):
+            return self._art_dir / f"{key}.svg"
+        return self._art_dir / self._style.value / f"{key}.svg"
+
+    def _svg(self, path: Path) -> QSvgRenderer:
+        renderer = self._svgs.get(path)
+        if renderer is None:
+            if not path.is_file():
+                raise CardArtError(f"card art is missing: {path} (run scripts/make_cards.py)")
+            renderer = QSvgRenderer(str(path))
+            if not renderer.isValid():
+                raise CardArtError(f"card art is not valid SVG: {path}")
+            self._svgs[path] = renderer
+        return renderer
+
+    def pixmap(self, card: CardFace, size: QSize | tuple[int, int], dpr: float = 1.0) -> QPixmap:
+        """``card`` drawn to fill ``size`` logical pixels at device pixel ratio ``dpr``."""
+        width, height = (size.width(), size.height()) if isinstance(size, QSize) else size
+        if width <= 0 or height <= 0:
+            raise CardArtError(f"card size must be positive, got {width}x{height}")
+        dpr = float(dpr) if dpr > 0 else 1.0
+        path = self.art_path(card)
+        key = (str(path), width, height, dpr)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self._svg(path).render(painter, QRectF(0, 0, pixmap.width(), pixmap.height()))
+        painter.end()
+        pixmap.setDevicePixelRatio(dpr)
+        self._cache[key] = pixmap
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return pixmap
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
