@@ -1,0 +1,243 @@
+"""Views of the hand and the three rows: cards laid out left to right, moved by mouse and keys.
+
+A :class:`CardZoneView` shows one zone of the :class:`DealModel`. Cards move by
+
+- drag and drop: onto empty space (or between cards) moves the card into the zone, onto a card
+  swaps the two; a full row refuses a move and says so (``DealModel.refused``);
+- double-click: from the hand to the first row with room, from a row back to the hand;
+- keys: arrows pick a card, ``1``/``2``/``3`` put it in the top/middle/bottom row, Backspace (or
+  ``0``) returns it to the hand.
+
+Drops are handled here, not by ``QAbstractItemView``'s default, so that "onto a card" means the
+card under the pointer, and the source is never asked to remove the card a second time.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDrag,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
+from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QWidget
+
+from ..cards import Card
+from .card_pixmaps import CardRenderer, card_size
+from .delegates import CardDelegate
+from .models import CardRole, DealModel, Zone, ZoneModel
+
+__all__ = ["OBJECT_NAMES", "CardZoneView"]
+
+OBJECT_NAMES = {Zone.HAND: "handView", Zone.TOP: "topRow", Zone.MIDDLE: "middleRow",
+                Zone.BOTTOM: "bottomRow"}
+
+_KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zone.BOTTOM,
+              Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
+GAP = 6  # pixels between cards
+
+
+class CardZoneView(QListView):
+    """One zone (hand, top, middle or bottom) as a strip of cards."""
+
+    #: The player moved a card by key or double-click (card, zone it went to).
+    cardSent = Signal(object, int)
+
+    def __init__(self, deal: DealModel, zone: Zone, renderer: CardRenderer,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.deal = deal
+        self.zone = zone
+        self.renderer = renderer
+        self.drop_target_row = -1
+        self._refusal_shown = False
+        self.setObjectName(OBJECT_NAMES[zone])
+        self.setModel(deal.zone_models[zone])
+        self.setItemDelegate(CardDelegate(renderer, self))
+        self.setViewMode(QListView.ViewMode.ListMode)
+        self.setFlow(QListView.Flow.LeftToRight)
+        self.setMovement(QListView.Movement.Static)
+        self.setWrapping(False)
+        self.setUniformItemSizes(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setDropIndicatorShown(False)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setProperty("foul", False)
+        self.doubleClicked.connect(self._double_clicked)
+        self.set_card_height(100)
+
+    @property
+    def zone_model(self) -> ZoneModel:
+        return self.deal.zone_models[self.zone]
+
+    # --- size ---------------------------------------------------------------------------------
+
+    def set_card_height(self, height: int) -> None:
+        """Lay the cards out at ``height`` pixels; the view keeps room for a full zone."""
+        size = card_size(height)
+        self.setIconSize(size)
+        cell = QSize(size.width() + GAP, size.height() + GAP + 6)
+        self.setGridSize(cell)
+        frame = 2 * self.frameWidth()
+        self.setFixedHeight(cell.height() + frame + 2)
+        self.setMinimumWidth(cell.width() * self.zone.capacity + frame + 4)
+        if self.zone.is_row:
+            self.setMaximumWidth(cell.width() * self.zone.capacity + frame + 4)
+
+    def slot_rect(self, i: int) -> QRect:
+        """Where the ``i``-th card of the zone is drawn (filled or empty slot)."""
+        cell = self.gridSize()
+        size = self.iconSize()
+        x = i * cell.width() + (cell.width() - size.width()) // 2
+        y = (cell.height() - size.height()) // 2
+        return QRect(x, y, size.width(), size.height())
+
+    def card_center(self, card: Card) -> QPoint:
+        """The viewport position of ``card`` (for tests and for the keyboard)."""
+        return self.visualRect(self.zone_model.index(self.zone_model.row_of(card))).center()
+
+    def empty_point(self) -> QPoint:
+        """A viewport position on no card (where a drop means "into this zone")."""
+        return self.slot_rect(self.zone_model.rowCount()).center() if self.zone.is_row else \
+            QPoint(self.viewport().width() - 4, self.viewport().height() // 2)
+
+    def set_foul(self, foul: bool) -> None:
+        """Mark the row as one of those a foul is about (styled by the ``foul`` property)."""
+        if bool(self.property("foul")) != foul:
+            self.setProperty("foul", foul)
+            self.style().unpolish(self)
+            self.style().polish(self)
+            self.update()
+
+    def paintEvent(self, e: QPaintEvent) -> None:
+        super().paintEvent(e)
+        if not self.zone.is_row:
+            return
+        painter = QPainter(self.viewport())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(255, 255, 255, 120), 2, Qt.PenStyle.DashLine))
+        for i in range(self.zone_model.rowCount(), self.zone.capacity):
+            painter.drawRoundedRect(self.slot_rect(i).adjusted(2, 2, -2, -2), 6, 6)
+        painter.end()
+
+    # --- mouse and keys -----------------------------------------------------------------------
+
+    def _card(self, index: QModelIndex) -> Card | None:
+        card = index.data(CardRole) if index.isValid() else None
+        return card if isinstance(card, Card) else None
+
+    def _send(self, card: Card, dest: Zone) -> None:
+        row = self.currentIndex().row()
+        if self.deal.move(card, dest):
+            self.cardSent.emit(card, int(dest))
+            count = self.zone_model.rowCount()
+            if count:
+                self.setCurrentIndex(self.zone_model.index(min(max(row, 0), count - 1)))
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        card = self._card(index)
+        if card is None:
+            return
+        if self.zone is Zone.HAND:
+            dest = self.deal.first_row_with_room()
+            if dest is None:
+                return
+            self._send(card, dest)
+        else:
+            self._send(card, Zone.HAND)
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        dest = _KEY_ZONES.get(Qt.Key(e.key()))
+        card = self._card(self.currentIndex())
+        if dest is not None and card is not None:
+            if dest != self.zone:
+                self._send(card, dest)
+            e.accept()
+            return
+        super().keyPressEvent(e)
+
+    def mouseDoubleClickEvent(self, e: QMouseEvent) -> None:
+        # Qt emits doubleClicked only after a click on the same item; make a double-click always
+        # act on the card under the pointer.
+        index = self.indexAt(e.position().toPoint())
+        if index.isValid():
+            self._double_clicked(index)
+            e.accept()
+            return
+        super().mouseDoubleClickEvent(e)
+
+    # --- drag and drop ------------------------------------------------------------------------
+
+    def startDrag(self, supportedActions: Qt.DropAction) -> None:
+        index = self.currentIndex()
+        card = self._card(index)
+        if card is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.zone_model.mimeData([index]))
+        size = self.iconSize()
+        drag.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
+        drag.setHotSpot(QPoint(size.width() // 2, size.height() // 2))
+        # The drop moved the card in the shared model already: nothing to remove here.
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def _drop_parent(self, pos: QPoint) -> QModelIndex:
+        index = self.indexAt(pos)
+        return index if index.isValid() else QModelIndex()
+
+    def dragEnterEvent(self, e: QDragEnterEvent) -> None:
+        self._refusal_shown = False
+        if self.zone_model.cards_in(e.mimeData()):
+            e.setDropAction(Qt.DropAction.MoveAction)
+            e.accept()
+        else:
+            e.ignore()
+
+    def dragMoveEvent(self, e: QDragMoveEvent) -> None:
+        parent = self._drop_parent(e.position().toPoint())
+        ok = self.zone_model.canDropMimeData(e.mimeData(), Qt.DropAction.MoveAction, -1, -1, parent)
+        target = parent.row() if ok and parent.isValid() else -1
+        if target != self.drop_target_row:
+            self.drop_target_row = target
+            self.viewport().update()
+        if ok:
+            e.setDropAction(Qt.DropAction.MoveAction)
+            e.accept()
+            return
+        e.ignore()
+        cards = self.zone_model.cards_in(e.mimeData())
+        if (not self._refusal_shown and cards and not parent.isValid()
+                and self.deal.zone_of(cards[0]) != self.zone and not self.deal.has_room(self.zone)):
+            self._refusal_shown = True
+            self.deal.refused.emit(int(self.zone), self.deal.full_message(self.zone))
+
+    def dragLeaveEvent(self, e: QDragLeaveEvent) -> None:
+        self.drop_target_row = -1
+        self.viewport().update()
+        e.accept()
+
+    def dropEvent(self, e: QDropEvent) -> None:
+        self.drop_target_row = -1
+        parent = self._drop_parent(e.position().toPoint())
+        if self.zone_model.dropMimeData(e.mimeData(), Qt.DropAction.MoveAction, -1, -1, parent):
+            e.setDropAction(Qt.DropAction.MoveAction)
+            e.accept()
+        else:
+            e.ignore()
+        self.viewport().update()
