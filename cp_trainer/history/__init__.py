@@ -1,0 +1,38 @@
+"""Practice history: every played hand in an SQLite database, its export/import and statistics.
+
+No Qt here: the history window (``cp_trainer.gui.history_window``) and ``cp-trainer stats`` both
+build on this package.
+"""
+
+from .jsonl import ImportFileError, ImportReport, export_jsonl, import_jsonl, read_jsonl
+from .record import FoulNote, Game, HandRecord, OpponentHand, RecordError
+from .stats import HistoryStats, compute_stats
+from .store import (
+    DATA_DIR_ENV,
+    HandSummary,
+    HistoryError,
+    HistoryStore,
+    Recovery,
+    default_data_dir,
+)
+
+__all__ = [
+    "DATA_DIR_ENV",
+    "FoulNote",
+    "Game",
+    "HandRecord",
+    "HandSummary",
+    "HistoryError",
+    "HistoryStats",
+    "HistoryStore",
+    "ImportFileError",
+    "ImportReport",
+    "OpponentHand",
+    "RecordError",
+    "Recovery",
+    "compute_stats",
+    "default_data_dir",
+    "export_jsonl",
+    "import_jsonl",
+    "read_jsonl",
+]

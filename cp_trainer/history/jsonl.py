@@ -1,0 +1,94 @@
+"""Export and import the history as JSON Lines: one hand (``HandRecord.to_dict()``) per line.
+
+Import is all or nothing: every line is validated first, and the first bad one is reported by its
+line number with nothing imported. Hands already in the database (same time, deal and
+arrangement) are skipped, so importing the same file twice does not double the history.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from .record import Game, HandRecord, RecordError
+from .store import HistoryStore
+
+__all__ = ["ImportFileError", "ImportReport", "export_jsonl", "import_jsonl", "read_jsonl"]
+
+
+class ImportFileError(ValueError):
+    """A history file cannot be imported; ``line`` is the 1-based line at fault (0: the file itself)."""
+
+    def __init__(self, path: str, line: int, reason: str) -> None:
+        self.path = path
+        self.line = line
+        self.reason = reason
+        where = f"{path}, line {line}" if line else path
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    imported: int
+    skipped: int  # already in the database
+
+
+def write_jsonl(records: Iterable[HandRecord], stream: IO[str]) -> int:
+    n = 0
+    for record in records:
+        stream.write(json.dumps(record.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+        n += 1
+    return n
+
+
+def export_jsonl(store: HistoryStore, path: str | os.PathLike[str], game: Game | None = None) -> int:
+    """Write every stored hand (oldest first) to ``path``; return how many."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".part")
+    with tmp.open("w", encoding="utf-8") as fh:
+        n = write_jsonl(store.hands(game), fh)
+    os.replace(tmp, target)
+    return n
+
+
+def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
+    """Parse and validate every line; raise :class:`ImportFileError` at the first bad one."""
+    name = str(path)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.readlines()
+    except OSError as exc:
+        raise ImportFileError(name, 0, f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ImportFileError(name, 0, "not UTF-8 text") from None
+    records: list[HandRecord] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ImportFileError(name, number, f"not valid JSON ({exc.msg})") from None
+        try:
+            records.append(HandRecord.from_dict(data))
+        except RecordError as exc:
+            raise ImportFileError(name, number, str(exc)) from None
+    return records
+
+
+def import_jsonl(store: HistoryStore, path: str | os.PathLike[str]) -> ImportReport:
+    records = read_jsonl(path)
+    known = store.identity_keys()
+    fresh: list[HandRecord] = []
+    for r in records:
+        key = (r.to_dict()["played_at"], r.deal, r.arrangement)
+        if key in known:
+            continue
+        known.add(key)
+        fresh.append(r)
+    store.add_many(fresh)
+    return ImportReport(imported=len(fresh), skipped=len(records) - len(fresh))

@@ -1,0 +1,50 @@
+"""The history database's schema, as a list of migration steps.
+
+``PRAGMA user_version`` holds how many steps a database has had. Opening a database runs the
+missing steps in order, each in its own transaction, so an empty file, a file from an older
+version and a current file all end at :data:`SCHEMA_VERSION`. Never edit a step that shipped:
+append a new one.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: hands, the fouls found in the player's arrangement, and the opponents' hands.
+    """
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY,
+        played_at TEXT NOT NULL,
+        game TEXT NOT NULL CHECK (game IN ('chinese', 'paigow')),
+        deal TEXT NOT NULL,
+        arrangement TEXT NOT NULL,
+        house_rules TEXT NOT NULL,
+        solver_arrangement TEXT,
+        solver_ev REAL,
+        player_ev REAL,
+        points REAL NOT NULL,
+        foul_count INTEGER NOT NULL
+    );
+    CREATE TABLE fouls (
+        hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        message TEXT NOT NULL,
+        PRIMARY KEY (hand_id, position)
+    );
+    CREATE TABLE opponents (
+        hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        arrangement TEXT NOT NULL,
+        points REAL NOT NULL,
+        PRIMARY KEY (hand_id, seat)
+    );
+    """,
+    # 2: which bot (or dealer) sat in each seat; the history window lists hands by time.
+    """
+    ALTER TABLE opponents ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    CREATE INDEX hands_by_time ON hands (played_at, id);
+    CREATE INDEX hands_by_game ON hands (game, played_at);
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)

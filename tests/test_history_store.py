@@ -1,0 +1,175 @@
+"""The history database: round trips, migrations, corruption handling, concurrent writers."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+from history_fixtures import DEAL, T0, make_record
+
+from cp_trainer.history import Game, HandRecord, HistoryStore, RecordError
+from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
+from cp_trainer.house_rules import HouseRules, ScoringSystem
+
+
+def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
+    with HistoryStore.open(tmp_path) as store:
+        assert store.recovery is None
+        rec = make_record(fouled=True, rules=HouseRules(system=ScoringSystem.ONE_SIX, point_value=0.5))
+        hand_id = store.add(rec)
+        back = store.get(hand_id)
+    assert back is not None
+    assert back == rec.with_id(hand_id)
+    assert back.points == -8.0 and back.fouled
+    assert back.ev_lost == pytest.approx(0.4)
+    assert HouseRules.from_dict(dict(back.house_rules)).system is ScoringSystem.ONE_SIX
+    assert [o.name for o in back.opponents] == ["greedy", "standard"]
+
+
+def test_nullable_ev_and_reopening(tmp_path: Path) -> None:
+    with HistoryStore.open(tmp_path) as store:
+        store.add(make_record(0, ev=None))
+        store.add(make_record(1))
+    with HistoryStore.open(tmp_path) as store:
+        hands = store.hands()
+        assert [h.ev_lost for h in hands] == [None, pytest.approx(0.4)]
+        assert store.count() == 2 and store.count(Game.PAIGOW) == 0
+        summaries = store.summaries()
+        assert [s.id for s in summaries] == [h.id for h in hands]
+        assert summaries[0].ev_lost is None and summaries[1].foul_count == 0
+
+
+def test_paigow_record_with_joker_round_trips(tmp_path: Path) -> None:
+    rec = HandRecord.from_dict({
+        "game": "paigow", "played_at": T0.isoformat(), "deal": "Ad Ah As Ac joker 4d 7h",
+        "arrangement": "Ad Ah As 7h 4d / Ac Jk", "opponents": [{"arrangement": "Kc Kd 2s 3s 4h / 9c 8d",
+                                                                  "points": 0.95, "name": "dealer"}],
+    })
+    assert rec.deal == "Ad Ah As Ac Jk 4d 7h"
+    with HistoryStore.open(tmp_path) as store:
+        back = store.get(store.add(rec))
+    assert back is not None and back.game is Game.PAIGOW and back.points == pytest.approx(0.95)
+
+
+def test_migration_path_from_an_empty_file(tmp_path: Path) -> None:
+    (tmp_path / "history.sqlite3").write_bytes(b"")
+    with HistoryStore.open(tmp_path) as store:
+        assert store.recovery is None
+        assert store.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
+        store.add(make_record())
+        assert store.count() == 1
+        mode = store._conn.execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
+
+
+def test_migration_from_version_1_keeps_hands(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(MIGRATIONS[0])
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO hands (played_at, game, deal, arrangement, house_rules, points, foul_count) "
+                 "VALUES (?, 'chinese', ?, ?, '{}', 2.0, 0)",
+                 (T0.isoformat(), DEAL, "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"))
+    conn.execute("INSERT INTO opponents (hand_id, seat, arrangement, points) VALUES (1, 0, ?, 2.0)",
+                 ("2c 3c 4h / 5c 6d 8c 9c Tc / Jd Jh Js Qc Qd",))
+    conn.commit()
+    conn.close()
+    with HistoryStore.open(tmp_path) as store:
+        assert store.recovery is None and store.schema_version == SCHEMA_VERSION
+        (hand,) = store.hands()
+        assert hand.opponents[0].name == "" and hand.points == 2.0
+
+
+def test_garbage_file_is_moved_aside_and_a_fresh_history_started(tmp_path: Path) -> None:
+    garbage = b"this is not a database\x00\xff" * 200
+    (tmp_path / "history.sqlite3").write_bytes(garbage)
+    with HistoryStore.open(tmp_path) as store:
+        rec = store.recovery
+        assert rec is not None
+        assert rec.moved_to.exists() and rec.moved_to.read_bytes() == garbage
+        assert rec.moved_to.parent == tmp_path and "unreadable" in rec.moved_to.name
+        assert str(rec.moved_to) in rec.message("en") and str(rec.moved_to) in rec.message("ru")
+        assert store.count() == 0
+        store.add(make_record())
+    with HistoryStore.open(tmp_path) as store:
+        assert store.recovery is None and store.count() == 1
+
+
+def test_newer_schema_version_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.close()
+    with HistoryStore.open(tmp_path) as store:
+        assert store.recovery is not None and "newer" in store.recovery.reason
+        assert store.schema_version == SCHEMA_VERSION
+
+
+def test_foreign_sqlite_database_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE hands (x)")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    conn.commit()
+    conn.close()
+    with HistoryStore.open(tmp_path) as store:
+        assert store.recovery is not None
+        assert store.count() == 0
+
+
+def test_failed_write_leaves_earlier_hands(tmp_path: Path) -> None:
+    with HistoryStore.open(tmp_path) as store:
+        store.add(make_record(0))
+        bad = make_record(1)
+        object.__setattr__(bad, "game", "not a game")  # breaks inside the transaction
+        with pytest.raises(AttributeError):
+            store.add_many([make_record(2), bad])
+        assert store.count() == 1
+
+
+def _writer(path: Path, offset: int, n: int, errors: list[BaseException]) -> None:
+    try:
+        with HistoryStore.open(path) as store:
+            for i in range(n):
+                store.add(make_record(offset + i))
+    except BaseException as exc:  # reported to the main thread
+        errors.append(exc)
+
+
+def test_two_connections_writing_at_once(tmp_path: Path) -> None:
+    HistoryStore.open(tmp_path).close()
+    errors: list[BaseException] = []
+    threads = [threading.Thread(target=_writer, args=(tmp_path, k * 1000, 60, errors)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with HistoryStore.open(tmp_path) as store:
+        assert store.count() == 120
+        assert store.integrity_ok()
+        assert len({h.played_at for h in store.hands()}) == 120
+
+
+def test_record_validation_names_the_field() -> None:
+    good = make_record().to_dict()
+    assert HandRecord.from_dict(good) == make_record()
+    cases = {
+        "game": ("poker", "game"),
+        "deal": ("As Ah", "13 cards"),
+        "played_at": ("2026-10-16T12:00:00", "time zone"),
+        "player_ev": ("lots", "player_ev"),
+        "arrangement": ("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 3d", "dealt cards"),
+        "house_rules": ({"system": "9-9"}, "house_rules"),
+        "opponents": ([{"arrangement": "Zz", "points": 1}], "Zz"),
+        "fouls": ([{"code": ""}], r"fouls\[0\]"),
+    }
+    for key, (value, needle) in cases.items():
+        with pytest.raises(RecordError, match=needle):
+            HandRecord.from_dict({**good, key: value})
+    with pytest.raises(RecordError, match="duplicate card As"):
+        HandRecord.from_dict({**good, "deal": "As As Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s"})
+    with pytest.raises(RecordError, match="unknown field"):
+        HandRecord.from_dict({**good, "extra": 1})
