@@ -44,6 +44,7 @@ __all__ = [
     "Stage",
     "check_arrangement",
     "check_partial",
+    "row_info",
     "row_strengths",
 ]
 
@@ -225,7 +226,9 @@ def row_strengths(arr: Arrangement, rules: HouseRules | None = None) -> tuple[in
 _DEFAULT_RULES = HouseRules()
 
 
-def _row_info(row: Row, cards: tuple[Card, ...], rules: HouseRules, lang: str) -> RowInfo:
+def row_info(row: Row, cards: tuple[Card, ...], rules: HouseRules | None = None, lang: str = "en") -> RowInfo:
+    """Judge one full row: strength, category and name (a low middle by 2-7 lowball)."""
+    rules = rules or _DEFAULT_RULES
     if row is Row.TOP:
         s = evaluate3(cards)
         return RowInfo(row, cards, s, category_of(s).key, describe(s, lang))
@@ -344,10 +347,10 @@ def check_arrangement(
     fouls = _size_fouls(arr, lang)
     fouls += _duplicate_fouls(arr, lang)
     if not arr.complete:
-        complete = {r: _row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
+        complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
                     if len(arr.row(r)) == r.size}
         return CheckResult(Outcome.FOUL, tuple(fouls), None, complete)
-    infos = tuple(_row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER)
+    infos = tuple(row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER)
     assert len(infos) == 3
     rows: tuple[RowInfo, RowInfo, RowInfo] = (infos[0], infos[1], infos[2])
     for upper, lower in _order_pairs(rules):
@@ -382,7 +385,7 @@ def check_partial(arr: Arrangement, rules: HouseRules | None = None, lang: str =
             fouls.append(Foul("row_size", tr("rules.foul.row_too_long", lang, row=row.label(lang), n=n,
                                              size=row.size), (row,)))
     fouls += _duplicate_fouls(arr, lang)
-    complete = {r: _row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
+    complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
                 if len(arr.row(r)) == r.size}
     for upper, lower in _order_pairs(rules):
         lo = complete.get(lower)

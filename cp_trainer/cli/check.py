@@ -1,0 +1,104 @@
+"""``cp-trainer check``: is an arrangement legal, and if not, why (issue 2's contract)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Iterator
+
+from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
+from ..cards import CardParseError, format_cards
+from ..i18n import tr
+from .common import CliError, add_json_option, add_lang_option, input_lines, lang_of, print_json
+
+
+class InputError(ValueError):
+    """A line of input that is not an arrangement; the message is in the user's language."""
+
+
+def parse_arrangement(text: str, lang: str) -> Arrangement:
+    """Parse CLI arrangement text, turning parse errors into one-line messages naming the bad part."""
+    try:
+        return Arrangement.parse(text)
+    except ArrangementParseError:
+        n = len(text.split("/"))
+        raise InputError(tr("rules.error.rows", lang, n=n, text=text.strip())) from None
+    except CardParseError as exc:
+        raise InputError(tr("rules.error.not_a_card", lang, token=exc.token, text=text.strip())) from None
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "check", help="check arrangements for fouls",
+        description=("Check closed Chinese poker arrangements: row sizes 3/5/5, no repeated card, "
+                     "bottom >= middle >= top. An arrangement is three rows separated by '/', top "
+                     "first: \"Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d\". Without ARRANGEMENT, "
+                     "reads one per line from standard input."),
+    )
+    p.add_argument("arrangements", nargs="*", metavar="ARRANGEMENT")
+    add_json_option(p)
+    add_lang_option(p)
+    p.set_defaults(func=run)
+
+
+def result_json(text: str, result: CheckResult) -> dict[str, object]:
+    rows = None
+    if result.rows is not None:
+        rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category,
+                               "name": info.name} for info in result.rows}
+    return {
+        "input": text,
+        "legal": result.legal,
+        "fouls": [{"code": f.code, "message": f.message} for f in result.fouls],
+        "rows": rows,
+    }
+
+
+def result_text(text: str, result: CheckResult, lang: str) -> list[str]:
+    verdict = tr("rules.cli.legal" if result.legal else "rules.cli.foul", lang)
+    lines = [f"{text}: {verdict}"]
+    if result.rows is not None:
+        width = max(len(info.row.label(lang)) for info in result.rows)
+        for info in result.rows:
+            label, cards = info.row.label(lang), format_cards(info.cards, symbols=True)
+            lines.append(f"  {label:<{width}}  {cards:<15}  {info.name}")
+    lines.extend(f"  - {f.message}" for f in result.fouls)
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = lang_of(args)
+    if args.arrangements:  # arguments: every one must parse before anything is answered
+        parsed: list[tuple[str, Arrangement | str]] = []
+        for text in args.arrangements:
+            try:
+                parsed.append((text, parse_arrangement(text, lang)))
+            except InputError as exc:
+                raise CliError(str(exc)) from None
+        return _answer(parsed, args.json, lang)
+    return _answer(_parse_lines(input_lines(), lang), args.json, lang)
+
+
+def _parse_lines(lines: Iterable[str], lang: str) -> Iterator[tuple[str, Arrangement | str]]:
+    for text in lines:
+        try:
+            yield text, parse_arrangement(text, lang)
+        except InputError as exc:
+            yield text, str(exc)
+
+
+def _answer(items: Iterable[tuple[str, Arrangement | str]], as_json: bool, lang: str) -> int:
+    status = 0
+    for text, item in items:
+        if isinstance(item, str):
+            status = 2
+            if as_json:
+                print_json({"input": text, "error": item})
+            else:
+                print(tr("rules.cli.error_line", lang, input=text, error=item), flush=True)
+            continue
+        result = check_arrangement(item, lang=lang)
+        if as_json:
+            print_json(result_json(text, result))
+        else:
+            print("\n".join(result_text(text, result, lang)), flush=True)
+    return status

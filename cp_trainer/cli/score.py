@@ -1,0 +1,105 @@
+"""``cp-trainer score``: settle 2 to 4 arrangements, every pair separately (issue 2's contract)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Iterator, Sequence
+
+from ..arrangement import Arrangement
+from ..house_rules import HouseRules
+from ..i18n import tr
+from ..settlement import settle
+from ..settlement_text import explain_settlement, seat_name
+from .check import InputError, parse_arrangement
+from .common import (
+    CliError,
+    add_house_rules_options,
+    add_json_option,
+    add_lang_option,
+    house_rules_of,
+    input_lines,
+    lang_of,
+    print_json,
+)
+
+SEPARATOR = "|"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "score", help="settle 2 to 4 arrangements against each other",
+        description=("Settle closed Chinese poker hands, every pair of players separately. Each "
+                     "arrangement is three rows separated by '/', top first. Without arrangements, "
+                     "reads one deal per line from standard input, the players' arrangements "
+                     "separated by ' | '."),
+    )
+    p.add_argument("arrangements", nargs="*", metavar="ARR",
+                   help="2 to 4 arrangements, player 0 first")
+    add_json_option(p)
+    add_house_rules_options(p)
+    add_lang_option(p)
+    p.set_defaults(func=run)
+
+
+def parse_deal(texts: Sequence[str], rules: HouseRules, lang: str) -> list[Arrangement]:
+    """The players' arrangements of one deal, checked as a deal: 2 to 4 players, the bank seat
+    exists, no card in two hands (a card repeated inside one hand is that hand's foul)."""
+    if not 2 <= len(texts) <= 4:
+        raise InputError(tr("rules.error.players", lang, n=len(texts)))
+    hands = [parse_arrangement(t, lang) for t in texts]
+    if rules.bank >= len(hands):
+        raise InputError(tr("rules.error.bank", lang, bank=rules.bank, last=len(hands) - 1))
+    owner: dict[object, int] = {}
+    for seat, hand in enumerate(hands):
+        for card in set(hand.cards):
+            if card in owner:
+                raise InputError(tr("rules.error.shared_card", lang, card=str(card),
+                                    a=seat_name(owner[card], lang), b=seat_name(seat, lang)))
+            owner[card] = seat
+    return hands
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = lang_of(args)
+    rules = house_rules_of(args)
+    if args.arrangements:
+        try:
+            hands = parse_deal(args.arrangements, rules, lang)
+        except InputError as exc:
+            raise CliError(str(exc)) from None
+        return _answer([(" | ".join(args.arrangements), hands)], rules, args.json, lang)
+    return _answer(_parse_lines(input_lines(), rules, lang), rules, args.json, lang)
+
+
+def _parse_lines(lines: Iterable[str], rules: HouseRules,
+                 lang: str) -> Iterator[tuple[str, list[Arrangement] | str]]:
+    for line in lines:
+        try:
+            yield line, parse_deal([p.strip() for p in line.split(SEPARATOR)], rules, lang)
+        except InputError as exc:
+            yield line, str(exc)
+
+
+def _answer(items: Iterable[tuple[str, list[Arrangement] | str]], rules: HouseRules,
+            as_json: bool, lang: str) -> int:
+    status = 0
+    first = True
+    for text, item in items:
+        if isinstance(item, str):
+            status = 2
+            if as_json:
+                print_json({"input": text, "error": item})
+            else:
+                print(tr("rules.cli.error_line", lang, input=text, error=item), flush=True)
+            continue
+        result = settle(item, rules)
+        if as_json:
+            print_json(result.to_json())
+            continue
+        if not first:
+            print()
+        first = False
+        lines = [f"{'ABCD'[i]}: {hand.format(symbols=True)}" for i, hand in enumerate(item)]
+        lines += explain_settlement(result, rules, lang)
+        print("\n".join(lines), flush=True)
+    return status

@@ -1,0 +1,99 @@
+"""A settled pair in words (English / Russian): for ``cp-trainer score`` and the GUI showdown."""
+
+from __future__ import annotations
+
+from .arrangement import Row, row_info
+from .house_rules import HouseRules
+from .i18n import tr
+from .settlement import PairKind, PairResult, Settlement, row_points
+
+__all__ = ["explain_pair", "explain_settlement", "seat_name", "signed"]
+
+_ROWS = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """``player A`` (seat 0), ``player B``, ... / ``игрок A``."""
+    return tr("rules.seat", lang, seat="ABCD"[seat] if 0 <= seat < 4 else str(seat))
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def explain_pair(result: PairResult, rules: HouseRules | None = None, lang: str = "en") -> list[str]:
+    """Lines saying how a pair settled: a header with both results, then the reasons."""
+    rules = rules or HouseRules()
+    i, j = result.players
+    a, b = seat_name(i, lang), seat_name(j, lang)
+    lines = [tr("rules.explain.header", lang, a=a, b=b, pa=signed(result.points[0]),
+                pb=signed(result.points[1]))]
+    kind = result.kind
+    if kind is PairKind.SURRENDER:
+        if all(result.surrendered):
+            lines.append(tr("rules.explain.both_surrendered", lang))
+        else:
+            loser, winner = (a, b) if result.surrendered[0] else (b, a)
+            lines.append(tr("rules.explain.surrender", lang, loser=loser, winner=winner,
+                            cost=rules.effective_surrender_cost))
+    elif kind is PairKind.NATURAL:
+        na, nb = result.natural
+        if result.points[0] == 0:
+            lines.append(tr("rules.explain.natural_push", lang,
+                            na=na.label(lang) if na else "-", nb=nb.label(lang) if nb else "-"))
+        else:
+            winner, nat = (a, na) if result.points[0] > 0 else (b, nb)
+            assert nat is not None
+            lines.append(tr("rules.explain.natural_win", lang, winner=winner, natural=nat.label(lang),
+                            amount=abs(result.points[0])))
+    elif kind is PairKind.BOTH_FOULED:
+        lines.append(tr("rules.explain.both_fouled", lang))
+    elif kind is PairKind.FOUL:
+        loser, winner = (a, b) if result.fouled[0] else (b, a)
+        lines.append(tr("rules.explain.foul", lang, loser=loser, winner=winner,
+                        points=rules.scoop_points))
+    else:
+        lines.extend(_showdown_lines(result, rules, lang, a, b))
+    if any(result.royalties):
+        lines.append(tr("rules.explain.royalties", lang, a=a, b=b, ra=result.royalties[0],
+                        rb=result.royalties[1]))
+    return lines
+
+
+def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, a: str, b: str) -> list[str]:
+    ha, hb = result.hands
+    assert ha is not None and hb is not None
+    lines = []
+    won = lost = 0
+    for row in _ROWS:
+        info_a = row_info(row, ha.row(row), rules, lang)
+        info_b = row_info(row, hb.row(row), rules, lang)
+        hand_a, hand_b = info_a.name, info_b.name
+        winner = result.rows[row.key]
+        name = seat_name(winner, lang) if winner is not None else ""
+        if winner == result.players[0]:
+            won += 1
+        elif winner == result.players[1]:
+            lost += 1
+        if winner is None:
+            key = "rules.explain.row_tie"
+        elif info_a.strength == info_b.strength:
+            key = "rules.explain.row_bank"
+        else:
+            key = "rules.explain.row_win"
+        lines.append("  " + tr(key, lang, row=row.label(lang), winner=name, hand_a=hand_a, hand_b=hand_b))
+    lines.append("  " + tr("rules.explain.rows_total", lang, won=won, lost=lost, system=rules.system.value,
+                           points=signed(row_points(won, lost, rules.system))))
+    return lines
+
+
+def explain_settlement(
+    settlement: Settlement, rules: HouseRules | None = None, lang: str = "en"
+) -> list[str]:
+    """Every pair explained, then each seat's total."""
+    lines: list[str] = []
+    for pair in settlement.pairs:
+        lines.extend(explain_pair(pair, rules, lang))
+    totals = ", ".join(f"{seat_name(s, lang)} {signed(p)}" for s, p in enumerate(settlement.points))
+    lines.append(tr("rules.explain.total", lang, totals=totals))
+    return lines
