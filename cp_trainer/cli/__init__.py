@@ -15,7 +15,7 @@ from .. import __version__
 from .common import CliError
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "score"]
+COMMANDS: list[str] = ["check", "score", "stats", "history"]
 
 
 def build_parser() -> argparse.ArgumentParser:

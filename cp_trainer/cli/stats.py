@@ -1,0 +1,64 @@
+"""``cp-trainer stats``: the progress figures of the practice history (same as the charts)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..i18n import tr
+from .common import CliError, add_json_option, add_lang_option, lang_of, print_json
+from .history_common import add_data_dir_option, open_store
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "stats", help="progress figures from the practice history",
+        description=("Points per hand, fouls per 100 hands and EV lost per hand (the solver's "
+                     "expected points minus your arrangement's) over the hands in the history."),
+    )
+    p.add_argument("--game", choices=("chinese", "paigow"), default="chinese",
+                   help="which game's hands (default chinese)")
+    p.add_argument("--window", type=int, default=20, metavar="N",
+                   help="hands in the EV-lost moving average (default 20)")
+    p.add_argument("--series", action="store_true",
+                   help="with --json, also list the figures after every hand")
+    add_data_dir_option(p)
+    add_json_option(p)
+    add_lang_option(p)
+    p.set_defaults(func=run)
+
+
+def _fmt(x: float | None, digits: int = 2) -> str:
+    return "-" if x is None else f"{x:+.{digits}f}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..history import Game, compute_stats
+
+    lang = lang_of(args)
+    if args.window < 1:
+        raise CliError(f"--window must be at least 1, got {args.window}")
+    with open_store(args, lang) as store:
+        stats = compute_stats(store.summaries(Game(args.game)), window=args.window)
+        path = store.path
+    if args.json:
+        data = {"database": str(path), "game": args.game, **stats.to_dict(series=args.series)}
+        print_json(data)
+        return 0
+    if stats.hands == 0:
+        print(tr("history.stats.empty", lang, path=path))
+        return 0
+    lines = [
+        tr("history.stats.title", lang, path=path),
+        tr("history.stats.hands", lang, n=stats.hands),
+        tr("history.stats.points", lang, total=_fmt(stats.points_total, 1),
+           per_hand=_fmt(stats.points_per_hand)),
+        tr("history.stats.fouls", lang, n=stats.fouls, rate=f"{stats.foul_rate_per_100:.1f}"),
+    ]
+    if stats.hands_with_ev:
+        lines.append(tr("history.stats.ev_lost", lang, per_hand=f"{stats.ev_lost_per_hand:.3f}",
+                        n=stats.hands_with_ev, window=min(stats.window, stats.hands_with_ev),
+                        recent=f"{stats.ev_lost_recent:.3f}"))
+    else:
+        lines.append(tr("history.stats.no_ev", lang))
+    print("\n".join(lines))
+    return 0
