@@ -95,7 +95,7 @@ class Outcome(Enum):
 
 
 class Stage(Enum):
-    SETTING = "setting"  # before showdown: a wrong total is a misdeal, unfilled rows are not fouls
+    SETTING = "setting"  # before showdown: a wrong total is a misdeal, not a foul
     SHOWDOWN = "showdown"  # hands shown: every failure is a foul
 
 
@@ -332,9 +332,11 @@ def check_arrangement(
 ) -> CheckResult:
     """Check an arrangement in the seed's order: sizes → uniqueness → categories → order.
 
-    At showdown every failure is a foul (outcome ``FOUL``, each problem in ``fouls``). While
-    setting (``Stage.SETTING``), a total other than 13 cards is a ``MISDEAL`` and rows that are not
-    full yet are not fouls: the arrangement is checked as by :func:`check_partial`.
+    At showdown every failure is a foul (outcome ``FOUL``, each problem in ``fouls``). Checked
+    before showdown (``Stage.SETTING``, the hand as the player means to show it), a total other
+    than 13 cards is a ``MISDEAL`` (a re-deal, in ``misdeal``, no fouls); with 13 cards the check
+    is the same and a ``FOUL`` says the hand would foul as set. For a hand still being set (cards
+    left to place) use :func:`check_partial`.
     """
     rules = rules or _DEFAULT_RULES
     if stage is Stage.SETTING:
@@ -342,8 +344,6 @@ def check_arrangement(
         if total != HAND_SIZE:
             m = Foul("misdeal", tr("rules.misdeal", lang, n=total, size=HAND_SIZE))
             return CheckResult(Outcome.MISDEAL, misdeal=m)
-        if not arr.complete:
-            return check_partial(arr, rules, lang)
     fouls = _size_fouls(arr, lang)
     fouls += _duplicate_fouls(arr, lang)
     if not arr.complete:

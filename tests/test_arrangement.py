@@ -1,0 +1,214 @@
+"""The arrangement value type and the check of RULES.md §1 (sizes → uniqueness → categories → order)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cp_trainer.arrangement import (
+    Arrangement,
+    ArrangementParseError,
+    Outcome,
+    Row,
+    Stage,
+    check_arrangement,
+    check_partial,
+)
+from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
+from cp_trainer.house_rules import HouseRules
+
+# Seed 000, example 1: one set of 13 cards, set legally and as the foul it describes.
+EXAMPLE1_CARDS = parse_cards("A♠ A♥ K♣ K♦ Q♠ Q♥ J♣ T♦ 9♠ 8♥ 7♣ 4♦ 2♠")
+# Legal: pair of aces bottom, pair of kings middle, queen-high top.
+EXAMPLE1_LEGAL = "Q♠ J♣ 2♠ / K♣ K♦ T♦ 9♠ 8♥ / A♠ A♥ Q♥ 7♣ 4♦"
+# Foul: pair of aces top, pair of kings middle, queen-high bottom: both halves of the order broken.
+EXAMPLE1_FOUL = "A♠ A♥ 2♠ / K♣ K♦ T♦ 9♠ 8♥ / Q♠ Q♥ J♣ 7♣ 4♦"
+
+
+def test_example1_uses_the_seeds_thirteen_cards() -> None:
+    for text in (EXAMPLE1_LEGAL, EXAMPLE1_FOUL):
+        assert sorted(Arrangement.parse(text).cards) == sorted(EXAMPLE1_CARDS)
+
+
+def test_example1_legal() -> None:
+    result = check_arrangement(Arrangement.parse(EXAMPLE1_LEGAL))
+    assert result.legal and result.outcome is Outcome.LEGAL and result.fouls == ()
+    assert result.rows is not None
+    assert [r.category for r in result.rows] == ["high_card", "pair", "pair"]
+    assert [r.name for r in result.rows] == ["queen-high", "pair of kings", "pair of aces"]
+
+
+def test_example1_foul_names_both_broken_halves() -> None:
+    arr = Arrangement.parse(EXAMPLE1_FOUL)
+    result = check_arrangement(arr)
+    assert not result.legal and result.outcome is Outcome.FOUL
+    assert [f.code for f in result.fouls] == ["order", "order"]
+    assert result.fouls[0].rows == (Row.TOP, Row.MIDDLE)
+    assert result.fouls[1].rows == (Row.MIDDLE, Row.BOTTOM)
+    assert result.fouls[0].message == (
+        "top: pair of aces is stronger than middle: pair of kings — bottom ≥ middle ≥ top is required")
+    assert "pair of queens" in result.fouls[1].message
+    ru = check_arrangement(arr, lang="ru")
+    assert ru.fouls[0].message.startswith("верхний ряд: пара тузов сильнее, чем средний ряд: пара королей")
+    assert "нижний ≥ средний ≥ верхний" in ru.fouls[0].message
+    assert ru.rows is not None and ru.rows[2].name == "пара дам"
+
+
+def test_seed_foul_with_high_card_bottom() -> None:
+    # The seed's wording: the bottom holds only a queen high.
+    arr = Arrangement.parse("A♠ A♥ 2♠ / K♣ K♦ T♦ 9♠ 8♥ / Q♠ J♣ 7♣ 4♦ 3♥")
+    result = check_arrangement(arr)
+    assert result.rows is not None and result.rows[2].name == "queen-high"
+    assert len(result.fouls) == 2
+
+
+def test_equal_categories_show_kickers() -> None:
+    # QQ+A top over QQ+K.. middle is a foul; the message must tell the two pairs of queens apart.
+    result = check_arrangement(Arrangement.parse("Qs Qd Ac / Qh Qc Kd 3h 2s / 9s 9c 9h 7c 4d"))
+    assert [f.code for f in result.fouls] == ["order"]
+    message = result.fouls[0].message
+    assert "kickers" in message and "K-3-2" in message
+    # AKQ top with AKQJ9 middle is legal.
+    assert check_arrangement(Arrangement.parse("As Kd Qc / Ah Kc Qd Jh 9s / 2s 2c 3h 4c 5d")).legal
+
+
+def test_equal_strength_is_allowed() -> None:
+    assert check_arrangement(Arrangement.parse("As Kd Qc / Ah Kc Qd 3h 2s / Ad Kh Qh 3c 2c")).legal
+
+
+def test_every_problem_is_reported_in_the_seeds_order() -> None:
+    result = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c"))
+    assert [f.code for f in result.fouls] == ["row_size", "row_size", "duplicate"]
+    assert result.fouls[0].rows == (Row.TOP,) and "3" in result.fouls[0].message
+    assert result.fouls[2].rows == (Row.TOP, Row.MIDDLE) and "As" in result.fouls[2].message
+    assert result.rows is None
+    dup = check_arrangement(Arrangement.parse("2s 3d 4c / As Kd 3c 8c 9c / As Qh 5h 6h Th"))
+    assert [f.code for f in dup.fouls] == ["duplicate", "order"]
+    assert dup.rows is not None  # sizes right: the rows are still named
+
+
+def test_misdeal_is_not_a_foul() -> None:
+    short = Arrangement.parse("As Ks Qs / 2c 3c 4c 5c 7d / 8h 9h Th Jh")
+    assert check_arrangement(short).outcome is Outcome.FOUL
+    setting = check_arrangement(short, stage=Stage.SETTING)
+    assert setting.outcome is Outcome.MISDEAL and setting.fouls == ()
+    assert setting.misdeal is not None and "12" in setting.misdeal.message
+    full = Arrangement.parse(EXAMPLE1_LEGAL)
+    assert check_arrangement(full, stage=Stage.SETTING).outcome is Outcome.LEGAL
+    # Thirteen cards in the wrong rows is no misdeal: it would foul as set.
+    misplaced = Arrangement(full.top + full.middle[:1], full.middle[1:], full.bottom)
+    result = check_arrangement(misplaced, stage=Stage.SETTING)
+    assert result.outcome is Outcome.FOUL and {f.code for f in result.fouls} == {"row_size"}
+
+
+def test_partial_check_flags_only_what_cannot_be_mended() -> None:
+    # Two aces on top already beat a complete middle holding a pair of kings.
+    arr = Arrangement.parse("As Ah / Kc Kd Th 9s 8h / 2c")
+    result = check_partial(arr)
+    assert result.outcome is Outcome.FOUL
+    assert result.fouls[0].rows == (Row.TOP, Row.MIDDLE)
+    assert "pair of aces" in result.fouls[0].message
+    # Two kings on top against a pair of kings with T-9-8 could still be K-K-2 < K-K-T-9-8.
+    assert check_partial(Arrangement.parse("Ks Kh / Kc Kd Th 9s 8h / 2c")).outcome is Outcome.INCOMPLETE
+    # Empty or half-filled rows are never fouls.
+    assert check_partial(Arrangement()).outcome is Outcome.INCOMPLETE
+    assert check_partial(Arrangement.parse("As / Kd / 2c")).fouls == ()
+    # A partial middle that already beats a full bottom.
+    bad = check_partial(Arrangement.parse(" / Ks Kh Kd / Ac Ad Qh Jh 9c"))
+    assert [f.rows for f in bad.fouls] == [(Row.MIDDLE, Row.BOTTOM)]
+    # Complete rows are named for the GUI even when others are not full.
+    assert set(bad.complete_rows) == {Row.BOTTOM}
+    # Too many cards in a row, and duplicates, are already wrong.
+    assert [f.code for f in check_partial(Arrangement.parse("2c 3c 4c 5c / / ")).fouls] == ["row_size"]
+    assert [f.code for f in check_partial(Arrangement.parse("2c / 2c / ")).fouls] == ["duplicate"]
+    # Once complete it is the full check.
+    assert check_partial(Arrangement.parse(EXAMPLE1_LEGAL)).outcome is Outcome.LEGAL
+
+
+def test_low_middle_checks_bottom_over_top_only() -> None:
+    rules = HouseRules(low_middle=True)
+    arr = Arrangement.parse("Qs Qd 9c / 7h 5d 4c 3s 2h / Ks Kh 8d 6c 6d")
+    assert not check_arrangement(arr).legal  # normal rules: queens top over seven-high middle
+    result = check_arrangement(arr, rules)
+    assert result.legal and result.rows is not None
+    assert result.rows[1].name == "7-5-4-3-2 low"
+    foul = check_arrangement(Arrangement.parse("Ks Kd 9c / 7h 5d 4c 3s 2h / Qs Qh 8d 6c 5c"), rules)
+    assert [f.rows for f in foul.fouls] == [(Row.TOP, Row.BOTTOM)]
+    assert "bottom ≥ top" in foul.fouls[0].message
+
+
+def test_wheel_second_passes_through() -> None:
+    arr = Arrangement.parse("2s 3d 4c / 9h Kd Qc Js Th / Ah 2d 3c 4s 5h")
+    assert not check_arrangement(arr).legal
+    assert check_arrangement(arr, HouseRules(wheel_second=True)).legal
+
+
+def test_parse_errors_name_the_problem() -> None:
+    with pytest.raises(ArrangementParseError, match="got 2"):
+        Arrangement.parse("As Kd 2s / Kc Kd Th 9s 8h")
+    with pytest.raises(CardParseError) as exc:
+        Arrangement.parse("As 1x 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d")
+    assert exc.value.token == "1x"
+
+
+def test_format_and_row_access() -> None:
+    text = "Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d"
+    arr = Arrangement.parse(text)
+    assert str(arr) == text
+    assert arr.rows == (arr.top, arr.middle, arr.bottom)
+    assert arr.row(Row.MIDDLE) == arr.middle and len(arr.cards) == 13
+    assert arr.format(symbols=True).startswith("Q♠ J♣ 2♠ /")
+    assert Row.TOP.key == "top" and Row.TOP.label("ru") == "верхний ряд"
+    assert Arrangement.parse("10s jc 2S / / ") == Arrangement(tuple(parse_cards("Ts Jc 2s")))
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+deals = st.permutations(FULL_DECK).map(lambda deck: deck[:13])
+
+
+def _arr(cards: list[Card]) -> Arrangement:
+    return Arrangement(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:13]))
+
+
+@settings(max_examples=150)
+@given(deals, st.randoms(use_true_random=False))
+def test_reordering_cards_within_rows_keeps_the_verdict(cards: list[Card], rnd: object) -> None:
+    import random
+
+    assert isinstance(rnd, random.Random)
+    arr = _arr(cards)
+    rows = [list(r) for r in arr.rows]
+    for r in rows:
+        rnd.shuffle(r)
+    shuffled = Arrangement.from_rows(rows)
+    a, b = check_arrangement(arr), check_arrangement(shuffled)
+    assert a.legal == b.legal
+    assert [f.code for f in a.fouls] == [f.code for f in b.fouls]
+    assert a.rows is not None and b.rows is not None
+    assert [r.strength for r in a.rows] == [r.strength for r in b.rows]
+
+
+@settings(max_examples=150)
+@given(deals, st.booleans())
+def test_parse_format_round_trip(cards: list[Card], symbols: bool) -> None:
+    arr = _arr(cards)
+    assert Arrangement.parse(arr.format(symbols)) == arr
+    assert str(Arrangement.parse(str(arr))) == str(arr)
+
+
+@settings(max_examples=200)
+@given(deals, st.sets(st.integers(0, 12), min_size=1))
+def test_partial_check_never_contradicts_a_full_legal_hand(cards: list[Card], cut: set[int]) -> None:
+    # Taking cards out of a legal hand must never make the live check cry foul: the cards taken
+    # out are one way of filling the places.
+    arr = _arr(cards)
+    if not check_arrangement(arr).legal:
+        arr = Arrangement(arr.top, arr.bottom, arr.middle)
+        if not check_arrangement(arr).legal:
+            return
+    flat = [(i, c) for i, row in enumerate(arr.rows) for c in row]
+    kept = [item for k, item in enumerate(flat) if k not in cut]
+    partial = Arrangement.from_rows([[c for i, c in kept if i == k] for k in range(3)])
+    assert check_partial(partial).outcome is not Outcome.FOUL
