@@ -1,0 +1,122 @@
+"""Lessons as data: every lesson loads, and the rules core accepts exactly the right answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import parse_cards
+from cp_trainer.i18n import LANGUAGES
+from cp_trainer.lessons import (
+    EQUAL,
+    ArrangeStep,
+    CategoryStep,
+    ChoiceStep,
+    FirstFailureStep,
+    LessonError,
+    OutcomeStep,
+    ScoreStep,
+    StrongerStep,
+    TextStep,
+    check_answer,
+    load_lesson,
+    load_lessons,
+)
+from cp_trainer.resources import resource_path
+
+LESSONS = load_lessons()
+
+
+def test_the_seed_lessons_are_all_there() -> None:
+    assert [lesson.id for lesson in LESSONS] == [
+        "hand_rankings", "check_order", "example_1", "example_2", "fouls_vs_misdeals", "systems_and_ties"]
+    for lesson in LESSONS:
+        assert lesson.questions, f"{lesson.id} asks nothing"
+        for lang in LANGUAGES:
+            assert lesson.title(lang) and lesson.summary(lang)
+
+
+def _wrong_answers(step: object) -> list[object]:
+    if isinstance(step, ChoiceStep):
+        return [i for i in range(len(step.options)) if i != step.answer]
+    if isinstance(step, CategoryStep | FirstFailureStep | OutcomeStep):
+        return [o for o in step.options if o != step.answer]
+    if isinstance(step, StrongerStep):
+        return [i for i in (0, 1, EQUAL) if i != step.answer]
+    if isinstance(step, ScoreStep):
+        return [step.answer + 1, step.answer - 1, -step.answer if step.answer else 4, "not a number"]
+    raise AssertionError(step)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_expected_answers_accepted_and_wrong_ones_rejected(lesson: object) -> None:
+    for step in lesson.steps:  # type: ignore[attr-defined]
+        if isinstance(step, TextStep):
+            continue
+        if isinstance(step, ArrangeStep):
+            for good in step.accept:
+                assert check_answer(step, good).correct, good
+                assert check_answer(step, str(good), "ru").correct
+            for bad in step.reject:
+                assert not check_answer(step, bad).correct, bad
+            continue
+        for lang in LANGUAGES:
+            assert check_answer(step, step.answer, lang).correct
+        for wrong in _wrong_answers(step):
+            verdict = check_answer(step, wrong)
+            assert not verdict.correct, (step, wrong)
+            assert verdict.message
+
+
+def test_example_1_checks_a_learners_arrangement_with_the_core() -> None:
+    (lesson,) = [lesson for lesson in LESSONS if lesson.id == "example_1"]
+    legal, foul = (s for s in lesson.steps if isinstance(s, ArrangeStep))
+    assert legal.cards == tuple(parse_cards("A♠ A♥ K♣ K♦ Q♠ Q♥ J♣ T♦ 9♠ 8♥ 7♣ 4♦ 2♠"))
+    mine = Arrangement.parse("2s 4d 7c / Qs Qh Jc Td 9s / As Ah Kc Kd 8h")
+    assert check_answer(legal, mine).correct and not check_answer(foul, mine).correct
+    upside_down = check_answer(legal, "As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s", "en")
+    assert not upside_down.correct and any("pair of aces" in d for d in upside_down.details)
+    assert check_answer(foul, "As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s").correct
+    wrong_cards = check_answer(legal, "Qs Jc 3s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
+    assert not wrong_cards.correct and "A♠" in wrong_cards.message
+    assert not check_answer(legal, "As Ah / Kc").correct
+    assert not check_answer(legal, "not / cards / at all").correct
+
+
+def _write(tmp_path: Path, lesson: dict[str, object]) -> Path:
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(lesson), encoding="utf-8")
+    return path
+
+
+def test_a_lesson_whose_answer_the_core_disagrees_with_is_refused(tmp_path: Path) -> None:
+    base = json.loads(resource_path("lessons", "04_example_2.json").read_text(encoding="utf-8"))
+    assert load_lesson(_write(tmp_path, base)).id == "example_2"
+    base["steps"][2]["answer"] = 3
+    expected = r"x\.json: step 3: the lesson's answer 3 is not the rules core's 4"
+    with pytest.raises(LessonError, match=expected):
+        load_lesson(_write(tmp_path, base))
+
+
+def test_bad_lesson_files_are_named(tmp_path: Path) -> None:
+    good = json.loads(resource_path("lessons", "03_example_1.json").read_text(encoding="utf-8"))
+    no_ru = json.loads(json.dumps(good))
+    del no_ru["title"]["ru"]
+    with pytest.raises(LessonError, match="title has no 'ru' text"):
+        load_lesson(_write(tmp_path, no_ru))
+    bad_example = json.loads(json.dumps(good))
+    bad_example["steps"][1]["accept"].append("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")
+    with pytest.raises(LessonError, match="step 2: the core does not accept"):
+        load_lesson(_write(tmp_path, bad_example))
+    bad_card = json.loads(json.dumps(good))
+    bad_card["steps"][1]["cards"] = "As Ah Zz"
+    with pytest.raises(LessonError, match="'Zz'"):
+        load_lesson(_write(tmp_path, bad_card))
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (folder / "y.json").write_text("{", encoding="utf-8")
+    with pytest.raises(LessonError, match=r"y\.json: cannot read"):
+        load_lessons(folder)
