@@ -89,7 +89,7 @@ def test_every_five_card_hand_is_counted_in_its_category() -> None:
 def test_the_full_ordering_agrees_with_an_independent_evaluator() -> None:
     # phevaluator ranks the 7462 classes 1 (royal flush) .. 7462 (7-5-4-3-2): ours must order
     # every class the same way, ties included.
-    ours = {}
+    ours: dict[int, int] = {}
     for strength, _, hand in CLASSES:
         theirs = evaluate_cards(*(str(c) for c in hand))
         assert ours.setdefault(strength, theirs) == theirs, hand
