@@ -51,7 +51,7 @@ def parse_deal(texts: Sequence[str], rules: HouseRules, lang: str) -> list[Arran
         raise InputError(tr("rules.error.bank", lang, bank=rules.bank, last=len(hands) - 1))
     owner: dict[object, int] = {}
     for seat, hand in enumerate(hands):
-        for card in set(hand.cards):
+        for card in dict.fromkeys(hand.cards):
             if card in owner:
                 raise InputError(tr("rules.error.shared_card", lang, card=str(card),
                                     a=seat_name(owner[card], lang), b=seat_name(seat, lang)))

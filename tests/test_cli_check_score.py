@@ -1,0 +1,140 @@
+"""``cp-trainer check`` and ``score``: the command-line contract of issue 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from cp_trainer.cli import main
+
+LEGAL = "Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d"
+FOUL = "As Ah 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d"
+EX2_A = "Js Jh 3d / Ks Kh 6s 6h 2c / 5s 5h 5c Ad 2d"
+EX2_B = "Ts Th 7d / Kc Kd 8s 7h 6c / Qc Qd 4s 4h 3c"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def json_lines(out: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_check_json_legal_and_foul(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "check", "--json", "--lang", "en", LEGAL, FOUL)
+    assert status == 0 and err == ""
+    legal, foul = json_lines(out)
+    assert legal == {
+        "input": LEGAL, "legal": True, "fouls": [],
+        "rows": {"top": {"cards": "Qs Jc 2s", "category": "high_card", "name": "queen-high"},
+                 "middle": {"cards": "Kc Kd Th 9s 8h", "category": "pair", "name": "pair of kings"},
+                 "bottom": {"cards": "As Ah Qh 7c 4d", "category": "pair", "name": "pair of aces"}},
+    }
+    assert foul["legal"] is False
+    fouls = foul["fouls"]
+    assert isinstance(fouls, list) and [f["code"] for f in fouls] == ["order", "order"]
+    assert "top: pair of aces" in fouls[0]["message"]
+
+
+def test_check_wrong_sizes_and_duplicates_are_fouls(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "check", "--json", "--lang", "ru", "As Ah / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d",
+                         "As Ah 2s / As Kd Th 9s 8h / Qs Jc Qh 7c 4d")
+    assert status == 0
+    sizes, dup = json_lines(out)
+    assert sizes["rows"] is None and sizes["legal"] is False
+    assert [f["code"] for f in sizes["fouls"]] == ["row_size"]
+    assert "верхний ряд" in sizes["fouls"][0]["message"]
+    assert dup["fouls"][0]["code"] == "duplicate" and "As" in dup["fouls"][0]["message"]
+
+
+def test_check_text_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "check", "--lang", "en", FOUL)
+    assert out.splitlines()[0] == f"{FOUL}: FOUL"
+    assert "pair of kings" in out and "bottom ≥ middle ≥ top" in out
+    _, out, _ = run(capsys, "check", "--lang", "ru", LEGAL)
+    assert out.splitlines()[0] == f"{LEGAL}: законно"
+    assert "пара королей" in out and "средний ряд" in out
+
+
+@pytest.mark.parametrize(("arg", "needle"), [
+    ("As 1x 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d", "'1x'"),
+    ("As Kd 2s / Kc Kd Th 9s 8h", "3 rows"),
+])
+def test_check_bad_arguments(capsys: pytest.CaptureFixture[str], arg: str, needle: str) -> None:
+    status, out, err = run(capsys, "check", "--lang", "en", LEGAL, arg)
+    assert status == 2 and out == ""  # nothing answered: every argument must parse first
+    assert needle in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_check_stdin_answers_every_line(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{LEGAL}\n\nQs Jx 2s / / \n{FOUL}\n"))
+    status, out, _ = run(capsys, "check", "--json", "--lang", "en")
+    assert status == 2
+    first, bad, last = json_lines(out)
+    assert first["legal"] is True and last["legal"] is False
+    assert bad["input"] == "Qs Jx 2s / /" and "'Jx'" in str(bad["error"])
+
+
+def test_score_example2(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "score", "--json", EX2_A, EX2_B)
+    assert status == 0
+    assert json_lines(out) == [{"points": [4, -4], "pairs": [
+        {"players": [0, 1], "rows": {"top": 0, "middle": 0, "bottom": 0}, "points": [4, -4]}]}]
+    _, out, _ = run(capsys, "score", "--lang", "en", EX2_A, EX2_B)
+    assert "player A vs player B: +4 / -4" in out and "total: player A +4, player B -4" in out
+    _, out, _ = run(capsys, "score", "--lang", "ru", EX2_A, EX2_B)
+    assert "выигрывает игрок A" in out and "итог: игрок A +4, игрок B -4" in out
+
+
+def test_score_rules_options(capsys: pytest.CaptureFixture[str]) -> None:
+    a = "Ks 8s 3c / 9s 9c 6c 5c 4h / Js Jh 7s 7h 2s"
+    tie_win_loss = "Kd 8d 3d / 8h 8c 6d 5d 4d / Qs Qh 7c 7d 2h"  # top tied, a wins middle, loses bottom
+    _, out, _ = run(capsys, "score", "--json", a, tie_win_loss)
+    assert json_lines(out)[0]["points"] == [0, 0]
+    pair = json_lines(out)[0]["pairs"][0]
+    assert pair["rows"] == {"top": None, "middle": 0, "bottom": 1}
+    _, out, _ = run(capsys, "score", "--json", "--ties", "bank", "--bank", "1", a, tie_win_loss)
+    assert json_lines(out)[0]["points"] == [-2, 2]
+    fouled = "Js Jh 7s / 9s 9c 6c 5c 4h / Ks 8s 3c 7h 2s"
+    _, out, _ = run(capsys, "score", "--json", "--system", "1-6", fouled, tie_win_loss)
+    assert json_lines(out)[0]["points"] == [-6, 6]
+    _, out, _ = run(capsys, "score", "--json", "--ignore-fouls", fouled, tie_win_loss)
+    assert json_lines(out)[0]["points"] != [-4, 4]
+
+
+def test_score_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "score", "--lang", "en", "--ties", "bank", "--bank", "2", EX2_A, EX2_B)
+    assert status == 2 and "--bank 2" in err and out == ""
+    status, _, err = run(capsys, "score", "--lang", "en", EX2_A, EX2_A)
+    assert status == 2 and "Js" in err  # one card cannot be in two hands
+    status, _, err = run(capsys, "score", "--lang", "en", EX2_A)
+    assert status == 2 and "2 to 4" in err
+
+
+def test_score_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = f"{EX2_A} | {EX2_B}\n{EX2_A} | 1x / Kc / 2d\n{EX2_B}|{EX2_A}\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    status, out, _ = run(capsys, "score", "--json", "--lang", "en")
+    assert status == 2
+    first, bad, last = json_lines(out)
+    assert first["points"] == [4, -4] and last["points"] == [-4, 4]
+    assert bad["input"] == f"{EX2_A} | 1x / Kc / 2d" and "'1x'" in str(bad["error"])
+
+
+def test_python_dash_m_reports_bad_input_on_stderr() -> None:
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", "check", "--lang", "en",
+                           "As 1x 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.strip().splitlines() == [
+        "cp-trainer check: not a card: '1x' in \"As 1x 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d\""]
