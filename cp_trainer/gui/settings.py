@@ -1,0 +1,320 @@
+"""The trainer's saved settings: house rules, table, solver and view choices, over ``QSettings``.
+
+``TrainerSettings`` is the value (frozen, validated); ``Settings`` reads and writes it to an INI
+file, one readable key per field::
+
+    [rules]            system=2-4, ties=push, bank=0, ignore_fouls=false, surrender_cost=auto, ...
+    [rules/royalty_table]  top_trips=3, ...
+    [table]            opponents=1, bot=standard, solver_samples=2000, criss_cross=false
+    [view]             card_style=two-colour, language=en
+
+A damaged or unreadable file, or a bad value, never stops the trainer: the affected settings take
+their defaults and :meth:`Settings.load` returns one message per problem (translated), which the
+window shows. The file is ``$CP_TRAINER_SETTINGS`` when set, else the per-user location Qt picks
+(``~/.config/cp-trainer/cp-trainer.ini`` on Linux); tests pass a path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from ..house_rules import HouseRules, HouseRulesError
+from ..i18n import LANGUAGES, system_language
+from .card_style import DEFAULT_CARD_STYLE, CardStyle
+
+__all__ = [
+    "BOTS",
+    "DEFAULT_BOT",
+    "MAX_OPPONENTS",
+    "MAX_SAMPLES",
+    "MIN_SAMPLES",
+    "SETTINGS_ENV",
+    "Settings",
+    "SettingsError",
+    "TrainerSettings",
+    "default_settings_path",
+]
+
+SETTINGS_ENV = "CP_TRAINER_SETTINGS"
+BOTS = ("greedy", "standard", "expert")
+DEFAULT_BOT = "standard"
+MAX_OPPONENTS = 3
+MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
+
+
+class SettingsError(ValueError):
+    """A settings value is invalid; the message names the setting and the value."""
+
+
+@dataclass(frozen=True)
+class TrainerSettings:
+    """Everything the settings dialog edits. ``TrainerSettings()`` is the default table."""
+
+    house_rules: HouseRules = field(default_factory=HouseRules)
+    opponents: int = 1  # bots at the table, 1..3 (Criss Cross: exactly 1)
+    bot: str = DEFAULT_BOT  # one of BOTS
+    solver_samples: int = DEFAULT_SAMPLES
+    card_style: CardStyle = DEFAULT_CARD_STYLE
+    language: str = field(default_factory=system_language)  # "en" or "ru"
+    criss_cross: bool = False  # two players, two 13-card hands each
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.house_rules, HouseRules):
+            raise SettingsError(f"house_rules must be HouseRules, got {self.house_rules!r}")
+        if not isinstance(self.opponents, int) or not 1 <= self.opponents <= MAX_OPPONENTS:
+            raise SettingsError(f"opponents must be 1 to {MAX_OPPONENTS}, got {self.opponents!r}")
+        if self.bot not in BOTS:
+            raise SettingsError(f"bot must be one of {', '.join(BOTS)}, got {self.bot!r}")
+        if not isinstance(self.solver_samples, int) or not MIN_SAMPLES <= self.solver_samples <= MAX_SAMPLES:
+            raise SettingsError(
+                f"solver_samples must be {MIN_SAMPLES} to {MAX_SAMPLES}, got {self.solver_samples!r}"
+            )
+        if not isinstance(self.card_style, CardStyle):
+            raise SettingsError(f"card_style must be a CardStyle, got {self.card_style!r}")
+        if self.language not in LANGUAGES:
+            raise SettingsError(f"language must be one of {', '.join(LANGUAGES)}, got {self.language!r}")
+        if not isinstance(self.criss_cross, bool):
+            raise SettingsError(f"criss_cross must be true or false, got {self.criss_cross!r}")
+        if self.criss_cross and self.opponents != 1:
+            raise SettingsError(f"Criss Cross is for two players: opponents must be 1, got {self.opponents}")
+
+    def replace(self, **changes: Any) -> TrainerSettings:
+        return dataclasses.replace(self, **changes)
+
+
+def default_settings_path() -> Path | None:
+    """``$CP_TRAINER_SETTINGS`` if set, else ``None`` (Qt's per-user location)."""
+    value = os.environ.get(SETTINGS_ENV)
+    return Path(value) if value else None
+
+
+# --- text <-> value for one INI key -----------------------------------------------------------
+
+_AUTO = "auto"
+
+
+def _bool_text(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _parse_bool(text: str) -> bool:
+    key = text.strip().lower()
+    if key in ("true", "1", "yes", "on"):
+        return True
+    if key in ("false", "0", "no", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def _parse_optional_int(text: str) -> int | None:
+    return None if text.strip().lower() in (_AUTO, "") else int(text)
+
+
+def _parse_stakes(text: str) -> list[float] | None:
+    parts = text.replace(",", " ").split()
+    return [float(p) for p in parts] if parts else None
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return _bool_text(value)
+    if value is None:
+        return ""
+    if isinstance(value, list | tuple):
+        return " ".join(f"{v:g}" for v in value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+_RULE_PARSERS: dict[str, Callable[[str], Any]] = {
+    "system": str.strip,
+    "ties": str.strip,
+    "bank": int,
+    "ignore_fouls": _parse_bool,
+    "surrender": _parse_bool,
+    "surrender_cost": _parse_optional_int,
+    "royalties": _parse_bool,
+    "royalties_better_hand_only": _parse_bool,
+    "naturals": _parse_bool,
+    "natural_amount": _parse_optional_int,
+    "point_value": float,
+    "stakes": _parse_stakes,
+    "wheel_second": _parse_bool,
+    "low_middle": _parse_bool,
+}
+
+
+def _text(raw: object) -> str:
+    """A value as read from INI: a string, or a list when the line held unquoted commas."""
+    if isinstance(raw, list | tuple):
+        return ", ".join(str(v) for v in raw)
+    return str(raw)
+
+
+class Settings(QObject):
+    """The settings file. ``values`` holds what is in force; ``save()`` writes and emits ``changed``.
+
+    Constructing it loads the file; ``problems`` lists what could not be read (also returned by
+    :meth:`load`). ``qsettings()`` gives the underlying ``QSettings`` for other keys (window
+    geometry, recent hands, ...) kept in the same file under their own groups.
+    """
+
+    changed = Signal(object)  # the new TrainerSettings after save() changed something
+
+    def __init__(self, path: str | Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._path = Path(path) if path is not None else default_settings_path()
+        self._qsettings = self._open()
+        self._values = TrainerSettings()
+        self._damaged = False
+        self.problems: list[str] = []
+        self.load()
+
+    def _open(self) -> QSettings:
+        if self._path is not None:
+            return QSettings(str(self._path), QSettings.Format.IniFormat)
+        return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "cp-trainer", "cp-trainer")
+
+    @property
+    def path(self) -> Path:
+        return Path(self._qsettings.fileName())
+
+    @property
+    def values(self) -> TrainerSettings:
+        return self._values
+
+    def qsettings(self) -> QSettings:
+        return self._qsettings
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def load(self) -> list[str]:
+        """Re-read the file. Returns (and keeps in ``problems``) one message per problem found."""
+        self._qsettings.sync()
+        problems: list[str] = []
+        status = self._qsettings.status()
+        path = str(self.path)
+        self._damaged = False
+        if status == QSettings.Status.FormatError:
+            self._damaged = True
+            self._values = TrainerSettings()
+            problems.append(self.tr("The settings file {path} is damaged; the default settings are used.")
+                            .format(path=path))
+        elif status == QSettings.Status.AccessError:
+            self._values = TrainerSettings()
+            problems.append(self.tr("The settings file {path} cannot be read; the default settings are used.")
+                            .format(path=path))
+        else:
+            self._values = self._read_values(problems)
+        self.problems = problems
+        return list(problems)
+
+    def _raw(self, key: str) -> str | None:
+        raw = self._qsettings.value(key)
+        return None if raw is None else _text(raw)
+
+    def _bad(self, problems: list[str], key: str, raw: str, reason: str) -> None:
+        problems.append(
+            self.tr("Setting {key} = \u201c{value}\u201d is not valid ({reason}); its default is used.")
+            .format(key=key, value=raw, reason=reason)
+        )
+
+    def _read_values(self, problems: list[str]) -> TrainerSettings:
+        defaults = TrainerSettings()
+        if self.path.is_file() and self.path.stat().st_size > 0 and not self._qsettings.allKeys():
+            self._damaged = True
+            problems.append(self.tr("The settings file {path} is damaged; the default settings are used.")
+                            .format(path=str(self.path)))
+            return defaults
+        rules: dict[str, Any] = {}
+        for name, parse in _RULE_PARSERS.items():
+            key = f"rules/{name}"
+            raw = self._raw(key)
+            if raw is None:
+                continue
+            try:
+                value = parse(raw)
+                HouseRules.from_dict({name: value})  # validates this one field
+            except (ValueError, TypeError, HouseRulesError) as exc:
+                self._bad(problems, key, raw, str(exc))
+                continue
+            rules[name] = value
+        royalty_table: dict[str, int] = {}
+        for rf in dataclasses.fields(defaults.house_rules.royalty_table):
+            key = f"rules/royalty_table/{rf.name}"
+            raw = self._raw(key)
+            if raw is None:
+                continue
+            try:
+                amount = int(raw)
+                if amount < 0:
+                    raise ValueError("must be 0 or more")
+            except ValueError as exc:
+                self._bad(problems, key, raw, str(exc))
+                continue
+            royalty_table[rf.name] = amount
+        if royalty_table:
+            rules["royalty_table"] = royalty_table
+        values = defaults.replace(house_rules=HouseRules.from_dict(rules))
+
+        fields: list[tuple[str, str, Callable[[str], Any]]] = [
+            ("table/opponents", "opponents", int),
+            ("table/bot", "bot", str.strip),
+            ("table/solver_samples", "solver_samples", int),
+            ("table/criss_cross", "criss_cross", _parse_bool),
+            ("view/card_style", "card_style", lambda t: CardStyle(t.strip())),
+            ("view/language", "language", str.strip),
+        ]
+        for key, name, parse in fields:
+            raw = self._raw(key)
+            if raw is None:
+                continue
+            try:
+                values = values.replace(**{name: parse(raw)})
+            except (ValueError, TypeError) as exc:
+                self._bad(problems, key, raw, str(exc))
+        return values
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def save(self, values: TrainerSettings | None = None) -> None:
+        """Write ``values`` (default: the ones in force) and emit ``changed`` if they differ.
+
+        A damaged file is kept beside the new one as ``<name>.broken`` and replaced.
+        """
+        new = values if values is not None else self._values
+        if self._damaged:
+            path = self.path
+            if path.is_file():
+                shutil.copyfile(path, path.with_name(path.name + ".broken"))
+                path.unlink()
+            self._qsettings = self._open()
+            self._damaged = False
+        data = new.house_rules.to_dict()
+        royalty_table = data.pop("royalty_table")
+        for name, value in data.items():
+            if name in ("surrender_cost", "natural_amount") and value is None:
+                self._qsettings.setValue(f"rules/{name}", _AUTO)
+            else:
+                self._qsettings.setValue(f"rules/{name}", _value_text(value))
+        for name, value in royalty_table.items():
+            self._qsettings.setValue(f"rules/royalty_table/{name}", str(value))
+        self._qsettings.setValue("table/opponents", str(new.opponents))
+        self._qsettings.setValue("table/bot", new.bot)
+        self._qsettings.setValue("table/solver_samples", str(new.solver_samples))
+        self._qsettings.setValue("table/criss_cross", _bool_text(new.criss_cross))
+        self._qsettings.setValue("view/card_style", new.card_style.value)
+        self._qsettings.setValue("view/language", new.language)
+        self._qsettings.sync()
+        old, self._values = self._values, new
+        if new != old:
+            self.changed.emit(new)

@@ -1,0 +1,390 @@
+"""The settings dialog: every house rule of RULES.md, the table, the solver, the look, the language.
+
+    dialog = SettingsDialog(settings.values, parent)
+    if dialog.exec():
+        settings.save(dialog.values())
+
+Or simply ``SettingsDialog.edit(settings, parent)``. Every control has an ``objectName``
+(``systemCombo``, ``tiesCombo``, ``bankCombo``, ``ignoreFoulsCheck``, ``surrenderCheck``,
+``surrenderCostSpin``, ``royaltiesCheck``, ``royaltiesBetterHandCheck``, ``naturalsCheck``,
+``naturalAmountSpin``, ``pointValueSpin``, ``wheelSecondCheck``, ``lowMiddleCheck``,
+``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``cardStyleCombo``,
+``languageCombo``, ``buttonBox``) and a tooltip; texts follow the language at runtime.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..house_rules import HouseRules, ScoringSystem, TieRule
+from .card_style import CardStyle
+from .settings import BOTS, MAX_OPPONENTS, MAX_SAMPLES, MIN_SAMPLES, Settings, TrainerSettings
+
+__all__ = ["SettingsDialog"]
+
+_LANGUAGE_NAMES = (("en", "English"), ("ru", "Русский"))  # each in its own language: never translated
+
+
+W = TypeVar("W", bound=QWidget)
+
+
+def _named(widget: W, name: str) -> W:
+    widget.setObjectName(name)
+    return widget
+
+
+def _combo(name: str, keys: tuple[object, ...]) -> QComboBox:
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    for key in keys:
+        combo.addItem("", key)
+    return combo
+
+
+def _select(combo: QComboBox, key: object) -> None:
+    index = combo.findData(key)
+    combo.setCurrentIndex(max(index, 0))
+
+
+class SettingsDialog(QDialog):
+    """Edits a :class:`TrainerSettings`; ``values()`` reads the controls back."""
+
+    def __init__(self, values: TrainerSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self._base = values if values is not None else TrainerSettings()
+
+        # --- rules ------------------------------------------------------------------------
+        self.system_combo = _combo("systemCombo", tuple(s.value for s in ScoringSystem))
+        self.ties_combo = _combo("tiesCombo", tuple(t.value for t in TieRule))
+        self.bank_combo = _combo("bankCombo", tuple(range(MAX_OPPONENTS + 1)))
+        self.ignore_fouls_check = _named(QCheckBox(), "ignoreFoulsCheck")
+        self.point_value_spin = _named(QDoubleSpinBox(), "pointValueSpin")
+        self.point_value_spin.setRange(0.01, 1_000_000.0)
+        self.point_value_spin.setDecimals(2)
+        self.surrender_check = _named(QCheckBox(), "surrenderCheck")
+        self.surrender_cost_spin = _named(QSpinBox(), "surrenderCostSpin")
+        self.surrender_cost_spin.setRange(0, 99)  # 0 shows "auto": the system's default cost
+        self.royalties_check = _named(QCheckBox(), "royaltiesCheck")
+        self.royalties_better_check = _named(QCheckBox(), "royaltiesBetterHandCheck")
+        self.naturals_check = _named(QCheckBox(), "naturalsCheck")
+        self.natural_amount_spin = _named(QSpinBox(), "naturalAmountSpin")
+        self.natural_amount_spin.setRange(0, 99)  # 0 shows "auto": the scoop amount
+        self.wheel_second_check = _named(QCheckBox(), "wheelSecondCheck")
+        self.low_middle_check = _named(QCheckBox(), "lowMiddleCheck")
+        self.criss_cross_check = _named(QCheckBox(), "crissCrossCheck")
+        # --- table and solver ---------------------------------------------------------------
+        self.opponents_spin = _named(QSpinBox(), "opponentsSpin")
+        self.opponents_spin.setRange(1, MAX_OPPONENTS)
+        self.bot_combo = _combo("botCombo", BOTS)
+        self.samples_spin = _named(QSpinBox(), "samplesSpin")
+        self.samples_spin.setRange(MIN_SAMPLES, MAX_SAMPLES)
+        self.samples_spin.setSingleStep(500)
+        self.samples_spin.setGroupSeparatorShown(True)
+        # --- look and language --------------------------------------------------------------
+        self.card_style_combo = _combo("cardStyleCombo", tuple(s.value for s in CardStyle))
+        self.language_combo = _named(QComboBox(), "languageCombo")
+        for code, name in _LANGUAGE_NAMES:
+            self.language_combo.addItem(name, code)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
+        self.buttons.setObjectName("buttonBox")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        restore = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        restore.setObjectName("restoreDefaultsButton")
+        restore.clicked.connect(self.restore_defaults)
+
+        self._build_layout()
+        for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
+                       self.royalties_check.toggled, self.naturals_check.toggled,
+                       self.criss_cross_check.toggled, self.system_combo.currentIndexChanged):
+            signal.connect(self._update_enabled)
+        self.set_values(self._base)
+        self._retranslate()
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def _build_layout(self) -> None:
+        self._labels: dict[str, QLabel] = {}
+
+        def form(rows: list[tuple[str, QWidget]]) -> QFormLayout:
+            layout = QFormLayout()
+            for key, widget in rows:
+                if isinstance(widget, QCheckBox):
+                    layout.addRow(widget)
+                else:
+                    label = QLabel()
+                    label.setBuddy(widget)
+                    self._labels[key] = label
+                    layout.addRow(label, widget)
+            return layout
+
+        self._scoring_box = _named(QGroupBox(), "scoringGroup")
+        self._scoring_box.setLayout(form([
+            ("system", self.system_combo), ("ties", self.ties_combo), ("bank", self.bank_combo),
+            ("ignore_fouls", self.ignore_fouls_check), ("point_value", self.point_value_spin),
+        ]))
+        self._extras_box = _named(QGroupBox(), "extrasGroup")
+        self._extras_box.setLayout(form([
+            ("surrender", self.surrender_check), ("surrender_cost", self.surrender_cost_spin),
+            ("royalties", self.royalties_check), ("royalties_better", self.royalties_better_check),
+            ("naturals", self.naturals_check), ("natural_amount", self.natural_amount_spin),
+        ]))
+        self._variants_box = _named(QGroupBox(), "variantsGroup")
+        self._variants_box.setLayout(form([
+            ("wheel_second", self.wheel_second_check), ("low_middle", self.low_middle_check),
+            ("criss_cross", self.criss_cross_check),
+        ]))
+        rules_page = _named(QWidget(), "rulesPage")
+        rules_layout = QHBoxLayout(rules_page)
+        left = QVBoxLayout()
+        left.addWidget(self._scoring_box)
+        left.addWidget(self._variants_box)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(self._extras_box)
+        right.addStretch(1)
+        rules_layout.addLayout(left)
+        rules_layout.addLayout(right)
+
+        self._table_box = _named(QGroupBox(), "tableGroup")
+        self._table_box.setLayout(form([
+            ("opponents", self.opponents_spin), ("bot", self.bot_combo), ("samples", self.samples_spin),
+        ]))
+        self._view_box = _named(QGroupBox(), "viewGroup")
+        self._view_box.setLayout(form([
+            ("card_style", self.card_style_combo), ("language", self.language_combo),
+        ]))
+        table_page = _named(QWidget(), "tablePage")
+        table_layout = QVBoxLayout(table_page)
+        table_layout.addWidget(self._table_box)
+        table_layout.addWidget(self._view_box)
+        table_layout.addStretch(1)
+
+        self.tabs = _named(QTabWidget(), "settingsTabs")
+        self.tabs.addTab(rules_page, "")
+        self.tabs.addTab(table_page, "")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(self.buttons)
+
+    # --- texts -----------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Settings"))
+        self.tabs.setTabText(0, self.tr("House rules"))
+        self.tabs.setTabText(1, self.tr("Table and display"))
+        self.tabs.setTabToolTip(0, self.tr("How hands are scored: the house rules of the table"))
+        self.tabs.setTabToolTip(1, self.tr("Opponents, the bot, the solver, card style and language"))
+        self._scoring_box.setTitle(self.tr("Scoring"))
+        self._extras_box.setTitle(self.tr("Surrender, royalties, naturals"))
+        self._variants_box.setTitle(self.tr("Variants"))
+        self._table_box.setTitle(self.tr("Table and solver"))
+        self._view_box.setTitle(self.tr("Display"))
+
+        labels = {
+            "system": self.tr("Scoring system:"),
+            "ties": self.tr("Tied rows:"),
+            "bank": self.tr("Bank:"),
+            "point_value": self.tr("Point value:"),
+            "surrender_cost": self.tr("Surrender cost:"),
+            "natural_amount": self.tr("Natural pays:"),
+            "opponents": self.tr("Opponents:"),
+            "bot": self.tr("Bot:"),
+            "samples": self.tr("Solver samples:"),
+            "card_style": self.tr("Card style:"),
+            "language": self.tr("Language:"),
+        }
+        for key, text in labels.items():
+            self._labels[key].setText(text)
+
+        names = {
+            "2-4": self.tr("2-4 (1 per row, +1 for two rows or more)"),
+            "2-4-scoop": self.tr("2-4, scoop only (+1 only for all three rows)"),
+            "1-6": self.tr("1-6 (1 per row, +3 for a scoop)"),
+            "push": self.tr("Push (a tied row scores nothing)"),
+            "bank": self.tr("The bank wins tied rows"),
+            "greedy": self.tr("Greedy (strongest bottom first)"),
+            "standard": self.tr("Standard (maximises expected points)"),
+            "expert": self.tr("Expert (Monte-Carlo solver; slow)"),
+            "two-colour": self.tr("Two colours (red and black)"),
+            "four-colour": self.tr("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)"),
+        }
+        for combo in (self.system_combo, self.ties_combo, self.bot_combo, self.card_style_combo):
+            for i in range(combo.count()):
+                combo.setItemText(i, names[combo.itemData(i)])
+        for i in range(self.bank_combo.count()):
+            seat = self.bank_combo.itemData(i)
+            text = self.tr("You") if seat == 0 else self.tr("Opponent {n}").format(n=seat)
+            self.bank_combo.setItemText(i, text)
+
+        self.ignore_fouls_check.setText(self.tr("Ignore fouls (score fouled hands as they lie)"))
+        self.surrender_check.setText(self.tr("Surrender allowed"))
+        self.royalties_check.setText(self.tr("Royalties"))
+        self.royalties_better_check.setText(self.tr("Royalties to the better hand only"))
+        self.naturals_check.setText(self.tr("Naturals"))
+        self.wheel_second_check.setText(self.tr("Wheel (A-2-3-4-5) is the second-highest straight"))
+        self.low_middle_check.setText(self.tr("Low middle (the middle row plays 2-7 lowball)"))
+        self.criss_cross_check.setText(self.tr("Criss Cross (two players, two hands each)"))
+        self.samples_spin.setSuffix(self.tr(" deals"))
+
+        tips: dict[QWidget, str] = {
+            self.system_combo: self.tr("How rows turn into points between each pair of players"),
+            self.ties_combo: self.tr("What happens when two rows are exactly equal"),
+            self.bank_combo: self.tr("The player who wins tied rows when the bank takes ties"),
+            self.ignore_fouls_check: self.tr(
+                "Off: a fouled hand loses to every legal hand as if scooped. "
+                "On: fouled hands are scored row by row as they lie"),
+            self.point_value_spin: self.tr("What one point is worth in money"),
+            self.surrender_check: self.tr(
+                "A player may give up a hand after setting it, for a fixed cost "
+                "paid to each player still in"),
+            self.surrender_cost_spin: self.tr(
+                "What surrendering costs per opponent; auto = 3 in 2-4, 4 in 1-6"),
+            self.royalties_check: self.tr(
+                "Bonus points for strong rows (top trips, middle full house, "
+                "four of a kind, straight flush...)"),
+            self.royalties_better_check: self.tr("A royalty is paid only when its row also wins"),
+            self.naturals_check: self.tr(
+                "Three straights, three flushes, six pairs or a dragon win at once, before showdown"),
+            self.natural_amount_spin: self.tr(
+                "What a natural wins from each opponent; auto = the scoop amount"),
+            self.wheel_second_check: self.tr(
+                "Off: A-2-3-4-5 is the lowest straight. On: it ranks just below T-J-Q-K-A"),
+            self.low_middle_check: self.tr(
+                "The middle row plays 2-7 lowball (7-5-4-3-2 best); only bottom \u2265 top is required"),
+            self.criss_cross_check: self.tr(
+                "Two players each set two 13-card hands; each hand settles against "
+                "both of the opponent's. Needs exactly one opponent"),
+            self.opponents_spin: self.tr("How many bots sit at the table (1 to 3)"),
+            self.bot_combo: self.tr(
+                "How the bots set their hands; the solver also plays against this bot"),
+            self.samples_spin: self.tr(
+                "How many random deals the solver tries: more is more accurate and slower"),
+            self.card_style_combo: self.tr(
+                "Four colours tell suits apart by colour as well as by shape"),
+            self.language_combo: self.tr("The language of the trainer"),
+        }
+        for widget, tip in tips.items():
+            widget.setToolTip(tip)
+        for label in self._labels.values():
+            buddy = label.buddy()
+            label.setToolTip(tips.get(buddy, ""))
+        self.buttons.setToolTip(self.tr(
+            "OK keeps the changes, Cancel drops them, Restore Defaults resets every setting"))
+        self._update_enabled()
+        # Hidden tab pages keep size hints computed for the old texts: recompute them all.
+        for layout in self.findChildren(QLayout):
+            layout.invalidate()
+
+    # --- values ----------------------------------------------------------------------------
+
+    def _update_enabled(self) -> None:
+        self.bank_combo.setEnabled(self.ties_combo.currentData() == TieRule.BANK.value)
+        self.surrender_cost_spin.setEnabled(self.surrender_check.isChecked())
+        self.royalties_better_check.setEnabled(self.royalties_check.isChecked())
+        self.natural_amount_spin.setEnabled(self.naturals_check.isChecked())
+        if self.criss_cross_check.isChecked():
+            self.opponents_spin.setValue(1)
+        self.opponents_spin.setEnabled(not self.criss_cross_check.isChecked())
+        system = ScoringSystem(self.system_combo.currentData())
+        rules = HouseRules(system=system)
+        self.surrender_cost_spin.setSpecialValueText(
+            self.tr("auto ({n})").format(n=rules.effective_surrender_cost))
+        self.natural_amount_spin.setSpecialValueText(
+            self.tr("auto ({n})").format(n=rules.effective_natural_amount))
+
+    def set_values(self, values: TrainerSettings) -> None:
+        """Show ``values`` in the controls."""
+        self._base = values
+        rules = values.house_rules
+        _select(self.system_combo, rules.system.value)
+        _select(self.ties_combo, rules.ties.value)
+        _select(self.bank_combo, rules.bank)
+        self.ignore_fouls_check.setChecked(rules.ignore_fouls)
+        self.point_value_spin.setValue(rules.point_value)
+        self.surrender_check.setChecked(rules.surrender)
+        self.surrender_cost_spin.setValue(rules.surrender_cost or 0)
+        self.royalties_check.setChecked(rules.royalties)
+        self.royalties_better_check.setChecked(rules.royalties_better_hand_only)
+        self.naturals_check.setChecked(rules.naturals)
+        self.natural_amount_spin.setValue(rules.natural_amount or 0)
+        self.wheel_second_check.setChecked(rules.wheel_second)
+        self.low_middle_check.setChecked(rules.low_middle)
+        self.criss_cross_check.setChecked(values.criss_cross)
+        self.opponents_spin.setValue(values.opponents)
+        _select(self.bot_combo, values.bot)
+        self.samples_spin.setValue(values.solver_samples)
+        _select(self.card_style_combo, values.card_style.value)
+        _select(self.language_combo, values.language)
+        self._update_enabled()
+
+    def values(self) -> TrainerSettings:
+        """The settings the controls show (house-rule fields the dialog does not edit are kept)."""
+        rules = self._base.house_rules.replace(
+            system=ScoringSystem(self.system_combo.currentData()),
+            ties=TieRule(self.ties_combo.currentData()),
+            bank=int(self.bank_combo.currentData()),
+            ignore_fouls=self.ignore_fouls_check.isChecked(),
+            point_value=round(self.point_value_spin.value(), 2),
+            surrender=self.surrender_check.isChecked(),
+            surrender_cost=self.surrender_cost_spin.value() or None,
+            royalties=self.royalties_check.isChecked(),
+            royalties_better_hand_only=self.royalties_better_check.isChecked(),
+            naturals=self.naturals_check.isChecked(),
+            natural_amount=self.natural_amount_spin.value() or None,
+            wheel_second=self.wheel_second_check.isChecked(),
+            low_middle=self.low_middle_check.isChecked(),
+        )
+        criss_cross = self.criss_cross_check.isChecked()
+        return self._base.replace(
+            house_rules=rules,
+            opponents=1 if criss_cross else self.opponents_spin.value(),
+            bot=str(self.bot_combo.currentData()),
+            solver_samples=self.samples_spin.value(),
+            card_style=CardStyle(self.card_style_combo.currentData()),
+            language=str(self.language_combo.currentData()),
+            criss_cross=criss_cross,
+        )
+
+    def restore_defaults(self) -> None:
+        """Reset every control to the default settings (the language stays as chosen)."""
+        self.set_values(TrainerSettings(language=str(self.language_combo.currentData())))
+
+    @classmethod
+    def edit(cls, settings: Settings, parent: QWidget | None = None) -> bool:
+        """Show the dialog modally on ``settings``; on OK save the edits. Returns whether saved."""
+        dialog = cls(settings.values, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        settings.save(dialog.values())
+        return True

@@ -1,0 +1,88 @@
+"""The GUI's language: Qt translators (``resources/translations/*.qm``), switchable at runtime.
+
+``install_language(app, "ru")`` removes the translators installed before and installs the new
+ones: the trainer's own ``cp_trainer_ru.qm`` and Qt's ``qtbase_ru.qm`` (standard buttons such as
+OK / Cancel). Qt then sends ``QEvent.LanguageChange`` to every widget (delivered before
+``install_language`` returns); widgets re-set their texts in ``changeEvent`` (see
+``docs/translations.md``). English is the source language: it needs no
+translator.
+
+String conventions (``pyside6-lupdate`` finds exactly these forms):
+
+* in a QObject subclass: ``self.tr("Set hand")`` (context = the class name);
+* elsewhere: ``QCoreApplication.translate("Context", "text")``;
+* plurals: ``QCoreApplication.translate("Context", "%n card(s)", None, n)`` (not ``self.tr``
+  with a count: lupdate mis-reads that form).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QTranslator
+
+from ..i18n import LANGUAGES, normalize_lang
+from ..resources import resource_path
+
+__all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "install_language", "qm_path"]
+
+SOURCE_LANGUAGE = "en"
+
+_installed: list[QTranslator] = []
+_current: list[str] = [SOURCE_LANGUAGE]
+
+
+class TranslationError(ValueError):
+    """Unknown language or a missing / unreadable translation file; the message names it."""
+
+
+def qm_path(lang: str) -> Path:
+    """The compiled translation of the trainer's own strings for ``lang``."""
+    return resource_path("translations", f"cp_trainer_{lang}.qm")
+
+
+def current_language() -> str:
+    """The language last installed with :func:`install_language` (``"en"`` at start)."""
+    return _current[0]
+
+
+def install_language(app: QCoreApplication | None, lang: str) -> str:
+    """Switch the application's language to ``lang`` (``"en"``, ``"ru"``, ``"ru_RU"``...).
+
+    Returns the normalised code. Raises :class:`TranslationError` for an unknown language or a
+    missing ``.qm`` file; the language in force then stays as it was.
+    """
+    app = app or QCoreApplication.instance()
+    if app is None:
+        raise TranslationError("no QApplication exists yet: create it before installing a language")
+    try:
+        code = normalize_lang(lang)
+    except ValueError as exc:
+        raise TranslationError(str(exc)) from None
+    new: list[QTranslator] = []
+    if code != SOURCE_LANGUAGE:
+        own = QTranslator(app)
+        path = qm_path(code)
+        if not own.load(str(path)):
+            raise TranslationError(
+                f"cannot load the {code} translation: {path} (run scripts/build_translations.py)"
+            )
+        new.append(own)
+        qt_base = QTranslator(app)
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        if qt_base.load(f"qtbase_{code}", qt_dir):  # optional: Qt's own dialogs and buttons
+            new.append(qt_base)
+    for translator in _installed:
+        app.removeTranslator(translator)
+    _installed.clear()
+    for translator in new:
+        app.installTranslator(translator)
+        _installed.append(translator)
+    _current[0] = code
+    # Qt posts LanguageChange to every window; deliver them now so texts switch before we return.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+    return code
+
+
+def available_languages() -> tuple[str, ...]:
+    return LANGUAGES

@@ -1,0 +1,800 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru_RU">
+<context>
+    <name>DealModel</name>
+    <message>
+        <source>Move %1</source>
+        <extracomment>Mime type of dragged cards: the cards&apos; ASCII names (&quot;As Td&quot;), UTF-8. Item role holding the :class:`Card` itself.</extracomment>
+        <translation>Переместить %1</translation>
+    </message>
+    <message>
+        <source>Swap %1 and %2</source>
+        <translation>Поменять местами %1 и %2</translation>
+    </message>
+    <message>
+        <source>Place an arrangement</source>
+        <translation>Разложить карты</translation>
+    </message>
+    <message>
+        <source>Return all cards to the hand</source>
+        <translation>Вернуть все карты в руку</translation>
+    </message>
+    <message>
+        <source>The top row is full (3 cards).</source>
+        <translation>Верхний ряд заполнен (3 карты).</translation>
+    </message>
+    <message>
+        <source>The middle row is full (5 cards).</source>
+        <translation>Средний ряд заполнен (5 карт).</translation>
+    </message>
+    <message>
+        <source>The bottom row is full (5 cards).</source>
+        <translation>Нижний ряд заполнен (5 карт).</translation>
+    </message>
+    <message>
+        <source>The hand is full.</source>
+        <translation>Рука заполнена.</translation>
+    </message>
+    <message>
+        <source>Drop the card onto a card in that row to swap them.</source>
+        <translation>Бросьте карту на карту в этом ряду, чтобы поменять их местами.</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>Hand rankings</source>
+        <translation>Старшинство комбинаций</translation>
+    </message>
+    <message>
+        <source>From strongest to weakest. Within a kind, the higher ranks win, then the kickers.</source>
+        <translation>От сильнейшей к слабейшей. Внутри одной комбинации побеждают старшие карты, затем кикеры.</translation>
+    </message>
+    <message>
+        <source>The top row has 3 cards: only three of a kind, a pair or high card count there; straights and flushes do not.</source>
+        <translation>В верхнем ряду 3 карты: там считаются только тройка, пара или старшая карта; стриты и флеши не считаются.</translation>
+    </message>
+    <message>
+        <source>A-2-3-4-5 is the lowest straight (unless the house rule says it ranks second).</source>
+        <translation>A-2-3-4-5 — младший стрит (если правила стола не делают его вторым по старшинству).</translation>
+    </message>
+    <message>
+        <source>Closed Chinese poker in brief</source>
+        <translation>Закрытый китайский покер вкратце</translation>
+    </message>
+    <message>
+        <source>You get 13 cards and set them into three rows: the top row (3 cards), the middle row (5) and the bottom row (5). Then everybody shows.</source>
+        <translation>Вы получаете 13 карт и раскладываете их в три ряда: верхний ряд (3 карты), средний ряд (5) и нижний ряд (5). Затем все вскрываются.</translation>
+    </message>
+    <message>
+        <source>The bottom row must be at least as strong as the middle row, and the middle at least as strong as the top.</source>
+        <translation>Нижний ряд должен быть не слабее среднего, а средний — не слабее верхнего.</translation>
+    </message>
+    <message>
+        <source>Otherwise the hand is a foul: it loses to every legal hand as if scooped.</source>
+        <translation>Иначе рука — фол: она проигрывает каждой правильной руке, как при скупе.</translation>
+    </message>
+    <message>
+        <source>You settle with each opponent separately, row against row: top against top, middle against middle, bottom against bottom.</source>
+        <translation>Расчёт идёт с каждым соперником отдельно, ряд против ряда: верхний против верхнего, средний против среднего, нижний против нижнего.</translation>
+    </message>
+    <message>
+        <source>2-4 system: +1 for each row won, −1 for each row lost, and +1 more to whoever wins at least two rows. Winning all three (a scoop) is worth 4.</source>
+        <translation>Система 2-4: +1 за каждый выигранный ряд, −1 за каждый проигранный и ещё +1 тому, кто выиграл хотя бы два ряда. Победа во всех трёх рядах (скуп) стоит 4.</translation>
+    </message>
+    <message>
+        <source>1-6 system: +1 for each row, and +3 more for winning all three (6).</source>
+        <translation>Система 1-6: +1 за каждый ряд и ещё +3 за победу во всех трёх (6).</translation>
+    </message>
+    <message>
+        <source>A tied row scores nothing (unless the house rule gives ties to the bank).</source>
+        <translation>Ничейный ряд не приносит очков (если по правилам стола ничьи не достаются банку).</translation>
+    </message>
+    <message>
+        <source>House rules (Game → Settings): surrender, royalties for strong rows, naturals (three straights, three flushes, six pairs, dragon), the point value, the wheel, the low middle variant and Criss Cross.</source>
+        <translation>Правила стола (Игра → Настройки): отказ от руки, роялти за сильные ряды, натуральные комбинации (три стрита, три флеша, шесть пар, дракон), цена очка, колесо, вариант с низким средним рядом и Крис Кросс.</translation>
+    </message>
+    <message>
+        <source>With the current house rules a scoop is worth %1 points.</source>
+        <translation>По текущим правилам стола скуп стоит %1 очк.</translation>
+    </message>
+    <message>
+        <source>How to play here</source>
+        <translation>Как здесь играть</translation>
+    </message>
+    <message>
+        <source>Drag cards from your hand into the rows (or double-click a card, or select it with the arrow keys and press 1, 2 or 3). Drop a card onto another to swap them. The banner under the rows says at once if the rows foul and why. Press Set hand when the rows hold 3, 5 and 5 cards.</source>
+        <translation>Перетаскивайте карты из руки в ряды (или дважды щёлкните карту, или выберите её стрелками и нажмите 1, 2 или 3). Бросьте карту на другую, чтобы поменять их местами. Полоса под рядами сразу говорит, есть ли фол и почему. Нажмите «Раскрыть руку», когда в рядах будет 3, 5 и 5 карт.</translation>
+    </message>
+    <message>
+        <source>Hint asks the solver for the best arrangement; after the showdown it also shows what your choice cost and, in hindsight, what would have scored most.</source>
+        <translation>«Подсказка» спрашивает у солвера лучшую раскладку; после вскрытия он также показывает, чего стоил ваш выбор и что задним числом принесло бы больше всего.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>cp-trainer — closed Chinese poker</source>
+        <translation>cp-trainer — закрытый китайский покер</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Игра</translation>
+    </message>
+    <message>
+        <source>&amp;New deal</source>
+        <translation>&amp;Новая раздача</translation>
+    </message>
+    <message>
+        <source>Deal 13 new cards to you and to each bot.</source>
+        <translation>Раздать по 13 новых карт вам и каждому боту.</translation>
+    </message>
+    <message>
+        <source>&amp;Set hand</source>
+        <translation>&amp;Раскрыть руку</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation>&amp;Настройки…</translation>
+    </message>
+    <message>
+        <source>House rules, opponents, bot, solver, cards and language.</source>
+        <translation>Правила стола, соперники, бот, солвер, карты и язык.</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Rules summary</source>
+        <translation>&amp;Кратко о правилах</translation>
+    </message>
+    <message>
+        <source>Hand &amp;rankings</source>
+        <translation>&amp;Старшинство комбинаций</translation>
+    </message>
+    <message>
+        <source>The new table (bots, opponents) starts with the next deal.</source>
+        <translation>Новый стол (боты, соперники) начнёт работать со следующей раздачи.</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>Справка</translation>
+    </message>
+    <message>
+        <source>The hand is already set; deal again to play on.</source>
+        <translation>Рука уже раскрыта; чтобы играть дальше, раздайте заново.</translation>
+    </message>
+    <message>
+        <source>That arrangement is for another hand.</source>
+        <translation>Эта раскладка относится к другой руке.</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>The settings file {path} is damaged; the default settings are used.</source>
+        <translation>Файл настроек {path} повреждён; используются настройки по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings file {path} cannot be read; the default settings are used.</source>
+        <translation>Файл настроек {path} не удаётся прочитать; используются настройки по умолчанию.</translation>
+    </message>
+    <message>
+        <source>Setting {key} = “{value}” is not valid ({reason}); its default is used.</source>
+        <translation>Значение настройки {key} = «{value}» недопустимо ({reason}); используется значение по умолчанию.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>House rules</source>
+        <translation>Правила стола</translation>
+    </message>
+    <message>
+        <source>Table and display</source>
+        <translation>Стол и вид</translation>
+    </message>
+    <message>
+        <source>How hands are scored: the house rules of the table</source>
+        <translation>Как считаются очки: правила, принятые за столом</translation>
+    </message>
+    <message>
+        <source>Opponents, the bot, the solver, card style and language</source>
+        <translation>Соперники, бот, солвер, вид карт и язык</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>Подсчёт очков</translation>
+    </message>
+    <message>
+        <source>Surrender, royalties, naturals</source>
+        <translation>Отказ от руки, роялти, натуральные комбинации</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>Варианты</translation>
+    </message>
+    <message>
+        <source>Table and solver</source>
+        <translation>Стол и солвер</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Scoring system:</source>
+        <translation>Система счёта:</translation>
+    </message>
+    <message>
+        <source>Tied rows:</source>
+        <translation>Ничьи в рядах:</translation>
+    </message>
+    <message>
+        <source>Bank:</source>
+        <translation>Банк:</translation>
+    </message>
+    <message>
+        <source>Point value:</source>
+        <translation>Цена очка:</translation>
+    </message>
+    <message>
+        <source>Surrender cost:</source>
+        <translation>Плата за отказ:</translation>
+    </message>
+    <message>
+        <source>Natural pays:</source>
+        <translation>Натуральная комбинация приносит:</translation>
+    </message>
+    <message>
+        <source>Opponents:</source>
+        <translation>Соперники:</translation>
+    </message>
+    <message>
+        <source>Bot:</source>
+        <translation>Бот:</translation>
+    </message>
+    <message>
+        <source>Solver samples:</source>
+        <translation>Раздач для солвера:</translation>
+    </message>
+    <message>
+        <source>Card style:</source>
+        <translation>Вид карт:</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Язык:</translation>
+    </message>
+    <message>
+        <source>2-4 (1 per row, +1 for two rows or more)</source>
+        <translation>2-4 (1 за ряд, +1 за два ряда и больше)</translation>
+    </message>
+    <message>
+        <source>2-4, scoop only (+1 only for all three rows)</source>
+        <translation>2-4, только скуп (+1 только за все три ряда)</translation>
+    </message>
+    <message>
+        <source>1-6 (1 per row, +3 for a scoop)</source>
+        <translation>1-6 (1 за ряд, +3 за скуп)</translation>
+    </message>
+    <message>
+        <source>Push (a tied row scores nothing)</source>
+        <translation>Пуш (ничейный ряд не приносит очков)</translation>
+    </message>
+    <message>
+        <source>The bank wins tied rows</source>
+        <translation>Ничейный ряд достаётся банку</translation>
+    </message>
+    <message>
+        <source>Greedy (strongest bottom first)</source>
+        <translation>Жадный (сначала самый сильный нижний ряд)</translation>
+    </message>
+    <message>
+        <source>Standard (maximises expected points)</source>
+        <translation>Стандартный (максимум ожидаемых очков)</translation>
+    </message>
+    <message>
+        <source>Expert (Monte-Carlo solver; slow)</source>
+        <translation>Эксперт (солвер Монте-Карло; медленно)</translation>
+    </message>
+    <message>
+        <source>Two colours (red and black)</source>
+        <translation>Две масти-цвета (красные и чёрные)</translation>
+    </message>
+    <message>
+        <source>Four colours (♠ black, ♥ red, ♦ blue, ♣ green)</source>
+        <translation>Четыре цвета (♠ чёрные, ♥ красные, ♦ синие, ♣ зелёные)</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Opponent {n}</source>
+        <translation>Соперник {n}</translation>
+    </message>
+    <message>
+        <source>Ignore fouls (score fouled hands as they lie)</source>
+        <translation>Не учитывать фол (руки с фолом считаются как есть)</translation>
+    </message>
+    <message>
+        <source>Surrender allowed</source>
+        <translation>Можно отказаться от руки (сдаться)</translation>
+    </message>
+    <message>
+        <source>Royalties</source>
+        <translation>Роялти</translation>
+    </message>
+    <message>
+        <source>Royalties to the better hand only</source>
+        <translation>Роялти только выигравшему ряду</translation>
+    </message>
+    <message>
+        <source>Naturals</source>
+        <translation>Натуральные комбинации</translation>
+    </message>
+    <message>
+        <source>Wheel (A-2-3-4-5) is the second-highest straight</source>
+        <translation>Колесо (A-2-3-4-5) — второй по старшинству стрит</translation>
+    </message>
+    <message>
+        <source>Low middle (the middle row plays 2-7 lowball)</source>
+        <translation>Низкий средний ряд (средний ряд играет лоубол 2-7)</translation>
+    </message>
+    <message>
+        <source>Criss Cross (two players, two hands each)</source>
+        <translation>Крис Кросс (два игрока, по две руки)</translation>
+    </message>
+    <message>
+        <source> deals</source>
+        <translation> раздач</translation>
+    </message>
+    <message>
+        <source>How rows turn into points between each pair of players</source>
+        <translation>Как результаты рядов превращаются в очки для каждой пары игроков</translation>
+    </message>
+    <message>
+        <source>What happens when two rows are exactly equal</source>
+        <translation>Что происходит, когда два ряда в точности равны</translation>
+    </message>
+    <message>
+        <source>The player who wins tied rows when the bank takes ties</source>
+        <translation>Игрок, которому достаются ничейные ряды, когда ничьи идут банку</translation>
+    </message>
+    <message>
+        <source>Off: a fouled hand loses to every legal hand as if scooped. On: fouled hands are scored row by row as they lie</source>
+        <translation>Выключено: рука с фолом проигрывает каждой правильной руке, как при скупе. Включено: руки с фолом считаются по рядам как есть</translation>
+    </message>
+    <message>
+        <source>What one point is worth in money</source>
+        <translation>Сколько стоит одно очко в деньгах</translation>
+    </message>
+    <message>
+        <source>A player may give up a hand after setting it, for a fixed cost paid to each player still in</source>
+        <translation>Игрок может отказаться от руки после раскладки, заплатив фиксированную сумму каждому оставшемуся игроку</translation>
+    </message>
+    <message>
+        <source>What surrendering costs per opponent; auto = 3 in 2-4, 4 in 1-6</source>
+        <translation>Плата за отказ каждому сопернику; авто = 3 в 2-4, 4 в 1-6</translation>
+    </message>
+    <message>
+        <source>Bonus points for strong rows (top trips, middle full house, four of a kind, straight flush...)</source>
+        <translation>Бонусные очки за сильные ряды (тройка в верхнем ряду, фулл-хаус в среднем, каре, стрит-флеш…)</translation>
+    </message>
+    <message>
+        <source>A royalty is paid only when its row also wins</source>
+        <translation>Роялти платится, только если его ряд тоже выигрывает</translation>
+    </message>
+    <message>
+        <source>Three straights, three flushes, six pairs or a dragon win at once, before showdown</source>
+        <translation>Три стрита, три флеша, шесть пар или дракон выигрывают сразу, до вскрытия</translation>
+    </message>
+    <message>
+        <source>What a natural wins from each opponent; auto = the scoop amount</source>
+        <translation>Сколько натуральная комбинация выигрывает у каждого соперника; авто = столько же, сколько скуп</translation>
+    </message>
+    <message>
+        <source>Off: A-2-3-4-5 is the lowest straight. On: it ranks just below T-J-Q-K-A</source>
+        <translation>Выключено: A-2-3-4-5 — младший стрит. Включено: он сразу после T-J-Q-K-A</translation>
+    </message>
+    <message>
+        <source>The middle row plays 2-7 lowball (7-5-4-3-2 best); only bottom ≥ top is required</source>
+        <translation>Средний ряд играет лоубол 2-7 (лучшая рука 7-5-4-3-2); требуется только нижний ≥ верхнего</translation>
+    </message>
+    <message>
+        <source>Two players each set two 13-card hands; each hand settles against both of the opponent&apos;s. Needs exactly one opponent</source>
+        <translation>Два игрока раскладывают по две руки из 13 карт; каждая рука сравнивается с обеими руками соперника. Нужен ровно один соперник</translation>
+    </message>
+    <message>
+        <source>How many bots sit at the table (1 to 3)</source>
+        <translation>Сколько ботов за столом (от 1 до 3)</translation>
+    </message>
+    <message>
+        <source>How the bots set their hands; the solver also plays against this bot</source>
+        <translation>Как боты раскладывают карты; солвер тоже играет против этого бота</translation>
+    </message>
+    <message>
+        <source>How many random deals the solver tries: more is more accurate and slower</source>
+        <translation>Сколько случайных раздач пробует солвер: больше — точнее, но медленнее</translation>
+    </message>
+    <message>
+        <source>Four colours tell suits apart by colour as well as by shape</source>
+        <translation>С четырьмя цветами масти различаются и по цвету, и по форме</translation>
+    </message>
+    <message>
+        <source>The language of the trainer</source>
+        <translation>Язык тренажёра</translation>
+    </message>
+    <message>
+        <source>OK keeps the changes, Cancel drops them, Restore Defaults resets every setting</source>
+        <translation>«ОК» сохраняет изменения, «Отмена» отбрасывает их, «Восстановить значения по умолчанию» сбрасывает все настройки</translation>
+    </message>
+    <message>
+        <source>auto ({n})</source>
+        <translation>авто ({n})</translation>
+    </message>
+</context>
+<context>
+    <name>SolverPanel</name>
+    <message>
+        <source>Solver</source>
+        <translation>Солвер</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Stop the solver; the table is not affected.</source>
+        <translation>Остановить солвер; на стол это не влияет.</translation>
+    </message>
+    <message>
+        <source>How many random opponent hands the solver has played out.</source>
+        <translation>Сколько случайных рук соперников солвер уже разыграл.</translation>
+    </message>
+    <message>
+        <source>Play the solver&apos;s arrangement</source>
+        <translation>Разложить как солвер</translation>
+    </message>
+    <message>
+        <source>Put your cards into the rows the solver recommends (you can undo it).</source>
+        <translation>Разложить ваши карты по рядам так, как советует солвер (это можно отменить).</translation>
+    </message>
+    <message>
+        <source>The solver deals many random hands to the bots and scores every sensible arrangement of your cards against them.</source>
+        <translation>Солвер раздаёт ботам много случайных рук и оценивает против них каждую разумную раскладку ваших карт.</translation>
+    </message>
+    <message>
+        <source>Press Hint to see the best arrangement of your cards. After the showdown it is shown always.</source>
+        <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
+    </message>
+    <message>
+        <source>Solving: %1 random deals against the %2 bot…</source>
+        <translation>Расчёт: %1 случайных раздач против бота «%2»…</translation>
+    </message>
+    <message>
+        <source>Solver cancelled.</source>
+        <translation>Солвер остановлен.</translation>
+    </message>
+    <message>
+        <source>The solver failed: %1</source>
+        <translation>Ошибка солвера: %1</translation>
+    </message>
+    <message>
+        <source>For the hand %1 — %2 random deals against %3 × %4 bot.</source>
+        <translation>Для руки %1 — %2 случайных раздач против %3 × бот «%4».</translation>
+    </message>
+    <message>
+        <source>Best arrangement:</source>
+        <translation>Лучшая раскладка:</translation>
+    </message>
+    <message>
+        <source>Best: %1 ± %2 points per hand</source>
+        <translation>Лучшая: %1 ± %2 очка за раздачу</translation>
+    </message>
+    <message>
+        <source>Yours: %1 ± %2 points per hand</source>
+        <translation>Ваша: %1 ± %2 очка за раздачу</translation>
+    </message>
+    <message>
+        <source>Your arrangement is the solver&apos;s best.</source>
+        <translation>Ваша раскладка совпадает с лучшей раскладкой солвера.</translation>
+    </message>
+    <message>
+        <source>This choice costs you %1 points per hand.</source>
+        <translation>Этот выбор стоит вам %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Hindsight (knowing the bots&apos; actual hands — not advice): the best arrangement would have scored %1</source>
+        <translation>Задним числом (зная настоящие руки ботов — это не совет): лучшая раскладка принесла бы %1</translation>
+    </message>
+    <message>
+        <source>; yours scored %1</source>
+        <translation>; ваша принесла %1</translation>
+    </message>
+    <message>
+        <source>Chance to win</source>
+        <translation>Шанс выиграть</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>лучшая</translation>
+    </message>
+    <message>
+        <source>yours</source>
+        <translation>ваша</translation>
+    </message>
+    <message>
+        <source>top</source>
+        <translation>верхний</translation>
+    </message>
+    <message>
+        <source>middle</source>
+        <translation>средний</translation>
+    </message>
+    <message>
+        <source>bottom</source>
+        <translation>нижний</translation>
+    </message>
+    <message>
+        <source>scoop</source>
+        <translation>скуп</translation>
+    </message>
+</context>
+<context>
+    <name>TableWidget</name>
+    <message>
+        <source>Top row
+(3 cards)</source>
+        <translation>Верхний ряд
+(3 карты)</translation>
+    </message>
+    <message>
+        <source>Middle row
+(5 cards)</source>
+        <translation>Средний ряд
+(5 карт)</translation>
+    </message>
+    <message>
+        <source>Bottom row
+(5 cards)</source>
+        <translation>Нижний ряд
+(5 карт)</translation>
+    </message>
+    <message>
+        <source>Your top row: 3 cards, the weakest hand (only pairs and three of a kind count here). Drop cards here or press 1.</source>
+        <translation>Ваш верхний ряд: 3 карты, самая слабая рука (здесь считаются только пары и тройки). Бросайте карты сюда или нажмите 1.</translation>
+    </message>
+    <message>
+        <source>Your middle row: 5 cards, at least as weak as the bottom row. Drop cards here or press 2.</source>
+        <translation>Ваш средний ряд: 5 карт, не сильнее нижнего ряда. Бросайте карты сюда или нажмите 2.</translation>
+    </message>
+    <message>
+        <source>Your bottom row: 5 cards, your strongest hand. Drop cards here or press 3.</source>
+        <translation>Ваш нижний ряд: 5 карт, ваша самая сильная рука. Бросайте карты сюда или нажмите 3.</translation>
+    </message>
+    <message>
+        <source>Your
+hand</source>
+        <translation>Ваша
+рука</translation>
+    </message>
+    <message>
+        <source>Your 13 cards. Drag them into the rows, double-click one, or pick with the arrow keys and press 1, 2 or 3. Backspace returns a card from a row.</source>
+        <translation>Ваши 13 карт. Перетаскивайте их в ряды, щёлкайте дважды или выбирайте стрелками и нажимайте 1, 2 или 3. Backspace возвращает карту из ряда.</translation>
+    </message>
+    <message>
+        <source>Sort by rank</source>
+        <translation>По старшинству</translation>
+    </message>
+    <message>
+        <source>Order the cards in your hand from ace down to two.</source>
+        <translation>Упорядочить карты в руке от туза до двойки.</translation>
+    </message>
+    <message>
+        <source>Sort by suit</source>
+        <translation>По мастям</translation>
+    </message>
+    <message>
+        <source>Group the cards in your hand by suit.</source>
+        <translation>Сгруппировать карты в руке по мастям.</translation>
+    </message>
+    <message>
+        <source>Clear rows</source>
+        <translation>Очистить ряды</translation>
+    </message>
+    <message>
+        <source>Return every card from the rows to your hand.</source>
+        <translation>Вернуть все карты из рядов в руку.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>Take back the last move (Ctrl+Z).</source>
+        <translation>Отменить последний ход (Ctrl+Z).</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Повторить</translation>
+    </message>
+    <message>
+        <source>Make the move you took back again (Ctrl+Shift+Z).</source>
+        <translation>Снова сделать отменённый ход (Ctrl+Shift+Z).</translation>
+    </message>
+    <message>
+        <source>Hint</source>
+        <translation>Подсказка</translation>
+    </message>
+    <message>
+        <source>Ask the solver for the best arrangement of these cards (shown beside the table).</source>
+        <translation>Спросить у солвера лучшую раскладку этих карт (показывается рядом со столом).</translation>
+    </message>
+    <message>
+        <source>Surrender</source>
+        <translation>Сдаться</translation>
+    </message>
+    <message>
+        <source>Give up this hand for a fixed payment instead of showing it (house rule).</source>
+        <translation>Отказаться от этой руки за фиксированную плату вместо вскрытия (правило стола).</translation>
+    </message>
+    <message>
+        <source>Set hand</source>
+        <translation>Раскрыть руку</translation>
+    </message>
+    <message>
+        <source>Lock in your rows (3 / 5 / 5 cards) and show down against the bots.</source>
+        <translation>Зафиксировать ряды (3 / 5 / 5 карт) и вскрыться против ботов.</translation>
+    </message>
+    <message>
+        <source>Your points over this session, under the current house rules.</source>
+        <translation>Ваши очки за эту сессию по текущим правилам стола.</translation>
+    </message>
+    <message>
+        <source>The rules check of your rows, updated on every move: bottom ≥ middle ≥ top is required.</source>
+        <translation>Проверка ваших рядов по правилам, после каждого хода: требуется нижний ≥ средний ≥ верхний.</translation>
+    </message>
+    <message>
+        <source>Bot %1 (%2)</source>
+        <translation>Бот %1 (%2)</translation>
+    </message>
+    <message>
+        <source>An opponent played by the %1 bot; its cards stay face down until the showdown.</source>
+        <translation>Соперник, за которого играет бот «%1»; его карты лежат рубашкой вверх до вскрытия.</translation>
+    </message>
+    <message>
+        <source>Session: %1 points in %2 hands</source>
+        <translation>Сессия: очки %1, раздач %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cards</source>
+        <translation>карт: %1 из %2</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>пусто</translation>
+    </message>
+    <message>
+        <source>FOUL: </source>
+        <translation>ФОЛ: </translation>
+    </message>
+    <message>
+        <source>Legal: the rows are in order (%1). Press Set hand when ready.</source>
+        <translation>Без фола: ряды в порядке (%1). Когда будете готовы, нажмите «Раскрыть руку».</translation>
+    </message>
+    <message>
+        <source>No foul so far. %1 cards left to place.</source>
+        <translation>Пока фола нет. Осталось разложить карт: %1.</translation>
+    </message>
+    <message>
+        <source>New deal</source>
+        <translation>Новая раздача</translation>
+    </message>
+    <message>
+        <source>Next deal</source>
+        <translation>Следующая раздача</translation>
+    </message>
+    <message>
+        <source>Deal 13 new cards to you and to each bot.</source>
+        <translation>Раздать по 13 новых карт вам и каждому боту.</translation>
+    </message>
+    <message>
+        <source>This hand fouls</source>
+        <translation>В этой руке фол</translation>
+    </message>
+    <message>
+        <source>Surrender this hand and pay %1 to each opponent?</source>
+        <translation>Отказаться от этой руки и заплатить %1 каждому сопернику?</translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation>не сравнивается</translation>
+    </message>
+    <message>
+        <source>✓ you win</source>
+        <translation>✓ вы выиграли</translation>
+    </message>
+    <message>
+        <source>✗ you lose</source>
+        <translation>✗ вы проиграли</translation>
+    </message>
+    <message>
+        <source>= tie</source>
+        <translation>= ничья</translation>
+    </message>
+    <message>
+        <source>FOUL</source>
+        <translation>ФОЛ</translation>
+    </message>
+    <message>
+        <source>You: %1 against this bot</source>
+        <translation>Вы: %1 против этого бота</translation>
+    </message>
+    <message>
+        <source>%1 against bot %2</source>
+        <translation>%1 против бота %2</translation>
+    </message>
+    <message>
+        <source>You surrendered.</source>
+        <translation>Вы отказались от руки.</translation>
+    </message>
+    <message>
+        <source>Your hand fouled.</source>
+        <translation>В вашей руке фол.</translation>
+    </message>
+    <message>
+        <source>Showdown.</source>
+        <translation>Вскрытие.</translation>
+    </message>
+    <message>
+        <source>Total this hand: %1 points.</source>
+        <translation>Итого за раздачу: очки %1.</translation>
+    </message>
+</context>
+<context>
+    <name>TrainerController</name>
+    <message>
+        <source>This hand fouls. Under the current house rules fouls are ignored, so it will be scored as it lies. Set it anyway?</source>
+        <translation>В этой руке фол. По текущим правилам стола фолы не учитываются, и рука будет посчитана как есть. Всё равно раскрыть?</translation>
+    </message>
+    <message>
+        <source>This hand fouls and will lose %1 to each opponent. Set it anyway?</source>
+        <translation>В этой руке фол, и она проиграет %1 каждому сопернику. Всё равно раскрыть?</translation>
+    </message>
+</context>
+<context>
+    <name>ZoneModel</name>
+    <message>
+        <source>Drag it to a row, double-click to put it in the first row with room, or press 1, 2 or 3.</source>
+        <translation>Перетащите её в ряд, щёлкните дважды, чтобы положить в первый ряд со свободным местом, или нажмите 1, 2 или 3.</translation>
+    </message>
+    <message>
+        <source>Drag it to another row or onto a card to swap; double-click or Backspace returns it to the hand.</source>
+        <translation>Перетащите её в другой ряд или на карту, чтобы поменять местами; двойной щелчок или Backspace возвращает её в руку.</translation>
+    </message>
+</context>
+</TS>
