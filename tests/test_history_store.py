@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from pathlib import Path
@@ -173,3 +174,18 @@ def test_record_validation_names_the_field() -> None:
         HandRecord.from_dict({**good, "deal": "As As Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s"})
     with pytest.raises(RecordError, match="unknown field"):
         HandRecord.from_dict({**good, "extra": 1})
+
+
+def test_solver_verdict_added_later_and_rule_sets(tmp_path: Path) -> None:
+    with HistoryStore.open(tmp_path) as store:
+        first = store.add(make_record(0, ev=None))
+        store.add(make_record(1, rules=HouseRules(system=ScoringSystem.ONE_SIX)))
+        store.add(make_record(2))
+        assert store.set_solver(first, "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d", 1.5, 1.0)
+        assert not store.set_solver(999, "x", 0.0, None)
+        hand = store.get(first)
+        assert hand is not None and hand.ev_lost == pytest.approx(0.5)
+        sets = store.rule_sets()
+        assert [n for _, n in sets] == [2, 1]
+        assert json.loads(sets[1][0])["system"] == "1-6"
+        assert store.delete(first) and store.count() == 2

@@ -170,6 +170,19 @@ class HistoryStore:
         with self._write() as conn:
             return [_insert(conn, r) for r in records]
 
+    def set_solver(self, record_id: int, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
+        """Add the solver's verdict to a stored hand (it arrives after the showdown)."""
+        with self._write() as conn:
+            return conn.execute(
+                "UPDATE hands SET solver_arrangement = ?, solver_ev = ?, player_ev = ? WHERE id = ?",
+                (arrangement, solver_ev, player_ev, record_id)).rowcount > 0
+
+    def rule_sets(self) -> list[tuple[str, int]]:
+        """Every distinct set of house rules in the history (canonical JSON) and its hand count."""
+        rows = self._conn.execute("SELECT house_rules, COUNT(*) FROM hands GROUP BY house_rules "
+                                  "ORDER BY COUNT(*) DESC, house_rules")
+        return [(r[0], int(r[1])) for r in rows]
+
     def delete(self, record_id: int) -> bool:
         with self._write() as conn:
             return conn.execute("DELETE FROM hands WHERE id = ?", (record_id,)).rowcount > 0

@@ -1,0 +1,202 @@
+"""The practice history as a Qt table model, with the history window's filters.
+
+:class:`HistoryTableModel` lists the hands of a :class:`~cp_trainer.history.HistoryStore` (date,
+game, points, EV lost, fouls, house rules); :class:`HistoryFilterProxy` sorts any column by its
+value (not its text) and filters: fouls only, EV lost above a threshold, one set of house rules.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from ..history import HandSummary, HistoryStore
+from ..house_rules import HouseRules, HouseRulesError
+
+__all__ = ["COLUMNS", "HAND_ID_ROLE", "SORT_ROLE", "HistoryFilterProxy", "HistoryTableModel", "rules_label"]
+
+SORT_ROLE = Qt.ItemDataRole.UserRole
+HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+COLUMNS = ("date", "game", "points", "ev_lost", "fouls", "rules")
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def rules_label(rules_json: str) -> str:
+    """A short name for a set of house rules: ``2-4, ties push`` and the options that are on."""
+    try:
+        rules = HouseRules.from_dict(json.loads(rules_json))
+    except (ValueError, HouseRulesError):
+        return rules_json
+    parts = [rules.system.value]
+    if rules.ties.value == "push":
+        parts.append(QCoreApplication.translate("HistoryTableModel", "ties push"))
+    else:
+        parts.append(QCoreApplication.translate("HistoryTableModel", "bank wins ties"))
+    if rules.ignore_fouls:
+        parts.append(QCoreApplication.translate("HistoryTableModel", "fouls ignored"))
+    if rules.surrender:
+        parts.append(QCoreApplication.translate("HistoryTableModel", "surrender"))
+    if rules.royalties:
+        parts.append(QCoreApplication.translate("HistoryTableModel", "royalties"))
+    if rules.naturals:
+        parts.append(QCoreApplication.translate("HistoryTableModel", "naturals"))
+    if rules.wheel_second:
+        parts.append(QCoreApplication.translate("HistoryTableModel", "wheel second"))
+    if rules.low_middle:
+        parts.append(QCoreApplication.translate("HistoryTableModel", "low middle"))
+    if rules.point_value != 1.0:
+        point = QCoreApplication.translate("HistoryTableModel", "point = %1")
+        parts.append(point.replace("%1", f"{rules.point_value:g}"))
+    return ", ".join(parts)
+
+
+class HistoryTableModel(QAbstractTableModel):
+    """One row per stored hand, oldest first (the proxy sorts)."""
+
+    def __init__(self, store: HistoryStore | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._rows: list[HandSummary] = []
+        self._labels: dict[str, str] = {}
+        self.refresh()
+
+    def set_store(self, store: HistoryStore | None) -> None:
+        self._store = store
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Reload from the database (after a hand was played or a file imported)."""
+        self.beginResetModel()
+        self._rows = self._store.summaries() if self._store is not None else []
+        self._labels = {}
+        self.endResetModel()
+
+    def summary(self, row: int) -> HandSummary:
+        return self._rows[row]
+
+    def rule_sets(self) -> list[str]:
+        """The distinct house rules in the list, most played first."""
+        counts: dict[str, int] = {}
+        for s in self._rows:
+            counts[s.house_rules] = counts.get(s.house_rules, 0) + 1
+        return sorted(counts, key=lambda k: (-counts[k], k))
+
+    def label_of(self, rules_json: str) -> str:
+        if rules_json not in self._labels:
+            self._labels[rules_json] = rules_label(rules_json)
+        return self._labels[rules_json]
+
+    # --- QAbstractTableModel ----------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (self.tr("Date"), self.tr("Game"), self.tr("Points"), self.tr("EV lost"), self.tr("Fouls"),
+                    self.tr("House rules"))[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (
+                self.tr("When the hand was played (local time)"),
+                self.tr("Chinese poker or Pai Gow"),
+                self.tr("Your points against all opponents together"),
+                self.tr("The solver's expected points minus your arrangement's (empty: no solver figure)"),
+                self.tr("How many problems the rules core found in your arrangement"),
+                self.tr("The house rules the hand was played under"),
+            )[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        s = self._rows[index.row()]
+        col = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == "date":
+                return s.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            if col == "game":
+                return self.tr("Chinese poker") if s.game.value == "chinese" else self.tr("Pai Gow")
+            if col == "points":
+                return f"{s.points:+g}"
+            if col == "ev_lost":
+                return "" if s.ev_lost is None else f"{s.ev_lost:.2f}"
+            if col == "fouls":
+                return str(s.foul_count) if s.foul_count else ""
+            return self.label_of(s.house_rules)
+        if role == SORT_ROLE:
+            values: dict[str, Any] = {
+                "date": s.played_at.isoformat(), "game": s.game.value, "points": s.points,
+                "ev_lost": s.ev_lost if s.ev_lost is not None else float("-inf"),
+                "fouls": s.foul_count, "rules": self.label_of(s.house_rules),
+            }
+            return values[col]
+        if role == HAND_ID_ROLE:
+            return s.id
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in ("points", "ev_lost", "fouls"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and col == "rules":
+            return self.label_of(s.house_rules)
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class HistoryFilterProxy(QSortFilterProxyModel):
+    """Sorts by value; filters fouls only / EV lost above a threshold / one set of house rules."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self._fouls_only = False
+        self._min_ev_lost: float | None = None
+        self._rules: str | None = None
+
+    def set_fouls_only(self, on: bool) -> None:
+        self._refilter(lambda: setattr(self, "_fouls_only", on))
+
+    def set_min_ev_lost(self, threshold: float | None) -> None:
+        """Show only hands whose EV lost is above ``threshold`` (None: no such filter)."""
+        self._refilter(lambda: setattr(self, "_min_ev_lost", threshold))
+
+    def set_rules(self, rules_json: str | None) -> None:
+        self._refilter(lambda: setattr(self, "_rules", rules_json))
+
+    def _refilter(self, change: Callable[[], None]) -> None:
+        if hasattr(self, "beginFilterChange"):  # Qt >= 6.9 (invalidateFilter is deprecated there)
+            self.beginFilterChange()
+            change()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover - older Qt
+            change()
+            self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, HistoryTableModel):
+            return True
+        s = model.summary(source_row)
+        if self._fouls_only and not s.fouled:
+            return False
+        if self._min_ev_lost is not None and (s.ev_lost is None or s.ev_lost <= self._min_ev_lost):
+            return False
+        return self._rules is None or s.house_rules == self._rules
