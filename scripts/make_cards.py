@@ -74,7 +74,7 @@ def pip(suit: Suit, colour: str, cx: float, cy: float, size: float, flip: bool =
 def _rank_text(rank: Rank, colour: str, x: float, y: float, size: float) -> str:
     text = _RANK_TEXT[rank]
     # "10" is two glyphs: squeeze it horizontally so it fits the same corner column.
-    squeeze = ' transform="scale(0.72,1)"' if len(text) == 2 else ""
+    squeeze = ' transform="scale(0.66,1)"' if len(text) == 2 else ""
     return (
         f'<g transform="translate({_num(x)},{_num(y)})"><text x="0" y="0"{squeeze} '
         f'font-family="{FONT}" font-weight="bold" font-size="{_num(size)}" fill="{colour}" '
@@ -84,7 +84,7 @@ def _rank_text(rank: Rank, colour: str, x: float, y: float, size: float) -> str:
 
 def _corner(card: Card, colour: str) -> str:
     """Rank over suit, top-left; the same turned 180 degrees, bottom-right."""
-    index = _rank_text(card.rank, colour, 34, 66, 64) + pip(card.suit, colour, 34, 96, 40)
+    index = _rank_text(card.rank, colour, 35, 68, 68) + pip(card.suit, colour, 35, 101, 46)
     return f"<g>{index}</g><g transform=\"rotate(180 {WIDTH / 2:g} {HEIGHT / 2:g})\">{index}</g>"
 
 
