@@ -15,15 +15,14 @@ from .. import __version__
 from .common import CliError
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "score", "stats", "history"]
+COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve"]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cp-trainer",
         description=(
-            "A trainer for closed Chinese poker. Without a command it opens the trainer window "
-            "(once the window exists; until then it prints this help)."
+            "A trainer for closed Chinese poker. Without a command it opens the trainer window."
         ),
     )
     parser.add_argument("--version", action="version", version=f"cp-trainer {__version__}")
@@ -38,9 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
-    if func is None:
-        parser.print_help()
-        return 0
+    if func is None:  # no command: open the trainer window
+        args = parser.parse_args(["gui"])
+        func = args.func
     try:
         result: int = func(args)
     except CliError as exc:

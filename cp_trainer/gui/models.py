@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractListModel,
     QByteArray,
-    QCoreApplication,
     QMimeData,
     QModelIndex,
     QObject,
@@ -84,10 +83,6 @@ def _by_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def _by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (c.suit.index, -c.rank.value)))
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DealModel", text)
 
 
 class _StateCommand(QUndoCommand):
@@ -177,7 +172,7 @@ class DealModel(QObject):
         zones = list(self._zones)
         zones[src] = tuple(c for c in zones[src] if c != card)
         zones[dest] = (*zones[dest], card)
-        self._push(zones, _tr("Move %1").replace("%1", card.pretty()))
+        self._push(zones, self.tr("Move %1").replace("%1", card.pretty()))
         return True
 
     def swap(self, a: Card, b: Card) -> bool:
@@ -188,7 +183,7 @@ class DealModel(QObject):
         zones = list(self._zones)
         zones[za] = tuple(b if c == a else c for c in zones[za])
         zones[zb] = tuple(a if c == b else c for c in zones[zb])
-        self._push(zones, _tr("Swap %1 and %2").replace("%1", a.pretty()).replace("%2", b.pretty()))
+        self._push(zones, self.tr("Swap %1 and %2").replace("%1", a.pretty()).replace("%2", b.pretty()))
         return True
 
     def place(self, top: Sequence[Card], middle: Sequence[Card], bottom: Sequence[Card]) -> bool:
@@ -197,21 +192,21 @@ class DealModel(QObject):
             return False
         if (len(top), len(middle), len(bottom)) != (3, 5, 5):
             return False
-        self._push([(), tuple(top), tuple(middle), tuple(bottom)], _tr("Place an arrangement"))
+        self._push([(), tuple(top), tuple(middle), tuple(bottom)], self.tr("Place an arrangement"))
         return True
 
     def return_all(self) -> None:
         """Every card back to the hand, as one undoable step."""
         if not any(self._zones[z] for z in ROWS):
             return
-        self._push([self.all_cards(), (), (), ()], _tr("Return all cards to the hand"))
+        self._push([self.all_cards(), (), (), ()], self.tr("Return all cards to the hand"))
 
     def full_message(self, zone: Zone) -> str:
-        names = {Zone.TOP: _tr("The top row is full (3 cards)."),
-                 Zone.MIDDLE: _tr("The middle row is full (5 cards)."),
-                 Zone.BOTTOM: _tr("The bottom row is full (5 cards)."),
-                 Zone.HAND: _tr("The hand is full.")}
-        return names[zone] + " " + _tr("Drop the card onto a card in that row to swap them.")
+        names = {Zone.TOP: self.tr("The top row is full (3 cards)."),
+                 Zone.MIDDLE: self.tr("The middle row is full (5 cards)."),
+                 Zone.BOTTOM: self.tr("The bottom row is full (5 cards)."),
+                 Zone.HAND: self.tr("The hand is full.")}
+        return names[zone] + " " + self.tr("Drop the card onto a card in that row to swap them.")
 
     def _push(self, zones: list[tuple[Card, ...]], text: str) -> None:
         self.undo_stack.push(_StateCommand(self, self.state(), (zones[0], zones[1], zones[2], zones[3]),
@@ -278,10 +273,10 @@ class ZoneModel(QAbstractListModel):
 
     def _tooltip(self, card: Card) -> str:
         if self.zone is Zone.HAND:
-            hint = _tr("Drag it to a row, double-click to put it in the first row with room, "
+            hint = self.tr("Drag it to a row, double-click to put it in the first row with room, "
                        "or press 1, 2 or 3.")
         else:
-            hint = _tr("Drag it to another row or onto a card to swap; double-click or Backspace "
+            hint = self.tr("Drag it to another row or onto a card to swap; double-click or Backspace "
                        "returns it to the hand.")
         return f"{card.pretty()} — {hint}"
 

@@ -42,6 +42,61 @@
     </message>
 </context>
 <context>
+    <name>HandView</name>
+    <message>
+        <source>points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dealt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your arrangement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foul</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legal: no foul.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you scored %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Solver’s arrangement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your arrangement’s EV: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This choice cost %1 points per hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No solver figure for this hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <source>Hand rankings</source>
@@ -110,6 +165,220 @@
     <message>
         <source>Hint asks the solver for the best arrangement; after the showdown it also shows what your choice cost and, in hindsight, what would have scored most.</source>
         <translation>«Подсказка» спрашивает у солвера лучшую раскладку; после вскрытия он также показывает, чего стоил ваш выбор и что задним числом принесло бы больше всего.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>ties push</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bank wins ties</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fouls ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>surrender</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>royalties</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>naturals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wheel second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low middle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>point = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EV lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fouls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>House rules</source>
+        <translation type="unfinished">Правила стола</translation>
+    </message>
+    <message>
+        <source>When the hand was played (local time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese poker or Pai Gow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your points against all opponents together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The solver&apos;s expected points minus your arrangement&apos;s (empty: no solver figure)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many problems the rules core found in your arrangement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The house rules the hand was played under</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese poker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pai Gow</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HistoryWindow</name>
+    <message>
+        <source>Practice history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fouls only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only the hands you fouled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EV lost above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only costly mistakes: hands whose arrangement lost more than this many points per hand against the solver&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only the hands played under these house rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a hand to see it; click a column title to sort.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again with these 13 cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal the same 13 cards on the table so you can set them anew.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the whole history as a JSON Lines file (one hand a line).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the hands of a JSON Lines file; a file with a bad line is refused as a whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the charts as a PNG image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All house rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1 hands to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 hands (%2 were already in the history).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -185,6 +454,69 @@
     <message>
         <source>That arrangement is for another hand.</source>
         <translation>Эта раскладка относится к другой руке.</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressCharts</name>
+    <message>
+        <source>No hands in the history yet: play a few, then come back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 fouls per 100 hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EV lost %1 per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moving average (%1 hands)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EV lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EV lost per hand (points)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per 100</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fouls per 100 hands (last 100)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running average</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -322,7 +654,7 @@
     </message>
     <message>
         <source>Two colours (red and black)</source>
-        <translation>Две масти-цвета (красные и чёрные)</translation>
+        <translation>Два цвета (красные и чёрные)</translation>
     </message>
     <message>
         <source>Four colours (♠ black, ♥ red, ♦ blue, ♣ green)</source>
@@ -450,7 +782,7 @@
     </message>
     <message>
         <source>OK keeps the changes, Cancel drops them, Restore Defaults resets every setting</source>
-        <translation>«ОК» сохраняет изменения, «Отмена» отбрасывает их, «Восстановить значения по умолчанию» сбрасывает все настройки</translation>
+        <translation>«ОК» сохраняет изменения, «Отмена» отбрасывает их, «По умолчанию» сбрасывает все настройки</translation>
     </message>
     <message>
         <source>auto ({n})</source>

@@ -1,0 +1,47 @@
+"""Starting the window: the QApplication, the settings, the language, the main window."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QApplication
+
+from ..cards import Card
+from .main_window import MainWindow
+from .settings import Settings
+from .translation import TranslationError, install_language
+
+__all__ = ["create_window", "run_app"]
+
+
+def application(argv: Sequence[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    app = QApplication(list(argv or sys.argv[:1]))
+    app.setApplicationName("cp-trainer")
+    app.setOrganizationName("cp-trainer")
+    return app
+
+
+def create_window(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
+                  seed: int | None = None, lang: str | None = None,
+                  settings: Settings | None = None) -> MainWindow:
+    """The main window on a new deal, in ``lang`` (default: the saved language)."""
+    app = application()
+    settings = settings or Settings()
+    try:
+        install_language(app, lang or settings.values.language)
+    except TranslationError as exc:
+        settings.problems.append(str(exc))
+    return MainWindow(settings, seed=seed, deal=deal, opponents=opponents)
+
+
+def run_app(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
+            seed: int | None = None, lang: str | None = None,
+            argv: Sequence[str] | None = None) -> int:
+    app = application(argv)
+    window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang)
+    window.show()
+    return app.exec()

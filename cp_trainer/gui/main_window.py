@@ -1,0 +1,296 @@
+"""The trainer window: the table, the solver beside it, and the menus.
+
+``MainWindow(settings, seed=..., deal=...)`` opens on a new deal (the given 13 cards, or a shuffled
+deck; with a seed every deal of the session is reproducible). Menus: Game (new deal, settings,
+quit), Edit (undo, redo), Language (English / Русский, switched live) and Help (rules summary, hand
+rankings). The window remembers its size; everything else lives in :class:`Settings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..arrangement import Arrangement
+from ..cards import Card
+from ..i18n import LANGUAGES
+from .card_pixmaps import CardRenderer
+from .controller import Phase, Showdown, TableSetup, TrainerController
+from .help_text import rankings_html, rules_html
+from .models import DealModel
+from .settings import Settings, TrainerSettings
+from .solver_bridge import SolveRequest, solver_bot
+from .solver_panel import SolverPanel
+from .style import STYLE_SHEET
+from .table import TableWidget
+from .translation import TranslationError, current_language, install_language
+
+__all__ = ["MainWindow"]
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+MIN_SIZE = QSize(1024, 700)
+
+
+def _setup_of(values: TrainerSettings) -> TableSetup:
+    return TableSetup(rules=values.house_rules, opponents=values.opponents, bot=values.bot,
+                      lang=current_language())
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings, *, seed: int | None = None,
+                 deal: Sequence[Card] | None = None, opponents: int | None = None) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.settings = settings
+        values = settings.values
+        if opponents is not None and opponents != values.opponents:
+            values = values.replace(opponents=opponents)
+        self.values = values
+        self.renderer = CardRenderer(values.card_style)
+        self.deal_model = DealModel(self)
+        self.controller = TrainerController(self.deal_model, _setup_of(values), seed=seed, parent=self)
+        self.table = TableWidget(self.controller, self.renderer, self)
+        self.solver_panel = SolverPanel(self.renderer, self)
+        self.solver_panel.setFixedWidth(320)
+        self._seed = seed
+
+        body = QWidget(self)
+        body.setObjectName("felt")
+        layout = QHBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.table, 1)
+        scroll = QScrollArea(body)
+        scroll.setObjectName("solverScroll")
+        scroll.setWidget(self.solver_panel)
+        scroll.setWidgetResizable(True)
+        scroll.setFixedWidth(336)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(scroll)
+        self.setCentralWidget(body)
+        self.setStyleSheet(STYLE_SHEET)
+        self.setMinimumSize(MIN_SIZE)
+
+        self.table.hintRequested.connect(self.hint)
+        self.solver_panel.playRequested.connect(self._play_solver)
+        self.controller.dealt.connect(self.solver_panel.reset)
+        self.controller.showdownReady.connect(self._after_showdown)
+        self.controller.phaseChanged.connect(lambda _p: self._update_actions())
+        self._build_menus()
+        self.retranslate()
+        self.resize(1180, 800)
+        self.controller.new_deal(deal)
+        if settings.problems:
+            QTimer.singleShot(0, self._report_settings_problems)
+
+    # --- menus --------------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.game_menu = bar.addMenu("")
+        self.deal_action = QAction(self)
+        self.deal_action.setShortcut(QKeySequence.StandardKey.New)
+        self.deal_action.triggered.connect(lambda: self.controller.new_deal())
+        self.set_action = QAction(self)
+        self.set_action.setShortcut(QKeySequence("Ctrl+Return"))
+        self.set_action.triggered.connect(self.table.set_hand)
+        self.settings_action = QAction(self)
+        self.settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.triggered.connect(self.edit_settings)
+        self.quit_action = QAction(self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        for a in (self.deal_action, self.set_action):
+            self.game_menu.addAction(a)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.settings_action)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.quit_action)
+
+        self.edit_menu = bar.addMenu("")
+        self.undo_action = self.deal_model.undo_stack.createUndoAction(self)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.deal_model.undo_stack.createRedoAction(self)
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.edit_menu.addAction(self.undo_action)
+        self.edit_menu.addAction(self.redo_action)
+
+        self.language_menu = bar.addMenu("")
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for lang in LANGUAGES:
+            action = QAction(LANGUAGE_NAMES.get(lang, lang), self)
+            action.setCheckable(True)
+            action.setChecked(lang == current_language())
+            action.setObjectName(f"language_{lang}")
+            action.triggered.connect(lambda _checked=False, lang=lang: self.set_language(lang))
+            self.language_group.addAction(action)
+            self.language_menu.addAction(action)
+            self.language_actions[lang] = action
+
+        self.help_menu = bar.addMenu("")
+        self.rules_action = QAction(self)
+        self.rules_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.rules_action.triggered.connect(lambda: self.show_help("rules"))
+        self.rankings_action = QAction(self)
+        self.rankings_action.triggered.connect(lambda: self.show_help("rankings"))
+        self.help_menu.addAction(self.rules_action)
+        self.help_menu.addAction(self.rankings_action)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("cp-trainer — closed Chinese poker"))
+        self.game_menu.setTitle(self.tr("&Game"))
+        self.deal_action.setText(self.tr("&New deal"))
+        self.deal_action.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
+        self.set_action.setText(self.tr("&Set hand"))
+        self.settings_action.setText(self.tr("Se&ttings…"))
+        self.settings_action.setToolTip(self.tr("House rules, opponents, bot, solver, cards and language."))
+        self.quit_action.setText(self.tr("&Quit"))
+        self.edit_menu.setTitle(self.tr("&Edit"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        self.rules_action.setText(self.tr("&Rules summary"))
+        self.rankings_action.setText(self.tr("Hand &rankings"))
+        self.solver_panel.retranslate()
+
+    def _update_actions(self) -> None:
+        self.set_action.setEnabled(self.controller.phase is Phase.SETTING)
+
+    # --- language -----------------------------------------------------------------------------
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text to ``lang`` now and remember it."""
+        try:
+            code = install_language(QApplication.instance(), lang)
+        except TranslationError as exc:
+            self.statusBar().showMessage(str(exc), 8000)
+            return
+        self.language_actions[code].setChecked(True)
+        self.controller.setup = TableSetup(self.controller.setup.rules, self.controller.setup.opponents,
+                                           self.controller.setup.bot, code)
+        if self.values.language != code:
+            self.values = self.values.replace(language=code)
+            self.settings.save(self.settings.values.replace(language=code))
+        # Widgets re-set their own texts on QEvent.LanguageChange; the core's texts follow here.
+        self.table.retranslate()
+        self.retranslate()
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def edit_settings(self) -> None:
+        from .settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings.values, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.apply_settings(dialog.values())
+
+    def apply_settings(self, values: TrainerSettings) -> None:
+        """Save ``values`` and play by them: rules and look now, bots from the next deal."""
+        self.settings.save(values)
+        self.values = values
+        self.renderer.style = values.card_style
+        self.renderer.clear_cache()
+        old = self.controller.setup
+        self.controller.setup = TableSetup(values.house_rules, values.opponents, values.bot, old.lang)
+        if values.language != current_language():
+            self.set_language(values.language)
+        self.table.retranslate()
+        self.update()
+        if self.controller.phase is Phase.SETTING and (old.opponents, old.bot) != (values.opponents,
+                                                                                    values.bot):
+            note = self.tr("The new table (bots, opponents) starts with the next deal.")
+            self.statusBar().showMessage(note, 8000)
+
+    def _report_settings_problems(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Settings"),
+                          "\n".join(self.settings.problems), QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("settingsProblems")
+        box.open()
+
+    # --- help ---------------------------------------------------------------------------------
+
+    def show_help(self, page: str) -> QDialog:
+        dialog = QDialog(self)
+        dialog.setObjectName("helpDialog")
+        dialog.setWindowTitle(self.tr("Help"))
+        browser = QTextBrowser(dialog)
+        lang = current_language()
+        browser.setHtml(rules_html(self.controller.setup.rules) if page == "rules" else rankings_html(lang))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+        buttons.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(browser)
+        layout.addWidget(buttons)
+        dialog.resize(640, 560)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    # --- the solver ---------------------------------------------------------------------------
+
+    def _request(self, *, after_showdown: Showdown | None = None) -> SolveRequest:
+        c = self.controller
+        mine: Arrangement | None = c.arrangement() if self.deal_model.is_complete() else None
+        actual: tuple[Arrangement, ...] = ()
+        if after_showdown is not None:
+            mine = after_showdown.player
+            actual = after_showdown.opponents
+        return SolveRequest(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
+                            opponents=len(c.opponent_cards), bot=solver_bot(c.setup.bot),
+                            samples=self.values.solver_samples, seed=self._seed, mine=mine,
+                            actual=actual)
+
+    def hint(self) -> None:
+        """Ask the solver about the cards on the table (the answer is for these 13 cards)."""
+        if self.controller.phase is Phase.SETTING:
+            self.solver_panel.start(self._request())
+
+    def _after_showdown(self, showdown: Showdown) -> None:
+        self.solver_panel.start(self._request(after_showdown=showdown))
+
+    def _play_solver(self, arr: Arrangement) -> None:
+        if self.controller.phase is not Phase.SETTING:
+            self.statusBar().showMessage(self.tr("The hand is already set; deal again to play on."), 6000)
+            return
+        if not self.deal_model.place(arr.top, arr.middle, arr.bottom):
+            self.statusBar().showMessage(self.tr("That arrangement is for another hand."), 6000)
+
+    # --- size and closing ---------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_cards()
+
+    def _fit_cards(self) -> None:
+        """Card height from the room there is: 13 cards across the hand, 4 rows of cards down."""
+        width = max(600, self.width() - 336 - 24 - 70)
+        height = self.height() - 60
+        seat = 30 if self.height() < 820 else 40
+        by_width = int((width - 13 * 8) / 13 / 0.714)
+        by_height = int((height - 3 * (seat + 8) - 60 - 300) / 4)
+        card = max(56, min(160, by_width, by_height))
+        self.table.set_card_height(card, seat)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.solver_panel.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,119 @@
+"""An opponent's seat: three rows of small cards, face down until showdown, then row by row.
+
+Each revealed row carries its hand's name and the player's result against it (won / lost /
+tied, as a word and a colour, so colour is never the only sign); the seat's footer shows the
+points the player won or lost against this bot, with the rules core's explanation as tooltip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ..cards import Card
+from .card_pixmaps import CardRenderer, card_size
+
+__all__ = ["OpponentSeat"]
+
+RESULT_COLOURS = {"won": "#a5f3a0", "lost": "#ffab91", "tied": "#e0e0e0"}
+
+
+class OpponentSeat(QFrame):
+    """One bot at the table."""
+
+    def __init__(self, seat: int, renderer: CardRenderer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.renderer = renderer
+        self.setObjectName(f"seat{seat}")
+        self.setProperty("seat", True)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._card_height = 44
+        self._rows: list[tuple[Card, ...] | None] = [None, None, None]
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(3)
+        self.title = QLabel(self)
+        self.title.setObjectName("seatTitle")
+        layout.addWidget(self.title)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(2)
+        layout.addLayout(grid)
+        self.card_boxes: list[QWidget] = []
+        self.card_labels: list[list[QLabel]] = []
+        self.name_labels: list[QLabel] = []
+        self.result_labels: list[QLabel] = []
+        for r, n in enumerate((3, 5, 5)):
+            box = QWidget(self)
+            box_layout = QHBoxLayout(box)
+            box_layout.setContentsMargins(0, 0, 0, 0)
+            box_layout.setSpacing(2)
+            labels = []
+            for _ in range(n):
+                lab = QLabel(box)
+                box_layout.addWidget(lab)
+                labels.append(lab)
+            box_layout.addStretch(1)
+            self.card_boxes.append(box)
+            self.card_labels.append(labels)
+            name = QLabel(self)
+            name.setObjectName("seatHandName")
+            result = QLabel(self)
+            result.setObjectName("seatResult")
+            grid.addWidget(box, r, 0)
+            grid.addWidget(name, r, 1)
+            grid.addWidget(result, r, 2)
+            self.name_labels.append(name)
+            self.result_labels.append(result)
+        grid.setColumnStretch(1, 1)
+        self.points = QLabel(self)
+        self.points.setObjectName("seatPoints")
+        self.points.setWordWrap(True)
+        layout.addWidget(self.points)
+        self.face_down()
+
+    def set_title(self, text: str, tooltip: str) -> None:
+        self.title.setText(text)
+        self.setToolTip(tooltip)
+
+    def set_card_height(self, height: int) -> None:
+        self._card_height = height
+        for r in range(3):
+            self._paint_row(r)
+
+    def _paint_row(self, r: int) -> None:
+        size: QSize = card_size(self._card_height)
+        dpr = self.devicePixelRatioF()
+        cards = self._rows[r]
+        for i, lab in enumerate(self.card_labels[r]):
+            face = cards[i] if cards is not None and i < len(cards) else None
+            lab.setPixmap(self.renderer.pixmap(face, size, dpr))
+            lab.setFixedSize(size)
+            lab.setToolTip(face.pretty() if face is not None else "")
+
+    def face_down(self) -> None:
+        """A new deal: 13 cards face down, no results."""
+        self._rows = [None, None, None]
+        for r in range(3):
+            self._paint_row(r)
+            self.name_labels[r].clear()
+            self.result_labels[r].clear()
+        self.points.clear()
+        self.points.setToolTip("")
+
+    def reveal_row(self, r: int, cards: Sequence[Card], name: str, result: str, result_text: str) -> None:
+        """Turn row ``r`` face up, with its hand name and the player's result (won/lost/tied)."""
+        self._rows[r] = tuple(cards)
+        self._paint_row(r)
+        self.name_labels[r].setText(name)
+        label = self.result_labels[r]
+        label.setText(result_text)
+        label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
+
+    def show_points(self, text: str, tooltip: str) -> None:
+        self.points.setText(text)
+        self.points.setToolTip(tooltip)
+        self.points.setAlignment(Qt.AlignmentFlag.AlignLeft)

@@ -1,0 +1,415 @@
+"""The table: the bots' seats, your three rows, the foul banner, your hand and the buttons.
+
+:class:`TableWidget` shows what the :class:`TrainerController` emits: the rules core's live check
+(foul banner, offending rows marked, each row's hand name), the showdown row by row, the session
+score. Its texts follow the language at runtime (``retranslate``); the rules core's messages are
+shown exactly as the core returns them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..arrangement import CheckResult, Outcome, Row, check_arrangement
+from ..i18n import tr as core_tr
+from ..settlement import PairKind
+from ..settlement_text import explain_pair
+from .card_pixmaps import CardRenderer
+from .controller import Phase, Showdown, TrainerController
+from .models import ROWS, HandSort, Zone
+from .seats import OpponentSeat
+from .views import CardZoneView
+
+__all__ = ["TableWidget"]
+
+_ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+class TableWidget(QWidget):
+    """Everything on the felt. ``hintRequested`` asks the window to run the solver."""
+
+    hintRequested = Signal()
+
+    def __init__(self, controller: TrainerController, renderer: CardRenderer,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("table")
+        self.controller = controller
+        self.deal = controller.deal
+        self.renderer = renderer
+        self.reveal_delay_ms = 450
+        self.confirm = self._ask  # replaced in tests: (question) -> bool
+        self._reveal_step = -1
+        self._seats: list[OpponentSeat] = []
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 8, 12, 8)
+        outer.setSpacing(6)
+        self.seats_box = QHBoxLayout()
+        self.seats_box.setSpacing(10)
+        outer.addLayout(self.seats_box)
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(4)
+        self.views: dict[Zone, CardZoneView] = {}
+        self.row_titles: dict[Zone, QLabel] = {}
+        self.row_names: dict[Zone, QLabel] = {}
+        for i, zone in enumerate(ROWS):
+            title = QLabel(self)
+            title.setObjectName("rowTitle")
+            view = CardZoneView(self.deal, zone, renderer, self)
+            name = QLabel(self)
+            name.setObjectName("rowHandName")
+            name.setWordWrap(True)
+            name.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            grid.addWidget(title, i, 0)
+            grid.addWidget(view, i, 1, Qt.AlignmentFlag.AlignLeft)
+            grid.addWidget(name, i, 2)
+            self.views[zone] = view
+            self.row_titles[zone] = title
+            self.row_names[zone] = name
+        grid.setColumnStretch(2, 1)
+        outer.addLayout(grid)
+
+        self.banner = QLabel(self)
+        self.banner.setObjectName("foulBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setProperty("state", "incomplete")
+        self.banner.setMinimumHeight(40)
+        outer.addWidget(self.banner)
+
+        hand_box = QHBoxLayout()
+        self.hand_title = QLabel(self)
+        self.hand_title.setObjectName("rowTitle")
+        hand_box.addWidget(self.hand_title)
+        self.views[Zone.HAND] = CardZoneView(self.deal, Zone.HAND, renderer, self)
+        hand_box.addWidget(self.views[Zone.HAND], 1)
+        outer.addLayout(hand_box)
+
+        tools = QHBoxLayout()
+        self.sort_rank_button = QPushButton(self)
+        self.sort_rank_button.setObjectName("sortRankButton")
+        self.sort_rank_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.RANK))
+        self.sort_suit_button = QPushButton(self)
+        self.sort_suit_button.setObjectName("sortSuitButton")
+        self.sort_suit_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.SUIT))
+        self.return_button = QPushButton(self)
+        self.return_button.setObjectName("returnButton")
+        self.return_button.clicked.connect(self.deal.return_all)
+        self.undo_button = QPushButton(self)
+        self.undo_button.setObjectName("undoButton")
+        self.undo_button.clicked.connect(self.deal.undo_stack.undo)
+        self.redo_button = QPushButton(self)
+        self.redo_button.setObjectName("redoButton")
+        self.redo_button.clicked.connect(self.deal.undo_stack.redo)
+        self._can_undo = self._can_redo = False
+        self.deal.undo_stack.canUndoChanged.connect(self._undo_changed)
+        self.deal.undo_stack.canRedoChanged.connect(self._redo_changed)
+        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
+                  self.redo_button):
+            tools.addWidget(b)
+        tools.addStretch(1)
+        outer.addLayout(tools)
+
+        actions = QHBoxLayout()
+        self.deal_button = QPushButton(self)
+        self.deal_button.setObjectName("dealButton")
+        self.deal_button.clicked.connect(lambda: self.controller.new_deal())
+        self.hint_button = QPushButton(self)
+        self.hint_button.setObjectName("hintButton")
+        self.hint_button.clicked.connect(self.hintRequested.emit)
+        self.surrender_button = QPushButton(self)
+        self.surrender_button.setObjectName("surrenderButton")
+        self.surrender_button.clicked.connect(self.surrender)
+        self.set_button = QPushButton(self)
+        self.set_button.setObjectName("setButton")
+        self.set_button.setDefault(True)
+        self.set_button.clicked.connect(self.set_hand)
+        actions.addWidget(self.deal_button)
+        actions.addWidget(self.hint_button)
+        actions.addStretch(1)
+        self.score_label = QLabel(self)
+        self.score_label.setObjectName("scoreLabel")
+        actions.addWidget(self.score_label)
+        actions.addSpacing(12)
+        actions.addWidget(self.surrender_button)
+        actions.addWidget(self.set_button)
+        outer.addLayout(actions)
+
+        self.result_label = QLabel(self)
+        self.result_label.setObjectName("resultLabel")
+        self.result_label.setWordWrap(True)
+        outer.addWidget(self.result_label)
+        outer.addStretch(1)
+
+        self.deal.refused.connect(self._refused)
+        controller.checked.connect(self._show_check)
+        controller.dealt.connect(self._dealt)
+        controller.showdownReady.connect(self._start_reveal)
+        controller.scoreChanged.connect(self._score_changed)
+        self.retranslate()
+
+    # --- texts --------------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        titles = {Zone.TOP: self.tr("Top row\n(3 cards)"), Zone.MIDDLE: self.tr("Middle row\n(5 cards)"),
+                  Zone.BOTTOM: self.tr("Bottom row\n(5 cards)")}
+        tips = {Zone.TOP: self.tr("Your top row: 3 cards, the weakest hand (only pairs and three of "
+                                  "a kind count here). Drop cards here or press 1."),
+                Zone.MIDDLE: self.tr("Your middle row: 5 cards, at least as weak as the bottom row. "
+                                     "Drop cards here or press 2."),
+                Zone.BOTTOM: self.tr("Your bottom row: 5 cards, your strongest hand. Drop cards here "
+                                     "or press 3.")}
+        for zone in ROWS:
+            self.row_titles[zone].setText(titles[zone])
+            self.views[zone].setToolTip(tips[zone])
+        self.hand_title.setText(self.tr("Your\nhand"))
+        self.views[Zone.HAND].setToolTip(self.tr(
+            "Your 13 cards. Drag them into the rows, double-click one, or pick with the arrow keys "
+            "and press 1, 2 or 3. Backspace returns a card from a row."))
+        self.sort_rank_button.setText(self.tr("Sort by rank"))
+        self.sort_rank_button.setToolTip(self.tr("Order the cards in your hand from ace down to two."))
+        self.sort_suit_button.setText(self.tr("Sort by suit"))
+        self.sort_suit_button.setToolTip(self.tr("Group the cards in your hand by suit."))
+        self.return_button.setText(self.tr("Clear rows"))
+        self.return_button.setToolTip(self.tr("Return every card from the rows to your hand."))
+        self.undo_button.setText(self.tr("Undo"))
+        self.undo_button.setToolTip(self.tr("Take back the last move (Ctrl+Z)."))
+        self.redo_button.setText(self.tr("Redo"))
+        self.redo_button.setToolTip(self.tr("Make the move you took back again (Ctrl+Shift+Z)."))
+        self.hint_button.setText(self.tr("Hint"))
+        self.hint_button.setToolTip(self.tr("Ask the solver for the best arrangement of these cards "
+                                            "(shown beside the table)."))
+        self.surrender_button.setText(self.tr("Surrender"))
+        self.surrender_button.setToolTip(self.tr("Give up this hand for a fixed payment instead of "
+                                                 "showing it (house rule)."))
+        self.set_button.setText(self.tr("Set hand"))
+        self.set_button.setToolTip(self.tr("Lock in your rows (3 / 5 / 5 cards) and show down "
+                                           "against the bots."))
+        self.score_label.setToolTip(self.tr("Your points over this session, under the current house rules."))
+        self.banner.setToolTip(self.tr("The rules check of your rows, updated on every move: "
+                                       "bottom ≥ middle ≥ top is required."))
+        for seat in self._seats:
+            self._title_seat(seat)
+        self._update_buttons()
+        self._show_score()
+        if self.controller.phase is Phase.SETTING:
+            self.controller.recheck()
+        elif self.controller.showdown is not None:
+            self._show_final(self.controller.showdown, reveal_rows=True)
+
+    def _title_seat(self, seat: OpponentSeat) -> None:
+        seat.set_title(self.tr("Bot %1 (%2)").replace("%1", str(seat.seat))
+                       .replace("%2", self.controller.setup.bot),
+                       self.tr("An opponent played by the %1 bot; its cards stay face down until "
+                               "the showdown.").replace("%1", self.controller.setup.bot))
+
+    def _undo_changed(self, can: bool) -> None:
+        # The stack's state comes with the signal: the stack may be going away with the window.
+        self._can_undo = can
+        self.undo_button.setEnabled(can and self.controller.phase is Phase.SETTING)
+
+    def _redo_changed(self, can: bool) -> None:
+        self._can_redo = can
+        self.redo_button.setEnabled(can and self.controller.phase is Phase.SETTING)
+
+    def _score_changed(self, _points: int, _hands: int) -> None:
+        self._show_score()
+
+    def _show_score(self) -> None:
+        c = self.controller
+        self.score_label.setText(self.tr("Session: %1 points in %2 hands")
+                                 .replace("%1", _signed(c.session_points)).replace("%2", str(c.hands_played)))
+
+    # --- sizes --------------------------------------------------------------------------------
+
+    def set_card_height(self, height: int, seat_height: int) -> None:
+        for view in self.views.values():
+            view.set_card_height(height)
+        for seat in self._seats:
+            seat.set_card_height(seat_height)
+
+    # --- the deal and the live check ------------------------------------------------------------
+
+    def _dealt(self) -> None:
+        self._reveal_step = -1
+        want = len(self.controller.opponent_cards)
+        while len(self._seats) > want:
+            seat = self._seats.pop()
+            self.seats_box.removeWidget(seat)
+            seat.deleteLater()
+        while len(self._seats) < want:
+            seat = OpponentSeat(len(self._seats) + 1, self.renderer, self)
+            if self._seats:
+                seat.set_card_height(self._seats[0]._card_height)
+            self.seats_box.addWidget(seat)
+            self._seats.append(seat)
+        for seat in self._seats:
+            seat.face_down()
+            self._title_seat(seat)
+        self.result_label.clear()
+        for view in self.views.values():
+            view.setEnabled(True)
+        self.views[Zone.HAND].setFocus()
+        self._update_buttons()
+
+    def _show_check(self, result: CheckResult) -> None:
+        lang = self.controller.setup.lang
+        offending = result.offending_rows
+        for zone in ROWS:
+            row = _ROW_OF_ZONE[zone]
+            self.views[zone].set_foul(row in offending)
+            info = result.complete_rows.get(row)
+            if info is not None:
+                self.row_names[zone].setText(info.name)
+            else:
+                n = len(self.deal.cards(zone))
+                self.row_names[zone].setText(
+                    self.tr("%1 of %2 cards").replace("%1", str(n)).replace("%2", str(zone.capacity))
+                    if n else self.tr("empty"))
+        if result.fouls:
+            state = "foul"
+            text = self.tr("FOUL: ") + "\n".join(f.message for f in result.fouls)
+        elif result.outcome is Outcome.MISDEAL and result.misdeal is not None:
+            state, text = "foul", result.misdeal.message
+        elif result.outcome is Outcome.LEGAL:
+            order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
+                            else "rules.order.normal", lang)
+            state = "legal"
+            text = self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
+            text = text.replace("%1", order)
+        else:
+            state = "incomplete"
+            left = len(self.deal.cards(Zone.HAND))
+            text = self.tr("No foul so far. %1 cards left to place.").replace("%1", str(left))
+        self.banner.setText(text)
+        if self.banner.property("state") != state:
+            self.banner.setProperty("state", state)
+            self.banner.style().unpolish(self.banner)
+            self.banner.style().polish(self.banner)
+        self._update_buttons()
+
+    def _refused(self, _zone: int, message: str) -> None:
+        win = self.window()
+        bar = getattr(win, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(message, 5000)
+        self.result_label.setText(message)
+
+    def _update_buttons(self) -> None:
+        c = self.controller
+        setting = c.phase is Phase.SETTING
+        self.set_button.setEnabled(c.can_set())
+        self.surrender_button.setVisible(c.setup.rules.surrender)
+        self.surrender_button.setEnabled(c.can_set())
+        self.hint_button.setEnabled(setting)
+        self.undo_button.setEnabled(setting and self._can_undo)
+        self.redo_button.setEnabled(setting and self._can_redo)
+        self.return_button.setEnabled(setting)
+        self.deal_button.setText(self.tr("New deal") if setting else self.tr("Next deal"))
+        self.deal_button.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
+
+    # --- setting the hand and the showdown ------------------------------------------------------
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, self.tr("This hand fouls"), question,
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def set_hand(self) -> None:
+        warning = self.controller.foul_warning()
+        if warning is not None and not self.confirm(warning):
+            return
+        self.controller.set_hand()
+
+    def surrender(self) -> None:
+        question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(
+            "%1", str(self.controller.setup.rules.effective_surrender_cost))
+        if self.confirm(question):
+            self.controller.set_hand(surrender=True)
+
+    def _start_reveal(self, showdown: Showdown) -> None:
+        for view in self.views.values():
+            view.setEnabled(False)
+        self._update_buttons()
+        self._reveal_step = 0
+        if self.reveal_delay_ms <= 0:
+            self._show_final(showdown, reveal_rows=True)
+            return
+        self._reveal_next(showdown)
+
+    def _reveal_next(self, showdown: Showdown) -> None:
+        if self.controller.showdown is not showdown:
+            return  # a new deal came first
+        r = self._reveal_step
+        if r < 3:
+            self._reveal_row(showdown, r)
+            self._reveal_step += 1
+            QTimer.singleShot(self.reveal_delay_ms, lambda: self._reveal_next(showdown))
+        else:
+            self._show_final(showdown, reveal_rows=False)
+
+    def _row_text(self, showdown: Showdown, seat: int, r: int) -> tuple[str, str]:
+        pair = showdown.against(seat)
+        if pair.kind in (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED):
+            return "tied", self.tr("not compared")
+        result = showdown.row_result(seat, r)
+        text = {"won": self.tr("✓ you win"), "lost": self.tr("✗ you lose"), "tied": self.tr("= tie")}[result]
+        return result, text
+
+    def _reveal_row(self, showdown: Showdown, r: int) -> None:
+        lang = self.controller.setup.lang
+        rules = self.controller.setup.rules
+        for seat, arr in zip(self._seats, showdown.opponents, strict=False):
+            info = check_arrangement(arr, rules, lang)
+            name = info.rows[r].name if info.rows is not None else ""
+            if info.fouled and r == 2:
+                name += " — " + self.tr("FOUL")
+            result, text = self._row_text(showdown, seat.seat, r)
+            seat.reveal_row(r, arr.rows[r], name, result, text)
+
+    def _show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
+        if reveal_rows:
+            for r in range(3):
+                self._reveal_row(showdown, r)
+        lang = self.controller.setup.lang
+        rules = self.controller.setup.rules
+        parts = []
+        for seat in self._seats:
+            pair = showdown.against(seat.seat)
+            pts = pair.points_of(0)
+            seat.show_points(self.tr("You: %1 against this bot").replace("%1", _signed(pts)),
+                             "\n".join(explain_pair(pair, rules, lang)))
+            parts.append(self.tr("%1 against bot %2").replace("%1", _signed(pts))
+                         .replace("%2", str(seat.seat)))
+        if showdown.surrendered:
+            head = self.tr("You surrendered.")
+        elif showdown.settlement.hands[0].fouled:
+            head = self.tr("Your hand fouled.")
+        else:
+            head = self.tr("Showdown.")
+        self.result_label.setText(
+            head + " " + ", ".join(parts) + ". " +
+            self.tr("Total this hand: %1 points.").replace("%1", _signed(showdown.total)))
+        self._reveal_step = 3

@@ -1,0 +1,216 @@
+"""The trainer window end to end: live fouls, Set hand, showdown against the core, settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from cp_trainer.arrangement import Arrangement, check_partial
+from cp_trainer.cards import Card, parse_cards
+from cp_trainer.gui.app import create_window
+from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.models import Zone
+from cp_trainer.gui.settings import Settings
+from cp_trainer.gui.views import CardZoneView
+from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.settlement import settle
+
+from .dnd import drop_on
+
+HAND = "As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"
+
+
+def make_window(qtbot: Any, tmp_path: Path, **kw: Any) -> MainWindow:
+    settings = Settings(tmp_path / "settings.ini")
+    if not (tmp_path / "settings.ini").exists():
+        # greedy: the exactly specified bot, so the bots' hands are reproducible
+        settings.save(settings.values.replace(bot="greedy", solver_samples=400))
+    window = create_window(deal=parse_cards(kw.pop("deal", HAND)), seed=kw.pop("seed", 11),
+                           lang="en", settings=settings, **kw)
+    qtbot.addWidget(window)
+    window.table.reveal_delay_ms = 0
+    window.table.confirm = lambda _q: True
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path) -> MainWindow:
+    return make_window(qtbot, tmp_path)
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def drag(window: MainWindow, card: str, dest: Zone) -> bool:
+    deal = window.deal_model
+    src = deal.zone_of(c(card))
+    assert src is not None
+    model = deal.zone_models[src]
+    mime = model.mimeData([model.index(model.row_of(c(card)))])
+    view = window.findChild(CardZoneView, {Zone.HAND: "handView", Zone.TOP: "topRow",
+                                           Zone.MIDDLE: "middleRow", Zone.BOTTOM: "bottomRow"}[dest])
+    assert view is not None
+    return drop_on(view, mime, view.empty_point())
+
+
+def place(window: MainWindow, arrangement: str) -> None:
+    arr = Arrangement.parse(arrangement)
+    for zone, row in zip((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM), arr.rows, strict=True):
+        for card in row:
+            assert drag(window, str(card), zone)
+
+
+def banner(window: MainWindow) -> QLabel:
+    label = window.findChild(QLabel, "foulBanner")
+    assert label is not None
+    return label
+
+
+def button(window: MainWindow, name: str) -> QPushButton:
+    b = window.findChild(QPushButton, name)
+    assert b is not None
+    return b
+
+
+def test_key_widgets_are_named_and_explained(window: MainWindow) -> None:
+    for name in ("handView", "topRow", "middleRow", "bottomRow"):
+        view = window.findChild(CardZoneView, name)
+        assert view is not None and view.toolTip()
+    for name in ("foulBanner", "scoreLabel"):
+        assert window.findChild(QLabel, name) is not None
+    for name in ("setButton", "dealButton", "hintButton"):
+        assert button(window, name).toolTip()
+    assert window.findChild(object, "solverPanel") is not None
+    for b in window.findChildren(QPushButton):
+        assert b.toolTip(), f"{b.objectName()} has no tooltip"
+
+
+def test_foul_banner_follows_moves_that_foul_and_unfoul(window: MainWindow) -> None:
+    # A pair of aces on top with a complete middle holding only a pair of kings: a foul.
+    place(window, "As Ah 2s / Kd Kc 9h 8h 7d /")
+    expected = check_partial(Arrangement.parse("As Ah 2s / Kd Kc 9h 8h 7d /"))
+    assert expected.fouled
+    text = banner(window).text()
+    assert all(f.message in text for f in expected.fouls)
+    assert "pair of aces" in text and "pair of kings" in text
+    top = window.findChild(CardZoneView, "topRow")
+    middle = window.findChild(CardZoneView, "middleRow")
+    assert top is not None and middle is not None
+    assert top.property("foul") and middle.property("foul")
+    # Swap an ace down for the deuce... still a foul? No: top A-K-2 high is below the kings.
+    window.deal_model.swap(c("Ah"), c("Kd"))
+    assert window.deal_model.cards(Zone.TOP) == (c("As"), c("Kd"), c("2s"))
+    assert "FOUL" not in banner(window).text()
+    assert not top.property("foul") and not middle.property("foul")
+    window.deal_model.undo_stack.undo()
+    assert "pair of aces" in banner(window).text()
+
+
+def test_set_hand_only_at_3_5_5_and_legal_banner(window: MainWindow) -> None:
+    set_button = button(window, "setButton")
+    assert not set_button.isEnabled()
+    place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts")
+    assert not set_button.isEnabled()
+    assert drag(window, "5c", Zone.BOTTOM)
+    assert set_button.isEnabled()
+    assert banner(window).text().startswith("Legal")
+    assert drag(window, "5c", Zone.HAND)
+    assert not set_button.isEnabled()
+
+
+def test_fouled_hand_asks_first_and_names_the_loss(window: MainWindow) -> None:
+    place(window, "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")
+    asked: list[str] = []
+    window.table.confirm = lambda q: asked.append(q) or False
+    button(window, "setButton").click()
+    assert asked == ["This hand fouls and will lose 4 to each opponent. Set it anyway?"]
+    assert window.controller.showdown is None  # declined: still setting
+    window.table.confirm = lambda q: True
+    button(window, "setButton").click()
+    assert window.controller.showdown is not None
+    assert window.controller.showdown.settlement.hands[0].fouled
+
+
+@pytest.mark.parametrize("opponents", [1, 3])
+def test_showdown_points_equal_the_core(qtbot: Any, tmp_path: Path, opponents: int) -> None:
+    window = make_window(qtbot, tmp_path, opponents=opponents, seed=5)
+    place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c")
+    bots = window.controller.bots_set()
+    assert len(bots) == opponents
+    button(window, "setButton").click()
+    showdown = window.controller.showdown
+    assert showdown is not None
+    expected = settle([Arrangement.parse("Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c"), *bots],
+                      HouseRules())
+    assert showdown.settlement.points == expected.points
+    score = window.findChild(QLabel, "scoreLabel")
+    assert score is not None
+    sign = "+" if expected.points[0] > 0 else ""
+    assert f"{sign}{expected.points[0]} points in 1 hands" in score.text()
+    result = window.findChild(QLabel, "resultLabel")
+    assert result is not None and f"{sign}{expected.points[0]} points" in result.text()
+    for seat in range(1, opponents + 1):
+        seat_points = window.findChild(QLabel, "seatPoints")
+        assert seat_points is not None
+        pair = next(p for p in expected.pairs if p.players == (0, seat))
+        assert f"{pair.points[0]:+d}".replace("+0", "0") in result.text()
+    # The bots' cards are face up and every row carries a result word.
+    for label in window.findChildren(QLabel, "seatResult"):
+        assert label.text()
+    # Same seed, same deal: the bots' hands are reproducible.
+    again = make_window(qtbot, tmp_path, opponents=opponents, seed=5)
+    assert again.controller.opponent_cards == window.controller.opponent_cards
+
+
+def test_showdown_follows_the_house_rules(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, seed=9)
+    rules = HouseRules(system=ScoringSystem.ONE_SIX, royalties=True)
+    window.apply_settings(window.settings.values.replace(house_rules=rules))
+    place(window, "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")  # a foul
+    warning = window.controller.foul_warning()
+    assert warning is not None and "lose 6 to each opponent" in warning
+    button(window, "setButton").click()
+    showdown = window.controller.showdown
+    assert showdown is not None
+    expected = settle([window.controller.arrangement(), *window.controller.bots_set()], rules)
+    assert showdown.total == expected.points[0] <= -6
+
+
+def test_new_deal_and_session_score(window: MainWindow) -> None:
+    place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c")
+    button(window, "setButton").click()
+    first = window.controller.session_points
+    assert not button(window, "setButton").isEnabled()
+    button(window, "dealButton").click()
+    assert len(window.deal_model.cards(Zone.HAND)) == 13
+    assert window.controller.showdown is None
+    assert window.controller.session_points == first
+    assert window.controller.hands_played == 1
+
+
+def test_settings_persist_between_windows(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    rules = HouseRules(system=ScoringSystem.ONE_SIX, surrender=True)
+    window.apply_settings(window.settings.values.replace(house_rules=rules, opponents=2))
+    assert button(window, "surrenderButton").isVisibleTo(window)
+    window.close()
+    again = make_window(qtbot, tmp_path)
+    assert again.settings.values.house_rules == rules
+    assert again.controller.setup.rules == rules
+    assert len(again.controller.opponent_cards) == 2
+
+
+def test_surrender_pays_the_house_amount(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, opponents=2)
+    window.apply_settings(window.settings.values.replace(house_rules=HouseRules(surrender=True)))
+    place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c")
+    button(window, "surrenderButton").click()
+    showdown = window.controller.showdown
+    assert showdown is not None and showdown.surrendered
+    assert showdown.total == -3 * 2
