@@ -1,0 +1,104 @@
+"""Progress charts (matplotlib's Qt backend): EV lost per hand, foul rate, points per hand.
+
+The figures are :func:`cp_trainer.history.compute_stats`'s, the same that ``cp-trainer stats``
+prints. :meth:`ProgressCharts.save_png` writes the charts to a PNG file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from matplotlib.figure import Figure
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from ..history.stats import HandLike, HistoryStats, compute_stats
+
+__all__ = ["ProgressCharts"]
+
+
+class ProgressCharts(QWidget):
+    """Three charts over the hands played, oldest first."""
+
+    def __init__(self, parent: QWidget | None = None, *, window: int = 20) -> None:
+        super().__init__(parent)
+        self.setObjectName("progressCharts")
+        self.ma_window = window
+        self.stats: HistoryStats = compute_stats([], window)
+        self.figure = Figure(figsize=(7, 6), layout="constrained")
+        self.canvas = FigureCanvasQTAgg(self.figure)  # type: ignore[no-untyped-call]
+        self.canvas.setObjectName("chartCanvas")
+        self.empty_label = QLabel(self)
+        self.empty_label.setObjectName("chartsEmpty")
+        self.summary_label = QLabel(self)
+        self.summary_label.setObjectName("chartsSummary")
+        self.summary_label.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(self.canvas, 1)
+        self.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.empty_label.setText(self.tr("No hands in the history yet: play a few, then come back."))
+        self._draw()
+
+    def set_hands(self, hands: Sequence[HandLike]) -> None:
+        self.stats = compute_stats(hands, self.ma_window)
+        self._draw()
+
+    def _draw(self) -> None:
+        s = self.stats
+        self.empty_label.setVisible(s.hands == 0)
+        self.canvas.setVisible(s.hands > 0)
+        if s.hands:
+            parts = [self.tr("%1 hands").replace("%1", str(s.hands)),
+                     self.tr("%1 points per hand").replace("%1", f"{s.points_per_hand:+.2f}"),
+                     self.tr("%1 fouls per 100 hands").replace("%1", f"{s.foul_rate_per_100:.1f}")]
+            if s.ev_lost_per_hand is not None:
+                parts.append(self.tr("EV lost %1 per hand").replace("%1", f"{s.ev_lost_per_hand:.3f}"))
+            self.summary_label.setText(" · ".join(parts))
+        else:
+            self.summary_label.setText("")
+        fig = self.figure
+        fig.clear()
+        if not s.hands:
+            self.canvas.draw_idle()  # type: ignore[no-untyped-call]
+            return
+        n = [p.n for p in s.series]
+        ax_ev, ax_foul, ax_pts = fig.subplots(3, 1, sharex=True)
+        ev_pts = [(p.n, p.ev_lost) for p in s.series if p.ev_lost is not None]
+        if ev_pts:
+            ax_ev.plot([x for x, _ in ev_pts], [y for _, y in ev_pts], ".", color="#999999",
+                       label=self.tr("per hand"))
+            avg = [(p.n, p.ev_lost_avg) for p in s.series if p.ev_lost_avg is not None]
+            ax_ev.plot([x for x, _ in avg], [y for _, y in avg], "-", color="#c0392b",
+                       label=self.tr("moving average (%1 hands)").replace("%1", str(s.window)))
+            ax_ev.legend(loc="upper right", fontsize="small")
+        ax_ev.set_ylabel(self.tr("EV lost"))
+        ax_ev.set_title(self.tr("EV lost per hand (points)"), fontsize="medium")
+        ax_foul.plot(n, [p.foul_rate_per_100 for p in s.series], "-", color="#8e44ad")
+        ax_foul.set_ylabel(self.tr("per 100"))
+        ax_foul.set_title(self.tr("Fouls per 100 hands (last 100)"), fontsize="medium")
+        ax_foul.set_ylim(bottom=0)
+        colors = ["#27ae60" if p.points > 0 else "#c0392b" if p.points < 0 else "#7f8c8d" for p in s.series]
+        ax_pts.bar(n, [p.points for p in s.series], color=colors, width=0.8)
+        ax_pts.plot(n, [p.points_per_hand for p in s.series], "-", color="#2c3e50",
+                    label=self.tr("running average"))
+        ax_pts.axhline(0, color="#7f8c8d", linewidth=0.8)
+        ax_pts.set_ylabel(self.tr("points"))
+        ax_pts.set_title(self.tr("Points per hand"), fontsize="medium")
+        ax_pts.set_xlabel(self.tr("hand"))
+        ax_pts.legend(loc="upper right", fontsize="small")
+        self.canvas.draw_idle()  # type: ignore[no-untyped-call]
+
+    def save_png(self, path: str | os.PathLike[str]) -> None:
+        """Write the charts to ``path`` as a PNG image."""
+        self.figure.savefig(os.fspath(path), format="png", dpi=120)

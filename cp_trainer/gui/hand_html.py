@@ -1,0 +1,115 @@
+"""A stored hand as HTML for the history window: your rows, the fouls explained, the bots' hands,
+the solver's arrangement. Texts about the rules come from the rules core, in the current language.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from PySide6.QtCore import QCoreApplication
+
+from ..arrangement import Arrangement, ArrangementParseError, check_arrangement
+from ..cards import Card, CardParseError
+from ..history import Game, HandRecord
+from ..house_rules import HouseRules, HouseRulesError
+from .history_model import rules_label
+
+__all__ = ["cards_html", "hand_html"]
+
+_RED = "#c0392b"
+
+
+def cards_html(text: str) -> str:
+    """``As Kh / ...`` with suit symbols, red suits in red."""
+    out = []
+    for token in text.split():
+        if token == "/":
+            out.append("<b>/</b>")
+            continue
+        try:
+            card = Card.parse(token)
+        except CardParseError:
+            out.append(html.escape(token))
+            continue
+        face = html.escape(card.pretty())
+        out.append(f"<span style='color:{_RED}'>{face}</span>" if card.suit.is_red else face)
+    return " ".join(out)
+
+
+def _rows_html(arrangement: str, rules: HouseRules, lang: str) -> tuple[str, list[str]]:
+    """Rows with the core's names, and the core's foul explanations (in ``lang``)."""
+    try:
+        arr = Arrangement.parse(arrangement)
+    except (ArrangementParseError, CardParseError):
+        return cards_html(arrangement), []
+    result = check_arrangement(arr, rules, lang)
+    if result.rows is None:
+        return cards_html(arrangement), [f.message for f in result.fouls]
+    lines = [f"{html.escape(info.row.label(lang))}: {cards_html(' '.join(str(c) for c in info.cards))} "
+             f"— <i>{html.escape(info.name)}</i>" for info in result.rows]
+    return "<br>".join(lines), [f.message for f in result.fouls]
+
+
+def _labels() -> dict[str, str]:
+    return {
+        "points": QCoreApplication.translate("HandView", "points"),
+        "dealt": QCoreApplication.translate("HandView", "Dealt"),
+        "yours": QCoreApplication.translate("HandView", "Your arrangement"),
+        "foul": QCoreApplication.translate("HandView", "Foul"),
+        "legal": QCoreApplication.translate("HandView", "Legal: no foul."),
+        "opponents": QCoreApplication.translate("HandView", "Opponents"),
+        "bot": QCoreApplication.translate("HandView", "bot %1"),
+        "scored": QCoreApplication.translate("HandView", "you scored %1"),
+        "ev": QCoreApplication.translate("HandView", "EV"),
+        "solver": QCoreApplication.translate("HandView", "Solver’s arrangement"),
+        "your_ev": QCoreApplication.translate("HandView", "Your arrangement’s EV: %1"),
+        "cost": QCoreApplication.translate("HandView", "This choice cost %1 points per hand."),
+        "no_solver": QCoreApplication.translate("HandView", "No solver figure for this hand."),
+    }
+
+
+def hand_html(record: HandRecord, lang: str) -> str:
+    t = _labels()
+    try:
+        rules = HouseRules.from_dict(dict(record.house_rules))
+    except HouseRulesError:
+        rules = HouseRules()
+    chinese = record.game is Game.CHINESE
+
+    def rows_of(text: str) -> tuple[str, list[str]]:
+        return _rows_html(text, rules, lang) if chinese else (cards_html(text), [])
+
+    when = record.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    label = html.escape(rules_label(json.dumps(dict(record.house_rules))))
+    parts = [f"<h3>{html.escape(when)} · {t['points']}: {record.points:+g}</h3>",
+             f"<p><small>{label}</small></p>",
+             f"<p><b>{t['dealt']}:</b> {cards_html(record.deal)}</p>"]
+    rows, fouls = rows_of(record.arrangement)
+    if not fouls:
+        fouls = [f.message for f in record.fouls]
+    parts.append(f"<p><b>{t['yours']}:</b><br>{rows}</p>")
+    if fouls:
+        items = "".join(f"<li>{html.escape(m)}</li>" for m in fouls)
+        parts.append(f"<p style='color:{_RED}'><b>{t['foul']}:</b></p><ul>{items}</ul>")
+    elif chinese:
+        parts.append(f"<p>{t['legal']}</p>")
+    if record.opponents:
+        parts.append(f"<p><b>{t['opponents']}:</b></p><ul>")
+        for i, opp in enumerate(record.opponents, start=1):
+            name = html.escape(opp.name) or t["bot"].replace("%1", str(i))
+            detail, _ = rows_of(opp.arrangement)
+            scored = t["scored"].replace("%1", f"{opp.points:+g}")
+            parts.append(f"<li>{name}: {scored}<br>{detail}</li>")
+        parts.append("</ul>")
+    if record.solver_arrangement is not None:
+        solver_rows, _ = rows_of(record.solver_arrangement)
+        ev = "" if record.solver_ev is None else f" ({t['ev']} {record.solver_ev:+.3f})"
+        parts.append(f"<p><b>{t['solver']}</b>{ev}:<br>{solver_rows}</p>")
+        if record.player_ev is not None:
+            parts.append(f"<p>{t['your_ev'].replace('%1', f'{record.player_ev:+.3f}')}</p>")
+        if record.ev_lost is not None:
+            parts.append(f"<p><b>{t['cost'].replace('%1', f'{record.ev_lost:.3f}')}</b></p>")
+    else:
+        parts.append(f"<p><i>{t['no_solver']}</i></p>")
+    return "\n".join(parts)

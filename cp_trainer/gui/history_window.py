@@ -1,0 +1,281 @@
+"""The history window: every hand played, filters, a past hand in detail, and progress charts.
+
+Tab "Hands": a sortable table (``historyTable``) with filters — fouls only, EV lost above a
+threshold, one set of house rules — and the selected hand in detail (your rows, the fouls
+explained by the rules core, the bots' hands, the solver's arrangement). "Try again" emits
+:attr:`HistoryWindow.tryAgain` with the same 13 cards, for the main window to deal them anew.
+Tab "Progress": the charts, savable as PNG. Export / Import move the history as JSON Lines.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..history import (
+    Game,
+    HandRecord,
+    HistoryStore,
+    ImportFileError,
+    export_jsonl,
+    import_jsonl,
+)
+from .charts import ProgressCharts
+from .hand_html import hand_html
+from .history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
+from .translation import current_language
+
+__all__ = ["HistoryWindow"]
+
+
+class HistoryWindow(QDialog):
+    tryAgain = Signal(object)  # list[Card]: the 13 cards of the hand to play again
+
+    def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("historyWindow")
+        self.store = store
+        self.current: HandRecord | None = None
+        self.model = HistoryTableModel(store, self)
+        self.proxy = HistoryFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.notice = QLabel(self)
+        self.notice.setObjectName("historyNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setVisible(False)
+
+        self.fouls_only = QCheckBox(self)
+        self.fouls_only.setObjectName("foulsOnly")
+        self.costly = QCheckBox(self)
+        self.costly.setObjectName("costlyOnly")
+        self.threshold = QDoubleSpinBox(self)
+        self.threshold.setObjectName("evThreshold")
+        self.threshold.setRange(0.0, 20.0)
+        self.threshold.setSingleStep(0.1)
+        self.threshold.setDecimals(2)
+        self.threshold.setValue(0.5)
+        self.rules_box = QComboBox(self)
+        self.rules_box.setObjectName("rulesFilter")
+        self.rules_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        filters = QHBoxLayout()
+        for w in (self.fouls_only, self.costly, self.threshold, self.rules_box):
+            filters.addWidget(w)
+        filters.addStretch(1)
+
+        self.table = QTableView(self)
+        self.table.setObjectName("historyTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.detail = QTextBrowser(self)
+        self.detail.setObjectName("handDetail")
+        self.try_again_button = QPushButton(self)
+        self.try_again_button.setObjectName("tryAgainButton")
+        self.try_again_button.setEnabled(False)
+        self.export_button = QPushButton(self)
+        self.export_button.setObjectName("exportButton")
+        self.import_button = QPushButton(self)
+        self.import_button.setObjectName("importButton")
+        self.status = QLabel(self)
+        self.status.setObjectName("historyStatus")
+        self.status.setWordWrap(True)
+
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self.table)
+        side = QWidget(split)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.detail, 1)
+        side_layout.addWidget(self.try_again_button)
+        split.addWidget(side)
+        split.setSizes([520, 420])
+        hands_tab = QWidget(self)
+        hands_layout = QVBoxLayout(hands_tab)
+        hands_layout.addLayout(filters)
+        hands_layout.addWidget(split, 1)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.export_button)
+        file_row.addWidget(self.import_button)
+        file_row.addWidget(self.status, 1)
+        hands_layout.addLayout(file_row)
+
+        self.charts = ProgressCharts(self)
+        self.save_png_button = QPushButton(self)
+        self.save_png_button.setObjectName("savePngButton")
+        progress_tab = QWidget(self)
+        progress_layout = QVBoxLayout(progress_tab)
+        progress_layout.addWidget(self.charts, 1)
+        progress_layout.addWidget(self.save_png_button, 0, Qt.AlignmentFlag.AlignRight)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("historyTabs")
+        self.tabs.addTab(hands_tab, "")
+        self.tabs.addTab(progress_tab, "")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.tabs, 1)
+
+        self.fouls_only.toggled.connect(self.proxy.set_fouls_only)
+        self.costly.toggled.connect(self._apply_threshold)
+        self.threshold.valueChanged.connect(self._apply_threshold)
+        self.rules_box.currentIndexChanged.connect(self._apply_rules)
+        self.table.selectionModel().currentRowChanged.connect(self._show_current)
+        self.try_again_button.clicked.connect(self._try_again)
+        self.export_button.clicked.connect(self._ask_export)
+        self.import_button.clicked.connect(self._ask_import)
+        self.save_png_button.clicked.connect(self._ask_save_png)
+        self.resize(1000, 640)
+        self.retranslate()
+        self.refresh()
+        if store.recovery is not None:
+            self.show_notice(store.recovery.message(current_language()))
+
+    # --- texts --------------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Practice history"))
+        self.fouls_only.setText(self.tr("Fouls only"))
+        self.fouls_only.setToolTip(self.tr("Show only the hands you fouled."))
+        self.costly.setText(self.tr("EV lost above"))
+        self.costly.setToolTip(self.tr("Show only costly mistakes: hands whose arrangement lost more than "
+                                       "this many points per hand against the solver's."))
+        self.threshold.setToolTip(self.tr("Points per hand"))
+        self.rules_box.setToolTip(self.tr("Show only the hands played under these house rules."))
+        self.table.setToolTip(self.tr("Click a hand to see it; click a column title to sort."))
+        self.try_again_button.setText(self.tr("Try again with these 13 cards"))
+        self.try_again_button.setToolTip(
+            self.tr("Deal the same 13 cards on the table so you can set them anew."))
+        self.export_button.setText(self.tr("Export…"))
+        self.export_button.setToolTip(
+            self.tr("Save the whole history as a JSON Lines file (one hand a line)."))
+        self.import_button.setText(self.tr("Import…"))
+        self.import_button.setToolTip(self.tr("Add the hands of a JSON Lines file; a file with a bad line "
+                                              "is refused as a whole."))
+        self.save_png_button.setText(self.tr("Save as PNG…"))
+        self.save_png_button.setToolTip(self.tr("Save the charts as a PNG image."))
+        self.tabs.setTabText(0, self.tr("Hands"))
+        self.tabs.setTabText(1, self.tr("Progress"))
+        self._fill_rules_box()
+        if self.current is not None:
+            self.detail.setHtml(hand_html(self.current, current_language()))
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(True)
+
+    # --- data ---------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Reload the list and the charts (call after a hand was stored)."""
+        self.model.refresh()
+        self._fill_rules_box()
+        self.charts.set_hands(self.store.summaries(Game.CHINESE))
+
+    def _fill_rules_box(self) -> None:
+        keep = self.rules_box.currentData()
+        self.rules_box.blockSignals(True)
+        self.rules_box.clear()
+        self.rules_box.addItem(self.tr("All house rules"), None)
+        for key in self.model.rule_sets():
+            self.rules_box.addItem(self.model.label_of(key), key)
+        index = self.rules_box.findData(keep) if keep is not None else 0
+        self.rules_box.setCurrentIndex(max(0, index))
+        self.rules_box.blockSignals(False)
+        self._apply_rules()
+
+    def _apply_threshold(self) -> None:
+        self.proxy.set_min_ev_lost(self.threshold.value() if self.costly.isChecked() else None)
+
+    def _apply_rules(self) -> None:
+        self.proxy.set_rules(self.rules_box.currentData())
+
+    def select_row(self, row: int) -> None:
+        """Select the ``row``-th hand as shown (after sorting and filtering)."""
+        self.table.selectRow(row)
+        self.table.setCurrentIndex(self.proxy.index(row, 0))
+
+    def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        hand_id = self.proxy.data(current, HAND_ID_ROLE) if current.isValid() else None
+        self.current = self.store.get(int(hand_id)) if hand_id is not None else None
+        if self.current is None:
+            self.detail.clear()
+        else:
+            self.detail.setHtml(hand_html(self.current, current_language()))
+        self.try_again_button.setEnabled(self.current is not None and self.current.game is Game.CHINESE)
+
+    def _try_again(self) -> None:
+        if self.current is not None and self.current.game is Game.CHINESE:
+            self.tryAgain.emit(self.current.deal_cards())
+
+    # --- files --------------------------------------------------------------------------------
+
+    def export_to(self, path: str | os.PathLike[str]) -> bool:
+        try:
+            n = export_jsonl(self.store, path)
+        except OSError as exc:
+            self.status.setText(self.tr("Cannot write %1: %2").replace("%1", os.fspath(path))
+                                .replace("%2", exc.strerror or str(exc)))
+            return False
+        done = self.tr("Exported %1 hands to %2")
+        self.status.setText(done.replace("%1", str(n)).replace("%2", os.fspath(path)))
+        return True
+
+    def import_from(self, path: str | os.PathLike[str]) -> bool:
+        try:
+            report = import_jsonl(self.store, path)
+        except ImportFileError as exc:
+            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(exc)))
+            return False
+        self.refresh()
+        self.status.setText(self.tr("Imported %1 hands (%2 were already in the history).")
+                            .replace("%1", str(report.imported)).replace("%2", str(report.skipped)))
+        return True
+
+    def _ask_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the history"), "cp-trainer-history.jsonl",
+                                              self.tr("JSON Lines (*.jsonl)"))
+        if path:
+            self.export_to(path)
+
+    def _ask_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import hands"), "",
+                                              self.tr("JSON Lines (*.jsonl);;All files (*)"))
+        if path:
+            self.import_from(path)
+
+    def _ask_save_png(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the charts"), "cp-trainer-progress.png",
+                                              self.tr("PNG images (*.png)"))
+        if path:
+            self.charts.save_png(path)

@@ -1,0 +1,95 @@
+"""The history window: filters through its widgets, a past hand in detail, try again, files, charts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from history_fixtures import DEAL, make_record
+from pytestqt.qtbot import QtBot
+
+from cp_trainer.cards import parse_cards
+from cp_trainer.gui.history_window import HistoryWindow
+from cp_trainer.history import HistoryStore
+from cp_trainer.house_rules import HouseRules, ScoringSystem
+
+
+def _window(qtbot: QtBot, store: HistoryStore) -> HistoryWindow:
+    window = HistoryWindow(store)
+    qtbot.addWidget(window)
+    return window
+
+
+def _seeded(tmp_path: Path) -> HistoryStore:
+    store = HistoryStore.open(tmp_path / "db")
+    store.add(make_record(0, ev=(0.5, 0.45)))
+    store.add(make_record(1, fouled=True, ev=(0.3, -2.0)))
+    store.add(make_record(2, ev=(1.0, 0.2), rules=HouseRules(system=ScoringSystem.ONE_SIX)))
+    return store
+
+
+def test_filters_from_the_widgets(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, _seeded(tmp_path))
+    assert window.proxy.rowCount() == 3
+    window.fouls_only.setChecked(True)
+    assert window.proxy.rowCount() == 1
+    window.fouls_only.setChecked(False)
+    window.threshold.setValue(0.5)
+    window.costly.setChecked(True)
+    assert window.proxy.rowCount() == 2
+    window.threshold.setValue(1.0)
+    assert window.proxy.rowCount() == 1
+    window.costly.setChecked(False)
+    assert window.rules_box.count() == 3  # all, 2-4, 1-6
+    index = next(i for i in range(1, 3) if "1-6" in window.rules_box.itemText(i))
+    window.rules_box.setCurrentIndex(index)
+    assert window.proxy.rowCount() == 1
+    window.rules_box.setCurrentIndex(0)
+    assert window.proxy.rowCount() == 3
+
+
+def test_a_past_hand_in_detail_and_try_again(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, _seeded(tmp_path))
+    window.fouls_only.setChecked(True)
+    window.select_row(0)
+    text = window.detail.toPlainText()
+    assert "pair of aces is stronger than middle" in text  # the core's explanation
+    assert "greedy" in text and "standard" in text  # the bots' hands
+    assert "Solver’s arrangement" in text and "2.300" in text
+    assert window.try_again_button.isEnabled()
+    with qtbot.waitSignal(window.tryAgain) as blocker:
+        window.try_again_button.click()
+    assert sorted(blocker.args[0]) == sorted(parse_cards(DEAL))
+
+
+def test_export_import_and_a_bad_file(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, _seeded(tmp_path))
+    out = tmp_path / "h.jsonl"
+    assert window.export_to(out)
+    assert "Exported 3 hands" in window.status.text()
+    other = _window(qtbot, HistoryStore.open(tmp_path / "other"))
+    assert other.import_from(out) and other.proxy.rowCount() == 3
+    lines = out.read_text(encoding="utf-8").splitlines()
+    lines[2] = json.dumps({**json.loads(lines[2]), "game": "bridge"})
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    empty = _window(qtbot, HistoryStore.open(tmp_path / "third"))
+    assert not empty.import_from(out)
+    assert "line 3" in empty.status.text() and empty.proxy.rowCount() == 0
+
+
+def test_charts_are_drawn_and_saved_as_png(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, _seeded(tmp_path))
+    assert window.charts.stats.hands == 3
+    assert "3 hands" in window.charts.summary_label.text()
+    png = tmp_path / "progress.png"
+    window.charts.save_png(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
+    empty = _window(qtbot, HistoryStore.open(tmp_path / "empty"))
+    assert empty.charts.stats.hands == 0 and not empty.charts.canvas.isVisibleTo(empty.charts)
+
+
+def test_a_garbage_database_is_announced(qtbot: QtBot, tmp_path: Path) -> None:
+    (tmp_path / "history.sqlite3").write_bytes(b"garbage" * 100)
+    window = _window(qtbot, HistoryStore.open(tmp_path))
+    assert window.notice.isVisibleTo(window)
+    assert "unreadable" in window.notice.text()
