@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from cp_trainer.arrangement import Arrangement, check_arrangement, check_partial
-from cp_trainer.cards import FULL_DECK
+from cp_trainer.cards import FULL_DECK, Card
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.settlement import settle, settle_pair
 
@@ -21,6 +21,10 @@ def _per_call(fn: Callable[[], object], n: int) -> float:
     for _ in range(n):
         fn()
     return (time.perf_counter() - start) / n * 1e6
+
+
+def _live(item: tuple[Arrangement, tuple[Card, ...]]) -> object:
+    return check_partial(item[0], remaining=item[1])
 
 
 def main() -> None:
@@ -33,6 +37,8 @@ def main() -> None:
                       for k in (0, 13, 26, 39)])
     full = [d[0] for d in deals]
     partial = [Arrangement(a.top[:2], a.middle, a.bottom[:3]) for a in full]
+    # Three cards placed, ten still in hand: the live check's hardest case with ``remaining``.
+    early = [(Arrangement(a.top, (), ()), a.middle + a.bottom) for a in full]
     rules = HouseRules(royalties=True, naturals=True)
     it = iter(range(10**9))
 
@@ -42,6 +48,7 @@ def main() -> None:
     k = iter(range(10**9))
     cases: list[tuple[str, Callable[[], object], int]] = [
         ("check_partial (partly filled rows)", lambda: check_partial(pick(partial)), 5000),
+        ("check_partial, 3 placed, remaining=10", lambda: _live(early[next(k) % 200]), 2000),
         ("check_partial (all 13 placed)", lambda: check_partial(pick(full)), 5000),
         ("check_arrangement, Russian messages", lambda: check_arrangement(pick(full), lang="ru"), 5000),
         ("settle_pair (royalties, naturals)", lambda: settle_pair(pick(full), pick(partial), rules), 5000),

@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import combinations
+from math import comb
 
 from .cards import Card, format_cards, parse_cards
 from .house_rules import HouseRules
@@ -366,14 +368,22 @@ def _stronger(upper: RowInfo, lower: RowInfo, rules: HouseRules) -> bool:
     return upper.strength > lower.strength
 
 
-def check_partial(arr: Arrangement, rules: HouseRules | None = None, lang: str = "en") -> CheckResult:
+def check_partial(
+    arr: Arrangement,
+    rules: HouseRules | None = None,
+    lang: str = "en",
+    *,
+    remaining: Iterable[Card] | None = None,
+) -> CheckResult:
     """The live check for a hand being set: rows may be partly filled.
 
     Reports duplicates, rows holding too many cards, and every order problem that no way of
-    filling the empty places can repair: a full lower row against an upper row whose cards
-    already beat it (a full upper row, or a partial one judged by the weakest hand it can
-    still become). Unfilled rows are never fouls. Outcome: ``FOUL`` when something is already
-    wrong, else ``INCOMPLETE`` (or ``LEGAL`` once all rows are full and in order).
+    filling the empty places can repair: an upper row whose cards already beat a full lower row
+    (a partial upper row is judged by the weakest hand it can still become). Given ``remaining``
+    (the cards of the hand not placed yet), it also flags a partial lower row that no choice of
+    those cards can lift to the upper row's strength. Unfilled rows are never fouls. Outcome:
+    ``FOUL`` when something is already wrong, else ``INCOMPLETE`` (or the full check's verdict
+    once all rows are full).
     """
     rules = rules or _DEFAULT_RULES
     if arr.complete:
@@ -387,22 +397,47 @@ def check_partial(arr: Arrangement, rules: HouseRules | None = None, lang: str =
     fouls += _duplicate_fouls(arr, lang)
     complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
                 if len(arr.row(r)) == r.size}
+    left = tuple(dict.fromkeys(remaining)) if remaining is not None else None
     for upper, lower in _order_pairs(rules):
-        lo = complete.get(lower)
-        if lo is None:
-            continue
-        up = complete.get(upper)
-        if up is not None:
+        up_cards, lo_cards = arr.row(upper), arr.row(lower)
+        if len(up_cards) > upper.size or len(lo_cards) > lower.size:
+            continue  # already reported as too long
+        up, lo = complete.get(upper), complete.get(lower)
+        if up is None:
+            if not up_cards:
+                continue
+            floor = _partial_floor(up_cards)
+            up = RowInfo(upper, up_cards, floor, category_of(floor).key, describe(floor, lang))
+        if lo is not None:
             if _stronger(up, lo, rules):
-                fouls.append(_order_foul(up, lo, rules, lang, partial=False))
+                fouls.append(_order_foul(up, lo, rules, lang, partial=upper not in complete))
             continue
-        cards = arr.row(upper)
-        if not cards or len(cards) > upper.size or (upper is Row.MIDDLE and rules.low_middle):
+        if left is None or (lower is Row.MIDDLE and rules.low_middle):
             continue
-        floor = _partial_floor(cards)
-        if floor > lo.strength:
-            cat = category_of(floor)
-            up_info = RowInfo(upper, cards, floor, cat.key, describe(floor, lang))
-            fouls.append(_order_foul(up_info, lo, rules, lang, partial=True))
+        if not _can_reach(lo_cards, left, lower.size, up.strength, rules):
+            a = describe(up.strength, lang)
+            fouls.append(Foul("order", tr(
+                "rules.foul.order_unreachable", lang, upper=upper.label(lang), upper_hand=a,
+                lower=lower.label(lang), required=tr(
+                    "rules.order.low_middle" if rules.low_middle else "rules.order.normal", lang)),
+                (upper, lower)))
     outcome = Outcome.FOUL if fouls else Outcome.INCOMPLETE
     return CheckResult(outcome, tuple(fouls), None, complete)
+
+
+# Completions tried at most when asking whether a partial lower row can still reach a strength;
+# beyond it the check stays silent (sound, merely less complete). C(10, 5) = 252 fits.
+_MAX_COMPLETIONS = 400
+
+
+def _can_reach(cards: tuple[Card, ...], left: tuple[Card, ...], size: int, target: int,
+               rules: HouseRules) -> bool:
+    """Can some choice of the cards left fill this 5-card row to at least ``target``?"""
+    need = size - len(cards)
+    pool = [c for c in left if c not in cards]
+    if need > len(pool) or comb(len(pool), need) > _MAX_COMPLETIONS:
+        return True  # cannot tell (or cannot be filled at all: a count problem, not an order one)
+    for extra in combinations(pool, need):
+        if evaluate5(cards + extra, wheel_second=rules.wheel_second) >= target:
+            return True
+    return False

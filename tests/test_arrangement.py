@@ -122,6 +122,15 @@ def test_partial_check_flags_only_what_cannot_be_mended() -> None:
     # Too many cards in a row, and duplicates, are already wrong.
     assert [f.code for f in check_partial(Arrangement.parse("2c 3c 4c 5c / / ")).fouls] == ["row_size"]
     assert [f.code for f in check_partial(Arrangement.parse("2c / 2c / ")).fouls] == ["duplicate"]
+    # Knowing the cards still to place, a row that can no longer reach the row above is flagged.
+    top_aces = Arrangement.parse("As Ah Kd / 2c 3d / ")
+    left = parse_cards("4h 5s 7c 8d 9h Tc Js Qd")
+    assert check_partial(top_aces).outcome is Outcome.INCOMPLETE
+    unreachable = check_partial(top_aces, remaining=left)
+    assert [f.rows for f in unreachable.fouls] == [(Row.TOP, Row.MIDDLE)]
+    assert unreachable.fouls[0].message.startswith("middle can no longer reach top: pair of aces")
+    # With a six among the cards left, 2-3-4-5-6 is still possible: no foul.
+    assert check_partial(top_aces, remaining=parse_cards("4h 5s 6c 8d 9h Tc Js Qd")).fouls == ()
     # Once complete it is the full check.
     assert check_partial(Arrangement.parse(EXAMPLE1_LEGAL)).outcome is Outcome.LEGAL
 
@@ -212,3 +221,5 @@ def test_partial_check_never_contradicts_a_full_legal_hand(cards: list[Card], cu
     kept = [item for k, item in enumerate(flat) if k not in cut]
     partial = Arrangement.from_rows([[c for i, c in kept if i == k] for k in range(3)])
     assert check_partial(partial).outcome is not Outcome.FOUL
+    taken_out = [c for k, (_, c) in enumerate(flat) if k in cut]
+    assert check_partial(partial, remaining=taken_out).outcome is not Outcome.FOUL
