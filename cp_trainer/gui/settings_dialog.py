@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,12 +35,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..cards import Card
 from ..house_rules import HouseRules, ScoringSystem, TieRule
+from .card_pixmaps import CardRenderer, card_size
 from .card_style import CardStyle
 from .settings import BOTS, MAX_OPPONENTS, MAX_SAMPLES, MIN_SAMPLES, Settings, TrainerSettings
 
 __all__ = ["SettingsDialog"]
 
+_PREVIEW_HEIGHT = 64
 _LANGUAGE_NAMES = (("en", "English"), ("ru", "Русский"))  # each in its own language: never translated
 
 
@@ -100,8 +104,13 @@ class SettingsDialog(QDialog):
         self.samples_spin.setRange(MIN_SAMPLES, MAX_SAMPLES)
         self.samples_spin.setSingleStep(500)
         self.samples_spin.setGroupSeparatorShown(True)
+        for spin in (self.opponents_spin, self.surrender_cost_spin, self.natural_amount_spin,
+                     self.point_value_spin):
+            spin.setMinimumWidth(90)
         # --- look and language --------------------------------------------------------------
         self.card_style_combo = _combo("cardStyleCombo", tuple(s.value for s in CardStyle))
+        self.card_preview = _named(QLabel(), "cardStylePreview")
+        self.card_style_combo.currentIndexChanged.connect(self._update_preview)
         self.language_combo = _named(QComboBox(), "languageCombo")
         for code, name in _LANGUAGE_NAMES:
             self.language_combo.addItem(name, code)
@@ -133,6 +142,7 @@ class SettingsDialog(QDialog):
 
         def form(rows: list[tuple[str, QWidget]]) -> QFormLayout:
             layout = QFormLayout()
+            layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
             for key, widget in rows:
                 if isinstance(widget, QCheckBox):
                     layout.addRow(widget)
@@ -176,9 +186,9 @@ class SettingsDialog(QDialog):
             ("opponents", self.opponents_spin), ("bot", self.bot_combo), ("samples", self.samples_spin),
         ]))
         self._view_box = _named(QGroupBox(), "viewGroup")
-        self._view_box.setLayout(form([
-            ("card_style", self.card_style_combo), ("language", self.language_combo),
-        ]))
+        view_form = form([("card_style", self.card_style_combo), ("language", self.language_combo)])
+        view_form.insertRow(1, "", self.card_preview)
+        self._view_box.setLayout(view_form)
         table_page = _named(QWidget(), "tablePage")
         table_layout = QVBoxLayout(table_page)
         table_layout.addWidget(self._table_box)
@@ -293,6 +303,7 @@ class SettingsDialog(QDialog):
             self.card_style_combo: self.tr(
                 "Four colours tell suits apart by colour as well as by shape"),
             self.language_combo: self.tr("The language of the trainer"),
+            self.card_preview: self.tr("How the cards look in the chosen style"),
         }
         for widget, tip in tips.items():
             widget.setToolTip(tip)
@@ -307,6 +318,22 @@ class SettingsDialog(QDialog):
             layout.invalidate()
 
     # --- values ----------------------------------------------------------------------------
+
+    def _update_preview(self) -> None:
+        """Four cards, one per suit, in the chosen style."""
+        style = CardStyle(self.card_style_combo.currentData())
+        renderer = CardRenderer(style)
+        dpr = self.devicePixelRatioF()
+        size = card_size(_PREVIEW_HEIGHT)
+        gap = 4
+        strip = QPixmap(round((4 * size.width() + 3 * gap) * dpr), round(size.height() * dpr))
+        strip.setDevicePixelRatio(dpr)
+        strip.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(strip)
+        for i, text in enumerate(("As", "Kh", "Qd", "Jc")):
+            painter.drawPixmap(i * (size.width() + gap), 0, renderer.pixmap(Card.parse(text), size, dpr))
+        painter.end()
+        self.card_preview.setPixmap(strip)
 
     def _update_enabled(self) -> None:
         self.bank_combo.setEnabled(self.ties_combo.currentData() == TieRule.BANK.value)
@@ -347,6 +374,7 @@ class SettingsDialog(QDialog):
         _select(self.card_style_combo, values.card_style.value)
         _select(self.language_combo, values.language)
         self._update_enabled()
+        self._update_preview()
 
     def values(self) -> TrainerSettings:
         """The settings the controls show (house-rule fields the dialog does not edit are kept)."""

@@ -45,55 +45,55 @@
     <name>HandView</name>
     <message>
         <source>points</source>
-        <translation type="unfinished"></translation>
+        <translation>очки</translation>
     </message>
     <message>
         <source>Dealt</source>
-        <translation type="unfinished"></translation>
+        <translation>Сдано</translation>
     </message>
     <message>
         <source>Your arrangement</source>
-        <translation type="unfinished"></translation>
+        <translation>Ваша раскладка</translation>
     </message>
     <message>
         <source>Foul</source>
-        <translation type="unfinished"></translation>
+        <translation>Фол</translation>
     </message>
     <message>
         <source>Legal: no foul.</source>
-        <translation type="unfinished"></translation>
+        <translation>Правильно: фола нет.</translation>
     </message>
     <message>
         <source>Opponents</source>
-        <translation type="unfinished"></translation>
+        <translation>Соперники</translation>
     </message>
     <message>
         <source>bot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>бот %1</translation>
     </message>
     <message>
         <source>you scored %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ваш результат: %1</translation>
     </message>
     <message>
         <source>EV</source>
-        <translation type="unfinished"></translation>
+        <translation>EV</translation>
     </message>
     <message>
         <source>Solver’s arrangement</source>
-        <translation type="unfinished"></translation>
+        <translation>Раскладка солвера</translation>
     </message>
     <message>
         <source>Your arrangement’s EV: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>EV вашей раскладки: %1</translation>
     </message>
     <message>
         <source>This choice cost %1 points per hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Этот выбор стоил %1 очка за раздачу.</translation>
     </message>
     <message>
         <source>No solver figure for this hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для этой руки нет оценки солвера.</translation>
     </message>
 </context>
 <context>
@@ -171,214 +171,214 @@
     <name>HistoryTableModel</name>
     <message>
         <source>ties push</source>
-        <translation type="unfinished"></translation>
+        <translation>ничьи — пуш</translation>
     </message>
     <message>
         <source>bank wins ties</source>
-        <translation type="unfinished"></translation>
+        <translation>ничьи достаются банку</translation>
     </message>
     <message>
         <source>fouls ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>фолы не учитываются</translation>
     </message>
     <message>
         <source>surrender</source>
-        <translation type="unfinished"></translation>
+        <translation>отказ от руки</translation>
     </message>
     <message>
         <source>royalties</source>
-        <translation type="unfinished"></translation>
+        <translation>роялти</translation>
     </message>
     <message>
         <source>naturals</source>
-        <translation type="unfinished"></translation>
+        <translation>натуральные комбинации</translation>
     </message>
     <message>
         <source>wheel second</source>
-        <translation type="unfinished"></translation>
+        <translation>колесо — второй стрит</translation>
     </message>
     <message>
         <source>low middle</source>
-        <translation type="unfinished"></translation>
+        <translation>низкий средний ряд</translation>
     </message>
     <message>
         <source>point = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>очко = %1</translation>
     </message>
     <message>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>Дата</translation>
     </message>
     <message>
         <source>Game</source>
-        <translation type="unfinished"></translation>
+        <translation>Игра</translation>
     </message>
     <message>
         <source>Points</source>
-        <translation type="unfinished"></translation>
+        <translation>Очки</translation>
     </message>
     <message>
         <source>EV lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Потеря EV</translation>
     </message>
     <message>
         <source>Fouls</source>
-        <translation type="unfinished"></translation>
+        <translation>Фолы</translation>
     </message>
     <message>
         <source>House rules</source>
-        <translation type="unfinished">Правила стола</translation>
+        <translation>Правила стола</translation>
     </message>
     <message>
         <source>When the hand was played (local time)</source>
-        <translation type="unfinished"></translation>
+        <translation>Когда сыграна рука (местное время)</translation>
     </message>
     <message>
         <source>Chinese poker or Pai Gow</source>
-        <translation type="unfinished"></translation>
+        <translation>Китайский покер или Пай-гоу</translation>
     </message>
     <message>
         <source>Your points against all opponents together</source>
-        <translation type="unfinished"></translation>
+        <translation>Ваши очки против всех соперников вместе</translation>
     </message>
     <message>
         <source>The solver&apos;s expected points minus your arrangement&apos;s (empty: no solver figure)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ожидаемые очки солвера минус очки вашей раскладки (пусто: нет оценки солвера)</translation>
     </message>
     <message>
         <source>How many problems the rules core found in your arrangement</source>
-        <translation type="unfinished"></translation>
+        <translation>Сколько нарушений правил найдено в вашей раскладке</translation>
     </message>
     <message>
         <source>The house rules the hand was played under</source>
-        <translation type="unfinished"></translation>
+        <translation>Правила стола, по которым сыграна рука</translation>
     </message>
     <message>
         <source>Chinese poker</source>
-        <translation type="unfinished"></translation>
+        <translation>Китайский покер</translation>
     </message>
     <message>
         <source>Pai Gow</source>
-        <translation type="unfinished"></translation>
+        <translation>Пай-гоу</translation>
     </message>
 </context>
 <context>
     <name>HistoryWindow</name>
     <message>
         <source>Practice history</source>
-        <translation type="unfinished"></translation>
+        <translation>История тренировок</translation>
     </message>
     <message>
         <source>Fouls only</source>
-        <translation type="unfinished"></translation>
+        <translation>Только фолы</translation>
     </message>
     <message>
         <source>Show only the hands you fouled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показывать только руки с фолом.</translation>
     </message>
     <message>
         <source>EV lost above</source>
-        <translation type="unfinished"></translation>
+        <translation>Потеря EV больше</translation>
     </message>
     <message>
         <source>Show only costly mistakes: hands whose arrangement lost more than this many points per hand against the solver&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показывать только дорогие ошибки: руки, где раскладка потеряла по сравнению с солвером больше стольких очков за раздачу.</translation>
     </message>
     <message>
         <source>Points per hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Очки за раздачу</translation>
     </message>
     <message>
         <source>Show only the hands played under these house rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показывать только руки, сыгранные по этим правилам стола.</translation>
     </message>
     <message>
         <source>Click a hand to see it; click a column title to sort.</source>
-        <translation type="unfinished"></translation>
+        <translation>Щёлкните руку, чтобы увидеть её; щёлкните заголовок столбца, чтобы отсортировать.</translation>
     </message>
     <message>
         <source>Try again with these 13 cards</source>
-        <translation type="unfinished"></translation>
+        <translation>Сыграть заново с этими 13 картами</translation>
     </message>
     <message>
         <source>Deal the same 13 cards on the table so you can set them anew.</source>
-        <translation type="unfinished"></translation>
+        <translation>Раздать на стол те же 13 карт, чтобы разложить их заново.</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт…</translation>
     </message>
     <message>
         <source>Save the whole history as a JSON Lines file (one hand a line).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить всю историю в файл JSON Lines (одна рука на строку).</translation>
     </message>
     <message>
         <source>Import…</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт…</translation>
     </message>
     <message>
         <source>Add the hands of a JSON Lines file; a file with a bad line is refused as a whole.</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить руки из файла JSON Lines; файл с ошибочной строкой не принимается целиком.</translation>
     </message>
     <message>
         <source>Save as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить как PNG…</translation>
     </message>
     <message>
         <source>Save the charts as a PNG image.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить графики как изображение PNG.</translation>
     </message>
     <message>
         <source>Hands</source>
-        <translation type="unfinished"></translation>
+        <translation>Руки</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогресс</translation>
     </message>
     <message>
         <source>All house rules</source>
-        <translation type="unfinished"></translation>
+        <translation>Все правила стола</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся записать %1: %2</translation>
     </message>
     <message>
         <source>Exported %1 hands to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспортировано рук: %1, в файл %2</translation>
     </message>
     <message>
         <source>Nothing was imported: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ничего не импортировано: %1</translation>
     </message>
     <message>
         <source>Imported %1 hands (%2 were already in the history).</source>
-        <translation type="unfinished"></translation>
+        <translation>Импортировано рук: %1 (уже были в истории: %2).</translation>
     </message>
     <message>
         <source>Export the history</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт истории</translation>
     </message>
     <message>
         <source>JSON Lines (*.jsonl)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
         <source>Import hands</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт рук</translation>
     </message>
     <message>
         <source>JSON Lines (*.jsonl);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON Lines (*.jsonl);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Save the charts</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить графики</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Изображения PNG (*.png)</translation>
     </message>
 </context>
 <context>
@@ -460,63 +460,63 @@
     <name>ProgressCharts</name>
     <message>
         <source>No hands in the history yet: play a few, then come back.</source>
-        <translation type="unfinished"></translation>
+        <translation>В истории пока нет рук: сыграйте несколько и возвращайтесь.</translation>
     </message>
     <message>
         <source>%1 hands</source>
-        <translation type="unfinished"></translation>
+        <translation>рук: %1</translation>
     </message>
     <message>
         <source>%1 points per hand</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 очка за раздачу</translation>
     </message>
     <message>
         <source>%1 fouls per 100 hands</source>
-        <translation type="unfinished"></translation>
+        <translation>фолов на 100 рук: %1</translation>
     </message>
     <message>
         <source>EV lost %1 per hand</source>
-        <translation type="unfinished"></translation>
+        <translation>потеря EV %1 за раздачу</translation>
     </message>
     <message>
         <source>per hand</source>
-        <translation type="unfinished"></translation>
+        <translation>за раздачу</translation>
     </message>
     <message>
         <source>moving average (%1 hands)</source>
-        <translation type="unfinished"></translation>
+        <translation>скользящее среднее (рук: %1)</translation>
     </message>
     <message>
         <source>EV lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Потеря EV</translation>
     </message>
     <message>
         <source>EV lost per hand (points)</source>
-        <translation type="unfinished"></translation>
+        <translation>Потеря EV за раздачу (очки)</translation>
     </message>
     <message>
         <source>per 100</source>
-        <translation type="unfinished"></translation>
+        <translation>на 100</translation>
     </message>
     <message>
         <source>Fouls per 100 hands (last 100)</source>
-        <translation type="unfinished"></translation>
+        <translation>Фолов на 100 рук (последние 100)</translation>
     </message>
     <message>
         <source>running average</source>
-        <translation type="unfinished"></translation>
+        <translation>нарастающее среднее</translation>
     </message>
     <message>
         <source>points</source>
-        <translation type="unfinished"></translation>
+        <translation>очки</translation>
     </message>
     <message>
         <source>Points per hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Очки за раздачу</translation>
     </message>
     <message>
         <source>hand</source>
-        <translation type="unfinished"></translation>
+        <translation>рука</translation>
     </message>
 </context>
 <context>
@@ -781,6 +781,10 @@
         <translation>Язык тренажёра</translation>
     </message>
     <message>
+        <source>How the cards look in the chosen style</source>
+        <translation>Как выглядят карты в выбранном стиле</translation>
+    </message>
+    <message>
         <source>OK keeps the changes, Cancel drops them, Restore Defaults resets every setting</source>
         <translation>«ОК» сохраняет изменения, «Отмена» отбрасывает их, «По умолчанию» сбрасывает все настройки</translation>
     </message>
@@ -1019,8 +1023,8 @@ hand</source>
         <translation>Соперник, за которого играет бот «%1»; его карты лежат рубашкой вверх до вскрытия.</translation>
     </message>
     <message>
-        <source>Session: %1 points in %2 hands</source>
-        <translation>Сессия: очки %1, раздач %2</translation>
+        <source>Session: %1 points · hands played: %2</source>
+        <translation>Сессия: очки %1 · сыграно раздач: %2</translation>
     </message>
     <message>
         <source>%1 of %2 cards</source>

@@ -142,3 +142,16 @@ def qtbot_top_levels() -> list[QWidget]:
     from PySide6.QtWidgets import QApplication
 
     return [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+
+
+def test_card_style_preview_follows_the_choice(qtbot: QtBot) -> None:
+    dialog = _dialog(qtbot)
+    preview = dialog.card_preview
+    assert preview.toolTip()
+    two = preview.pixmap().toImage()
+    assert not two.isNull() and two.width() > 4 * two.height() // 2
+    _pick(dialog, "cardStyleCombo", "four-colour")
+    four = preview.pixmap().toImage()
+    assert four.size() == two.size() and four != two
+    _pick(dialog, "cardStyleCombo", "two-colour")
+    assert preview.pixmap().toImage() == two
