@@ -42,6 +42,7 @@ __all__ = [
     "prepare_hand",
     "row_points",
     "settle",
+    "settle_criss_cross",
     "settle_pair",
 ]
 
@@ -260,3 +261,25 @@ def settle(
         money[i] += res.money[0]
         money[j] += res.money[1]
     return Settlement(points, money, pairs, views)
+
+
+def settle_criss_cross(
+    first: Sequence[Arrangement | None],
+    second: Sequence[Arrangement | None],
+    rules: HouseRules | None = None,
+) -> Settlement:
+    """The *Criss Cross* variant: two players (seats 0 and 1), each with two separately set hands;
+    each hand settles against both of the opponent's hands (four pairs, in the order first[0] v
+    second[0], first[0] v second[1], first[1] v second[0], first[1] v second[1])."""
+    rules = rules or HouseRules()
+    if len(first) != 2 or len(second) != 2:
+        raise SettlementError(f"Criss Cross deals each player two hands, got {len(first)} and {len(second)}")
+    if rules.ties is TieRule.BANK and rules.bank not in (0, 1):
+        raise SettlementError(f"the bank must be seat 0 or 1, got {rules.bank}")
+    mine = [prepare_hand(h, rules) for h in first]
+    theirs = [prepare_hand(h, rules) for h in second]
+    pairs = [settle_views(a, b, rules, (0, 1)) for a in mine for b in theirs]
+    total = sum(p.points[0] for p in pairs)
+    money = sum(p.money[0] for p in pairs)
+    return Settlement([total, -total], [money, -money], pairs, mine + theirs)
+

@@ -14,7 +14,7 @@ from cp_trainer.cards import FULL_DECK
 from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from cp_trainer.naturals import Natural, natural_of
 from cp_trainer.royalties import royalties_of
-from cp_trainer.settlement import PairKind, SettlementError, settle, settle_pair
+from cp_trainer.settlement import PairKind, SettlementError, settle, settle_criss_cross, settle_pair
 from cp_trainer.settlement_text import explain_pair, explain_settlement
 
 A = Arrangement.parse
@@ -290,6 +290,16 @@ def test_explanations() -> None:
     assert "tie" in tie[1]
     assert "surrendered" in explain_pair(settle_pair(HERO, None))[1]
     assert "dragon" in explain_pair(settle_pair(DRAGON, HERO, HouseRules(naturals=True)))[1]
+
+
+def test_criss_cross() -> None:
+    # Seat 0 holds HERO and FOULED, seat 1 two villain hands: each hand meets both of the other's.
+    # HERO v WWW: +4; HERO v TWL: 0; FOULED v either: -4 each. Total -4.
+    result = settle_criss_cross([HERO, FOULED], [villain("W", "W", "W"), villain("T", "W", "L")])
+    assert [p.points[0] for p in result.pairs] == [4, 0, -4, -4]
+    assert result.points == [-4, 4]
+    with pytest.raises(SettlementError, match="two hands"):
+        settle_criss_cross([HERO], [HERO, FOULED])
 
 
 def test_invalid_tables() -> None:
