@@ -15,7 +15,7 @@ from .. import __version__
 from .common import CliError
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "score", "stats", "history", "gui"]
+COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve"]
 
 
 def build_parser() -> argparse.ArgumentParser:

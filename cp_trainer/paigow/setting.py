@@ -1,0 +1,138 @@
+"""Settings: 7 cards split into a 5-card high hand and a 2-card low hand.
+
+The 21 ways to choose the low hand are numbered 0..20 in a fixed order (:data:`LOW_PAIRS`: the
+positions of the two low cards in the 7-card hand, lexicographic). A setting whose low hand beats
+its high hand is a foul; :func:`check_setting` says so in words (en/ru), as in Chinese poker.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..i18n import tr
+from .cards import CardCountError, PaiGowInputError, PgCard, check_distinct, parse_pg_cards
+from .hands import describe_high, describe_low, evaluate_high, evaluate_low
+
+__all__ = [
+    "BACKS",
+    "FRONTS",
+    "LOW_PAIRS",
+    "SETTING_COUNT",
+    "Setting",
+    "SettingCheck",
+    "SettingFormatError",
+    "all_settings",
+    "check_setting",
+    "parse_setting",
+    "setting_from_index",
+]
+
+LOW_PAIRS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(7), 2))
+SETTING_COUNT = len(LOW_PAIRS)  # 21
+FRONTS = np.array(LOW_PAIRS, dtype=np.int64)
+BACKS = np.array([[i for i in range(7) if i not in p] for p in LOW_PAIRS], dtype=np.int64)
+
+
+class SettingFormatError(PaiGowInputError):
+    """A setting's text is not ``HIGH / LOW``; ``text`` holds it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__(f"a setting is 'HIGH / LOW' (5 cards, a slash, 2 cards), got {text!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A set hand: ``high`` (5 cards, the back) and ``low`` (2 cards, the front)."""
+
+    high: tuple[PgCard, ...]
+    low: tuple[PgCard, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.high) != 5:
+            raise CardCountError(5, len(self.high), "high")
+        if len(self.low) != 2:
+            raise CardCountError(2, len(self.low), "low")
+        check_distinct((*self.high, *self.low))
+
+    @property
+    def cards(self) -> tuple[PgCard, ...]:
+        return (*self.high, *self.low)
+
+    def high_value(self) -> int:
+        return evaluate_high(self.high)
+
+    def low_value(self) -> int:
+        return evaluate_low(self.low)
+
+    def is_foul(self) -> bool:
+        return self.low_value() > self.high_value()
+
+    def format(self, symbols: bool = False) -> str:
+        """``HIGH / LOW``, the form :func:`parse_setting` reads."""
+        from .cards import format_pg_cards, sort_for_display
+
+        return (format_pg_cards(sort_for_display(self.high), symbols) + " / "
+                + format_pg_cards(sort_for_display(self.low), symbols))
+
+
+def setting_from_index(cards: Sequence[PgCard], index: int) -> Setting:
+    """Setting number ``index`` (0..20) of a 7-card hand: ``LOW_PAIRS[index]`` go low."""
+    if len(cards) != 7:
+        raise CardCountError(7, len(cards))
+    if not 0 <= index < SETTING_COUNT:
+        raise ValueError(f"setting index out of range: {index}")
+    low = LOW_PAIRS[index]
+    return Setting(high=tuple(c for i, c in enumerate(cards) if i not in low),
+                   low=(cards[low[0]], cards[low[1]]))
+
+
+def all_settings(cards: Sequence[PgCard]) -> list[Setting]:
+    """The 21 settings of a 7-card hand, in index order."""
+    return [setting_from_index(cards, i) for i in range(SETTING_COUNT)]
+
+
+_SLASH_RE = re.compile(r"\s*[/|]\s*")
+
+
+def parse_setting(text: str) -> Setting:
+    """Read ``"HIGH / LOW"`` (5 cards, a slash, 2 cards; ``|`` also separates)."""
+    parts = _SLASH_RE.split(text.strip())
+    if len(parts) != 2:
+        raise SettingFormatError(text)
+    high = parse_pg_cards(parts[0])
+    low = parse_pg_cards(parts[1])
+    if len(high) != 5:
+        raise CardCountError(5, len(high), "high")
+    if len(low) != 2:
+        raise CardCountError(2, len(low), "low")
+    return Setting(tuple(high), tuple(low))
+
+
+@dataclass(frozen=True, slots=True)
+class SettingCheck:
+    """What a setting holds and whether it fouls, with the explanation in words."""
+
+    setting: Setting
+    high_value: int
+    low_value: int
+    foul: bool
+    high_text: str
+    low_text: str
+    message: str
+
+
+def check_setting(setting: Setting, lang: str = "en") -> SettingCheck:
+    """Name both hands and say whether the setting is legal or a foul (and why)."""
+    hv, lv = setting.high_value(), setting.low_value()
+    high_text = describe_high(hv, lang, detailed=True)
+    low_text = describe_low(setting.low, lang)
+    foul = lv > hv
+    key = "paigow.setting.foul" if foul else "paigow.setting.ok"
+    return SettingCheck(setting, hv, lv, foul, high_text, low_text,
+                        tr(key, lang, high=high_text, low=low_text))
