@@ -64,6 +64,23 @@ def test_check_text_in_both_languages(capsys: pytest.CaptureFixture[str]) -> Non
     assert "пара королей" in out and "средний ряд" in out
 
 
+def test_check_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    low = "Qs Qd 9c / 7h 5d 4c 3s 2h / Ks Kh 8d 6c 6d"
+    _, out, _ = run(capsys, "check", "--json", low)
+    assert json_lines(out)[0]["legal"] is False
+    _, out, _ = run(capsys, "check", "--json", "--lang", "en", "--low-middle", low)
+    record = json_lines(out)[0]
+    assert record["legal"] is True and record["rows"]["middle"]["name"] == "7-5-4-3-2 low"
+    wheel = "2s 3d 4c / 9h Kd Qc Js Th / Ah 2d 3c 4s 5h"
+    _, out, _ = run(capsys, "check", "--json", "--wheel-second", wheel)
+    assert json_lines(out)[0]["legal"] is True
+    a, b = "Qs Qd 9c / 7h 5d 4c 3s 2h / Ks Kh 8d 6c 6d", "Js Jd 9d / 8h 6h 4d 3c 2c / As Ah Ad Tc 9h"
+    _, out, _ = run(capsys, "score", "--json", "--low-middle", a, b)
+    assert json_lines(out)[0]["points"] == [2, -2]
+    _, out, _ = run(capsys, "score", "--json", a, b)
+    assert json_lines(out)[0]["points"] == [0, 0]  # under the normal order both hands foul
+
+
 @pytest.mark.parametrize(("arg", "needle"), [
     ("As 1x 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d", "'1x'"),
     ("As Kd 2s / Kc Kd Th 9s 8h", "3 rows"),

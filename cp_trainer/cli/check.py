@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
 from ..cards import CardParseError, format_cards
+from ..house_rules import HouseRules
 from ..i18n import tr
 from .common import CliError, add_json_option, add_lang_option, input_lines, lang_of, print_json
 
@@ -35,6 +36,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      "reads one per line from standard input."),
     )
     p.add_argument("arrangements", nargs="*", metavar="ARRANGEMENT")
+    p.add_argument("--wheel-second", action="store_true", help="A-2-3-4-5 is the second-highest straight")
+    p.add_argument("--low-middle", action="store_true",
+                   help="the middle plays 2-7 lowball; the order check is bottom >= top only")
     add_json_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
@@ -67,6 +71,7 @@ def result_text(text: str, result: CheckResult, lang: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
+    rules = HouseRules(wheel_second=args.wheel_second, low_middle=args.low_middle)
     if args.arrangements:  # arguments: every one must parse before anything is answered
         parsed: list[tuple[str, Arrangement | str]] = []
         for text in args.arrangements:
@@ -74,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
                 parsed.append((text, parse_arrangement(text, lang)))
             except InputError as exc:
                 raise CliError(str(exc)) from None
-        return _answer(parsed, args.json, lang)
-    return _answer(_parse_lines(input_lines(), lang), args.json, lang)
+        return _answer(parsed, rules, args.json, lang)
+    return _answer(_parse_lines(input_lines(), lang), rules, args.json, lang)
 
 
 def _parse_lines(lines: Iterable[str], lang: str) -> Iterator[tuple[str, Arrangement | str]]:
@@ -86,7 +91,8 @@ def _parse_lines(lines: Iterable[str], lang: str) -> Iterator[tuple[str, Arrange
             yield text, str(exc)
 
 
-def _answer(items: Iterable[tuple[str, Arrangement | str]], as_json: bool, lang: str) -> int:
+def _answer(items: Iterable[tuple[str, Arrangement | str]], rules: HouseRules, as_json: bool,
+            lang: str) -> int:
     status = 0
     for text, item in items:
         if isinstance(item, str):
@@ -96,7 +102,7 @@ def _answer(items: Iterable[tuple[str, Arrangement | str]], as_json: bool, lang:
             else:
                 print(tr("rules.cli.error_line", lang, input=text, error=item), flush=True)
             continue
-        result = check_arrangement(item, lang=lang)
+        result = check_arrangement(item, rules, lang)
         if as_json:
             print_json(result_json(text, result))
         else:

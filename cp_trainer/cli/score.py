@@ -37,6 +37,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="2 to 4 arrangements, player 0 first")
     add_json_option(p)
     add_house_rules_options(p)
+    p.add_argument("--low-middle", action="store_true",
+                   help="the middle plays 2-7 lowball (the lower middle wins); order check bottom >= top")
     add_lang_option(p)
     p.set_defaults(func=run)
 
@@ -61,7 +63,7 @@ def parse_deal(texts: Sequence[str], rules: HouseRules, lang: str) -> list[Arran
 
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
-    rules = house_rules_of(args)
+    rules = house_rules_of(args).replace(low_middle=args.low_middle)
     if args.arrangements:
         try:
             hands = parse_deal(args.arrangements, rules, lang)
