@@ -87,6 +87,10 @@ def messages(ts: Path) -> list[Message]:
     found = []
     for context in ET.parse(ts).getroot().iter("context"):
         name = context.findtext("name", "")
+        if not name:
+            # A bare tr(...) call: that is the rules core's catalog function (cp_trainer.i18n.tr,
+            # JSON keys), which lupdate cannot tell from Qt's; Qt strings always have a context.
+            continue
         for message in context.iter("message"):
             translation = message.find("translation")
             forms: tuple[str, ...] = ()

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name></name>
+    <message>
+        <source>lessons.equal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lessons.failure.{code}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lessons.outcome.{o}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DealModel</name>
     <message>
         <source>Move %1</source>
@@ -382,6 +397,61 @@
     </message>
 </context>
 <context>
+    <name>LessonsWindow</name>
+    <message>
+        <source>Lessons</source>
+        <translation>Уроки</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>Let the rules check your answer.</source>
+        <translation>Проверить ваш ответ по правилам.</translation>
+    </message>
+    <message>
+        <source>Go on to the next step.</source>
+        <translation>Перейти к следующему шагу.</translation>
+    </message>
+    <message>
+        <source>Choose a lesson.</source>
+        <translation>Выберите урок.</translation>
+    </message>
+    <message>
+        <source>You have finished every lesson. Well done!</source>
+        <translation>Вы прошли все уроки. Отлично!</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Шаг %1 из %2</translation>
+    </message>
+    <message>
+        <source>Finish lesson</source>
+        <translation>Завершить урок</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Далее</translation>
+    </message>
+    <message>
+        <source>points, e.g. 2 or -4</source>
+        <translation>очки, например 2 или -4</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>Начать заново</translation>
+    </message>
+    <message>
+        <source>Take every card back off the rows.</source>
+        <translation>Снять все карты с рядов.</translation>
+    </message>
+    <message>
+        <source>Choose an answer first.</source>
+        <translation>Сначала выберите ответ.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>cp-trainer — closed Chinese poker</source>
@@ -520,6 +590,25 @@
     </message>
 </context>
 <context>
+    <name>RowsEditor</name>
+    <message>
+        <source>Top (3)</source>
+        <translation>Верхний (3)</translation>
+    </message>
+    <message>
+        <source>Middle (5)</source>
+        <translation>Средний (5)</translation>
+    </message>
+    <message>
+        <source>Bottom (5)</source>
+        <translation>Нижний (5)</translation>
+    </message>
+    <message>
+        <source>click cards or type them, e.g. As Kd 10h</source>
+        <translation>щёлкайте карты или вводите их, например As Kd 10h</translation>
+    </message>
+</context>
+<context>
     <name>Settings</name>
     <message>
         <source>The settings file {path} is damaged; the default settings are used.</source>
@@ -532,6 +621,10 @@
     <message>
         <source>Setting {key} = “{value}” is not valid ({reason}); its default is used.</source>
         <translation>Значение настройки {key} = «{value}» недопустимо ({reason}); используется значение по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings cannot be saved to {path}.</source>
+        <translation>Не удаётся сохранить настройки в {path}.</translation>
     </message>
 </context>
 <context>
@@ -1041,6 +1134,10 @@ hand</source>
     <message>
         <source>Legal: the rows are in order (%1). Press Set hand when ready.</source>
         <translation>Без фола: ряды в порядке (%1). Когда будете готовы, нажмите «Раскрыть руку».</translation>
+    </message>
+    <message>
+        <source>Legal: the rows are in order (%1).</source>
+        <translation>Без фола: ряды в порядке (%1).</translation>
     </message>
     <message>
         <source>No foul so far. %1 cards left to place.</source>
