@@ -1,0 +1,148 @@
+"""Picking cards by clicking: a grid of card buttons and a three-row editor.
+
+:class:`CardPicker` shows cards as buttons (the whole deck, or a given hand) and emits
+:attr:`CardPicker.picked`; cards already used elsewhere are disabled. :class:`RowsEditor` holds
+three typed rows (top 3, middle 5, bottom 5): a picked card goes to the row last focused, or the
+next one with room. The rows stay editable as text (``As Kd``, ``A♠ K♦``, ``10h`` all work).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
+
+from ..cards import FULL_DECK, Card, CardParseError, parse_cards
+
+__all__ = ["CardPicker", "RowsEditor"]
+
+ROW_SIZES = (3, 5, 5)
+_RED = "#c0392b"
+
+
+class CardPicker(QWidget):
+    picked = Signal(object)  # Card
+
+    def __init__(self, cards: Sequence[Card] | None = None, parent: QWidget | None = None, *,
+                 columns: int = 13) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardPicker")
+        self.buttons: dict[Card, QToolButton] = {}
+        grid = QGridLayout(self)
+        grid.setSpacing(2)
+        grid.setContentsMargins(0, 0, 0, 0)
+        # The whole deck: one line per suit, ranks ascending; a hand: as given.
+        deck = list(cards) if cards is not None else sorted(FULL_DECK, key=lambda c: (c.suit.index, c.rank))
+        for i, card in enumerate(deck):
+            b = QToolButton(self)
+            b.setObjectName(f"pick_{card}")
+            b.setText(card.pretty())
+            b.setMinimumWidth(34)
+            b.setAutoRaise(False)
+            if card.suit.is_red:
+                b.setStyleSheet(f"color: {_RED}; font-weight: bold;")
+            else:
+                b.setStyleSheet("font-weight: bold;")
+            b.clicked.connect(lambda _checked=False, c=card: self.picked.emit(c))
+            grid.addWidget(b, i // columns, i % columns)
+            self.buttons[card] = b
+
+    def set_used(self, used: Iterable[Card]) -> None:
+        """Disable the cards already placed."""
+        taken = set(used)
+        for card, button in self.buttons.items():
+            button.setEnabled(card not in taken)
+
+
+class RowsEditor(QWidget):
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, prefix: str = "") -> None:
+        super().__init__(parent)
+        self.edits: list[QLineEdit] = []
+        self.titles: list[QLabel] = []
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for i, name in enumerate(("top", "middle", "bottom")):
+            title = QLabel(self)
+            edit = QLineEdit(self)
+            edit.setObjectName(f"{prefix}{name}RowEdit")
+            edit.textChanged.connect(self.changed)
+            edit.installEventFilter(self)
+            grid.addWidget(title, i, 0)
+            grid.addWidget(edit, i, 1)
+            self.titles.append(title)
+            self.edits.append(edit)
+        self.target = 0
+        self.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        names = (self.tr("Top (3)"), self.tr("Middle (5)"), self.tr("Bottom (5)"))
+        for title, text in zip(self.titles, names, strict=True):
+            title.setText(text)
+        for edit in self.edits:
+            edit.setPlaceholderText(self.tr("click cards or type them, e.g. As Kd 10h"))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusIn and watched in self.edits:
+            self.target = self.edits.index(watched)
+        return False
+
+    def row_tokens(self, row: int) -> list[str]:
+        return self.edits[row].text().split()
+
+    def add_card(self, card: Card) -> bool:
+        """Put ``card`` in the target row, or the next row with room; False when all are full."""
+        for step in range(3):
+            row = (self.target + step) % 3
+            if len(self.row_tokens(row)) < ROW_SIZES[row]:
+                self.edits[row].setText(" ".join([*self.row_tokens(row), str(card)]))
+                if len(self.row_tokens(row)) >= ROW_SIZES[row]:
+                    self.target = (row + 1) % 3
+                else:
+                    self.target = row
+                return True
+        return False
+
+    def remove_card(self, card: Card) -> None:
+        for edit in self.edits:
+            kept = []
+            for token in edit.text().split():
+                try:
+                    if Card.parse(token) == card:
+                        continue
+                except CardParseError:
+                    pass
+                kept.append(token)
+            edit.setText(" ".join(kept))
+
+    def text(self) -> str:
+        """The rows as arrangement text, top first: ``"Qs Jc 2s / ... / ..."``."""
+        return " / ".join(e.text().strip() for e in self.edits)
+
+    def set_text(self, text: str) -> None:
+        rows = [r.strip() for r in text.split("/")]
+        for edit, row in zip(self.edits, [*rows, "", "", ""][:3], strict=True):
+            edit.setText(row)
+
+    def cards(self) -> list[Card]:
+        """The readable cards in the rows (unreadable tokens are left for the check to report)."""
+        out: list[Card] = []
+        for edit in self.edits:
+            for token in edit.text().split():
+                try:
+                    out.extend(parse_cards(token))
+                except CardParseError:
+                    continue
+        return out
+
+    def clear(self) -> None:
+        for edit in self.edits:
+            edit.clear()
+        self.target = 0

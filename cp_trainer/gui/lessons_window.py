@@ -1,0 +1,303 @@
+"""The Lessons window: short interactive lessons, one step at a time, checked by the rules core.
+
+Lessons come from ``resources/lessons/*.json`` (:mod:`cp_trainer.lessons`); this window only shows
+them and passes the learner's answer to :func:`cp_trainer.lessons.check_answer`. A question must be
+answered correctly before "Next"; finishing the last step emits :attr:`LessonsWindow.lessonCompleted`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..cards import Card, format_cards
+from ..i18n import tr
+from ..lessons import (
+    EQUAL,
+    ArrangeStep,
+    CategoryStep,
+    ChoiceStep,
+    FirstFailureStep,
+    Lesson,
+    OutcomeStep,
+    ScoreStep,
+    Step,
+    StrongerStep,
+    TextStep,
+    check_answer,
+    load_lessons,
+)
+from ..strength import Category
+from .card_picker import CardPicker, RowsEditor
+from .translation import current_language
+
+__all__ = ["LessonsWindow"]
+
+
+def _pretty(cards: tuple[Card, ...]) -> str:
+    return format_cards(cards, symbols=True)
+
+
+class LessonsWindow(QDialog):
+    lessonCompleted = Signal(str)  # the lesson's id
+
+    def __init__(self, parent: QWidget | None = None, lessons: list[Lesson] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lessonsWindow")
+        self.lessons = lessons if lessons is not None else load_lessons()
+        self.completed: set[str] = set()
+        self.lesson: Lesson | None = None
+        self.step_index = 0
+        self.solved = False
+        self.options: list[object] = []  # the answer each radio button stands for
+
+        self.list = QListWidget(self)
+        self.list.setObjectName("lessonList")
+        self.list.setMinimumWidth(220)
+        self.title = QLabel(self)
+        self.title.setObjectName("lessonTitle")
+        self.title.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.progress = QLabel(self)
+        self.progress.setObjectName("lessonProgress")
+        self.text = QLabel(self)
+        self.text.setObjectName("stepText")
+        self.text.setWordWrap(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.answer_area = QWidget(self)
+        self.answer_area.setObjectName("answerArea")
+        self.answer_layout = QVBoxLayout(self.answer_area)
+        self.answer_layout.setContentsMargins(0, 0, 0, 0)
+        self.feedback = QLabel(self)
+        self.feedback.setObjectName("lessonFeedback")
+        self.feedback.setWordWrap(True)
+        self.check_button = QPushButton(self)
+        self.check_button.setObjectName("checkAnswerButton")
+        self.next_button = QPushButton(self)
+        self.next_button.setObjectName("nextStepButton")
+        self.group = QButtonGroup(self)
+        self.score_edit: QLineEdit | None = None
+        self.rows: RowsEditor | None = None
+        self.picker: CardPicker | None = None
+        self.clear_button: QPushButton | None = None
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.check_button)
+        buttons.addWidget(self.next_button)
+        right = QVBoxLayout()
+        right.addWidget(self.title)
+        right.addWidget(self.progress)
+        right.addWidget(self.text)
+        right.addWidget(self.answer_area)
+        right.addWidget(self.feedback)
+        right.addStretch(1)
+        right.addLayout(buttons)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.list)
+        layout.addLayout(right, 1)
+
+        self.list.currentRowChanged.connect(self.open_lesson)
+        self.check_button.clicked.connect(self.check)
+        self.next_button.clicked.connect(self.next_step)
+        self.resize(900, 560)
+        self.retranslate()
+        if self.lessons:
+            self.list.setCurrentRow(0)
+
+    # --- language -----------------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Lessons"))
+        self.check_button.setText(self.tr("Check"))
+        self.check_button.setToolTip(self.tr("Let the rules check your answer."))
+        self.next_button.setToolTip(self.tr("Go on to the next step."))
+        self.list.setToolTip(self.tr("Choose a lesson."))
+        lang = current_language()
+        row = self.list.currentRow()
+        self.list.blockSignals(True)
+        self.list.clear()
+        for lesson in self.lessons:
+            mark = "✓ " if lesson.id in self.completed else ""
+            item = QListWidgetItem(f"{mark}{lesson.title(lang)}")
+            item.setToolTip(lesson.summary(lang))
+            self.list.addItem(item)
+        self.list.setCurrentRow(row)
+        self.list.blockSignals(False)
+        if self.lesson is not None:
+            self._show_step(keep_answer=True)
+
+    # --- navigation ---------------------------------------------------------------------------
+
+    def open_lesson(self, row: int) -> None:
+        if not 0 <= row < len(self.lessons):
+            return
+        self.lesson = self.lessons[row]
+        self.step_index = 0
+        self._show_step()
+
+    @property
+    def step(self) -> Step | None:
+        return self.lesson.steps[self.step_index] if self.lesson is not None else None
+
+    def next_step(self) -> None:
+        if self.lesson is None or not self.solved:
+            return
+        if self.step_index + 1 < len(self.lesson.steps):
+            self.step_index += 1
+            self._show_step()
+            return
+        # The last step: the lesson is done; go on to the next lesson, if any.
+        self.completed.add(self.lesson.id)
+        self.lessonCompleted.emit(self.lesson.id)
+        row = self.lessons.index(self.lesson)
+        self.retranslate()
+        if row + 1 < len(self.lessons):
+            self.list.setCurrentRow(row + 1)
+        else:
+            self.feedback.setText(self.tr("You have finished every lesson. Well done!"))
+            self.next_button.setEnabled(False)
+
+    # --- one step -----------------------------------------------------------------------------
+
+    def _clear_answer_area(self) -> None:
+        while self.answer_layout.count():
+            item = self.answer_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        for button in self.group.buttons():
+            self.group.removeButton(button)
+        self.options = []
+        self.score_edit = None
+        self.rows = None
+        self.picker = None
+        self.clear_button = None
+
+    def _show_step(self, keep_answer: bool = False) -> None:
+        step = self.step
+        assert self.lesson is not None and step is not None
+        lang = current_language()
+        self.title.setText(self.lesson.title(lang))
+        self.progress.setText(self.tr("Step %1 of %2").replace("%1", str(self.step_index + 1))
+                              .replace("%2", str(len(self.lesson.steps))))
+        saved = self.rows.text() if keep_answer and self.rows is not None else None
+        self._clear_answer_area()
+        is_text = isinstance(step, TextStep)
+        self.solved = is_text
+        self.check_button.setVisible(not is_text)
+        last = self.step_index + 1 == len(self.lesson.steps)
+        self.next_button.setText(self.tr("Finish lesson") if last else self.tr("Next"))
+        self.next_button.setEnabled(is_text)
+        self.feedback.setText("")
+        if isinstance(step, TextStep):
+            self.text.setText(step.text(lang))
+            return
+        self.text.setText(step.question(lang))
+        if isinstance(step, ChoiceStep):
+            self._add_options([(o(lang), i) for i, o in enumerate(step.options)])
+        elif isinstance(step, CategoryStep):
+            self._add_label(_pretty(step.cards))
+            self._add_options([(Category[k.upper()].label(lang), k) for k in step.options])
+        elif isinstance(step, StrongerStep):
+            hands = [(f"{step.labels[i](lang)}: {_pretty(step.hands[i])}", i) for i in (0, 1)]
+            self._add_options([*hands, (tr("lessons.equal", lang), EQUAL)])
+        elif isinstance(step, FirstFailureStep):
+            self._add_options([(tr(f"lessons.failure.{code}", lang), code) for code in step.options])
+        elif isinstance(step, OutcomeStep):
+            self._add_options([(tr(f"lessons.outcome.{o}", lang), o) for o in step.options])
+        elif isinstance(step, ScoreStep):
+            for label, hand in zip(step.labels, step.hands, strict=True):
+                self._add_label(f"<b>{label(lang)}</b>: {hand.format(symbols=True)}")
+            self.score_edit = QLineEdit(self.answer_area)
+            self.score_edit.setObjectName("scoreAnswer")
+            self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))
+            self.score_edit.returnPressed.connect(self.check)
+            self.answer_layout.addWidget(self.score_edit)
+        elif isinstance(step, ArrangeStep):
+            self.picker = CardPicker(step.cards, self.answer_area)
+            self.rows = RowsEditor(self.answer_area, prefix="lesson_")
+            self.picker.picked.connect(self._pick)
+            self.rows.changed.connect(self._rows_changed)
+            self.answer_layout.addWidget(self.picker)
+            self.answer_layout.addWidget(self.rows)
+            self.clear_button = clear = QPushButton(self.tr("Start over"), self.answer_area)
+            clear.setObjectName("clearRowsButton")
+            clear.setToolTip(self.tr("Take every card back off the rows."))
+            clear.clicked.connect(self.rows.clear)
+            self.answer_layout.addWidget(clear)
+            if saved:
+                self.rows.set_text(saved)
+
+    def _add_label(self, text: str) -> None:
+        label = QLabel(text, self.answer_area)
+        label.setStyleSheet("font-size: 13pt;")
+        self.answer_layout.addWidget(label)
+
+    def _add_options(self, options: list[tuple[str, object]]) -> None:
+        for i, (text, value) in enumerate(options):
+            button = QRadioButton(text, self.answer_area)
+            button.setObjectName(f"option{i}")
+            self.group.addButton(button, i)
+            self.answer_layout.addWidget(button)
+            self.options.append(value)
+
+    def _pick(self, card: Card) -> None:
+        if self.rows is not None:
+            self.rows.add_card(card)
+
+    def _rows_changed(self) -> None:
+        if self.rows is not None and self.picker is not None:
+            self.picker.set_used(self.rows.cards())
+
+    # --- answers ------------------------------------------------------------------------------
+
+    def choose(self, value: object) -> None:
+        """Tick the option that stands for ``value`` (what a click on it does)."""
+        self.group.button(self.options.index(value)).setChecked(True)
+
+    def answer(self) -> object:
+        if self.score_edit is not None:
+            return self.score_edit.text()
+        if self.rows is not None:
+            return self.rows.text()
+        checked = self.group.checkedId()
+        return self.options[checked] if checked >= 0 else None
+
+    def check(self) -> bool:
+        step = self.step
+        if step is None or isinstance(step, TextStep):
+            return True
+        lang = current_language()
+        answer = self.answer()
+        if answer is None:
+            self.feedback.setText(self.tr("Choose an answer first."))
+            return False
+        verdict = check_answer(step, answer, lang)
+        lines = [verdict.message, *(f"• {d}" for d in verdict.details)]
+        explanation = getattr(step, "explanation", None)
+        if verdict.correct and explanation is not None:
+            lines.append(explanation(lang))
+        self.feedback.setText("\n".join(lines))
+        color = "#1b5e20" if verdict.correct else "#b71c1c"
+        self.feedback.setStyleSheet(f"color: {color}; font-size: 11pt;")
+        if verdict.correct:
+            self.solved = True
+            self.next_button.setEnabled(True)
+        return verdict.correct

@@ -1,0 +1,102 @@
+"""Lessons completed through the GUI: clicks on cards, options and buttons, checked by the core."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from cp_trainer.cards import parse_cards
+from cp_trainer.gui.lessons_window import LessonsWindow
+from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
+
+
+def _click(qtbot: QtBot, widget: object) -> None:
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+
+
+def test_example_1_completed_by_clicking_cards(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.list.setCurrentRow([lesson.id for lesson in window.lessons].index("example_1"))
+    assert "13" in window.text.text() and window.next_button.isEnabled()
+    _click(qtbot, window.next_button)
+
+    # Step 2: set the cards legally, by clicking them (a row that fills up passes to the next).
+    assert window.picker is not None and window.rows is not None
+    assert not window.next_button.isEnabled()
+    for card in parse_cards("Qs Jc 2s Kc Kd Td 9s 8h As Ah Qh 7c 4d"):
+        _click(qtbot, window.picker.buttons[card])
+    assert window.rows.text() == "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"
+    assert not window.picker.buttons[parse_cards("As")[0]].isEnabled()
+    _click(qtbot, window.check_button)
+    assert window.feedback.text().startswith("Legal")
+    _click(qtbot, window.next_button)
+
+    # Step 3: a foul on purpose. First a legal hand (refused), then the foul (accepted).
+    assert window.rows is not None
+    window.rows.set_text("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
+    _click(qtbot, window.check_button)
+    assert "asks you to set a foul" in window.feedback.text() and not window.next_button.isEnabled()
+    _click(qtbot, window.clear_button)
+    assert window.rows.text() == " /  / "
+    window.rows.set_text("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")
+    _click(qtbot, window.check_button)
+    assert "pair of aces is stronger than middle" in window.feedback.text()
+    _click(qtbot, window.next_button)
+
+    # Step 4: what the foul costs.
+    assert window.score_edit is not None
+    qtbot.keyClicks(window.score_edit, "-2")
+    _click(qtbot, window.check_button)
+    assert window.feedback.text().startswith("Not quite") and not window.next_button.isEnabled()
+    window.score_edit.clear()
+    qtbot.keyClicks(window.score_edit, "-4")
+    _click(qtbot, window.check_button)
+    assert window.next_button.text() == "Finish lesson"
+    with qtbot.waitSignal(window.lessonCompleted) as done:
+        _click(qtbot, window.next_button)
+    assert done.args == ["example_1"]
+    assert "example_1" in window.completed
+    assert window.lesson is not None and window.lesson.id == "example_2"
+
+
+def test_every_lesson_can_be_completed_through_the_window(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    finished: list[str] = []
+    window.lessonCompleted.connect(finished.append)
+    for row in range(len(window.lessons)):
+        window.list.setCurrentRow(row)
+        lesson = window.lessons[row]
+        for step in lesson.steps:
+            assert window.step is step
+            if isinstance(step, ArrangeStep):
+                assert window.rows is not None
+                window.rows.set_text(str(step.accept[0]))
+            elif isinstance(step, ScoreStep):
+                assert window.score_edit is not None
+                window.score_edit.setText(str(expected_answer(step)))
+            elif not isinstance(step, TextStep):
+                value = expected_answer(step)
+                _click(qtbot, window.group.button(window.options.index(value)))
+            if not isinstance(step, TextStep):
+                assert window.check(), (lesson.id, step)
+            _click(qtbot, window.next_button)
+    assert finished == [lesson.id for lesson in window.lessons]
+    assert window.feedback.text().startswith("You have finished every lesson")
+
+
+def test_no_answer_and_wrong_option(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    window.list.setCurrentRow(0)
+    _click(qtbot, window.next_button)  # text → "which hand is stronger"
+    _click(qtbot, window.check_button)
+    assert window.feedback.text() == "Choose an answer first."
+    _click(qtbot, window.group.button(0))  # the pair of kings: wrong
+    _click(qtbot, window.check_button)
+    assert window.feedback.text().startswith("Not quite")
+    _click(qtbot, window.group.button(1))
+    _click(qtbot, window.check_button)
+    assert "two pair beats one pair" in window.feedback.text()
