@@ -133,6 +133,8 @@ def test_score_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "--bank 2" in err and out == ""
     status, _, err = run(capsys, "score", "--lang", "en", EX2_A, EX2_A)
     assert status == 2 and "Js" in err  # one card cannot be in two hands
+    status, _, err = run(capsys, "score", "--lang", "en", EX2_A.replace("3d", "Jh"), EX2_B)
+    assert status == 2 and "Jh appears twice" in err and "player A" in err
     status, _, err = run(capsys, "score", "--lang", "en", EX2_A)
     assert status == 2 and "2 to 4" in err
 

@@ -45,7 +45,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def parse_deal(texts: Sequence[str], rules: HouseRules, lang: str) -> list[Arrangement]:
     """The players' arrangements of one deal, checked as a deal: 2 to 4 players, the bank seat
-    exists, no card in two hands (a card repeated inside one hand is that hand's foul)."""
+    exists, and no card twice (one deck: a repeated card is a typing error, reported as such,
+    where ``check`` reports it as the arrangement's ``duplicate`` foul)."""
     if not 2 <= len(texts) <= 4:
         raise InputError(tr("rules.error.players", lang, n=len(texts)))
     hands = [parse_arrangement(t, lang) for t in texts]
@@ -53,11 +54,15 @@ def parse_deal(texts: Sequence[str], rules: HouseRules, lang: str) -> list[Arran
         raise InputError(tr("rules.error.bank", lang, bank=rules.bank, last=len(hands) - 1))
     owner: dict[object, int] = {}
     for seat, hand in enumerate(hands):
-        for card in dict.fromkeys(hand.cards):
-            if card in owner:
+        for card in hand.cards:
+            if card not in owner:
+                owner[card] = seat
+            elif owner[card] == seat:
+                raise InputError(tr("rules.error.repeated_card", lang, card=str(card),
+                                    a=seat_name(seat, lang)))
+            else:
                 raise InputError(tr("rules.error.shared_card", lang, card=str(card),
                                     a=seat_name(owner[card], lang), b=seat_name(seat, lang)))
-            owner[card] = seat
     return hands
 
 
