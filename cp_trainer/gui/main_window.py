@@ -287,7 +287,7 @@ class MainWindow(QMainWindow):
         height = self.height() - 60
         seat = 30 if self.height() < 820 else 40
         by_width = int((width - 13 * 8) / 13 / 0.714)
-        by_height = int((height - 3 * (seat + 8) - 60 - 300) / 4)
+        by_height = int((height - 3 * (seat + 8) - 60 - 230) / 4)
         card = max(56, min(160, by_width, by_height))
         self.table.set_card_height(card, seat)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..cards import Card
 from .card_pixmaps import CardRenderer, card_size
@@ -61,11 +61,16 @@ class OpponentSeat(QFrame):
             self.card_labels.append(labels)
             name = QLabel(self)
             name.setObjectName("seatHandName")
+            name.setWordWrap(True)
+            name.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             result = QLabel(self)
             result.setObjectName("seatResult")
+            words = QVBoxLayout()
+            words.setSpacing(0)
+            words.addWidget(name)
+            words.addWidget(result)
             grid.addWidget(box, r, 0)
-            grid.addWidget(name, r, 1)
-            grid.addWidget(result, r, 2)
+            grid.addLayout(words, r, 1)
             self.name_labels.append(name)
             self.result_labels.append(result)
         grid.setColumnStretch(1, 1)
@@ -86,6 +91,7 @@ class OpponentSeat(QFrame):
 
     def _paint_row(self, r: int) -> None:
         size: QSize = card_size(self._card_height)
+        self.card_boxes[r].setFixedWidth(len(self.card_labels[r]) * (size.width() + 2))
         dpr = self.devicePixelRatioF()
         cards = self._rows[r]
         for i, lab in enumerate(self.card_labels[r]):
@@ -109,6 +115,7 @@ class OpponentSeat(QFrame):
         self._rows[r] = tuple(cards)
         self._paint_row(r)
         self.name_labels[r].setText(name)
+        self.name_labels[r].setToolTip(name)
         label = self.result_labels[r]
         label.setText(result_text)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")

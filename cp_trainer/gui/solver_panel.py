@@ -304,8 +304,8 @@ class SolverPanel(QFrame):
                              .replace("%1", f"{cost:.2f}"))
         self.figures.setText("\n".join(lines))
         self._show_rates(a)
-        self.play_button.setVisible(True)
-        self.play_button.setEnabled(True)
+        # Before the showdown the answer can be played; after it, it is for review only.
+        self.play_button.setVisible(not req.actual)
         if a.hindsight is not None:
             text = self.tr("Hindsight (knowing the bots' actual hands — not advice): the best "
                            "arrangement would have scored %1").replace("%1", f"{a.hindsight_points:+d}")

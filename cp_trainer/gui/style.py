@@ -16,6 +16,7 @@ LEGAL = "#1b5e20"
 STYLE_SHEET = f"""
 #felt, #table {{ background: {FELT}; }}
 #table QLabel, #solverPanel QLabel, OpponentSeat QLabel {{ color: #ffffff; font-size: 11pt; }}
+QLabel#seatHandName, QLabel#seatResult {{ font-size: 10pt; }}
 QLabel#rowTitle {{ font-weight: bold; color: #fff59d; }}
 QLabel#rowHandName {{ font-size: 12pt; font-weight: bold; }}
 QLabel#seatTitle, QLabel#panelTitle {{ font-weight: bold; color: #fff59d; font-size: 12pt; }}

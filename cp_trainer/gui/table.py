@@ -55,6 +55,7 @@ class TableWidget(QWidget):
         self.confirm = self._ask  # replaced in tests: (question) -> bool
         self._reveal_step = -1
         self._seats: list[OpponentSeat] = []
+        self._seat_card_height = 30
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 8, 12, 8)
@@ -238,7 +239,7 @@ class TableWidget(QWidget):
 
     def _show_score(self) -> None:
         c = self.controller
-        self.score_label.setText(self.tr("Session: %1 points in %2 hands")
+        self.score_label.setText(self.tr("Session: %1 points · hands played: %2")
                                  .replace("%1", _signed(c.session_points)).replace("%2", str(c.hands_played)))
 
     # --- sizes --------------------------------------------------------------------------------
@@ -246,6 +247,7 @@ class TableWidget(QWidget):
     def set_card_height(self, height: int, seat_height: int) -> None:
         for view in self.views.values():
             view.set_card_height(height)
+        self._seat_card_height = seat_height
         for seat in self._seats:
             seat.set_card_height(seat_height)
 
@@ -260,8 +262,7 @@ class TableWidget(QWidget):
             seat.deleteLater()
         while len(self._seats) < want:
             seat = OpponentSeat(len(self._seats) + 1, self.renderer, self)
-            if self._seats:
-                seat.set_card_height(self._seats[0]._card_height)
+            seat.set_card_height(self._seat_card_height)
             self.seats_box.addWidget(seat)
             self._seats.append(seat)
         for seat in self._seats:
@@ -296,7 +297,10 @@ class TableWidget(QWidget):
             order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
                             else "rules.order.normal", lang)
             state = "legal"
-            text = self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
+            if self.controller.phase is Phase.SETTING:
+                text = self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
+            else:
+                text = self.tr("Legal: the rows are in order (%1).")
             text = text.replace("%1", order)
         else:
             state = "incomplete"
@@ -350,6 +354,7 @@ class TableWidget(QWidget):
             self.controller.set_hand(surrender=True)
 
     def _start_reveal(self, showdown: Showdown) -> None:
+        self._show_check(self.controller.check())
         for view in self.views.values():
             view.setEnabled(False)
         self._update_buttons()

@@ -152,7 +152,7 @@ def test_showdown_points_equal_the_core(qtbot: Any, tmp_path: Path, opponents: i
     score = window.findChild(QLabel, "scoreLabel")
     assert score is not None
     sign = "+" if expected.points[0] > 0 else ""
-    assert f"{sign}{expected.points[0]} points in 1 hands" in score.text()
+    assert score.text() == f"Session: {sign}{expected.points[0]} points · hands played: 1"
     result = window.findChild(QLabel, "resultLabel")
     assert result is not None and f"{sign}{expected.points[0]} points" in result.text()
     for seat in range(1, opponents + 1):
