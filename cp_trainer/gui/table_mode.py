@@ -1,0 +1,230 @@
+"""Table mode: enter what was set at a real table (2 to 4 players), check and settle it.
+
+Cards are clicked in a 52-card picker (they go to the player chosen under "Cards go to") or typed
+into the rows. "Settle" hands everything to :func:`cp_trainer.table_mode.settle_table`: fouls are
+explained by the rules core, cards found in two players' hands are named, and each player's points
+and money (at the point value) are listed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..cards import Card
+from ..house_rules import HouseRules
+from ..table_mode import TableEntry, TableResult, settle_table
+from .card_picker import CardPicker, RowsEditor
+from .history_model import rules_label
+from .translation import current_language
+
+__all__ = ["TableModeDialog"]
+
+MAX_PLAYERS = 4
+
+
+class _PlayerBox(QGroupBox):
+    def __init__(self, seat: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.name = QLineEdit(self)
+        self.name.setObjectName(f"player{seat}Name")
+        self.rows = RowsEditor(self, prefix=f"player{seat}_")
+        self.surrender = QCheckBox(self)
+        self.surrender.setObjectName(f"player{seat}Surrender")
+        self.target = QRadioButton(self)
+        self.target.setObjectName(f"player{seat}Target")
+        self.name_label = QLabel(self)
+        form = QFormLayout()
+        form.addRow(self.name_label, self.name)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.rows)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.target)
+        bottom.addStretch(1)
+        bottom.addWidget(self.surrender)
+        layout.addLayout(bottom)
+        self.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Player %1").replace("%1", str(self.seat + 1)))
+        self.name_label.setText(self.tr("Name"))
+        self.name.setPlaceholderText(self.tr("Player %1").replace("%1", str(self.seat + 1)))
+        self.surrender.setText(self.tr("Surrendered"))
+        self.surrender.setToolTip(self.tr("This player surrendered before the showdown (if the house "
+                                          "rules allow surrender); the rows may stay empty."))
+        self.target.setText(self.tr("Cards go here"))
+        self.target.setToolTip(self.tr("Cards clicked in the deck below go to this player's rows."))
+
+    def entry(self) -> TableEntry:
+        return TableEntry(self.name.text(), self.rows.text(), self.surrender.isChecked())
+
+
+class TableModeDialog(QDialog):
+    def __init__(self, rules: HouseRules | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tableModeDialog")
+        self.rules = rules or HouseRules()
+        self.table_result: TableResult | None = None
+
+        self.count = QSpinBox(self)
+        self.count.setObjectName("playerCount")
+        self.count.setRange(2, MAX_PLAYERS)
+        self.point_value = QDoubleSpinBox(self)
+        self.point_value.setObjectName("pointValue")
+        self.point_value.setRange(0.01, 1_000_000.0)
+        self.point_value.setDecimals(2)
+        self.point_value.setValue(self.rules.point_value)
+        self.count_label = QLabel(self)
+        self.point_label = QLabel(self)
+        self.rules_label = QLabel(self)
+        self.rules_label.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(self.count_label)
+        top.addWidget(self.count)
+        top.addSpacing(20)
+        top.addWidget(self.point_label)
+        top.addWidget(self.point_value)
+        top.addStretch(1)
+
+        self.players = [_PlayerBox(i, self) for i in range(MAX_PLAYERS)]
+        self.targets = QButtonGroup(self)
+        grid = QGridLayout()
+        for p in self.players:
+            self.targets.addButton(p.target, p.seat)
+            p.surrender.setEnabled(self.rules.surrender)
+            p.rows.changed.connect(self._update_used)
+            grid.addWidget(p, p.seat // 2, p.seat % 2)
+        self.players[0].target.setChecked(True)
+        self.picker = CardPicker(None, self)
+        self.picker.picked.connect(self._pick)
+        self.settle_button = QPushButton(self)
+        self.settle_button.setObjectName("settleButton")
+        self.clear_button = QPushButton(self)
+        self.clear_button.setObjectName("clearTableButton")
+        self.output = QTextBrowser(self)
+        self.output.setObjectName("tableResult")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.clear_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.settle_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.rules_label)
+        layout.addLayout(grid)
+        layout.addWidget(self.picker)
+        layout.addLayout(buttons)
+        layout.addWidget(self.output, 1)
+
+        self.count.valueChanged.connect(self._show_players)
+        self.settle_button.clicked.connect(self.settle)
+        self.clear_button.clicked.connect(self.clear)
+        self.resize(980, 860)
+        self.retranslate()
+        self._show_players()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Table mode: settle a real table"))
+        self.count_label.setText(self.tr("Players"))
+        self.count.setToolTip(self.tr("How many players sat at the table (2 to 4)."))
+        self.point_label.setText(self.tr("Point value"))
+        self.point_value.setToolTip(self.tr("What one point is worth in money at this table."))
+        label = rules_label(json.dumps(self.rules.replace(point_value=1.0).to_dict()))
+        self.rules_label.setText(self.tr("House rules: %1 (change them in Settings).").replace("%1", label))
+        self.settle_button.setText(self.tr("Check and settle"))
+        self.settle_button.setToolTip(self.tr("Check every hand for fouls and settle everyone."))
+        self.clear_button.setText(self.tr("Clear"))
+        self.clear_button.setToolTip(self.tr("Empty every player's rows."))
+        if self.table_result is not None:
+            self.settle()
+
+    def _show_players(self) -> None:
+        n = self.count.value()
+        for p in self.players:
+            p.setVisible(p.seat < n)
+        if self.targets.checkedId() >= n:
+            self.players[0].target.setChecked(True)
+        self._update_used()
+
+    def active_players(self) -> list[_PlayerBox]:
+        return self.players[: self.count.value()]
+
+    def _pick(self, card: Card) -> None:
+        seat = max(0, self.targets.checkedId())
+        if not self.players[seat].rows.add_card(card):
+            self.output.setHtml(html.escape(self.tr("That player's rows are full.")))
+
+    def _update_used(self) -> None:
+        self.picker.set_used(c for p in self.active_players() for c in p.rows.cards())
+
+    def clear(self) -> None:
+        for p in self.players:
+            p.rows.clear()
+            p.surrender.setChecked(False)
+        self.players[0].target.setChecked(True)
+        self.output.clear()
+        self.table_result = None
+
+    def settle(self) -> TableResult:
+        lang = current_language()
+        rules = self.rules.replace(point_value=self.point_value.value())
+        entries = [p.entry() for p in self.active_players()]
+        result = settle_table(entries, rules, lang)
+        self.table_result = result
+        self.output.setHtml(self._html(result))
+        return result
+
+    def _html(self, result: TableResult) -> str:
+        if not result.ok:
+            items = "".join(f"<li>{html.escape(p.message)}</li>" for p in result.problems)
+            cannot = html.escape(self.tr("Cannot settle yet:"))
+            return f"<p style='color:#b71c1c'><b>{cannot}</b></p><ul>{items}</ul>"
+        foul_word = html.escape(self.tr("FOUL"))
+        rows = []
+        for seat in result.seats:
+            if seat.surrendered:
+                verdict = html.escape(self.tr("surrendered"))
+            elif seat.fouled and seat.check is not None:
+                fouls = "; ".join(html.escape(f.message) for f in seat.check.fouls)
+                verdict = f"<span style='color:#b71c1c'><b>{foul_word}</b></span>: {fouls}"
+            else:
+                verdict = html.escape(self.tr("legal"))
+            rows.append(f"<tr><td><b>{html.escape(seat.name)}</b></td><td>{verdict}</td>"
+                        f"<td align='right'>{seat.points:+d}</td>"
+                        f"<td align='right'>{seat.money:+.2f}</td></tr>")
+        titles = (self.tr("Player"), self.tr("Hand"), self.tr("Points"), self.tr("Money"))
+        head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
+        lines = "<br>".join(html.escape(line) for line in result.explanation)
+        return f"<table cellpadding='4'>{head}{''.join(rows)}</table><p><small>{lines}</small></p>"
