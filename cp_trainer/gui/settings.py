@@ -27,7 +27,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from ..house_rules import HouseRules, HouseRulesError
-from ..i18n import LANGUAGES, system_language
+from ..i18n import LANGUAGES, normalize_lang, system_language
 from .card_style import DEFAULT_CARD_STYLE, CardStyle
 
 __all__ = [
@@ -272,7 +272,7 @@ class Settings(QObject):
             ("table/solver_samples", "solver_samples", int),
             ("table/criss_cross", "criss_cross", _parse_bool),
             ("view/card_style", "card_style", lambda t: CardStyle(t.strip())),
-            ("view/language", "language", str.strip),
+            ("view/language", "language", normalize_lang),
         ]
         for key, name, parse in fields:
             raw = self._raw(key)
@@ -286,10 +286,12 @@ class Settings(QObject):
 
     # --- writing ---------------------------------------------------------------------------
 
-    def save(self, values: TrainerSettings | None = None) -> None:
+    def save(self, values: TrainerSettings | None = None) -> bool:
         """Write ``values`` (default: the ones in force) and emit ``changed`` if they differ.
 
-        A damaged file is kept beside the new one as ``<name>.broken`` and replaced.
+        Returns whether the file was written; when it cannot be, the values still take effect
+        for this run and ``problems`` gets a message. A damaged file is kept beside the new one
+        as ``<name>.broken`` and replaced.
         """
         new = values if values is not None else self._values
         if self._damaged:
@@ -315,6 +317,12 @@ class Settings(QObject):
         self._qsettings.setValue("view/card_style", new.card_style.value)
         self._qsettings.setValue("view/language", new.language)
         self._qsettings.sync()
+        written = self._qsettings.status() == QSettings.Status.NoError
+        if not written:
+            message = self.tr("The settings cannot be saved to {path}.").format(path=str(self.path))
+            if message not in self.problems:
+                self.problems.append(message)
         old, self._values = self._values, new
         if new != old:
             self.changed.emit(new)
+        return written

@@ -83,6 +83,7 @@ def test_bad_values_fall_back_one_by_one(qapp: object, tmp_path: Path) -> None:
     raw.setValue("rules/royalty_table/top_trips", "-1")
     raw.setValue("table/opponents", "five")
     raw.setValue("view/card_style", "pink")
+    raw.setValue("view/language", "ru_RU.UTF-8")  # a locale name is understood
     raw.sync()
     del raw
     settings = Settings(path)
@@ -119,3 +120,14 @@ def test_the_environment_can_name_the_file(
 def test_invalid_settings_are_refused(changes: dict[str, object]) -> None:
     with pytest.raises(SettingsError):
         TrainerSettings(**changes)  # type: ignore[arg-type]
+
+
+def test_an_unreadable_file_gives_defaults_and_a_message(qapp: object, tmp_path: Path) -> None:
+    path = tmp_path / "folder.ini"
+    path.mkdir()  # a folder where the file should be: Qt cannot read or write it
+    settings = Settings(path)
+    assert settings.values == TrainerSettings()
+    assert len(settings.problems) == 1 and "cannot be read" in settings.problems[0]
+    assert settings.save(_custom()) is False
+    assert settings.values == _custom()  # in force for this run all the same
+    assert any("cannot be saved" in p for p in settings.problems)
