@@ -22,7 +22,7 @@ def signed(n: int) -> str:
 
 
 def explain_pair(result: PairResult, rules: HouseRules | None = None, lang: str = "en") -> list[str]:
-    """Lines saying how a pair settled: a header with both results, then the reasons."""
+    """Lines saying how a pair settled: a header with both results, then the reasons (indented)."""
     rules = rules or HouseRules()
     i, j = result.players
     a, b = seat_name(i, lang), seat_name(j, lang)
@@ -57,7 +57,7 @@ def explain_pair(result: PairResult, rules: HouseRules | None = None, lang: str 
     if any(result.royalties):
         lines.append(tr("rules.explain.royalties", lang, a=a, b=b, ra=result.royalties[0],
                         rb=result.royalties[1]))
-    return lines
+    return lines[:1] + ["  " + line for line in lines[1:]]
 
 
 def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, a: str, b: str) -> list[str]:
@@ -81,8 +81,8 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, a: str, b:
             key = "rules.explain.row_bank"
         else:
             key = "rules.explain.row_win"
-        lines.append("  " + tr(key, lang, row=row.label(lang), winner=name, hand_a=hand_a, hand_b=hand_b))
-    lines.append("  " + tr("rules.explain.rows_total", lang, won=won, lost=lost, system=rules.system.value,
+        lines.append(tr(key, lang, row=row.label(lang), winner=name, hand_a=hand_a, hand_b=hand_b))
+    lines.append(tr("rules.explain.rows_total", lang, won=won, lost=lost, system=rules.system.value,
                            points=signed(row_points(won, lost, rules.system))))
     return lines
 
