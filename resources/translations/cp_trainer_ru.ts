@@ -15,6 +15,18 @@
         <source>lessons.outcome.{o}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>paigow.gui.full_{zone.name.lower()}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paigow.gui.locked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paigow.gui.card_tip</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DealModel</name>
@@ -994,6 +1006,85 @@
     </message>
 </context>
 <context>
+    <name>TableModeDialog</name>
+    <message>
+        <source>Table mode: settle a real table</source>
+        <translation>Режим стола: расчёт настоящей игры</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Игроки</translation>
+    </message>
+    <message>
+        <source>How many players sat at the table (2 to 4).</source>
+        <translation>Сколько игроков сидело за столом (от 2 до 4).</translation>
+    </message>
+    <message>
+        <source>Point value</source>
+        <translation>Цена очка</translation>
+    </message>
+    <message>
+        <source>What one point is worth in money at this table.</source>
+        <translation>Сколько стоит одно очко в деньгах за этим столом.</translation>
+    </message>
+    <message>
+        <source>House rules: %1 (change them in Settings).</source>
+        <translation>Правила стола: %1 (их можно изменить в настройках).</translation>
+    </message>
+    <message>
+        <source>Check and settle</source>
+        <translation>Проверить и рассчитать</translation>
+    </message>
+    <message>
+        <source>Check every hand for fouls and settle everyone.</source>
+        <translation>Проверить каждую руку на фол и рассчитать всех.</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Очистить</translation>
+    </message>
+    <message>
+        <source>Empty every player&apos;s rows.</source>
+        <translation>Очистить ряды всех игроков.</translation>
+    </message>
+    <message>
+        <source>That player&apos;s rows are full.</source>
+        <translation>Ряды этого игрока заполнены.</translation>
+    </message>
+    <message>
+        <source>Cannot settle yet:</source>
+        <translation>Рассчитать пока нельзя:</translation>
+    </message>
+    <message>
+        <source>FOUL</source>
+        <translation>ФОЛ</translation>
+    </message>
+    <message>
+        <source>surrendered</source>
+        <translation>отказался от руки</translation>
+    </message>
+    <message>
+        <source>legal</source>
+        <translation>без фола</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Игрок</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Рука</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Очки</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>Деньги</translation>
+    </message>
+</context>
+<context>
     <name>TableWidget</name>
     <message>
         <source>Top row
@@ -1228,6 +1319,33 @@ hand</source>
     <message>
         <source>Drag it to another row or onto a card to swap; double-click or Backspace returns it to the hand.</source>
         <translation>Перетащите её в другой ряд или на карту, чтобы поменять местами; двойной щелчок или Backspace возвращает её в руку.</translation>
+    </message>
+</context>
+<context>
+    <name>_PlayerBox</name>
+    <message>
+        <source>Player %1</source>
+        <translation>Игрок %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Surrendered</source>
+        <translation>Отказался от руки</translation>
+    </message>
+    <message>
+        <source>This player surrendered before the showdown (if the house rules allow surrender); the rows may stay empty.</source>
+        <translation>Этот игрок отказался от руки до вскрытия (если правила стола это разрешают); ряды можно оставить пустыми.</translation>
+    </message>
+    <message>
+        <source>Cards go here</source>
+        <translation>Карты сюда</translation>
+    </message>
+    <message>
+        <source>Cards clicked in the deck below go to this player&apos;s rows.</source>
+        <translation>Карты, выбранные щелчком в колоде ниже, попадают в ряды этого игрока.</translation>
     </message>
 </context>
 </TS>
