@@ -1,0 +1,142 @@
+"""``cp-trainer arrange``: how a bot sets 13 cards (issue 3's contract)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Iterator
+
+from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
+from ..house_rules import HouseRules
+from ..i18n import tr
+from .common import (
+    CliError,
+    add_house_rules_options,
+    add_json_option,
+    add_lang_option,
+    house_rules_of,
+    input_lines,
+    lang_of,
+    print_json,
+)
+
+BOTS = ("greedy", "standard", "expert")
+
+
+class HandError(ValueError):
+    """Input that is not 13 distinct cards; the message is in the user's language."""
+
+
+def parse_hand(text: str, lang: str) -> list[Card]:
+    """13 distinct cards, or a :class:`HandError` naming the bad token, count or duplicate."""
+    try:
+        cards = parse_cards(text)
+    except CardParseError as exc:
+        raise HandError(tr("solver.error.not_a_card", lang, token=exc.token, text=text.strip())) from None
+    dups = find_duplicates(cards)
+    if dups:
+        raise HandError(tr("solver.error.duplicate", lang, cards=format_cards(dups), text=text.strip()))
+    if len(cards) != 13:
+        raise HandError(tr("solver.error.count", lang, n=len(cards), text=text.strip()))
+    return cards
+
+
+def hand_texts(args: list[str]) -> list[str]:
+    """Command-line hands: each argument is one hand, except that 13 one-card arguments
+    (``As Kd ...`` unquoted) are one hand."""
+    if len(args) > 1 and all(len(a.split()) == 1 for a in args) and not any(len(a) > 3 for a in args):
+        return [" ".join(args)]
+    return list(args)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "arrange", help="set 13 cards the way a bot would",
+        description=("Set 13 cards into top / middle / bottom the way a bot does: greedy (strongest "
+                     "bottom, then middle, then top), standard (most expected points from per-row win "
+                     "chances) or expert (the Monte-Carlo solver against standard). CARDS is 13 cards "
+                     "as one argument (\"As Kd Qh ...\"); without it, reads one hand per line from "
+                     "standard input."),
+    )
+    p.add_argument("hands", nargs="*", metavar="CARDS")
+    p.add_argument("--bot", choices=BOTS, required=True, help="which bot sets the cards")
+    add_json_option(p)
+    add_lang_option(p)
+    add_house_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
+                     lang: str) -> dict[str, object]:
+    from ..arrangement import check_arrangement
+    from ..solver.bots import get_bot
+
+    arr = get_bot(bot).arrange(cards, rules)
+    result = check_arrangement(arr, rules, lang=lang)
+    assert result.rows is not None
+    return {
+        "input": text,
+        "arrangement": str(arr),
+        "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category,
+                                "name": info.name} for info in result.rows},
+    }
+
+
+def text_lines(record: dict[str, object], bot: str, lang: str) -> list[str]:
+    from ..arrangement import Row
+
+    lines = [tr("solver.cli.arranged", lang, input=record["input"], bot=bot,
+                arrangement=record["arrangement"])]
+    rows = record["rows"]
+    assert isinstance(rows, dict)
+    width = max(len(r.label(lang)) for r in Row)
+    for row in Row:
+        info = rows[row.key]
+        cards = format_cards(parse_cards(info["cards"]), symbols=True)
+        lines.append(f"  {row.label(lang):<{width}}  {cards:<15}  {info['name']}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = lang_of(args)
+    rules = house_rules_of(args)
+    if args.hands:
+        parsed: list[tuple[str, list[Card] | str]] = []
+        for text in hand_texts(args.hands):
+            try:
+                parsed.append((text, parse_hand(text, lang)))
+            except HandError as exc:
+                raise CliError(str(exc)) from None
+        return _answer(parsed, args.bot, rules, args.json, lang)
+    return _answer(_parse_lines(input_lines(), lang), args.bot, rules, args.json, lang)
+
+
+def _parse_lines(lines: Iterable[str], lang: str) -> Iterator[tuple[str, list[Card] | str]]:
+    for text in lines:
+        try:
+            yield text, parse_hand(text, lang)
+        except HandError as exc:
+            yield text, str(exc)
+
+
+def _answer(items: Iterable[tuple[str, list[Card] | str]], bot: str, rules: HouseRules, as_json: bool,
+            lang: str) -> int:
+    from ..solver.enumerate import SolverInputError
+
+    status = 0
+    for text, item in items:
+        if isinstance(item, str):
+            status = 2
+            if as_json:
+                print_json({"input": text, "error": item})
+            else:
+                print(tr("solver.cli.error_line", lang, input=text, error=item), flush=True)
+            continue
+        try:
+            record = arrangement_json(text, item, bot, rules, lang)
+        except SolverInputError as exc:
+            raise CliError(str(exc)) from None
+        if as_json:
+            print_json(record)
+        else:
+            print("\n".join(text_lines(record, bot, lang)), flush=True)
+    return status

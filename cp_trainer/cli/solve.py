@@ -1,0 +1,97 @@
+"""``cp-trainer solve``: the best arrangement of 13 cards against a bot, by Monte Carlo."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..i18n import tr
+from .arrange import HandError, hand_texts, parse_hand
+from .common import (
+    CliError,
+    add_house_rules_options,
+    add_json_option,
+    add_lang_option,
+    house_rules_of,
+    lang_of,
+    print_json,
+)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "solve", help="find the best arrangement of 13 cards against a bot",
+        description=("Deal N samples of opponent hands from the unseen cards, let the bot set them, "
+                     "and score every Pareto-optimal arrangement of CARDS (13 cards as one argument) "
+                     "against the same samples under the house rules. Prints each candidate's mean "
+                     "points per deal and its standard error, best first."),
+    )
+    p.add_argument("cards", nargs="+", metavar="CARDS")
+    p.add_argument("--bot", choices=("greedy", "standard"), default="standard",
+                   help="the bot that sets the opponents' hands (default standard)")
+    p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
+                   help="opponents at the table, 1 to 3 (default 1)")
+    p.add_argument("--samples", type=_positive, default=10_000, metavar="N",
+                   help="sampled deals (default 10,000)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (reproducible answer)")
+    p.add_argument("--top", type=_positive, default=10, metavar="M", help="candidates to list (default 10)")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="stop early after this long and report the samples used")
+    add_json_option(p)
+    add_lang_option(p)
+    add_house_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = lang_of(args)
+    rules = house_rules_of(args)
+    texts = hand_texts(args.cards)
+    if len(texts) != 1:
+        raise CliError(tr("solver.error.count", lang, n=len(" ".join(texts).split()), text=" ".join(texts)))
+    text = texts[0]
+    try:
+        cards = parse_hand(text, lang)
+    except HandError as exc:
+        raise CliError(str(exc)) from None
+
+    from ..solver.enumerate import SolverInputError
+    from ..solver.montecarlo import solve
+
+    try:
+        result = solve(cards, rules, bot=args.bot, opponents=args.opponents, samples=args.samples,
+                       seed=args.seed, time_budget=args.time_budget)
+    except SolverInputError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        record = result.to_json(args.top)
+        record["input"] = text
+        print_json(record)
+        return 0
+    best = result.best
+    print(tr("solver.cli.best", lang, bot=args.bot, opponents=args.opponents, samples=result.samples,
+             arrangement=best.arrangement.format(symbols=True), ev=f"{best.ev:+.3f}",
+             stderr=f"{best.stderr:.3f}"))
+    if not result.complete:
+        print(tr("solver.cli.stopped", lang, samples=result.samples, requested=result.requested))
+    ex = result.explain()
+    print("  " + tr("solver.explain.rows", lang, top=_pct(ex.row_win[0]), middle=_pct(ex.row_win[1]),
+                    bottom=_pct(ex.row_win[2]), scoop=_pct(ex.scoop), scooped=_pct(ex.scooped)))
+    print(tr("solver.cli.candidates", lang, pareto=len(result.candidates)))
+    for cand in result.candidates[:args.top]:
+        print("  " + tr("solver.cli.candidate", lang, ev=f"{cand.ev:+.3f}", stderr=f"{cand.stderr:.3f}",
+                        arrangement=cand.arrangement.format(symbols=True)))
+    return 0

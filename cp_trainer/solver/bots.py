@@ -1,0 +1,140 @@
+"""The bots: named, documented strategies with one interface.
+
+``get_bot(name).arrange(cards, rules) -> Arrangement`` for 13 distinct cards; every bot returns
+a legal arrangement (never a foul).
+
+- ``greedy`` — the legal arrangement with the strongest bottom, then the strongest middle, then
+  the strongest top (strengths compared; arrangements with the same three strengths are the same
+  answer). Exactly specified: the opponent model tests can reproduce.
+- ``standard`` — maximises expected points under the house rules from per-row win probabilities
+  against a typical opponent (:mod:`.winprob`), rows taken as independent: for 2-4,
+  E = sum(w - l) + P(win >= 2) - P(lose >= 2), plus royalties when they are on.
+- ``expert`` — the Monte-Carlo solver (:mod:`.montecarlo`) with 1,000 samples of one opponent
+  played by ``standard``, seeded by the hand so that it answers the same way every time.
+
+Bots set the cards for points, not for naturals: a natural is judged on the arrangement they
+return (six pairs and the dragon whatever the setting).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ..arrangement import Arrangement
+from ..cards import Card
+from ..house_rules import HouseRules, ScoringSystem
+from .enumerate import check_hand, setting_arrangement, tables_for
+from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings
+from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
+from .winprob import load_winprob, row_probabilities
+
+__all__ = ["BOT_NAMES", "Bot", "BotSpec", "get_bot"]
+
+BOT_NAMES = ("greedy", "standard", "expert")
+F64 = npt.NDArray[np.float64]
+
+
+def bonuses(rules: HouseRules) -> tuple[float, float]:
+    """(bonus for winning >= 2 rows, bonus for winning all 3) on top of +1 a row."""
+    if rules.system is ScoringSystem.TWO_FOUR:
+        return 1.0, 0.0
+    if rules.system is ScoringSystem.TWO_FOUR_SCOOP:
+        return 0.0, 1.0
+    return 0.0, 3.0
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """What a compiled kernel needs to play one of the fast bots under some rules."""
+
+    kind: int
+    probs: F64
+    bonus2: float
+    bonus3: float
+
+
+_NO_PROBS = np.zeros((9, 1), dtype=np.float64)
+
+
+@cache
+def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
+    """The kernel inputs of ``greedy`` or ``standard``."""
+    if name == "greedy":
+        return BotSpec(BOT_GREEDY, _NO_PROBS, 0.0, 0.0)
+    if name == "standard":
+        b2, b3 = bonuses(rules)
+        return BotSpec(BOT_STANDARD, row_probabilities(load_winprob(), rules, seat), b2, b3)
+    raise ValueError(f"not a compiled bot: {name!r}")
+
+
+def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
+                 seat: int = 0) -> npt.NDArray[np.int64]:
+    """Setting numbers a fast bot picks for each of ``hands`` (M, 13) card indices."""
+    spec = bot_spec(name, rules, seat)
+    tab = tables_for(rules)
+    hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, spec.probs,
+                 spec.bonus2, spec.bonus3, out)
+    return out
+
+
+class Bot:
+    """A strategy: ``arrange(cards, rules)`` returns a legal arrangement of 13 cards."""
+
+    name = "bot"
+
+    def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
+        raise NotImplementedError
+
+    def arrange(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0) -> Arrangement:
+        rules = rules or HouseRules()
+        check_hand(cards)
+        return setting_arrangement(cards, self.setting(cards, rules, seat))
+
+
+class FastBot(Bot):
+    """``greedy`` or ``standard``: a compiled kernel (see the module docstring)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
+        spec = bot_spec(self.name, rules, seat)
+        tab = tables_for(rules)
+        c5 = np.empty(len(COMB5), dtype=np.int16)
+        c3 = np.empty(len(COMB3), dtype=np.int16)
+        return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID,
+                               SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, c5, c3))
+
+
+class ExpertBot(Bot):
+    """The Monte-Carlo solver against ``standard``, ``samples`` samples of ``opponents``."""
+
+    name = "expert"
+
+    def __init__(self, samples: int = 1000, opponents: int = 1) -> None:
+        self.samples = samples
+        self.opponents = opponents
+
+    def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
+        from .montecarlo import solve
+
+        seed = int(sum(c.index << (6 * (i % 10)) for i, c in enumerate(sorted(cards))))
+        result = solve(cards, rules, bot="standard", opponents=self.opponents, samples=self.samples,
+                       seed=seed, seat=seat)
+        return result.best.setting
+
+
+def get_bot(name: str) -> Bot:
+    """The bot called ``name`` (one of :data:`BOT_NAMES`)."""
+    if name in ("greedy", "standard"):
+        return FastBot(name)
+    if name == "expert":
+        return ExpertBot()
+    raise ValueError(f"unknown bot: {name!r} (choose from {', '.join(BOT_NAMES)})")

@@ -1,0 +1,148 @@
+"""The bots' compiled kernels: one hand (13 card indices) in, one setting number out.
+
+Kept apart from :mod:`.bots` (the documented strategies and their Python interface) so the
+solver can call them in batches without Python in the loop.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ._jit import jit
+from .tables import N_SPLITS, subset_classes
+
+I16 = npt.NDArray[np.int16]
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+BOT_GREEDY = 0
+BOT_STANDARD = 1
+
+
+@jit
+def greedy_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16) -> int:
+    """Strongest bottom, then strongest middle, then strongest top, among legal settings.
+
+    The strongest 5-card subset can always be the bottom of a legal setting (the best middle of
+    the other eight cards is at least as strong as any top they leave), so only bottoms of the
+    top class are searched, and no middle can beat them.
+    """
+    best_b = c5.max()
+    best_m = -1
+    best_t = -1
+    best = -1
+    for b in range(c5.shape[0]):
+        if c5[b] != best_b:
+            continue
+        for j in range(N_SPLITS):
+            m = c5[split_mid[b, j]]
+            t = c3[split_top[b, j]]
+            if t > m:
+                continue
+            if m > best_m or (m == best_m and t > best_t):
+                best_m = m
+                best_t = t
+                best = b * N_SPLITS + j
+    return best
+
+
+@jit
+def expected_points(wt: float, lt: float, wm: float, lm: float, wb: float, lb: float,
+                    bonus2: float, bonus3: float) -> float:
+    """Expected points of one hand against one opponent from independent per-row win (w) and
+    loss (l) probabilities: sum(w - l) + bonus2 * (P(win >= 2) - P(lose >= 2))
+    + bonus3 * (P(win 3) - P(lose 3))."""
+    w3 = wt * wm * wb
+    l3 = lt * lm * lb
+    w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
+    l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
+    return (wt - lt) + (wm - lm) + (wb - lb) + bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
+
+
+@jit
+def setting_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: float) -> float:
+    """Expected points of rows of classes (t, m, b). ``probs`` rows: win/loss probability of the
+    top, middle, bottom (6 rows), then the royalty (or expected royalty) of each row (3 rows)."""
+    value: float = expected_points(probs[0, t], probs[1, t], probs[2, m], probs[3, m], probs[4, b],
+                                   probs[5, b], bonus2, bonus3)
+    return value + float(probs[6, t] + probs[7, m] + probs[8, b])
+
+
+@jit
+def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64,
+                     bonus2: float, bonus3: float) -> int:
+    """The legal setting of highest :func:`setting_value`, by branch and bound.
+
+    A bottom of class b bounds its settings by the value of (top <= min(best top, b), middle b,
+    bottom b), as the value rises with every row's class. Start from the greedy setting; only
+    bottoms whose bound beats the best so far are opened.
+    """
+    best = greedy_setting(c5, c3, split_mid, split_top)
+    b0, j0 = divmod(best, N_SPLITS)
+    best_v = setting_value(c3[split_top[b0, j0]], c5[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
+    top_max = c3.max()
+    # The bound rises with the bottom's class: find the weakest class whose bound beats best_v.
+    lo = 0
+    hi = int(c5.max()) + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if setting_value(min(top_max, mid), mid, mid, probs, bonus2, bonus3) > best_v:
+            hi = mid
+        else:
+            lo = mid + 1
+    threshold = lo
+    for b in range(c5.shape[0]):
+        cb = c5[b]
+        if cb < threshold:
+            continue
+        if setting_value(min(top_max, cb), cb, cb, probs, bonus2, bonus3) <= best_v:
+            continue
+        for j in range(N_SPLITS):
+            m = c5[split_mid[b, j]]
+            t = c3[split_top[b, j]]
+            if m > cb or t > m:
+                continue
+            v = setting_value(t, m, cb, probs, bonus2, bonus3)
+            if v > best_v:
+                best_v = v
+                best = b * N_SPLITS + j
+    return best
+
+
+@jit
+def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16,
+                probs: F64, bonus2: float, bonus3: float, c5: I16, c3: I16) -> int:
+    subset_classes(hand, nf5, fl5, t3, c5, c3)
+    if kind == BOT_GREEDY:
+        return greedy_setting(c5, c3, split_mid, split_top)
+    return standard_setting(c5, c3, split_mid, split_top, probs, bonus2, bonus3)
+
+
+@jit
+def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16,
+                 probs: F64, bonus2: float, bonus3: float, out: I64) -> None:
+    """Set every hand of ``hands`` (M, 13) with a compiled bot."""
+    c5 = np.empty(1287, dtype=np.int16)
+    c3 = np.empty(286, dtype=np.int16)
+    for i in range(hands.shape[0]):
+        out[i] = bot_setting(hands[i], kind, nf5, fl5, t3, split_mid, split_top, probs, bonus2, bonus3,
+                             c5, c3)
+
+
+@jit
+def deal_opponents(unseen: I64, uniforms: F64, n_opponents: int, out: I64) -> None:
+    """Deal ``n_opponents`` disjoint 13-card hands per sample from ``unseen`` (partial
+    Fisher-Yates driven by ``uniforms`` (S, 13 * K)); ``out`` is (S, K, 13)."""
+    n = unseen.shape[0]
+    deck = np.empty(n, dtype=np.int64)
+    for s in range(uniforms.shape[0]):
+        deck[:] = unseen
+        for i in range(13 * n_opponents):
+            j = i + int(uniforms[s, i] * (n - i))
+            if j >= n:
+                j = n - 1
+            tmp = deck[i]
+            deck[i] = deck[j]
+            deck[j] = tmp
+            out[s, i // 13, i % 13] = deck[i]

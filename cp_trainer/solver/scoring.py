@@ -1,0 +1,272 @@
+"""Pair scoring under :class:`~cp_trainer.house_rules.HouseRules`, vectorised for the solver.
+
+It follows :func:`cp_trainer.settlement.settle_pair` exactly (the tests compare the two on many
+random hands and rules): naturals first, then fouls (a fouled hand loses as if scooped and pays
+the legal hand's royalties; two fouled hands settle 0), then row against row with the system's
+bonus, ties pushing or going to the bank seat, and royalties on top (to the better hand only if
+the rules say so). Surrender is a decision, not a setting of rows, so it is not scored here.
+
+A hand is described by :class:`RowData`: three row class ids (:mod:`.tables`), the royalty of
+each row (zero when royalties are off or the hand fouled), whether it fouled and its natural rank
+(0 none, 1 natural, 2 dragon; 0 when naturals are off).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ..arrangement import Arrangement, Row
+from ..house_rules import HouseRules, RoyaltyTable, TieRule
+from ..royalties import row_royalty
+from ..settlement import prepare_hand, row_points
+from ._jit import jit
+from .tables import COMB3, COMB5, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables, eval3, eval5
+
+__all__ = ["RowData", "ScoringParams", "arrangement_rows", "score_pair", "setting_rows"]
+
+I8 = npt.NDArray[np.int8]
+I16 = npt.NDArray[np.int16]
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class RowData:
+    """M hands: ``cls`` (M, 3) top/middle/bottom class ids, ``roy`` (M, 3), ``foul`` (M,),
+    ``nat`` (M,)."""
+
+    cls: I16
+    roy: I32
+    foul: npt.NDArray[np.bool_]
+    nat: I8
+
+    def __len__(self) -> int:
+        return int(self.cls.shape[0])
+
+    def take(self, index: npt.NDArray[np.int64] | npt.NDArray[np.int32] | list[int]) -> RowData:
+        return RowData(self.cls[index], self.roy[index], self.foul[index], self.nat[index])
+
+
+@dataclass(frozen=True)
+class ScoringParams:
+    """The house rules as the kernels need them."""
+
+    points: I32  # points[won, lost], system bonus included
+    scoop: int
+    natural_amount: int
+    better_only: bool
+    royalties: bool
+    naturals: bool
+    ignore_fouls: bool
+
+    @classmethod
+    def of(cls, rules: HouseRules) -> ScoringParams:
+        pts = np.zeros((4, 4), dtype=np.int32)
+        for won in range(4):
+            for lost in range(4 - won):
+                pts[won, lost] = row_points(won, lost, rules.system)
+        return cls(pts, rules.scoop_points, rules.effective_natural_amount,
+                   rules.royalties_better_hand_only, rules.royalties, rules.naturals, rules.ignore_fouls)
+
+
+def tie_mode(rules: HouseRules, seat: int, other: int) -> int:
+    """+1: ``seat`` takes tied rows from ``other``; -1: ``other`` does; 0: ties push."""
+    if rules.ties is not TieRule.BANK:
+        return 0
+    if rules.bank == seat:
+        return 1
+    if rules.bank == other:
+        return -1
+    return 0
+
+
+@cache
+def royalty_by_class(tab: Tables, table: RoyaltyTable) -> I32:
+    """``[row, class]`` royalty (rows top, middle, bottom) for every class id."""
+    out = np.zeros((3, tab.n_classes), dtype=np.int32)
+    for i, row in enumerate((Row.TOP, Row.MIDDLE, Row.BOTTOM)):
+        for c, s in enumerate(tab.class_strength):
+            out[i, c] = row_royalty(row, int(s), table)
+    return out
+
+
+# --- kernels -----------------------------------------------------------------------------------
+
+
+@jit
+def score_pair(a_cls: I16, a_roy: I32, a_foul: bool, a_nat: int,
+               b_cls: I16, b_roy: I32, b_foul: bool, b_nat: int,
+               tie: int, points: I32, scoop: int, nat_amount: int, better_only: bool) -> tuple[int, int, int]:
+    """(points for a, bitmask of rows a won, bitmask of rows b won); row bit 0 = top."""
+    if a_nat > 0 or b_nat > 0:
+        if a_nat == b_nat:
+            return 0, 0, 0
+        return (nat_amount if a_nat > b_nat else -nat_amount), 0, 0
+    if a_foul and b_foul:
+        return 0, 0, 0
+    if b_foul:
+        return scoop + a_roy[0] + a_roy[1] + a_roy[2], 7, 0
+    if a_foul:
+        return -(scoop + b_roy[0] + b_roy[1] + b_roy[2]), 0, 7
+    won = 0
+    lost = 0
+    wmask = 0
+    lmask = 0
+    roy = 0
+    for r in range(3):
+        if a_cls[r] > b_cls[r] or (a_cls[r] == b_cls[r] and tie > 0):
+            won += 1
+            wmask |= 1 << r
+            roy += a_roy[r]
+            if not better_only:
+                roy -= b_roy[r]
+        elif a_cls[r] < b_cls[r] or tie < 0:
+            lost += 1
+            lmask |= 1 << r
+            roy -= b_roy[r]
+            if not better_only:
+                roy += a_roy[r]
+        elif not better_only:
+            roy += a_roy[r] - b_roy[r]
+    return points[won, lost] + roy, wmask, lmask
+
+
+@jit
+def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
+                o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
+                ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
+                sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
+                row_wins: I64, row_losses: I64, scoops: I64, scooped: I64) -> None:
+    """Score C candidates against S samples of K opponents (``o_*`` shaped (S, K, ...)) and add
+    each candidate's per-sample total to ``sums``/``squares``, and its row and scoop counts."""
+    n_c = c_cls.shape[0]
+    n_s = o_cls.shape[0]
+    n_k = o_cls.shape[1]
+    for c in range(n_c):
+        acc = 0.0
+        acc2 = 0.0
+        for s in range(n_s):
+            total = 0
+            for k in range(n_k):
+                p, w, lo = score_pair(c_cls[c], c_roy[c], c_foul[c], c_nat[c],
+                                      o_cls[s, k], o_roy[s, k], o_foul[s, k], o_nat[s, k],
+                                      ties[k], points, scoop, nat_amount, better_only)
+                total += p
+                for r in range(3):
+                    if w & (1 << r):
+                        row_wins[c, r] += 1
+                    elif lo & (1 << r):
+                        row_losses[c, r] += 1
+                if w == 7:
+                    scoops[c] += 1
+                elif lo == 7:
+                    scooped[c] += 1
+            acc += total
+            acc2 += total * total
+        sums[c] += acc
+        squares[c] += acc2
+
+
+@jit
+def natural_rank(hand: npt.NDArray[np.int64], top: npt.NDArray[np.int64], mid_cat: int, bot_cat: int) -> int:
+    """Natural of one setting (see :mod:`cp_trainer.naturals`): 2 dragon, 1 other, 0 none.
+    ``top`` holds the top's three card indices; categories are :class:`Category` values."""
+    counts = np.zeros(13, dtype=np.int64)
+    for c in hand:
+        counts[c >> 2] += 1
+    distinct = 0
+    pairs = 0
+    for r in range(13):
+        if counts[r] > 0:
+            distinct += 1
+        pairs += counts[r] // 2
+    if distinct == 13:
+        return 2
+    if pairs >= 6:
+        return 1
+    flushes = (mid_cat == 5 or mid_cat == 8) and (bot_cat == 5 or bot_cat == 8)
+    if flushes and (top[0] & 3) == (top[1] & 3) and (top[1] & 3) == (top[2] & 3):
+        return 1
+    straights = (mid_cat == 4 or mid_cat == 8) and (bot_cat == 4 or bot_cat == 8)
+    if straights:
+        r0 = top[0] >> 2
+        r1 = top[1] >> 2
+        r2 = top[2] >> 2
+        lo = min(r0, r1, r2)
+        hi = max(r0, r1, r2)
+        distinct3 = r0 != r1 and r1 != r2 and r0 != r2
+        if distinct3 and (hi - lo == 2 or (lo == 0 and hi == 12 and r0 + r1 + r2 == 13)):
+            return 1
+    return 0
+
+
+@jit
+def rows_of_settings(hands: I64, settings: I64, nf5: I16, fl5: I16, t3: I16,
+                     categories: I8, roy_table: I32, comb5: I8, comb3: I8,
+                     split_mid: I16, split_top: I16, royalties: bool, naturals: bool, ignore_fouls: bool,
+                     out_cls: I16, out_roy: I32, out_foul: npt.NDArray[np.bool_], out_nat: I8) -> None:
+    """Row data of hands (M, 13) set as ``settings`` (M,)."""
+    top = np.empty(3, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        h = hands[i]
+        b, j = divmod(settings[i], N_SPLITS)
+        bc = comb5[b]
+        mc = comb5[split_mid[b, j]]
+        tc = comb3[split_top[b, j]]
+        for q in range(3):
+            top[q] = h[tc[q]]
+        t = eval3(top[0], top[1], top[2], t3)
+        m = eval5(h[mc[0]], h[mc[1]], h[mc[2]], h[mc[3]], h[mc[4]], nf5, fl5)
+        bo = eval5(h[bc[0]], h[bc[1]], h[bc[2]], h[bc[3]], h[bc[4]], nf5, fl5)
+        out_cls[i, 0] = t
+        out_cls[i, 1] = m
+        out_cls[i, 2] = bo
+        foul = (not ignore_fouls) and (m > bo or t > m)
+        out_foul[i] = foul
+        for r in range(3):
+            out_roy[i, r] = roy_table[r, out_cls[i, r]] if royalties and not foul else 0
+        out_nat[i] = natural_rank(h, top, categories[m], categories[bo]) if naturals else 0
+
+
+def setting_rows(hands: I64, settings: npt.NDArray[np.integer], tab: Tables, rules: HouseRules) -> RowData:
+    """:class:`RowData` of hands (M, 13) card indices set as ``settings`` (M,)."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
+    m = hands.shape[0]
+    out = RowData(np.empty((m, 3), np.int16), np.empty((m, 3), np.int32), np.empty(m, np.bool_),
+                  np.empty(m, np.int8))
+    roy = royalty_by_class(tab, rules.royalty_table) if rules.royalties else np.zeros((3, 1), np.int32)
+    rows_of_settings(hands, np.asarray(settings, dtype=np.int64).reshape(-1), tab.nf5, tab.fl5, tab.t3,
+                     tab.class_category, roy, COMB5, COMB3, SPLIT_MID, SPLIT_TOP, rules.royalties,
+                     rules.naturals, rules.ignore_fouls, out.cls, out.roy, out.foul, out.nat)
+    return out
+
+
+def arrangement_rows(arrangements: list[Arrangement], tab: Tables, rules: HouseRules) -> RowData:
+    """:class:`RowData` of arbitrary 3/5/5 arrangements (fouled ones too), via the reference
+    :func:`~cp_trainer.settlement.prepare_hand`."""
+    m = len(arrangements)
+    out = RowData(np.zeros((m, 3), np.int16), np.zeros((m, 3), np.int32), np.zeros(m, np.bool_),
+                  np.zeros(m, np.int8))
+    for i, arr in enumerate(arrangements):
+        view = prepare_hand(arr, rules)
+        if view.strengths is None:  # wrong row sizes: always a foul, rows never compared
+            out.foul[i] = True
+            continue
+        for r, s in enumerate(view.strengths):
+            out.cls[i, r] = tab.class_of(s)
+        out.roy[i] = view.royalties
+        out.foul[i] = view.fouled
+        out.nat[i] = view.natural.rank if view.natural is not None else 0
+    return out
+
+
+def pair_points(a: RowData, i: int, b: RowData, j: int, params: ScoringParams, tie: int) -> int:
+    """Points hand ``a[i]`` scores against ``b[j]`` (a convenience for tests and reviews)."""
+    p, _, _ = score_pair(a.cls[i], a.roy[i], bool(a.foul[i]), int(a.nat[i]),
+                         b.cls[j], b.roy[j], bool(b.foul[j]), int(b.nat[j]),
+                         tie, params.points, params.scoop, params.natural_amount, params.better_only)
+    return int(p)

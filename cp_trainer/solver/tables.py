@@ -1,0 +1,249 @@
+"""Table-driven row strengths: every 5-card and 3-card row as a *class id*.
+
+A class id is the dense rank of a strength among every strength a row can have (all 5-card
+hands under both wheel settings, and all 3-card tops), so comparing class ids is comparing
+strengths on the shared scale of :mod:`cp_trainer.strength`, top against middle included, and
+``CLASS_STRENGTH[class_id]`` gives back the identical integer ``evaluate3``/``evaluate5`` return.
+
+The tables are built once per process (about 0.2 s) *from* ``evaluate5``/``evaluate3`` themselves,
+one call per rank pattern, so they cannot drift from the reference:
+
+- ``nf5``: non-flush 5-card class by the ordered rank indices ``r0*13^4 + r1*13^3 + ... + r4``;
+- ``fl5``: flush class by the 13-bit mask of the five ranks;
+- ``t3``: top class by ``r0*169 + r1*13 + r2``.
+
+Cards are indices 0..51 (``Card.index``): rank index ``c >> 2`` (0 = deuce), suit ``c & 3``.
+Subsets of a 13-card hand are numbered in lexicographic order of positions (``COMB5``: 1,287
+five-card subsets; ``COMB3``: 286 tops); ``SPLIT_MID``/``SPLIT_TOP`` give, for each bottom, the
+56 ways to split the other eight cards into a middle and a top. A *setting* is ``b * 56 + j``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import Card
+from ..strength import Category, evaluate3, evaluate5
+from ._jit import jit
+
+__all__ = [
+    "COMB3",
+    "COMB5",
+    "N_SETTINGS",
+    "N_SPLITS",
+    "SPLIT_MID",
+    "SPLIT_TOP",
+    "Tables",
+    "hand_array",
+    "strengths_of",
+    "subset_classes",
+    "tables",
+]
+
+I16 = npt.NDArray[np.int16]
+I32 = npt.NDArray[np.int32]
+
+N_SPLITS = 56  # ways to split 8 cards into a 5-card middle and a 3-card top
+N_SETTINGS = 1287 * N_SPLITS  # 72,072
+
+COMB5: npt.NDArray[np.int8] = np.array(list(combinations(range(13), 5)), dtype=np.int8)
+COMB3: npt.NDArray[np.int8] = np.array(list(combinations(range(13), 3)), dtype=np.int8)
+
+
+def _splits() -> tuple[I16, I16]:
+    id5 = {tuple(int(x) for x in c): i for i, c in enumerate(COMB5)}
+    id3 = {tuple(int(x) for x in c): i for i, c in enumerate(COMB3)}
+    mid = np.empty((len(COMB5), N_SPLITS), dtype=np.int16)
+    top = np.empty((len(COMB5), N_SPLITS), dtype=np.int16)
+    for b, bottom in enumerate(COMB5):
+        rest = [p for p in range(13) if p not in set(int(x) for x in bottom)]
+        for j, m in enumerate(combinations(rest, 5)):
+            mid[b, j] = id5[m]
+            top[b, j] = id3[tuple(p for p in rest if p not in m)]
+    return mid, top
+
+
+SPLIT_MID, SPLIT_TOP = _splits()
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity (one per wheel setting)
+class Tables:
+    """The lookup tables (see the module docstring). ``nf5``/``fl5`` for one wheel setting."""
+
+    class_strength: I32  # class id -> strength on the shared scale
+    class_category: npt.NDArray[np.int8]  # class id -> Category value
+    nf5: I16
+    fl5: I16
+    t3: I16
+    wheel_second: bool
+
+    @property
+    def n_classes(self) -> int:
+        return len(self.class_strength)
+
+    def class_of(self, strength: int) -> int:
+        """Class id of a strength (KeyError if no row has that strength)."""
+        i = int(np.searchsorted(self.class_strength, strength))
+        if i >= len(self.class_strength) or int(self.class_strength[i]) != strength:
+            raise KeyError(f"no row has strength {strength:#x}")
+        return i
+
+
+def _cards_for(ranks: tuple[int, ...], flush: bool) -> list[Card]:
+    """Cards with these rank indices: all clubs for a flush, else suits spread so none is one."""
+    if flush:
+        return [Card.from_index(r * 4) for r in ranks]
+    seen: dict[int, int] = {}
+    suits = []
+    for r in ranks:  # a repeated rank takes the next suit
+        suits.append(seen.get(r, 0))
+        seen[r] = suits[-1] + 1
+    if len(set(suits)) == 1:  # five distinct ranks, all clubs: move one to diamonds
+        suits[1] = 1
+    cards = [Card.from_index(r * 4 + s) for r, s in zip(ranks, suits, strict=True)]
+    return cards
+
+
+@cache
+def _raw() -> tuple[I32, dict[bool, tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]], I32]:
+    """Strength (not yet class) tables for both wheel settings, and the 3-card table."""
+    grid = np.indices((13,) * 5, dtype=np.int32).reshape(5, -1).T  # every ordered rank tuple
+    desc = -np.sort(-grid, axis=1)
+    weights = 13 ** np.arange(4, -1, -1, dtype=np.int64)
+    codes = desc.astype(np.int64) @ weights
+    uniq, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    nf: dict[bool, npt.NDArray[np.int32]] = {}
+    fl: dict[bool, npt.NDArray[np.int32]] = {}
+    for wheel in (False, True):
+        per_pattern = np.full(len(uniq), -1, dtype=np.int32)
+        flush_by_mask = np.full(1 << 13, -1, dtype=np.int32)
+        for k, row in enumerate(first):
+            ranks = tuple(int(x) for x in desc[row])
+            if max(ranks.count(r) for r in ranks) > 4:
+                continue  # five of one rank: no such hand
+            per_pattern[k] = evaluate5(_cards_for(ranks, False), wheel_second=wheel)
+            if len(set(ranks)) == 5:
+                mask = sum(1 << r for r in ranks)
+                flush_by_mask[mask] = evaluate5(_cards_for(ranks, True), wheel_second=wheel)
+        nf[wheel] = per_pattern[inverse.reshape(-1)]
+        fl[wheel] = flush_by_mask
+    grid3 = np.indices((13,) * 3, dtype=np.int32).reshape(3, -1).T
+    t3 = np.array([evaluate3([Card.from_index(int(r) * 4 + i) for i, r in enumerate(row)])
+                   for row in grid3], dtype=np.int32)
+    all_strengths = np.unique(np.concatenate(
+        [nf[False], nf[True], fl[False], fl[True], t3]))
+    class_strength = all_strengths[all_strengths >= 0].astype(np.int32)
+    return class_strength, {w: (nf[w], fl[w]) for w in (False, True)}, t3
+
+
+def _to_class(class_strength: I32, strengths: npt.NDArray[np.int32]) -> I16:
+    ids = np.searchsorted(class_strength, strengths).astype(np.int16)
+    ids[strengths < 0] = -1
+    return ids
+
+
+@cache
+def tables(wheel_second: bool = False) -> Tables:
+    """The lookup tables for one wheel setting (built on first use, then cached)."""
+    class_strength, raw, t3 = _raw()
+    nf, fl = raw[wheel_second]
+    return Tables(
+        class_strength=class_strength,
+        class_category=(class_strength >> 20).astype(np.int8),
+        nf5=_to_class(class_strength, nf),
+        fl5=_to_class(class_strength, fl),
+        t3=_to_class(class_strength, t3),
+        wheel_second=wheel_second,
+    )
+
+
+def hand_array(cards: list[Card] | tuple[Card, ...]) -> npt.NDArray[np.int64]:
+    """13 cards as card indices (the engine's input), in the given order."""
+    return np.array([c.index for c in cards], dtype=np.int64)
+
+
+# --- kernels -----------------------------------------------------------------------------------
+
+
+@jit
+def eval5(c0: int, c1: int, c2: int, c3: int, c4: int, nf5: I16, fl5: I16) -> int:
+    """Class id of one 5-card row given card indices."""
+    s = c0 & 3
+    if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
+        return int(fl5[(1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2)) | (1 << (c3 >> 2))
+                       | (1 << (c4 >> 2))])
+    return int(nf5[(c0 >> 2) * 28561 + (c1 >> 2) * 2197 + (c2 >> 2) * 169 + (c3 >> 2) * 13
+                   + (c4 >> 2)])
+
+
+@jit
+def eval3(c0: int, c1: int, c2: int, t3: I16) -> int:
+    """Class id of one 3-card top given card indices."""
+    return int(t3[(c0 >> 2) * 169 + (c1 >> 2) * 13 + (c2 >> 2)])
+
+
+@jit
+def subset_classes(hand: npt.NDArray[np.int64], nf5: I16, fl5: I16, t3: I16, out5: I16, out3: I16) -> None:
+    """Class ids of all 1,287 five-card and 286 three-card subsets of 13 cards (COMB order)."""
+    n = 0
+    for a in range(9):
+        ra = (hand[a] >> 2) * 28561
+        sa = hand[a] & 3
+        for b in range(a + 1, 10):
+            rb = ra + (hand[b] >> 2) * 2197
+            sb = sa if (hand[b] & 3) == sa else -1
+            for c in range(b + 1, 11):
+                rc = rb + (hand[c] >> 2) * 169
+                sc = sb if (hand[c] & 3) == sb else -1
+                for d in range(c + 1, 12):
+                    rd = rc + (hand[d] >> 2) * 13
+                    sd = sc if (hand[d] & 3) == sc else -1
+                    for e in range(d + 1, 13):
+                        if sd >= 0 and (hand[e] & 3) == sd:
+                            out5[n] = fl5[(1 << (hand[a] >> 2)) | (1 << (hand[b] >> 2))
+                                          | (1 << (hand[c] >> 2)) | (1 << (hand[d] >> 2))
+                                          | (1 << (hand[e] >> 2))]
+                        else:
+                            out5[n] = nf5[rd + (hand[e] >> 2)]
+                        n += 1
+    n = 0
+    for a in range(11):
+        ra = (hand[a] >> 2) * 169
+        for b in range(a + 1, 12):
+            rb = ra + (hand[b] >> 2) * 13
+            for c in range(b + 1, 13):
+                out3[n] = t3[rb + (hand[c] >> 2)]
+                n += 1
+
+
+@jit
+def rows_classes(cards: npt.NDArray[np.int64], nf5: I16, fl5: I16, t3: I16, out: I16) -> None:
+    """Class ids of M rows (M, 5) or tops (M, 3) of card indices."""
+    if cards.shape[1] == 3:
+        for i in range(cards.shape[0]):
+            out[i] = eval3(cards[i, 0], cards[i, 1], cards[i, 2], t3)
+    else:
+        for i in range(cards.shape[0]):
+            out[i] = eval5(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], nf5, fl5)
+
+
+def strengths_of(rows: npt.NDArray[np.integer], wheel_second: bool = False) -> I32:
+    """Strengths (the ``evaluate5``/``evaluate3`` integers) of many rows of card indices, shape
+    (M, 5) or (M, 3): the table-driven evaluator, vectorised."""
+    tab = tables(wheel_second)
+    cards = np.ascontiguousarray(rows, dtype=np.int64)
+    if cards.ndim != 2 or cards.shape[1] not in (3, 5):
+        raise ValueError(f"rows must be (M, 3) or (M, 5) card indices, got shape {cards.shape}")
+    out = np.empty(cards.shape[0], dtype=np.int16)
+    rows_classes(cards, tab.nf5, tab.fl5, tab.t3, out)
+    return tab.class_strength[out]
+
+
+def category_name(tab: Tables, class_id: int) -> str:
+    """``pair``, ``flush``, ... of a class id."""
+    return Category(int(tab.class_category[class_id])).key

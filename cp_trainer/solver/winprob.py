@@ -1,0 +1,94 @@
+"""Per-row win probabilities for the ``standard`` bot.
+
+The shipped table ``resources/solver/winprob_v1.npz`` holds, for each row (top, middle, bottom),
+how often a typical opponent's row falls in each strength class: the row classes of hands the
+``standard`` bot itself set in self-play (``scripts/train_winprob.py``, iterated until the
+distribution stops moving). From that histogram a row of class ``c`` wins with probability
+P(opponent's row < c), ties with P(= c) and loses with P(> c), so the probabilities rise with
+strength by construction and need no smoothing.
+
+The file also carries the class strengths it was counted on (checked at load) and its training
+metadata (JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..house_rules import HouseRules, TieRule
+from ..resources import resource_path
+from .scoring import royalty_by_class
+from .tables import Tables, tables
+
+__all__ = ["WINPROB_FILE", "WinProb", "load_winprob", "row_probabilities", "save_winprob"]
+
+WINPROB_FILE = "winprob_v1.npz"
+F64 = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class WinProb:
+    """Opponent row-class histograms ``hist[row, class]`` and the training metadata."""
+
+    hist: F64
+    metadata: dict[str, Any]
+
+    def win_tie_loss(self) -> tuple[F64, F64, F64]:
+        """``(win, tie, loss)`` probabilities, each ``[row, class]``."""
+        total = self.hist.sum(axis=1, keepdims=True)
+        pmf = self.hist / total
+        below = np.cumsum(pmf, axis=1) - pmf
+        return below, pmf, np.clip(1.0 - below - pmf, 0.0, 1.0)
+
+
+def save_winprob(path: Path, hist: F64, metadata: dict[str, Any]) -> None:
+    tab = tables(False)
+    np.savez_compressed(path, hist=hist, class_strength=tab.class_strength,
+                        metadata=np.array(json.dumps(metadata, sort_keys=True)))
+
+
+@cache
+def load_winprob(path: str | None = None) -> WinProb:
+    """The shipped table (or the file at ``path``)."""
+    file = Path(path) if path else resource_path("solver", WINPROB_FILE)
+    with np.load(file, allow_pickle=False) as data:
+        strengths = data["class_strength"]
+        if not np.array_equal(strengths, tables(False).class_strength):
+            raise ValueError(f"{file.name} was counted on other strength classes; regenerate it "
+                             "with scripts/train_winprob.py")
+        return WinProb(data["hist"].astype(np.float64), json.loads(str(data["metadata"])))
+
+
+def row_probabilities(wp: WinProb, rules: HouseRules, seat: int = 0, tab: Tables | None = None) -> F64:
+    """The ``probs`` array the standard kernel takes: rows win/loss of top, middle, bottom, then
+    the expected royalty of each row, by class.
+
+    Ties push, or count as won (lost) when ``seat`` is (is not) the bank under ``TieRule.BANK``.
+    With royalties on, a row's royalty is counted in full (or times its win chance when only the
+    better hand is paid).
+    """
+    tab = tab or tables(rules.wheel_second)
+    win, tie, loss = wp.win_tie_loss()
+    # Probabilities are defined for every class, so the wheel's own class under *wheel ranks
+    # second* (between the king-high and ace-high straights) is rated where it now ranks.
+    if rules.ties is TieRule.BANK:
+        if rules.bank == seat:
+            win = win + tie
+        else:
+            loss = loss + tie
+    probs = np.zeros((9, tab.n_classes), dtype=np.float64)
+    for r in range(3):
+        probs[2 * r] = win[r]
+        probs[2 * r + 1] = loss[r]
+    if rules.royalties:
+        roy = royalty_by_class(tab, rules.royalty_table).astype(np.float64)
+        probs[6:9] = roy * win if rules.royalties_better_hand_only else roy
+    return probs
+

@@ -1,0 +1,126 @@
+"""Enumeration, legal mask, Pareto set and the greedy / standard bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cp_trainer.arrangement import check_arrangement, row_strengths
+from cp_trainer.cards import Deck, parse_cards
+from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.solver.bots import bot_spec, get_bot
+from cp_trainer.solver.enumerate import SolverInputError, enumerate_hand
+from cp_trainer.solver.kernels import setting_value
+
+HANDS = [Deck(seed=s).deal(13) for s in range(12)]
+# a hand with a huge Pareto set (many ways to spread similar ranks) and one with quads and a flush
+HANDS.append(parse_cards("As Ks Qs Js 9s 8h 7h 6h 5h 4d 3d 2d Td"))
+HANDS.append(parse_cards("Ac Ad Ah As Kc Qc Jc 9c 2h 3h 5d 7s 8s"))
+
+
+def _triples(hs):  # type: ignore[no-untyped-def]
+    return np.stack([hs.top, hs.middle, hs.bottom], axis=1).astype(np.int32)
+
+
+@pytest.mark.parametrize("cards", HANDS[:4])
+def test_settings_match_the_reference_check(cards) -> None:  # type: ignore[no-untyped-def]
+    hs = enumerate_hand(cards)
+    assert hs.top.shape == hs.middle.shape == hs.bottom.shape == (72_072,)
+    rng = np.random.default_rng(7)
+    legal = hs.legal
+    picks = np.concatenate([rng.choice(np.flatnonzero(legal), 40), rng.choice(np.flatnonzero(~legal), 40)])
+    for s in picks:
+        arr = hs.arrangement(int(s))
+        assert sorted(arr.cards) == sorted(cards)
+        assert row_strengths(arr) == hs.strengths(int(s))
+        assert check_arrangement(arr).legal == bool(legal[s])
+
+
+@pytest.mark.parametrize(("cards", "legal_only"), [(c, True) for c in HANDS] + [(HANDS[0], False)])
+def test_pareto_set(cards, legal_only: bool) -> None:  # type: ignore[no-untyped-def]
+    hs = enumerate_hand(cards)
+    members = hs.pareto(legal_only=legal_only)
+    pool = np.unique(_triples(hs)[hs.legal] if legal_only else _triples(hs), axis=0)
+    front = _triples(hs)[members]
+    assert len(np.unique(front, axis=0)) == len(front)  # one setting per strength triple
+    if legal_only:
+        assert hs.legal[members].all()
+    # no member is matched-or-beaten by another candidate with a strictly better row
+    for x in front:
+        ge = (pool[:, 0] >= x[0]) & (pool[:, 1] >= x[1]) & (pool[:, 2] >= x[2])
+        assert ge.sum() == 1  # only x itself
+    # every candidate is matched or beaten row by row by a member
+    covered = np.zeros(len(pool), dtype=bool)
+    for x in front:
+        covered |= (pool[:, 0] <= x[0]) & (pool[:, 1] <= x[1]) & (pool[:, 2] <= x[2])
+    assert covered.all()
+
+
+def test_pareto_sizes_vary() -> None:
+    sizes = [len(enumerate_hand(c).pareto()) for c in HANDS]
+    assert min(sizes) < 100 < max(sizes)
+
+
+@pytest.mark.parametrize("cards", HANDS)
+def test_greedy_is_lexicographic_max(cards) -> None:  # type: ignore[no-untyped-def]
+    hs = enumerate_hand(cards)
+    t = _triples(hs)[hs.legal]
+    best = max(zip(t[:, 2].tolist(), t[:, 1].tolist(), t[:, 0].tolist(), strict=True))
+    arr = get_bot("greedy").arrange(cards)
+    assert check_arrangement(arr).legal
+    top, mid, bot = row_strengths(arr)
+    cs = hs.tables.class_strength
+    assert (bot, mid, top) == tuple(int(cs[c]) for c in best)
+
+
+def test_greedy_worked_example() -> None:
+    arr = get_bot("greedy").arrange(parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c"))
+    assert str(arr) == "4d 3c 2c / 9s 8s 7h 6h 5h / As Kd Qh Jc Ts"
+
+
+@pytest.mark.parametrize("system", list(ScoringSystem))
+def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSystem) -> None:
+    rules = HouseRules(system=system, royalties=system is ScoringSystem.ONE_SIX)
+    spec = bot_spec("standard", rules)
+    bot = get_bot("standard")
+    for cards in HANDS:
+        hs = enumerate_hand(cards, rules)
+        legal = np.flatnonzero(hs.legal)
+        p = spec.probs
+        t, m, b = hs.top[legal], hs.middle[legal], hs.bottom[legal]
+        wt, lt, wm, lm, wb, lb = p[0, t], p[1, t], p[2, m], p[3, m], p[4, b], p[5, b]
+        w3, l3 = wt * wm * wb, lt * lm * lb
+        w2 = wt * wm + wt * wb + wm * wb - 2 * w3
+        l2 = lt * lm + lt * lb + lm * lb - 2 * l3
+        values = (wt - lt + wm - lm + wb - lb + spec.bonus2 * (w2 - l2) + spec.bonus3 * (w3 - l3)
+                  + p[6, t] + p[7, m] + p[8, b])
+        arr = bot.arrange(cards, rules)
+        assert check_arrangement(arr).legal
+        top, mid, bottom = (hs.tables.class_of(s) for s in row_strengths(arr))
+        chosen = setting_value(top, mid, bottom, p, spec.bonus2, spec.bonus3)
+        assert chosen == pytest.approx(values.max(), abs=1e-12)
+
+
+def test_standard_is_not_greedy() -> None:
+    greedy, standard = get_bot("greedy"), get_bot("standard")
+    differ = sum(greedy.arrange(c) != standard.arrange(c) for c in HANDS)
+    assert differ >= len(HANDS) // 2
+
+
+def test_expert_sets_a_legal_hand() -> None:
+    from cp_trainer.solver.bots import ExpertBot
+
+    arr = ExpertBot(samples=200).arrange(HANDS[0])
+    assert check_arrangement(arr).legal
+    assert sorted(arr.cards) == sorted(HANDS[0])
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("genius")
+    with pytest.raises(ValueError, match="13 cards"):
+        enumerate_hand(HANDS[0][:12])
+    with pytest.raises(ValueError, match="duplicate"):
+        enumerate_hand(HANDS[0][:12] + HANDS[0][:1])
+    with pytest.raises(SolverInputError, match="low-middle"):
+        enumerate_hand(HANDS[0], HouseRules(low_middle=True))

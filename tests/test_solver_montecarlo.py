@@ -1,0 +1,121 @@
+"""The Monte-Carlo solver: right means, reproducible, cancellable, time-boxed; hindsight."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from cp_trainer.arrangement import Arrangement, check_arrangement, row_strengths
+from cp_trainer.cards import Deck, parse_cards
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
+from cp_trainer.settlement import settle_pair
+from cp_trainer.solver.bots import get_bot
+from cp_trainer.solver.enumerate import SolverInputError, enumerate_hand
+from cp_trainer.solver.montecarlo import hindsight, solve
+
+CARDS = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
+
+
+@pytest.mark.parametrize("rules", [HouseRules(), HouseRules(system=ScoringSystem.ONE_SIX, royalties=True,
+                                                           ties=TieRule.BANK, bank=1, naturals=True)])
+def test_means_are_settle_pair_averages(rules: HouseRules) -> None:
+    res = solve(CARDS, rules, bot="greedy", opponents=2, samples=60, seed=5, chunk=25)
+    assert res.samples == 60 and res.complete
+    for cand in (res.best, res.candidates[-1]):
+        totals = []
+        for s in range(res.samples):
+            opps = res.opponent_arrangements(s)
+            totals.append(sum(settle_pair(cand.arrangement, o, rules, (0, seat)).points[0]
+                              for seat, o in enumerate(opps, start=1)))
+        assert cand.ev == pytest.approx(np.mean(totals))
+        assert cand.stderr == pytest.approx(np.std(totals, ddof=1) / np.sqrt(len(totals)))
+    # the opponents were set by greedy and dealt from the unseen cards, disjoint
+    for s in range(3):
+        opps = res.opponent_arrangements(s)
+        seen = set(CARDS)
+        for o in opps:
+            again = get_bot("greedy").arrange(sorted(o.cards), rules)
+            assert row_strengths(o, rules) == row_strengths(again, rules)
+            assert not seen & set(o.cards)
+            seen |= set(o.cards)
+
+
+def test_candidates_are_the_pareto_set_best_first() -> None:
+    res = solve(CARDS, bot="greedy", samples=300, seed=1)
+    assert len(res.candidates) == len(enumerate_hand(CARDS).pareto())
+    evs = [c.ev for c in res.candidates]
+    assert evs == sorted(evs, reverse=True)
+    assert all(check_arrangement(c.arrangement).legal for c in res.candidates)
+    assert all(0 < c.stderr < 1 for c in res.candidates)
+
+
+def test_reproducible_with_a_seed() -> None:
+    a = solve(CARDS, bot="standard", samples=500, seed=42).to_json()
+    b = solve(CARDS, bot="standard", samples=500, seed=42).to_json()
+    c = solve(CARDS, bot="standard", samples=500, seed=43).to_json()
+    assert a == b
+    assert a["candidates"] != c["candidates"]
+
+
+def test_progress_and_cancellation() -> None:
+    seen: list[tuple[int, int]] = []
+    stop = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+        if done >= 200:
+            stop.set()
+
+    res = solve(CARDS, samples=1000, seed=1, chunk=100, progress=progress, cancel=stop)
+    assert seen == [(100, 1000), (200, 1000)]
+    assert res.cancelled and not res.complete and res.samples == 200
+    res = solve(CARDS, samples=1000, seed=1, chunk=100, cancel=lambda: True)
+    assert res.cancelled and res.samples == 100
+
+
+def test_time_budget_stops_early_and_says_so() -> None:
+    res = solve(CARDS, samples=100_000, seed=1, chunk=500, time_budget=0.0)
+    assert res.timed_out and res.samples == 500 and res.requested == 100_000
+    assert res.to_json()["samples"] == 500
+
+
+def test_explanations() -> None:
+    res = solve(CARDS, bot="greedy", samples=400, seed=3)
+    best = res.explain()
+    assert best.ev == res.best.ev
+    assert all(0 <= w + lo <= 1 for w, lo in zip(best.row_win, best.row_loss, strict=True))
+    assert 0 <= best.scoop <= min(best.row_win)
+    # the player's own choice (here a fouled one) against the same samples
+    fouled = Arrangement.parse("4d 3c 2c / As Kd Qh Jc Ts / 9s 8s 7h 6h 5h")
+    own = res.explain(fouled)
+    assert own.ev == -4 and own.row_loss == (1.0, 1.0, 1.0) and own.scooped == 1.0
+    good = res.candidates[3].arrangement
+    assert res.explain(good).ev == pytest.approx(res.candidates[3].ev)
+
+
+def test_hindsight_finds_the_best_answer_to_actual_hands() -> None:
+    deck = Deck(seed=9)
+    mine, theirs = deck.deal(13), deck.deal(13)
+    rules = HouseRules()
+    opp = get_bot("greedy").arrange(theirs, rules)
+    actual = get_bot("greedy").arrange(mine, rules)
+    h = hindsight(mine, [opp], rules, actual=actual)
+    assert settle_pair(h.arrangement, opp, rules).points[0] == h.points
+    assert h.actual_points == settle_pair(actual, opp, rules).points[0]
+    assert h.points >= h.actual_points
+    # no legal setting at all scores more (checked by the reference on a sample of settings)
+    hs = enumerate_hand(mine, rules)
+    legal = np.flatnonzero(hs.legal)
+    for s in np.random.default_rng(0).choice(legal, 150):
+        assert settle_pair(hs.arrangement(int(s)), opp, rules).points[0] <= h.points
+
+
+def test_bad_requests() -> None:
+    with pytest.raises(SolverInputError, match="greedy or standard"):
+        solve(CARDS, bot="expert")
+    with pytest.raises(SolverInputError, match="1 to 3"):
+        solve(CARDS, opponents=4)
+    with pytest.raises(ValueError, match="13 cards"):
+        solve(CARDS[:12])
