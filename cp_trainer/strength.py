@@ -208,7 +208,8 @@ def describe(strength: int, lang: str = "en", *, detailed: bool = False) -> str:
         kickers = ranks[1:]
     text = tr(key, lang, **kwargs)
     if detailed and kickers:
-        text = tr("hand.with_kickers", lang, hand=text, kickers="-".join(_rank_char(r) for r in kickers))
+        key = "hand.with_kickers" if len(kickers) > 1 else "hand.with_kicker"
+        text = tr(key, lang, hand=text, kickers="-".join(_rank_char(r) for r in kickers))
     return text
 
 

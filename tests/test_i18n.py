@@ -38,3 +38,14 @@ def test_language_selection(monkeypatch: pytest.MonkeyPatch) -> None:
     assert system_language() == "ru"
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert system_language() == "en"
+
+
+def test_kicker_is_singular_for_one_card() -> None:
+    from cp_trainer.cards import parse_cards
+    from cp_trainer.strength import describe, evaluate
+
+    one = evaluate(parse_cards("As Ah Qh"))
+    many = evaluate(parse_cards("As Ah Qh 7c 4d"))
+    assert describe(one, detailed=True) == "pair of aces, kicker Q"
+    assert describe(many, detailed=True) == "pair of aces, kickers Q-7-4"
+    assert describe(one, "ru", detailed=True) == "пара тузов, кикер Q"

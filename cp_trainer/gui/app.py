@@ -44,4 +44,5 @@ def run_app(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
     app = application(argv)
     window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang)
     window.show()
+    window.solver_panel.warm_up()
     return app.exec()

@@ -215,7 +215,8 @@ class MainWindow(QMainWindow):
         if values.language != current_language():
             self.set_language(values.language)
         self.table.retranslate()
-        self.update()
+        self.table.repaint_cards()
+        self.solver_panel.repaint_cards()
         if self.controller.phase is Phase.SETTING and (old.opponents, old.bot) != (values.opponents,
                                                                                     values.bot):
             note = self.tr("The new table (bots, opponents) starts with the next deal.")

@@ -71,6 +71,16 @@ class SolverWorker(QRunnable):
                 self.signals.finished.emit(answer)
 
 
+class _WarmUp(QRunnable):
+    def run(self) -> None:
+        try:
+            from ..solver import warm_up
+
+            warm_up()
+        except Exception:  # the first real solve will report any problem
+            pass
+
+
 class _MiniRows(QWidget):
     """An arrangement as three rows of small cards."""
 
@@ -339,6 +349,16 @@ class SolverPanel(QFrame):
             labels[4][1].setText(f"{a.best.scoop:.0%}")
             if a.mine is not None and a.mine.scoop is not None:
                 labels[4][2].setText(f"{a.mine.scoop:.0%}")
+
+    def repaint_cards(self) -> None:
+        """Draw the small cards again (the card style changed)."""
+        if self.answer is not None:
+            self._show(self.answer)
+
+    def warm_up(self) -> None:
+        """Load the solver's tables and compiled kernels in the background, so that the first
+        Hint answers at full speed."""
+        self.pool.start(_WarmUp())
 
     def _play(self) -> None:
         if self.answer is not None:

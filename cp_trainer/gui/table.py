@@ -251,6 +251,13 @@ class TableWidget(QWidget):
         for seat in self._seats:
             seat.set_card_height(seat_height)
 
+    def repaint_cards(self) -> None:
+        """Draw every card again (the card style changed)."""
+        for view in self.views.values():
+            view.viewport().update()
+        for seat in self._seats:
+            seat.set_card_height(self._seat_card_height)
+
     # --- the deal and the live check ------------------------------------------------------------
 
     def _dealt(self) -> None:
