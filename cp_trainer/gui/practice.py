@@ -1,0 +1,224 @@
+"""The trainer window's practice features: the history of played hands, lessons, table mode.
+
+:func:`install_practice` is the one hook into the main window. It adds a "Practice" menu
+(History…, Lessons…, Table mode…) and a :class:`HandRecorder` that stores every hand played:
+at the showdown in one transaction (deal, your rows and the core's fouls, the bots' hands and
+your points against each, the house rules), then the solver's best arrangement and both EVs when
+the solver's answer for that same hand arrives. "Try again" in the history window deals the
+same 13 cards on the table through ``window.controller.new_deal``.
+
+The history lives in :func:`cp_trainer.history.default_data_dir` (``$CP_TRAINER_DATA_DIR``
+overrides it). If it cannot be opened the trainer still plays; the status bar says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+
+from ..arrangement import Arrangement, check_arrangement
+from ..cards import Card, format_cards
+from ..history import FoulNote, Game, HandRecord, HistoryError, HistoryStore, OpponentHand
+from ..history.record import now_utc
+from .controller import Showdown, TrainerController
+from .solver_bridge import SolverAnswer
+from .translation import current_language
+
+__all__ = ["HandRecorder", "PracticeMenu", "install_practice"]
+
+
+def _to_front(widget: QWidget) -> None:
+    """Raise and activate a window (the offscreen test platform cannot, and warns if asked)."""
+    if QGuiApplication.platformName() != "offscreen":
+        widget.raise_()
+        widget.activateWindow()
+
+
+def _rows_key(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
+    """The rows as sets of cards (the table sorts cards inside a row)."""
+    return tuple(tuple(sorted(row)) for row in arr.rows)
+
+
+class HandRecorder(QObject):
+    """Stores each showdown of ``controller`` in the history; adds the solver's verdict later."""
+
+    recorded = Signal(int)  # the stored hand's id
+    failed = Signal(str)
+
+    def __init__(self, controller: TrainerController, parent: QObject | None = None,
+                 data_dir: str | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.data_dir = data_dir
+        self._store: HistoryStore | None = None
+        self._open_failed = False
+        self.last_id: int | None = None
+        self._last_key: tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]] | None = None
+        controller.showdownReady.connect(self.record)
+
+    def store(self) -> HistoryStore | None:
+        """The history, opened on first use (None when it cannot be opened)."""
+        if self._store is None and not self._open_failed:
+            try:
+                self._store = HistoryStore.open(self.data_dir)
+            except HistoryError as exc:
+                self._open_failed = True
+                self.failed.emit(str(exc))
+                return None
+            if self._store.recovery is not None:
+                self.failed.emit(self._store.recovery.message(current_language()))
+        return self._store
+
+    def record(self, showdown: Showdown) -> int | None:
+        store = self.store()
+        if store is None:
+            return None
+        c = self.controller
+        setup = c.setup
+        mine = c.arrangement()
+        cards = tuple(c.deal.all_cards())
+        fouls = () if showdown.surrendered else tuple(
+            FoulNote(f.code, f.message) for f in check_arrangement(mine, setup.rules, setup.lang).fouls)
+        opponents = tuple(
+            OpponentHand(str(arr), float(showdown.against(seat).points[0]), setup.bot)
+            for seat, arr in enumerate(showdown.opponents, start=1))
+        record = HandRecord(
+            game=Game.CHINESE, deal=format_cards(cards), arrangement=str(mine), played_at=now_utc(),
+            fouls=fouls, opponents=opponents, house_rules=setup.rules.to_dict(),
+        )
+        try:
+            self.last_id = store.add(record)
+        except Exception as exc:  # a full disk or a locked file must not stop the game
+            self.failed.emit(str(exc))
+            return None
+        self._last_key = (tuple(sorted(cards)), _rows_key(mine))
+        self.recorded.emit(self.last_id)
+        return self.last_id
+
+    def add_solver_answer(self, answer: SolverAnswer) -> bool:
+        """Store the solver's verdict if it is about the hand recorded last."""
+        store = self._store
+        req = answer.request
+        if store is None or self.last_id is None or self._last_key is None or req.mine is None:
+            return False
+        if (tuple(sorted(req.cards)), _rows_key(req.mine)) != self._last_key:
+            return False
+        player_ev = answer.mine.ev if answer.mine is not None else None
+        return store.set_solver(self.last_id, str(answer.best.arrangement), answer.best.ev, player_ev)
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+
+class PracticeMenu(QMenu):
+    """The "Practice" menu: History…, Lessons…, Table mode…"""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("practiceMenu")
+        self.history_action = QAction(self)
+        self.history_action.setObjectName("historyAction")
+        self.history_action.setShortcut(QKeySequence("Ctrl+H"))
+        self.lessons_action = QAction(self)
+        self.lessons_action.setObjectName("lessonsAction")
+        self.lessons_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.table_action = QAction(self)
+        self.table_action.setObjectName("tableModeAction")
+        self.table_action.setShortcut(QKeySequence("Ctrl+T"))
+        for a in (self.history_action, self.lessons_action, self.table_action):
+            self.addAction(a)
+        self.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("&Practice"))
+        self.history_action.setText(self.tr("&History and progress…"))
+        self.history_action.setToolTip(self.tr("Every hand you played, your mistakes and your progress."))
+        self.lessons_action.setText(self.tr("&Lessons…"))
+        self.lessons_action.setToolTip(self.tr("Short lessons for newcomers, checked by the rules."))
+        self.table_action.setText(self.tr("&Table mode…"))
+        self.table_action.setToolTip(self.tr("Check and settle the hands of a real table."))
+
+
+class Practice(QObject):
+    """What :func:`install_practice` adds to a main window, kept together."""
+
+    def __init__(self, window: QMainWindow, data_dir: str | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        w: Any = window
+        self.recorder = HandRecorder(w.controller, self, data_dir)
+        self.recorder.failed.connect(lambda text: window.statusBar().showMessage(text, 10000))
+        w.solver_panel.answered.connect(self.recorder.add_solver_answer)
+        self.menu = PracticeMenu(window)
+        bar = window.menuBar()
+        help_menu = getattr(window, "help_menu", None)
+        if isinstance(help_menu, QMenu):
+            bar.insertMenu(help_menu.menuAction(), self.menu)
+        else:
+            bar.addMenu(self.menu)
+        self.menu.history_action.triggered.connect(self.open_history)
+        self.menu.lessons_action.triggered.connect(self.open_lessons)
+        self.menu.table_action.triggered.connect(self.open_table_mode)
+        self.history_window: Any = None
+        self.lessons_window: Any = None
+        self.table_dialog: Any = None
+        self.recorder.recorded.connect(self._refresh_history)
+
+    def open_history(self) -> Any:
+        from .history_window import HistoryWindow
+
+        store = self.recorder.store()
+        if store is None:
+            return None
+        if self.history_window is None:
+            self.history_window = HistoryWindow(store, self.window)
+            self.history_window.tryAgain.connect(self.try_again)
+        self.history_window.refresh()
+        self.history_window.show()
+        _to_front(self.history_window)
+        return self.history_window
+
+    def _refresh_history(self, _hand_id: int) -> None:
+        if self.history_window is not None and self.history_window.isVisible():
+            self.history_window.refresh()
+
+    def try_again(self, cards: Sequence[Card]) -> None:
+        """Deal these 13 cards on the table again."""
+        w: Any = self.window
+        w.controller.new_deal(list(cards))
+        _to_front(self.window)
+
+    def open_lessons(self) -> Any:
+        from .lessons_window import LessonsWindow
+
+        if self.lessons_window is None:
+            self.lessons_window = LessonsWindow(self.window)
+        self.lessons_window.show()
+        _to_front(self.lessons_window)
+        return self.lessons_window
+
+    def open_table_mode(self) -> Any:
+        from .table_mode import TableModeDialog
+
+        w: Any = self.window
+        if self.table_dialog is None or self.table_dialog.rules != w.values.house_rules:
+            self.table_dialog = TableModeDialog(w.values.house_rules, self.window)
+        self.table_dialog.show()
+        _to_front(self.table_dialog)
+        return self.table_dialog
+
+
+def install_practice(window: QMainWindow, data_dir: str | None = None) -> Practice:
+    """Add the Practice menu and the hand recorder to the trainer's main window."""
+    return Practice(window, data_dir)

@@ -1,0 +1,87 @@
+"""The Practice menu on the trainer window: hands recorded at showdown, history, try again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import parse_cards
+from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.settings import Settings
+from cp_trainer.gui.solver_bridge import Candidate, SolverAnswer, SolveRequest
+from cp_trainer.history import HistoryStore
+
+DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
+FOUL = Arrangement.parse("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")
+LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
+    w = MainWindow(Settings(tmp_path / "settings.ini"), seed=5, deal=DEAL)
+    qtbot.addWidget(w)
+    w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
+    return w
+
+
+def test_a_played_hand_is_recorded_with_its_fouls_and_the_bots(window: MainWindow, tmp_path: Path) -> None:
+    assert window.practice.menu.title() == "&Practice"
+    assert window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
+    showdown = window.controller.set_hand()
+    assert showdown is not None
+    recorder = window.practice.recorder
+    assert recorder.last_id is not None
+    with HistoryStore.open(tmp_path / "data") as store:
+        (hand,) = store.hands()
+    mine = Arrangement.parse(hand.arrangement)
+    assert [sorted(r) for r in mine.rows] == [sorted(r) for r in FOUL.rows]
+    assert sorted(hand.deal_cards()) == sorted(DEAL)
+    assert [f.code for f in hand.fouls] == ["order", "order"]
+    assert hand.points == showdown.total == -4
+    assert len(hand.opponents) == len(showdown.opponents)
+    assert hand.opponents[0].arrangement == str(showdown.opponents[0])
+    assert hand.opponents[0].points == showdown.against(1).points[0]
+    assert hand.solver_ev is None
+
+    # The solver's answer for this hand arrives later and is added to it; another hand's is not.
+    request = SolveRequest(cards=tuple(DEAL), rules=window.controller.setup.rules, mine=FOUL)
+    answer = SolverAnswer(request=request, samples=100, best=Candidate(LEGAL, 0.8, 0.05), candidates=(),
+                          mine=Candidate(FOUL, -4.0, 0.0))
+    other = SolverAnswer(request=SolveRequest(cards=tuple(DEAL), rules=request.rules, mine=LEGAL),
+                         samples=100, best=Candidate(LEGAL, 0.8, 0.05), candidates=())
+    assert not recorder.add_solver_answer(other)
+    window.solver_panel.answered.emit(answer)
+    with HistoryStore.open(tmp_path / "data") as store:
+        (hand,) = store.hands()
+    assert hand.solver_arrangement == str(LEGAL) and hand.ev_lost == pytest.approx(4.8)
+
+
+def test_history_window_from_the_menu_and_try_again(window: MainWindow, qtbot: QtBot) -> None:
+    window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.controller.set_hand()
+    window.controller.new_deal()
+    assert sorted(window.deal_model.all_cards()) != sorted(DEAL)
+    window.practice.menu.history_action.trigger()
+    history = window.practice.history_window
+    assert history is not None and history.isVisible()
+    assert history.proxy.rowCount() == 1
+    history.select_row(0)
+    assert "Legal: no foul." in history.detail.toPlainText()
+    history.try_again_button.click()
+    assert sorted(window.deal_model.all_cards()) == sorted(DEAL)
+    assert not window.deal_model.is_complete()  # dealt anew: the cards are back in the hand
+    window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
+    window.controller.set_hand()
+    assert history.proxy.rowCount() == 2  # the open window follows new hands
+
+
+def test_lessons_and_table_mode_from_the_menu(window: MainWindow) -> None:
+    window.practice.menu.lessons_action.trigger()
+    assert window.practice.lessons_window is not None and window.practice.lessons_window.isVisible()
+    window.practice.menu.table_action.trigger()
+    dialog = window.practice.table_dialog
+    assert dialog is not None and dialog.rules == window.values.house_rules
