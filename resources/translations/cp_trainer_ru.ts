@@ -27,6 +27,10 @@
         <source>paigow.gui.card_tip</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>paigow.gui.{key}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DealModel</name>
@@ -536,6 +540,37 @@
     <message>
         <source>That arrangement is for another hand.</source>
         <translation>Эта раскладка относится к другой руке.</translation>
+    </message>
+</context>
+<context>
+    <name>PracticeMenu</name>
+    <message>
+        <source>&amp;Practice</source>
+        <translation>&amp;Тренировка</translation>
+    </message>
+    <message>
+        <source>&amp;History and progress…</source>
+        <translation>&amp;История и прогресс…</translation>
+    </message>
+    <message>
+        <source>Every hand you played, your mistakes and your progress.</source>
+        <translation>Все сыгранные раздачи, ваши ошибки и ваш прогресс.</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons…</source>
+        <translation>&amp;Уроки…</translation>
+    </message>
+    <message>
+        <source>Short lessons for newcomers, checked by the rules.</source>
+        <translation>Короткие уроки для новичков с проверкой по правилам.</translation>
+    </message>
+    <message>
+        <source>&amp;Table mode…</source>
+        <translation>&amp;Режим стола…</translation>
+    </message>
+    <message>
+        <source>Check and settle the hands of a real table.</source>
+        <translation>Проверить раскладки и рассчитать игроков за настоящим столом.</translation>
     </message>
 </context>
 <context>
