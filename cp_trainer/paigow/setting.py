@@ -15,7 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..i18n import tr
-from .cards import CardCountError, PaiGowInputError, PgCard, check_distinct, parse_pg_cards
+from .cards import (
+    CardCountError,
+    PaiGowInputError,
+    PgCard,
+    check_distinct,
+    format_pg_cards,
+    parse_pg_cards,
+    sort_for_display,
+)
 from .hands import describe_high, describe_low, evaluate_high, evaluate_low
 
 __all__ = [
@@ -48,12 +56,16 @@ class SettingFormatError(PaiGowInputError):
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """A set hand: ``high`` (5 cards, the back) and ``low`` (2 cards, the front)."""
+    """A set hand: ``high`` (5 cards, the back) and ``low`` (2 cards, the front), each held
+    highest card first (the joker leads)."""
 
     high: tuple[PgCard, ...]
     low: tuple[PgCard, ...]
 
     def __post_init__(self) -> None:
+        # Cards are kept in display order, so equal settings compare equal.
+        object.__setattr__(self, "high", tuple(sort_for_display(self.high)))
+        object.__setattr__(self, "low", tuple(sort_for_display(self.low)))
         if len(self.high) != 5:
             raise CardCountError(5, len(self.high), "high")
         if len(self.low) != 2:
@@ -75,10 +87,7 @@ class Setting:
 
     def format(self, symbols: bool = False) -> str:
         """``HIGH / LOW``, the form :func:`parse_setting` reads."""
-        from .cards import format_pg_cards, sort_for_display
-
-        return (format_pg_cards(sort_for_display(self.high), symbols) + " / "
-                + format_pg_cards(sort_for_display(self.low), symbols))
+        return format_pg_cards(self.high, symbols) + " / " + format_pg_cards(self.low, symbols)
 
 
 def setting_from_index(cards: Sequence[PgCard], index: int) -> Setting:

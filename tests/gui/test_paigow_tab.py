@@ -1,0 +1,174 @@
+"""The Pai Gow tab: moving cards (drag, double-click, keys), Set and payment, the advice panel
+with the house way and the EV of all 21 settings run off the GUI thread, cancel, language."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from cp_trainer.gui.card_pixmaps import CardRenderer
+from cp_trainer.gui.paigow_tab import PaiGowTab
+from cp_trainer.gui.paigow_views import PgZone
+from cp_trainer.paigow.cards import PgCard, parse_pg_cards
+from cp_trainer.paigow.ev import EvResult, settings_ev
+from cp_trainer.paigow.house_way import house_way
+from cp_trainer.paigow.resolve import settle
+from cp_trainer.paigow.setting import parse_setting
+
+from .dnd import drop_on
+
+PLAYER = parse_pg_cards("Ts Th 5d 5c Ad 9h Jk")
+DEALER = parse_pg_cards("Ks Kh 8c 7d 2c Qd Jh")
+
+
+def make_tab(qtbot: Any, **kw: Any) -> PaiGowTab:
+    kw.setdefault("samples", 2000)
+    tab = PaiGowTab(CardRenderer(), deal=(PLAYER, DEALER), seed=4, **kw)
+    qtbot.addWidget(tab)
+    tab.show()
+    qtbot.waitExposed(tab)
+    return tab
+
+
+def card(text: str) -> PgCard:
+    return parse_pg_cards(text)[0]
+
+
+def drag(tab: PaiGowTab, text: str, dest: PgZone, onto: str | None = None) -> bool:
+    c = card(text)
+    src = tab.deal.zone_of(c)
+    assert src is not None
+    model = tab.deal.zone_models[src]
+    mime = model.mimeData([model.index(model.row_of(c))])
+    view = tab.views[dest]
+    pos = view.card_center(card(onto)) if onto else view.empty_point()
+    return drop_on(view, mime, pos)  # type: ignore[arg-type]
+
+
+def test_drag_double_click_and_keys_move_cards(qtbot: Any) -> None:
+    tab = make_tab(qtbot)
+    deal = tab.deal
+    assert len(deal.cards(PgZone.HAND)) == 7
+    assert drag(tab, "Jk", PgZone.LOW)  # the joker drags like any card
+    assert drag(tab, "9h", PgZone.LOW)
+    refused: list[str] = []
+    deal.refused.connect(lambda _z, m: refused.append(m))
+    assert not drag(tab, "Ad", PgZone.LOW)  # full
+    assert drag(tab, "Ad", PgZone.LOW, onto="9h")  # onto a card: swap
+    assert set(map(str, deal.cards(PgZone.LOW))) == {"Jk", "Ad"}
+    assert card("9h") in deal.cards(PgZone.HAND)
+    # Double-click: hand -> first hand with room (the high hand now), and back.
+    view = tab.views[PgZone.HAND]
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.card_center(card("9h")))
+    assert card("9h") in deal.cards(PgZone.HIGH)
+    high = tab.views[PgZone.HIGH]
+    qtbot.mouseDClick(high.viewport(), Qt.MouseButton.LeftButton, pos=high.card_center(card("9h")))
+    assert card("9h") in deal.cards(PgZone.HAND)
+    # Keys: 2 sends the current card to the high hand.
+    view.setFocus()
+    view.setCurrentIndex(view.zone_model.index(view.zone_model.row_of(card("Ts"))))
+    qtbot.keyClick(view, Qt.Key.Key_2)
+    assert card("Ts") in deal.cards(PgZone.HIGH)
+    tab.grab()  # paints every card, the joker included
+
+
+def test_live_check_names_hands_and_fouls(qtbot: Any) -> None:
+    tab = make_tab(qtbot)
+    assert not tab.set_button.isEnabled()
+    assert tab.deal.place(parse_setting("Ts 9h 5d 5c Jk / Th Ad"))
+    assert "two pair" not in tab.status.text()
+    assert tab.status.property("state") == "legal"
+    assert tab.set_button.isEnabled()
+    assert tab.deal.place(parse_setting("Ts 9h 5d 5c Th / Ad Jk"))  # aces over two pair: legal
+    assert tab.status.property("state") == "legal"
+    assert tab.deal.place(parse_setting("Ts 9h 5d Ad Th / 5c Jk"))
+    assert tab.zone_names[PgZone.HIGH].text().startswith("pair of tens")
+    assert tab.zone_names[PgZone.LOW].text() == "A-5"
+    tab.deal.return_all()
+    assert tab.deal.place(parse_setting("Ts 9h 5d 5c Th / Ad Jk"))
+
+
+def test_set_pays_by_house_way_and_shows_the_advice(qtbot: Any) -> None:
+    threads: list[int] = []
+
+    def recording(cards: Any, samples: int, **kw: Any) -> EvResult:
+        threads.append(threading.get_ident())
+        return settings_ev(cards, samples, **kw)
+
+    tab = make_tab(qtbot, ev_fn=recording)
+    mine = parse_setting("Ts Th 5d 5c 9h / Ad Jk")
+    assert tab.deal.place(mine)
+    with qtbot.waitSignal(tab.evFinished, timeout=60_000) as blocker:
+        result = tab.set_hand()
+    assert result is not None
+    dealer = house_way(DEALER)
+    assert result == settle(mine, dealer.setting)
+    assert result.result.value == "win" and result.payout == pytest.approx(0.95)
+    assert dealer.rule_text("en") in tab.dealer_rule.text()
+    assert tab.result.text().startswith("win (+0.95)")
+    assert "+0.95 after 1 hands" in tab.session.text()
+    # The cards are locked once set.
+    assert not drag(tab, "Ad", PgZone.HAND)
+    # The advice: the house way for my cards and the EV of all 21 settings, computed elsewhere.
+    ev: EvResult = blocker.args[0]
+    assert threads and threads[0] != threading.get_ident()
+    assert len(ev.settings) == 21 and ev.samples == 2000
+    assert tab.ev_table.rowCount() == 21
+    assert house_way(PLAYER).rule_text("en") in tab.house_rule.text()
+    notes = [tab.ev_table.item(r, 4).text() for r in range(21)]  # type: ignore[union-attr]
+    assert sum("house way" in n for n in notes) == 1 and sum("yours" in n for n in notes) == 1
+    evs = [ev.settings[i].ev for i in range(21)]
+    assert tab.ev_table.item(0, 2).text().startswith(f"{max(evs):+.3f}")  # type: ignore[union-attr]
+    assert "Best:" in tab.figures.text() and "Yours:" in tab.figures.text()
+    # A new deal starts over, face down.
+    tab.new_deal()
+    assert not tab.deal.locked and tab.ev_table.rowCount() == 0
+    assert "face down" in tab.dealer_rule.text()
+
+
+def test_play_house_way_then_hint(qtbot: Any) -> None:
+    tab = make_tab(qtbot)
+    tab.play_house_way()
+    assert tab.deal.setting() == house_way(tab.deal.all_cards()).setting
+    with qtbot.waitSignal(tab.evFinished, timeout=60_000):
+        tab.hint_button.click()
+    assert not tab.deal.locked  # a hint does not set the hand
+    assert tab.ev_table.rowCount() == 21
+
+
+def test_ev_can_be_cancelled(qtbot: Any) -> None:
+    started = threading.Event()
+
+    def slow(cards: Any, samples: int, *, seed: Any, progress: Any, cancel: Any) -> EvResult:
+        started.set()
+        for _ in range(2000):
+            if cancel():
+                break
+            threading.Event().wait(0.005)
+        return settings_ev(cards, 10, seed=seed, cancel=lambda: True)
+
+    tab = make_tab(qtbot, ev_fn=slow)
+    tab.show_advice()
+    assert started.wait(10) and tab.is_running()
+    assert tab.cancel_button.isVisible()
+    tab.cancel_button.click()
+    assert not tab.is_running()
+    assert tab.advice_status.text() == "Simulation cancelled."
+    tab.shutdown()
+    QApplication.processEvents()
+    assert tab.ev_table.rowCount() == 0
+
+
+def test_texts_follow_the_language(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    tab = make_tab(qtbot)
+    assert tab.set_button.text() == "Set"
+    monkeypatch.setattr("cp_trainer.gui.paigow_tab.current_language", lambda: "ru")
+    monkeypatch.setattr("cp_trainer.gui.paigow_views.current_language", lambda: "ru")
+    tab.retranslate()
+    assert tab.set_button.text() == "Готово"
+    assert tab.zone_titles[PgZone.LOW].text() == "Малая рука (2)"
+    assert "рубашкой" in tab.dealer_rule.text()
