@@ -74,9 +74,7 @@ class HandRecorder(QObject):
         return self._store
 
     def record(self, showdown: Showdown) -> int | None:
-        store = self.store()
-        if store is None:
-            return None
+        """Store a showdown of the trainer's table (one transaction)."""
         c = self.controller
         setup = c.setup
         mine = c.arrangement()
@@ -90,14 +88,26 @@ class HandRecorder(QObject):
             game=Game.CHINESE, deal=format_cards(cards), arrangement=str(mine), played_at=now_utc(),
             fouls=fouls, opponents=opponents, house_rules=setup.rules.to_dict(),
         )
+        self.last_id = None
+        self._last_key = None
+        hand_id = self.store_hand(record)
+        if hand_id is not None:
+            self.last_id = hand_id
+            self._last_key = (tuple(sorted(cards)), _rows_key(mine))
+        return hand_id
+
+    def store_hand(self, record: HandRecord) -> int | None:
+        """Store a hand built elsewhere (e.g. the Pai Gow tab's, with ``Game.PAIGOW``)."""
+        store = self.store()
+        if store is None:
+            return None
         try:
-            self.last_id = store.add(record)
-        except Exception as exc:  # a full disk or a locked file must not stop the game
+            hand_id = store.add(record)
+        except Exception as exc:  # the game goes on without its history
             self.failed.emit(str(exc))
             return None
-        self._last_key = (tuple(sorted(cards)), _rows_key(mine))
-        self.recorded.emit(self.last_id)
-        return self.last_id
+        self.recorded.emit(hand_id)
+        return hand_id
 
     def add_solver_answer(self, answer: SolverAnswer) -> bool:
         """Store the solver's verdict if it is about the hand recorded last."""

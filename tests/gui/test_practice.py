@@ -85,3 +85,15 @@ def test_lessons_and_table_mode_from_the_menu(window: MainWindow) -> None:
     window.practice.menu.table_action.trigger()
     dialog = window.practice.table_dialog
     assert dialog is not None and dialog.rules == window.values.house_rules
+
+
+def test_other_games_can_store_their_hands(window: MainWindow, tmp_path: Path) -> None:
+    from cp_trainer.history import HandRecord
+
+    record = HandRecord.from_dict({
+        "game": "paigow", "played_at": "2026-11-29T12:00:00+00:00", "deal": "Ad Ah As Ac Jk 4d 7h",
+        "arrangement": "Ad Ah As 7h 4d / Ac Jk", "opponents": [{"arrangement": "Kc Kd 2s 3s 4h / 9c 8d",
+                                                                  "points": 0.95, "name": "dealer"}]})
+    assert window.practice.recorder.store_hand(record) is not None
+    with HistoryStore.open(tmp_path / "data") as store:
+        assert store.count() == 1 and store.hands()[0].points == pytest.approx(0.95)
