@@ -1,0 +1,70 @@
+"""Speed of the practice history: storing hands (one transaction each), listing and statistics.
+
+Run: ``.venv/bin/python benchmarks/bench_history.py [HANDS]`` (or ``./dev bench bench_history``).
+Prints figures for a temporary database of HANDS hands (default 5,000): a hand is stored at every
+showdown, and the history window and ``cp-trainer stats`` read every summary at once.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from datetime import timedelta
+
+from cp_trainer.cards import Deck, format_cards
+from cp_trainer.history import FoulNote, Game, HandRecord, HistoryStore, OpponentHand, compute_stats
+from cp_trainer.history.record import now_utc
+from cp_trainer.house_rules import HouseRules
+
+
+def sample_hands(n: int) -> list[HandRecord]:
+    start = now_utc()
+    rules = HouseRules().to_dict()
+    hands = []
+    for i in range(n):
+        deck = Deck(seed=i)
+        mine, bot = deck.deal(13), deck.deal(13)
+        arrangement = f"{format_cards(mine[:3])} / {format_cards(mine[3:8])} / {format_cards(mine[8:])}"
+        bot_arr = f"{format_cards(bot[:3])} / {format_cards(bot[3:8])} / {format_cards(bot[8:])}"
+        hands.append(HandRecord(
+            game=Game.CHINESE, deal=format_cards(mine), arrangement=arrangement,
+            played_at=start + timedelta(seconds=i), house_rules=rules,
+            fouls=(FoulNote("order", "top beats middle"),) if i % 7 == 0 else (),
+            opponents=(OpponentHand(bot_arr, float(i % 9 - 4), "standard"),),
+            solver_arrangement=arrangement, solver_ev=0.5, player_ev=0.5 - (i % 5) / 10,
+        ))
+    return hands
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    hands = sample_hands(n)
+    with tempfile.TemporaryDirectory() as tmp, HistoryStore.open(tmp) as store:
+        t = time.perf_counter()
+        for h in hands[:500]:
+            store.add(h)
+        per_hand = (time.perf_counter() - t) / 500
+        print(f"store one hand per transaction (synchronous=FULL, WAL): {per_hand * 1000:.2f} ms/hand")
+        t = time.perf_counter()
+        store.add_many(replace(h, played_at=h.played_at + timedelta(days=1)) for h in hands[500:])
+        print(f"store {n - 500} hands in one transaction (an import): {time.perf_counter() - t:.2f} s")
+        t = time.perf_counter()
+        summaries = store.summaries()
+        print(f"list {len(summaries)} hand summaries (history window, stats): "
+              f"{(time.perf_counter() - t) * 1000:.0f} ms")
+        t = time.perf_counter()
+        stats = compute_stats(summaries)
+        print(f"statistics over {stats.hands} hands: {(time.perf_counter() - t) * 1000:.0f} ms")
+        t = time.perf_counter()
+        full = store.hands()
+        print(f"load {len(full)} full hands (export): {(time.perf_counter() - t) * 1000:.0f} ms")
+        t = time.perf_counter()
+        HistoryStore.open(tmp).close()
+        print(f"open (integrity quick_check, migrations) with {n} hands: "
+              f"{(time.perf_counter() - t) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
