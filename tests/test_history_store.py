@@ -189,3 +189,13 @@ def test_solver_verdict_added_later_and_rule_sets(tmp_path: Path) -> None:
         assert [n for _, n in sets] == [2, 1]
         assert json.loads(sets[1][0])["system"] == "1-6"
         assert store.delete(first) and store.count() == 2
+
+
+def test_completed_lessons_are_remembered(tmp_path: Path) -> None:
+    with HistoryStore.open(tmp_path) as store:
+        assert store.completed_lessons() == set()
+        store.mark_lesson_completed("example_1")
+        store.mark_lesson_completed("example_1")
+        store.mark_lesson_completed("check_order")
+    with HistoryStore.open(tmp_path) as store:
+        assert store.completed_lessons() == {"example_1", "check_order"}

@@ -7,6 +7,9 @@ answered correctly before "Next"; finishing the last step emits :attr:`LessonsWi
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -23,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..cards import Card, format_cards
+from ..history import HistoryStore
 from ..i18n import tr
 from ..lessons import (
     EQUAL,
@@ -53,11 +57,13 @@ def _pretty(cards: tuple[Card, ...]) -> str:
 class LessonsWindow(QDialog):
     lessonCompleted = Signal(str)  # the lesson's id
 
-    def __init__(self, parent: QWidget | None = None, lessons: list[Lesson] | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, lessons: list[Lesson] | None = None,
+                 store: HistoryStore | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lessonsWindow")
         self.lessons = lessons if lessons is not None else load_lessons()
-        self.completed: set[str] = set()
+        self.store = store  # remembers finished lessons between runs (None: this session only)
+        self.completed: set[str] = store.completed_lessons() if store is not None else set()
         self.lesson: Lesson | None = None
         self.step_index = 0
         self.solved = False
@@ -165,6 +171,10 @@ class LessonsWindow(QDialog):
             return
         # The last step: the lesson is done; go on to the next lesson, if any.
         self.completed.add(self.lesson.id)
+        if self.store is not None:
+            # If the database refuses, only the tick for the next run is lost.
+            with contextlib.suppress(sqlite3.Error):
+                self.store.mark_lesson_completed(self.lesson.id)
         self.lessonCompleted.emit(self.lesson.id)
         row = self.lessons.index(self.lesson)
         self.retranslate()

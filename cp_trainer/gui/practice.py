@@ -213,7 +213,7 @@ class Practice(QObject):
         from .lessons_window import LessonsWindow
 
         if self.lessons_window is None:
-            self.lessons_window = LessonsWindow(self.window)
+            self.lessons_window = LessonsWindow(self.window, store=self.recorder.store())
         self.lessons_window.show()
         _to_front(self.lessons_window)
         return self.lessons_window

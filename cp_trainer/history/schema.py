@@ -45,6 +45,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX hands_by_time ON hands (played_at, id);
     CREATE INDEX hands_by_game ON hands (game, played_at);
     """,
+    # 3: lessons the player has finished (the Lessons window ticks them).
+    """
+    CREATE TABLE lessons_completed (
+        lesson_id TEXT PRIMARY KEY,
+        completed_at TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

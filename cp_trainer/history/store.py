@@ -183,6 +183,14 @@ class HistoryStore:
                                   "ORDER BY COUNT(*) DESC, house_rules")
         return [(r[0], int(r[1])) for r in rows]
 
+    def mark_lesson_completed(self, lesson_id: str) -> None:
+        with self._write() as conn:
+            conn.execute("INSERT OR REPLACE INTO lessons_completed (lesson_id, completed_at) VALUES (?, ?)",
+                         (lesson_id, now_utc().isoformat()))
+
+    def completed_lessons(self) -> set[str]:
+        return {r[0] for r in self._conn.execute("SELECT lesson_id FROM lessons_completed")}
+
     def delete(self, record_id: int) -> bool:
         with self._write() as conn:
             return conn.execute("DELETE FROM hands WHERE id = ?", (record_id,)).rowcount > 0
@@ -335,7 +343,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
 
 def _check_tables(conn: sqlite3.Connection) -> None:
     """A file claiming the current version must really hold our tables."""
-    for table, column in (("hands", "foul_count"), ("fouls", "message"), ("opponents", "name")):
+    for table, column in (("hands", "foul_count"), ("fouls", "message"), ("opponents", "name"),
+                          ("lessons_completed", "lesson_id")):
         try:
             conn.execute(f"SELECT {column} FROM {table} LIMIT 0")
         except sqlite3.Error as exc:

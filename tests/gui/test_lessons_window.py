@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.lessons_window import LessonsWindow
+from cp_trainer.history import HistoryStore
 from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
 
 
@@ -61,8 +64,9 @@ def test_example_1_completed_by_clicking_cards(qtbot: QtBot) -> None:
     assert window.lesson is not None and window.lesson.id == "example_2"
 
 
-def test_every_lesson_can_be_completed_through_the_window(qtbot: QtBot) -> None:
-    window = LessonsWindow()
+def test_every_lesson_can_be_completed_through_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    store = HistoryStore.open(tmp_path)
+    window = LessonsWindow(store=store)
     qtbot.addWidget(window)
     finished: list[str] = []
     window.lessonCompleted.connect(finished.append)
@@ -85,6 +89,10 @@ def test_every_lesson_can_be_completed_through_the_window(qtbot: QtBot) -> None:
             _click(qtbot, window.next_button)
     assert finished == [lesson.id for lesson in window.lessons]
     assert window.feedback.text().startswith("You have finished every lesson")
+    assert store.completed_lessons() == set(finished)
+    again = LessonsWindow(store=store)  # the next run ticks them
+    qtbot.addWidget(again)
+    assert all(again.list.item(i).text().startswith("✓ ") for i in range(again.list.count()))
 
 
 def test_no_answer_and_wrong_option(qtbot: QtBot) -> None:
