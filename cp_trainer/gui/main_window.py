@@ -94,6 +94,9 @@ class MainWindow(QMainWindow):
         from .practice import install_practice  # Practice menu + history recorder (issue 5)
 
         self.practice = install_practice(self)
+        from .paigow_window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
+
+        self.paigow = install_paigow(self)
         self.retranslate()
         self.resize(1180, 800)
         self.controller.new_deal(deal)

@@ -172,3 +172,21 @@ def test_texts_follow_the_language(qtbot: Any, monkeypatch: pytest.MonkeyPatch) 
     assert tab.set_button.text() == "Готово"
     assert tab.zone_titles[PgZone.LOW].text() == "Малая рука (2)"
     assert "рубашкой" in tab.dealer_rule.text()
+
+
+def test_game_menu_opens_the_pai_gow_window(qtbot: Any, tmp_path: Any) -> None:
+    from PySide6.QtGui import QAction
+
+    from cp_trainer.gui.paigow_window import PaiGowWindow
+
+    from .test_window import make_window
+
+    window = make_window(qtbot, tmp_path)
+    action = window.findChild(QAction, "paigowAction")
+    assert action is not None and action.text() == "Pai Gow Poker…"
+    assert action in window.game_menu.actions()
+    action.trigger()
+    pg = window.findChild(PaiGowWindow, "paigowWindow")
+    assert pg is not None and pg.isVisible()
+    assert len(pg.tab.deal.cards(PgZone.HAND)) == 7
+    pg.close()

@@ -1,0 +1,102 @@
+"""Pai Gow Poker in the trainer: a *Game → Pai Gow Poker…* action opening the Pai Gow tab in a
+window of its own (the Chinese-poker table stays as it is).
+
+:func:`install_paigow` is the whole hook a main window needs (one call, like the Practice menu);
+the action's text follows the language at runtime.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
+
+from ..i18n import tr
+from .card_pixmaps import CardRenderer
+from .paigow_tab import PaiGowTab
+from .style import STYLE_SHEET
+from .translation import current_language
+
+__all__ = ["PaiGowLauncher", "PaiGowWindow", "install_paigow"]
+
+
+class PaiGowWindow(QMainWindow):
+    """A window holding one :class:`PaiGowTab` (``objectName`` ``paigowWindow``)."""
+
+    def __init__(self, renderer: CardRenderer, parent: QWidget | None = None, **tab_args: Any) -> None:
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.setObjectName("paigowWindow")
+        self.tab = PaiGowTab(renderer, self, **tab_args)
+        felt = QWidget(self)
+        felt.setObjectName("felt")
+        self.tab.setParent(felt)
+        layout = QVBoxLayout(felt)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tab)
+        self.setCentralWidget(felt)
+        self.setStyleSheet(STYLE_SHEET + "#paigowTab QLabel { color: #ffffff; }")
+        self.retranslate()
+        self.resize(1150, 720)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("paigow.gui.window_title", current_language()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.tab.shutdown()
+        super().closeEvent(event)
+
+
+class PaiGowLauncher(QObject):
+    """The *Pai Gow Poker…* action on a main window and the window it opens."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.paigow_window: PaiGowWindow | None = None
+        self.action = QAction(window)
+        self.action.setObjectName("paigowAction")
+        self.action.triggered.connect(self.open)
+        menu = getattr(window, "game_menu", None)
+        quit_action = getattr(window, "quit_action", None)
+        if isinstance(menu, QMenu) and isinstance(quit_action, QAction):
+            menu.insertAction(quit_action, self.action)
+            menu.insertSeparator(quit_action)
+        elif isinstance(menu, QMenu):
+            menu.addAction(self.action)
+        else:
+            window.menuBar().addAction(self.action)
+        window.installEventFilter(self)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.action.setText(tr("paigow.gui.menu", current_language()))
+        self.action.setToolTip(tr("paigow.gui.menu_tip", current_language()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        return False
+
+    def open(self) -> PaiGowWindow:
+        if self.paigow_window is None:
+            renderer = getattr(self.window, "renderer", None)
+            self.paigow_window = PaiGowWindow(
+                renderer if isinstance(renderer, CardRenderer) else CardRenderer(), self.window)
+        self.paigow_window.show()
+        if QGuiApplication.platformName() != "offscreen":
+            self.paigow_window.raise_()
+            self.paigow_window.activateWindow()
+        return self.paigow_window
+
+
+def install_paigow(window: QMainWindow) -> PaiGowLauncher:
+    """Add *Game → Pai Gow Poker…* to the trainer's main window."""
+    return PaiGowLauncher(window)
