@@ -8,6 +8,7 @@ normal (high) middle. Per-seat stakes live here too, so one object says how a ta
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -48,6 +49,23 @@ class RoyaltyTable:
     bottom_straight_flush: int = 5
     bottom_royal_flush: int = 7
 
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            _require_count(f"royalty_table.{f.name}", getattr(self, f.name))
+
+
+def _require_count(name: str, value: object) -> None:
+    """An amount of points: a whole number >= 0 (a bool is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise HouseRulesError(f"{name} must be a whole number >= 0, got {value!r}")
+
+
+def _require_positive(name: str, value: object) -> None:
+    """A money value: a finite number > 0 (a bool is not one)."""
+    if (isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value)
+            or not value > 0):
+        raise HouseRulesError(f"{name} must be a number > 0, got {value!r}")
+
 
 @dataclass(frozen=True)
 class HouseRules:
@@ -72,16 +90,20 @@ class HouseRules:
             raise HouseRulesError(f"system must be a ScoringSystem, got {self.system!r}")
         if not isinstance(self.ties, TieRule):
             raise HouseRulesError(f"ties must be a TieRule, got {self.ties!r}")
-        if not 0 <= self.bank <= 3:
+        if isinstance(self.bank, bool) or not isinstance(self.bank, int) or not 0 <= self.bank <= 3:
             raise HouseRulesError(f"bank must be a seat from 0 to 3, got {self.bank!r}")
-        if self.surrender_cost is not None and self.surrender_cost < 0:
-            raise HouseRulesError(f"surrender_cost must be >= 0, got {self.surrender_cost!r}")
-        if self.natural_amount is not None and self.natural_amount < 0:
-            raise HouseRulesError(f"natural_amount must be >= 0, got {self.natural_amount!r}")
-        if not self.point_value > 0:
-            raise HouseRulesError(f"point_value must be > 0, got {self.point_value!r}")
-        if self.stakes is not None and any(not s > 0 for s in self.stakes):
-            raise HouseRulesError(f"every stake must be > 0, got {self.stakes!r}")
+        if self.surrender_cost is not None:
+            _require_count("surrender_cost", self.surrender_cost)
+        if self.natural_amount is not None:
+            _require_count("natural_amount", self.natural_amount)
+        if not isinstance(self.royalty_table, RoyaltyTable):
+            raise HouseRulesError(f"royalty_table must be a RoyaltyTable, got {self.royalty_table!r}")
+        _require_positive("point_value", self.point_value)
+        if self.stakes is not None:
+            if not isinstance(self.stakes, tuple):
+                raise HouseRulesError(f"stakes must be a list of numbers, got {self.stakes!r}")
+            for s in self.stakes:
+                _require_positive("every one of the stakes", s)
 
     @property
     def scoop_points(self) -> int:
@@ -136,10 +158,16 @@ class HouseRules:
                 kwargs["ties"] = TieRule(kwargs["ties"])
             if "royalty_table" in kwargs:
                 kwargs["royalty_table"] = RoyaltyTable(**kwargs["royalty_table"])
-            if kwargs.get("stakes") is not None:
-                kwargs["stakes"] = tuple(float(s) for s in kwargs["stakes"])
         except (ValueError, TypeError) as exc:
             raise HouseRulesError(f"invalid house rules: {exc}") from None
+        stakes = kwargs.get("stakes")
+        if stakes is not None:
+            if not isinstance(stakes, list | tuple):
+                raise HouseRulesError(f"stakes must be a list of numbers, got {stakes!r}")
+            try:
+                kwargs["stakes"] = tuple(float(s) for s in stakes)
+            except (ValueError, TypeError) as exc:
+                raise HouseRulesError(f"stakes: {exc}") from None
         for name in ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only",
                      "naturals", "wheel_second", "low_middle"):
             if name in kwargs and not isinstance(kwargs[name], bool):
