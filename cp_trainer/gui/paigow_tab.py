@@ -185,6 +185,7 @@ class PaiGowTab(QWidget):
             if zone in self.zone_names:
                 self.zone_names[zone].setObjectName("rowHandName")
                 self.zone_names[zone].setWordWrap(True)
+                self.zone_names[zone].setMinimumWidth(200)
                 grid.addWidget(self.zone_names[zone], r, 2)
         grid.setColumnStretch(2, 1)
         table.addLayout(grid)
@@ -253,7 +254,9 @@ class PaiGowTab(QWidget):
         self.ev_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.ev_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.ev_table.verticalHeader().setVisible(False)
-        self.ev_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.ev_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         side.addWidget(self.ev_table, 1)
         panel.setMinimumWidth(420)
         outer.addWidget(panel, 2)
