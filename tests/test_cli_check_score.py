@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from typing import Any
@@ -157,3 +158,27 @@ def test_python_dash_m_reports_bad_input_on_stderr() -> None:
     assert proc.stdout == ""
     assert proc.stderr.strip().splitlines() == [
         "cp-trainer check: not a card: '1x' in \"As 1x 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d\""]
+
+
+def test_stdin_bytes_that_are_not_text_answer_an_error_line_not_a_traceback() -> None:
+    # A strict UTF-8 stdin (as under en_US.UTF-8) with a stray byte, and a file saved with a
+    # byte-order mark: the bad line is answered as an error, the others are checked.
+    data = b"\xef\xbb\xbf" + LEGAL.encode() + b"\n\xff\xfe" + LEGAL.encode() + b"\n" + FOUL.encode() + b"\n"
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", "check", "--json", "--lang", "en"],
+                          input=data, capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert b"Traceback" not in proc.stderr
+    assert proc.returncode == 2
+    first, bad, last = json_lines(proc.stdout.decode("utf-8"))  # the output is valid UTF-8
+    assert first["input"] == LEGAL and first["legal"] is True
+    assert "error" in bad and "\ufffd" in bad["input"]
+    assert last["legal"] is False
+
+
+def test_output_the_terminal_cannot_encode_is_escaped_not_a_traceback() -> None:
+    # Russian names and suit symbols on a stdout that only takes ASCII (a Latin-1 locale, a
+    # Windows pipe): the verdict still comes out.
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", "check", "--lang", "ru", FOUL],
+                          capture_output=True, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert b"Traceback" not in proc.stderr and proc.returncode == 0
+    assert proc.stdout.decode("ascii").startswith(FOUL + ": ")

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from .common import CliError
+from .common import CliError, escape_unencodable_output
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve"]
@@ -40,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:  # no command: open the trainer window
         args = parser.parse_args(["gui"])
         func = args.func
+    escape_unencodable_output()
     try:
         result: int = func(args)
     except CliError as exc:

@@ -71,11 +71,26 @@ def house_rules_of(args: argparse.Namespace) -> HouseRules:
 
 
 def input_lines() -> Iterator[str]:
-    """Non-blank lines of standard input, stripped."""
+    """Non-blank lines of standard input, stripped (of a byte-order mark too).
+
+    Bytes that are not text in the input's encoding read as U+FFFD, so that line is answered as
+    bad input instead of ending the command with a traceback.
+    """
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
     for line in sys.stdin:
-        line = line.strip()
+        line = line.strip().lstrip("\ufeff").strip()
         if line:
             yield line
+
+
+def escape_unencodable_output() -> None:
+    """Text standard output cannot encode (Russian or suit symbols on an ASCII or Latin-1 stream)
+    is written as backslash escapes instead of ending the command with a traceback."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
 
 
 def print_json(obj: Any) -> None:
