@@ -54,6 +54,9 @@ class TableWidget(QWidget):
         self.reveal_delay_ms = 450
         self.confirm = self._ask  # replaced in tests: (question) -> bool
         self._reveal_step = -1
+        self._reveal_timer = QTimer(self)
+        self._reveal_timer.setSingleShot(True)
+        self._reveal_timer.timeout.connect(self._reveal_next)
         self._seats: list[OpponentSeat] = []
         self._seat_card_height = 30
 
@@ -262,6 +265,7 @@ class TableWidget(QWidget):
 
     def _dealt(self) -> None:
         self._reveal_step = -1
+        self._reveal_timer.stop()
         want = len(self.controller.opponent_cards)
         while len(self._seats) > want:
             seat = self._seats.pop()
@@ -369,16 +373,18 @@ class TableWidget(QWidget):
         if self.reveal_delay_ms <= 0:
             self._show_final(showdown, reveal_rows=True)
             return
-        self._reveal_next(showdown)
+        self._reveal_next()
 
-    def _reveal_next(self, showdown: Showdown) -> None:
-        if self.controller.showdown is not showdown:
+    def _reveal_next(self) -> None:
+        showdown = self.controller.showdown
+        if showdown is None or self._reveal_step < 0:
             return  # a new deal came first
         r = self._reveal_step
         if r < 3:
             self._reveal_row(showdown, r)
             self._reveal_step += 1
-            QTimer.singleShot(self.reveal_delay_ms, lambda: self._reveal_next(showdown))
+            # a child timer: it dies with the table, so no reveal runs after the window is gone
+            self._reveal_timer.start(self.reveal_delay_ms)
         else:
             self._show_final(showdown, reveal_rows=False)
 

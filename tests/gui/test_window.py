@@ -214,3 +214,15 @@ def test_surrender_pays_the_house_amount(qtbot: Any, tmp_path: Path) -> None:
     showdown = window.controller.showdown
     assert showdown is not None and showdown.surrendered
     assert showdown.total == -3 * 2
+
+
+def test_showdown_turns_the_bots_rows_up_one_by_one(window: MainWindow, qtbot: Any) -> None:
+    window.table.reveal_delay_ms = 30
+    place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c")
+    button(window, "setButton").click()
+    results = window.findChildren(QLabel, "seatResult")
+    assert [bool(r.text()) for r in results] == [True, False, False]  # the top row first
+    points = window.findChild(QLabel, "seatPoints")
+    assert points is not None and points.text() == ""
+    qtbot.waitUntil(lambda: points.text() != "", timeout=3000)
+    assert all(r.text() for r in results)
