@@ -91,6 +91,9 @@ class MainWindow(QMainWindow):
         self.controller.showdownReady.connect(self._after_showdown)
         self.controller.phaseChanged.connect(lambda _p: self._update_actions())
         self._build_menus()
+        from .practice import install_practice  # Practice menu + history recorder (issue 5)
+
+        self.practice = install_practice(self)
         from .paigow_window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
 
         self.paigow = install_paigow(self)
