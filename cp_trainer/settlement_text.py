@@ -6,6 +6,7 @@ from .arrangement import Row, row_info
 from .house_rules import HouseRules
 from .i18n import tr
 from .settlement import PairKind, PairResult, Settlement, row_points
+from .strength import describe
 
 __all__ = ["explain_pair", "explain_settlement", "seat_name", "signed"]
 
@@ -69,6 +70,11 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, a: str, b:
         info_a = row_info(row, ha.row(row), rules, lang)
         info_b = row_info(row, hb.row(row), rules, lang)
         hand_a, hand_b = info_a.name, info_b.name
+        lowball = rules.low_middle and row is Row.MIDDLE  # a low is named by all its ranks already
+        if hand_a == hand_b and info_a.strength != info_b.strength and not lowball:
+            # Same words, different hands: name the kickers that decided the row.
+            hand_a = describe(info_a.strength, lang, detailed=True)
+            hand_b = describe(info_b.strength, lang, detailed=True)
         winner = result.rows[row.key]
         name = seat_name(winner, lang) if winner is not None else ""
         if winner == result.players[0]:

@@ -292,6 +292,21 @@ def test_explanations() -> None:
     assert "dragon" in explain_pair(settle_pair(DRAGON, HERO, HouseRules(naturals=True)))[1]
 
 
+def test_explanations_name_the_kicker_that_decided_a_row() -> None:
+    # Both bottoms are jacks and sevens, both tops king-high: "A wins — pair of X vs pair of X"
+    # would not say why; the deciding kickers must be named.
+    other = A("Kd 8d 2d / 8h 8c 6d 5d 4d / Jc Jd 7c 7d 3h")
+    result = settle_pair(HERO, other)
+    assert result.rows == {"top": 0, "middle": 0, "bottom": 1}
+    en = explain_pair(result)
+    assert en[1] == "  top: player A wins — king-high, kickers 8-3 vs king-high, kickers 8-2"
+    assert en[3] == ("  bottom: player B wins — two pair, jacks and sevens, kicker 2 vs "
+                     "two pair, jacks and sevens, kicker 3")
+    assert en[2] == "  middle: player A wins — pair of nines vs pair of eights"  # names differ: plain
+    ru = explain_pair(result, lang="ru")
+    assert "кикер 2" in ru[3] and "кикер 3" in ru[3]
+
+
 def test_criss_cross() -> None:
     # Seat 0 holds HERO and FOULED, seat 1 two villain hands: each hand meets both of the other's.
     # HERO v WWW: +4; HERO v TWL: 0; FOULED v either: -4 each. Total -4.
