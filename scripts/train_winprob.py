@@ -74,12 +74,12 @@ def main() -> int:
     rules = HouseRules()
     rng = np.random.default_rng(args.seed)
     start = time.perf_counter()
-    hist = histogram(deal(rng, args.hands), BOT_GREEDY, np.zeros((9, 1)), rules)
+    hist = histogram(deal(rng, args.hands), BOT_GREEDY, np.zeros((1, 9)), rules)
     history: list[float] = []
     print(f"round 0 (greedy): {time.perf_counter() - start:.1f} s", flush=True)
     rounds = 0
     for rounds in range(1, args.rounds + 1):
-        probs = row_probabilities(WinProb(hist, {}), rules)
+        probs = np.ascontiguousarray(row_probabilities(WinProb(hist, {}), rules).T)
         last = rounds == args.rounds
         new = histogram(deal(rng, args.hands), BOT_STANDARD, probs, rules)
         d = distance(hist, new)
@@ -89,7 +89,7 @@ def main() -> int:
         print(f"round {rounds}: change {d:.5f}  ({time.perf_counter() - start:.1f} s)", flush=True)
         if d < args.tol or last:
             break
-    probs = row_probabilities(WinProb(hist, {}), rules)
+    probs = np.ascontiguousarray(row_probabilities(WinProb(hist, {}), rules).T)
     final = histogram(deal(rng, args.final_hands), BOT_STANDARD, probs, rules)
     history.append(round(distance(hist, final), 6))
     metadata = {

@@ -88,12 +88,12 @@ def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSy
         legal = np.flatnonzero(hs.legal)
         p = spec.probs
         t, m, b = hs.top[legal], hs.middle[legal], hs.bottom[legal]
-        wt, lt, wm, lm, wb, lb = p[0, t], p[1, t], p[2, m], p[3, m], p[4, b], p[5, b]
+        wt, lt, wm, lm, wb, lb = p[t, 0], p[t, 1], p[m, 2], p[m, 3], p[b, 4], p[b, 5]
         w3, l3 = wt * wm * wb, lt * lm * lb
         w2 = wt * wm + wt * wb + wm * wb - 2 * w3
         l2 = lt * lm + lt * lb + lm * lb - 2 * l3
         values = (wt - lt + wm - lm + wb - lb + spec.bonus2 * (w2 - l2) + spec.bonus3 * (w3 - l3)
-                  + p[6, t] + p[7, m] + p[8, b])
+                  + p[t, 6] + p[m, 7] + p[b, 8])
         arr = bot.arrange(cards, rules)
         assert check_arrangement(arr).legal
         top, mid, bottom = (hs.tables.class_of(s) for s in row_strengths(arr))

@@ -53,12 +53,12 @@ class BotSpec:
     """What a compiled kernel needs to play one of the fast bots under some rules."""
 
     kind: int
-    probs: F64
+    probs: F64  # (classes, 9): see kernels.setting_value
     bonus2: float
     bonus3: float
 
 
-_NO_PROBS = np.zeros((9, 1), dtype=np.float64)
+_NO_PROBS = np.zeros((1, 9), dtype=np.float64)
 
 
 @cache
@@ -68,7 +68,8 @@ def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
         return BotSpec(BOT_GREEDY, _NO_PROBS, 0.0, 0.0)
     if name == "standard":
         b2, b3 = bonuses(rules)
-        return BotSpec(BOT_STANDARD, row_probabilities(load_winprob(), rules, seat), b2, b3)
+        probs = np.ascontiguousarray(row_probabilities(load_winprob(), rules, seat).T)
+        return BotSpec(BOT_STANDARD, probs, b2, b3)
     raise ValueError(f"not a compiled bot: {name!r}")
 
 

@@ -62,11 +62,12 @@ def expected_points(wt: float, lt: float, wm: float, lm: float, wb: float, lb: f
 
 @jit
 def setting_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: float) -> float:
-    """Expected points of rows of classes (t, m, b). ``probs`` rows: win/loss probability of the
-    top, middle, bottom (6 rows), then the royalty (or expected royalty) of each row (3 rows)."""
-    value: float = expected_points(probs[0, t], probs[1, t], probs[2, m], probs[3, m], probs[4, b],
-                                   probs[5, b], bonus2, bonus3)
-    return value + float(probs[6, t] + probs[7, m] + probs[8, b])
+    """Expected points of rows of classes (t, m, b). ``probs[class]`` holds the win and loss
+    probability of the top, middle, bottom (6 columns), then the royalty (or expected royalty) of
+    each row (3 columns): one class's figures side by side, so a lookup touches one cache line."""
+    value: float = expected_points(probs[t, 0], probs[t, 1], probs[m, 2], probs[m, 3], probs[b, 4],
+                                   probs[b, 5], bonus2, bonus3)
+    return value + float(probs[t, 6] + probs[m, 7] + probs[b, 8])
 
 
 @jit
@@ -74,15 +75,16 @@ def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F6
                      bonus2: float, bonus3: float) -> int:
     """The legal setting of highest :func:`setting_value`, by branch and bound.
 
-    A bottom of class b bounds its settings by the value of (top <= min(best top, b), middle b,
-    bottom b), as the value rises with every row's class. Start from the greedy setting; only
-    bottoms whose bound beats the best so far are opened.
+    The value rises with every row's class, so a bottom of class b bounds its settings by the
+    value of (top <= min(best top, b), middle b, bottom b), and more tightly, once the other eight
+    cards are looked at, by (best top of the eight, best middle of the eight, b). Bottoms are
+    opened in order of that bound, strongest first, until the bound cannot beat the best found.
     """
     best = greedy_setting(c5, c3, split_mid, split_top)
     b0, j0 = divmod(best, N_SPLITS)
     best_v = setting_value(c3[split_top[b0, j0]], c5[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
     top_max = c3.max()
-    # The bound rises with the bottom's class: find the weakest class whose bound beats best_v.
+    # The loose bound rises with the bottom's class: find the weakest class whose bound beats best_v.
     lo = 0
     hi = int(c5.max()) + 1
     while lo < hi:
@@ -92,12 +94,36 @@ def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F6
         else:
             lo = mid + 1
     threshold = lo
-    for b in range(c5.shape[0]):
+    n_b = c5.shape[0]
+    cand = np.empty(n_b, dtype=np.int64)
+    bound = np.empty(n_b, dtype=np.float64)
+    n = 0
+    for b in range(n_b):
         cb = c5[b]
         if cb < threshold:
             continue
-        if setting_value(min(top_max, cb), cb, cb, probs, bonus2, bonus3) <= best_v:
+        m8 = -1
+        t8 = -1
+        for j in range(N_SPLITS):
+            m = c5[split_mid[b, j]]
+            t = c3[split_top[b, j]]
+            if m <= cb and m > m8:
+                m8 = m
+            if t > t8:
+                t8 = t
+        if m8 < 0:
             continue
+        v = setting_value(min(t8, m8), m8, cb, probs, bonus2, bonus3)
+        if v > best_v:
+            cand[n] = b
+            bound[n] = -v
+            n += 1
+    order = np.argsort(bound[:n])
+    for q in order:
+        if -bound[q] <= best_v:
+            break
+        b = cand[q]
+        cb = c5[b]
         for j in range(N_SPLITS):
             m = c5[split_mid[b, j]]
             t = c3[split_top[b, j]]

@@ -67,7 +67,7 @@ def load_winprob(path: str | None = None) -> WinProb:
 
 
 def row_probabilities(wp: WinProb, rules: HouseRules, seat: int = 0, tab: Tables | None = None) -> F64:
-    """The ``probs`` array the standard kernel takes: rows win/loss of top, middle, bottom, then
+    """Win/loss probabilities of the top, middle, bottom by class (rows 0-5), then
     the expected royalty of each row, by class.
 
     Ties push, or count as won (lost) when ``seat`` is (is not) the bank under ``TieRule.BANK``.
