@@ -175,3 +175,20 @@ def test_bad_input() -> None:
         house_way("As Ks Qs Js Ts 9s")
     with pytest.raises(ValueError, match="jokers"):
         house_way("Jk Joker As Ks Qs Js Ts")
+
+
+def test_order_of_the_cards_does_not_matter() -> None:
+    import random
+
+    from cp_trainer.paigow.cards import PAIGOW_DECK
+
+    rnd = random.Random(8)
+    for _ in range(300):
+        hand = rnd.sample(PAIGOW_DECK, 7)
+        first = house_way(hand)
+        shuffled = hand[:]
+        rnd.shuffle(shuffled)
+        again = house_way(shuffled)
+        assert again.rules == first.rules
+        assert (again.setting.high_value(), again.setting.low_value()) == (
+            first.setting.high_value(), first.setting.low_value())
