@@ -334,7 +334,8 @@ def check_arrangement(
 ) -> CheckResult:
     """Check an arrangement in the seed's order: sizes → uniqueness → categories → order.
 
-    At showdown every failure is a foul (outcome ``FOUL``, each problem in ``fouls``). Checked
+    At showdown every failure is a foul (outcome ``FOUL``, each problem in ``fouls``; with a row
+    of the wrong size, two full rows are still checked against each other). Checked
     before showdown (``Stage.SETTING``, the hand as the player means to show it), a total other
     than 13 cards is a ``MISDEAL`` (a re-deal, in ``misdeal``, no fouls); with 13 cards the check
     is the same and a ``FOUL`` says the hand would foul as set. For a hand still being set (cards
@@ -351,6 +352,11 @@ def check_arrangement(
     if not arr.complete:
         complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
                     if len(arr.row(r)) == r.size}
+        # Every failure found: two full rows out of order are reported beside a wrong-sized one.
+        for upper, lower in _order_pairs(rules):
+            u_info, lo_info = complete.get(upper), complete.get(lower)
+            if u_info is not None and lo_info is not None and _stronger(u_info, lo_info, rules):
+                fouls.append(_order_foul(u_info, lo_info, rules, lang, partial=False))
         return CheckResult(Outcome.FOUL, tuple(fouls), None, complete)
     infos = tuple(row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER)
     assert len(infos) == 3

@@ -88,6 +88,24 @@ def test_every_problem_is_reported_in_the_seeds_order() -> None:
     assert dup.rows is not None  # sizes right: the rows are still named
 
 
+def test_order_between_full_rows_is_checked_when_another_row_has_the_wrong_size() -> None:
+    # "Report every failure found": a short bottom does not hide that the top beats the middle.
+    short_bottom = check_arrangement(Arrangement.parse("As Ah 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c"))
+    assert [f.code for f in short_bottom.fouls] == ["row_size", "order"]
+    assert short_bottom.fouls[1].rows == (Row.TOP, Row.MIDDLE)
+    assert short_bottom.fouls[1].message.startswith(
+        "top: pair of aces is stronger than middle: pair of kings")
+    assert short_bottom.rows is None  # the contract: no rows when the sizes are wrong
+    long_top = check_arrangement(Arrangement.parse("As Ah 2s 3d / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d"))
+    assert [(f.code, f.rows) for f in long_top.fouls] == [
+        ("row_size", (Row.TOP,)), ("order", (Row.MIDDLE, Row.BOTTOM))]
+    # Nothing to compare when the middle is the wrong size (or the pair is in order).
+    short_middle = check_arrangement(Arrangement.parse("As Ah 2s / Kc Kd Th 9s / Qs Jc Qh 7c 4d"))
+    assert [f.code for f in short_middle.fouls] == ["row_size"]
+    in_order = check_arrangement(Arrangement.parse("Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c"))
+    assert [f.code for f in in_order.fouls] == ["row_size"]
+
+
 def test_misdeal_is_not_a_foul() -> None:
     short = Arrangement.parse("As Ks Qs / 2c 3c 4c 5c 7d / 8h 9h Th Jh")
     assert check_arrangement(short).outcome is Outcome.FOUL

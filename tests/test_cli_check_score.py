@@ -51,7 +51,8 @@ def test_check_wrong_sizes_and_duplicates_are_fouls(capsys: pytest.CaptureFixtur
     assert status == 0
     sizes, dup = json_lines(out)
     assert sizes["rows"] is None and sizes["legal"] is False
-    assert [f["code"] for f in sizes["fouls"]] == ["row_size"]
+    # The short top, and the middle's kings over the bottom's queens: every failure is reported.
+    assert [f["code"] for f in sizes["fouls"]] == ["row_size", "order"]
     assert "верхний ряд" in sizes["fouls"][0]["message"]
     assert dup["fouls"][0]["code"] == "duplicate" and "As" in dup["fouls"][0]["message"]
 
