@@ -119,3 +119,24 @@ def test_bad_requests() -> None:
         solve(CARDS, opponents=4)
     with pytest.raises(ValueError, match="13 cards"):
         solve(CARDS[:12])
+
+
+def test_reference_differences_are_paired() -> None:
+    ref = get_bot("standard").arrange(CARDS)
+    res = solve(CARDS, bot="standard", samples=400, seed=2, reference=ref)
+    assert res.reference is not None
+    plain = solve(CARDS, bot="standard", samples=400, seed=2)
+    assert [c.ev for c in res.candidates] == [c.ev for c in plain.candidates]
+    for cand in res.candidates:
+        assert cand.diff == pytest.approx(cand.ev - res.reference.ev)
+        assert cand.diff_stderr is not None and cand.diff_stderr <= cand.stderr + res.reference.stderr
+        # the reference itself, if among the candidates, differs by exactly 0
+        if str(cand.arrangement) == str(ref):
+            assert cand.diff == pytest.approx(0) and cand.diff_stderr == pytest.approx(0)
+    # paired by sample: check one difference's error against a direct computation
+    cand = res.candidates[1]
+    diffs = []
+    for s in range(res.samples):
+        (opp,) = res.opponent_arrangements(s)
+        diffs.append(settle_pair(cand.arrangement, opp).points[0] - settle_pair(ref, opp).points[0])
+    assert cand.diff_stderr == pytest.approx(np.std(diffs, ddof=1) / np.sqrt(len(diffs)))

@@ -68,6 +68,10 @@ class Explanation:
 class CandidateResult:
     setting: int  # the setting number (:mod:`.enumerate`), -1 for an arrangement given as such
     explanation: Explanation
+    # with a reference arrangement: this mean minus the reference's, and that difference's
+    # standard error (paired by sample, so far smaller than either mean's)
+    diff: float | None = None
+    diff_stderr: float | None = None
 
     @property
     def arrangement(self) -> Arrangement:
@@ -94,11 +98,20 @@ class _Stats:
     row_losses: npt.NDArray[np.int64]
     scoops: npt.NDArray[np.int64]
     scooped: npt.NDArray[np.int64]
+    diff_squares: npt.NDArray[np.float64]
 
     @classmethod
     def zeros(cls, n: int) -> _Stats:
         return cls(np.zeros(n), np.zeros(n), np.zeros((n, 3), np.int64), np.zeros((n, 3), np.int64),
-                   np.zeros(n, np.int64), np.zeros(n, np.int64))
+                   np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n))
+
+    def diff_stderr(self, i: int, ref_sum: float, samples: int) -> float:
+        """Standard error of (candidate i's mean - the reference's mean), paired by sample."""
+        if samples < 2:
+            return float("nan")
+        d = (float(self.sums[i]) - ref_sum) / samples
+        var = max(float(self.diff_squares[i]) / samples - d * d, 0.0) * samples / (samples - 1)
+        return float((var / samples) ** 0.5)
 
     def explanation(self, i: int, arrangement: Arrangement, samples: int, matches: int) -> Explanation:
         mean = float(self.sums[i] / samples) if samples else 0.0
@@ -116,10 +129,16 @@ class _Stats:
 
 
 def _score(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: ScoringParams,
-           stats: _Stats) -> None:
+           stats: _Stats, ref: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
+    """Add the candidates' scores against ``opp`` to ``stats``; return the last candidate's
+    per-sample totals. ``ref``: a reference's per-sample totals, for paired differences."""
+    n = opp.cls.shape[0]
+    totals = np.zeros(n)
     score_block(cands.cls, cands.roy, cands.foul, cands.nat, opp.cls, opp.roy, opp.foul, opp.nat, ties,
                 params.points, params.scoop, params.natural_amount, params.better_only, stats.sums,
-                stats.squares, stats.row_wins, stats.row_losses, stats.scoops, stats.scooped)
+                stats.squares, stats.row_wins, stats.row_losses, stats.scoops, stats.scooped,
+                np.zeros(n) if ref is None else ref, stats.diff_squares, totals)
+    return totals
 
 
 @dataclass(frozen=True)
@@ -141,6 +160,7 @@ class SolveResult:
     opponent_rows: RowData = field(repr=False)  # (samples, opponents) hands as set by the bot
     opponent_hands: npt.NDArray[np.int64] = field(repr=False)  # (samples, opponents, 13) card indices
     opponent_settings: npt.NDArray[np.int64] = field(repr=False)  # (samples, opponents) settings
+    reference: CandidateResult | None = None  # the ``reference`` arrangement, when one was given
 
     def opponent_arrangements(self, sample: int) -> list[Arrangement]:
         """How the bot set each opponent's hand in one sample."""
@@ -227,12 +247,15 @@ def solve(
     time_budget: float | None = None,
     chunk: int = 1000,
     seat: int = 0,
+    reference: Arrangement | None = None,
 ) -> SolveResult:
     """Expected points of every Pareto candidate against ``opponents`` hands set by ``bot``.
 
     ``bot`` is ``greedy`` or ``standard`` (``expert`` as the opponent would be a solver inside a
     solver: refused). ``seat`` is the player's seat (it matters for the bank under tied rows);
     the opponents take the other seats from 0 up. At least one sample is always played.
+    With a ``reference`` arrangement (e.g. the player's own, or a bot's), every candidate also
+    gets its difference from the reference and that difference's standard error.
     """
     rules = rules or HouseRules()
     check_hand(cards)
@@ -254,6 +277,8 @@ def solve(
     params = ScoringParams.of(rules)
     ties = _ties(rules, seat, opponents)
     stats = _Stats.zeros(len(cands))
+    ref_rows = arrangement_rows([reference], tab, rules) if reference is not None else None
+    ref_stats = _Stats.zeros(1)
     chunks: list[RowData] = []
     dealt: list[npt.NDArray[np.int64]] = []
     chosen: list[npt.NDArray[np.int64]] = []
@@ -269,7 +294,10 @@ def solve(
         rows = setting_rows(flat, settings, tab, rules)
         opp = RowData(rows.cls.reshape(n, opponents, 3), rows.roy.reshape(n, opponents, 3),
                       rows.foul.reshape(n, opponents), rows.nat.reshape(n, opponents))
-        _score(cand_rows, opp, ties, params, stats)
+        ref_totals = None
+        if ref_rows is not None:
+            ref_totals = _score(ref_rows, opp, ties, params, ref_stats)
+        _score(cand_rows, opp, ties, params, stats, ref_totals)
         chunks.append(opp)
         dealt.append(hands)
         chosen.append(settings.reshape(n, opponents))
@@ -285,15 +313,21 @@ def solve(
                 break
     opp_all = RowData(np.concatenate([c.cls for c in chunks]), np.concatenate([c.roy for c in chunks]),
                       np.concatenate([c.foul for c in chunks]), np.concatenate([c.nat for c in chunks]))
-    results = [
-        CandidateResult(int(s), stats.explanation(i, setting_arrangement(cards, int(s)), done,
-                                                  done * opponents))
-        for i, s in enumerate(cands)
-    ]
+    ref_result = None
+    if reference is not None:
+        ref_result = CandidateResult(-1, ref_stats.explanation(0, reference, done, done * opponents))
+    results = []
+    for i, s in enumerate(cands):
+        ex = stats.explanation(i, setting_arrangement(cards, int(s)), done, done * opponents)
+        diff = diff_se = None
+        if ref_result is not None:
+            diff = ex.ev - ref_result.ev
+            diff_se = stats.diff_stderr(i, float(ref_stats.sums[0]), done)
+        results.append(CandidateResult(int(s), ex, diff, diff_se))
     results.sort(key=lambda r: -r.ev)
     return SolveResult(tuple(cards), rules, bot, opponents, done, samples, seed, results, cancelled,
                        timed_out, time.perf_counter() - start, seat, opp_all, np.concatenate(dealt),
-                       np.concatenate(chosen))
+                       np.concatenate(chosen), ref_result)
 
 
 @dataclass(frozen=True)

@@ -140,15 +140,22 @@ def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8
                 o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
                 ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
                 sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
-                row_wins: I64, row_losses: I64, scoops: I64, scooped: I64) -> None:
+                row_wins: I64, row_losses: I64, scoops: I64, scooped: I64,
+                ref: npt.NDArray[np.float64], diff_squares: npt.NDArray[np.float64],
+                totals: npt.NDArray[np.float64]) -> None:
     """Score C candidates against S samples of K opponents (``o_*`` shaped (S, K, ...)) and add
-    each candidate's per-sample total to ``sums``/``squares``, and its row and scoop counts."""
+    each candidate's per-sample total to ``sums``/``squares``, and its row and scoop counts.
+
+    ``ref`` (S,) holds a reference arrangement's per-sample totals: ``diff_squares`` gathers the
+    squared paired differences (for the standard error of a difference). ``totals`` (S,) receives
+    the last candidate's per-sample totals."""
     n_c = c_cls.shape[0]
     n_s = o_cls.shape[0]
     n_k = o_cls.shape[1]
     for c in range(n_c):
         acc = 0.0
         acc2 = 0.0
+        dacc2 = 0.0
         for s in range(n_s):
             total = 0
             for k in range(n_k):
@@ -167,8 +174,11 @@ def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8
                     scooped[c] += 1
             acc += total
             acc2 += total * total
+            dacc2 += (total - ref[s]) ** 2
+            totals[s] = total
         sums[c] += acc
         squares[c] += acc2
+        diff_squares[c] += dacc2
 
 
 @jit
