@@ -490,10 +490,7 @@ class PaiGowTab(QWidget):
 
     def _yours(self, result: EvResult) -> int | None:
         setting = self.deal.setting()
-        if setting is None:
-            return None
-        low = {str(c) for c in setting.low}
-        return next((s.index for s in result.settings if {str(c) for c in s.setting.low} == low), None)
+        return None if setting is None else result.index_of(setting)
 
     def _figure_lines(self, result: EvResult) -> list[str]:
         best, house = result.best, result.house

@@ -7,19 +7,75 @@ the action's text follows the language at runtime.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
 
+from ..history import FoulNote, Game, HandRecord, OpponentHand
+from ..history.record import now_utc
 from ..i18n import tr
+from ..paigow.cards import PgCard, format_pg_cards
+from ..paigow.ev import EvResult
+from ..paigow.resolve import COMMISSION, Settlement
 from .card_pixmaps import CardRenderer
 from .paigow_tab import PaiGowTab
 from .style import STYLE_SHEET
 from .translation import current_language
 
-__all__ = ["PaiGowLauncher", "PaiGowWindow", "install_paigow"]
+__all__ = ["PaiGowHistory", "PaiGowLauncher", "PaiGowWindow", "install_paigow", "record_of"]
+
+#: What a Pai Gow hand in the history was played under (the history groups hands by it).
+HOUSE_RULES = {"game": "paigow", "house_way": "golden_nugget", "commission": COMMISSION}
+
+
+def record_of(settlement: Settlement, deal: Sequence[PgCard]) -> HandRecord:
+    """A settled Pai Gow hand as a history record: the setting high hand first, the dealer's
+    setting as the one opponent, the payout as the points, a foul as a foul note."""
+    player = settlement.player
+    fouls = (FoulNote("order", player.message),) if player.foul else ()
+    return HandRecord(
+        game=Game.PAIGOW, deal=format_pg_cards(deal), arrangement=player.setting.format(),
+        played_at=now_utc(), fouls=fouls,
+        opponents=(OpponentHand(settlement.dealer.setting.format(), settlement.payout, "dealer"),),
+        house_rules=dict(HOUSE_RULES))
+
+
+class PaiGowHistory(QObject):
+    """Stores every settled Pai Gow hand through the trainer's hand recorder (the Practice
+    menu's), and adds the best setting's EV and the player's when the simulation answers."""
+
+    def __init__(self, tab: PaiGowTab, recorder: Any) -> None:
+        super().__init__(tab)
+        self.tab = tab
+        self.recorder = recorder
+        self.last_id: int | None = None
+        self._last_cards: list[str] | None = None
+        tab.settled.connect(self.record)
+        tab.evFinished.connect(self.add_ev)
+
+    def record(self, settlement: Settlement) -> int | None:
+        deal = self.tab.deal.all_cards()
+        self.last_id = self.recorder.store_hand(record_of(settlement, deal))
+        self._last_cards = sorted(map(str, deal))
+        return self.last_id
+
+    def add_ev(self, result: EvResult) -> bool:
+        """Store the simulation's verdict if it is about the hand recorded last."""
+        if self.last_id is None or self._last_cards != sorted(map(str, result.cards)):
+            return False
+        store = self.recorder.store()
+        setting = self.tab.deal.setting()
+        if store is None or setting is None:
+            return False
+        mine = result.index_of(setting)
+        best = result.best
+        ok = bool(store.set_solver(self.last_id, best.setting.format(), best.ev,
+                                   None if mine is None else result.settings[mine].ev))
+        self.last_id = None
+        return ok
 
 
 class PaiGowWindow(QMainWindow):
@@ -61,6 +117,7 @@ class PaiGowLauncher(QObject):
         super().__init__(window)
         self.window = window
         self.paigow_window: PaiGowWindow | None = None
+        self.history: PaiGowHistory | None = None
         self.action = QAction(window)
         self.action.setObjectName("paigowAction")
         self.action.triggered.connect(self.open)
@@ -90,6 +147,9 @@ class PaiGowLauncher(QObject):
             renderer = getattr(self.window, "renderer", None)
             self.paigow_window = PaiGowWindow(
                 renderer if isinstance(renderer, CardRenderer) else CardRenderer(), self.window)
+            recorder = getattr(getattr(self.window, "practice", None), "recorder", None)
+            if recorder is not None and hasattr(recorder, "store_hand"):
+                self.history = PaiGowHistory(self.paigow_window.tab, recorder)
         self.paigow_window.show()
         if QGuiApplication.platformName() != "offscreen":
             self.paigow_window.raise_()

@@ -85,6 +85,10 @@ class EvResult:
     def house(self) -> SettingEv:
         return self.settings[self.house_way_index]
 
+    def index_of(self, setting: Setting) -> int | None:
+        """The index of ``setting`` among this hand's 21 (None if it is not a setting of it)."""
+        return next((s.index for s in self.settings if s.setting == setting), None)
+
     def ranked(self) -> list[SettingEv]:
         """Best first."""
         return sorted(self.settings, key=lambda s: (-s.ev, s.index))

@@ -188,5 +188,63 @@ def test_game_menu_opens_the_pai_gow_window(qtbot: Any, tmp_path: Any) -> None:
     action.trigger()
     pg = window.findChild(PaiGowWindow, "paigowWindow")
     assert pg is not None and pg.isVisible()
+    assert window.paigow.history is not None  # hands go to the Practice menu's history
     assert len(pg.tab.deal.cards(PgZone.HAND)) == 7
     pg.close()
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.solver: list[tuple[int, str, float, float | None]] = []
+
+    def set_solver(self, record_id: int, arrangement: str, solver_ev: float,
+                   player_ev: float | None) -> bool:
+        self.solver.append((record_id, arrangement, solver_ev, player_ev))
+        return True
+
+
+class FakeRecorder:
+    def __init__(self) -> None:
+        self.records: list[Any] = []
+        self._store = FakeStore()
+
+    def store_hand(self, record: Any) -> int:
+        self.records.append(record)
+        return len(self.records)
+
+    def store(self) -> FakeStore:
+        return self._store
+
+
+def test_settled_hands_go_to_the_history_with_the_ev(qtbot: Any) -> None:
+    from cp_trainer.gui.paigow_window import PaiGowHistory
+    from cp_trainer.history import Game, HandRecord
+
+    tab = make_tab(qtbot)
+    recorder = FakeRecorder()
+    PaiGowHistory(tab, recorder)
+    mine = parse_setting("Ts 9h 5d 5c Th / Ad Jk")  # two pair behind aces: legal
+    assert tab.deal.place(mine)
+    with qtbot.waitSignal(tab.evFinished, timeout=60_000) as blocker:
+        tab.set_hand()
+    (record,) = recorder.records
+    assert record.game is Game.PAIGOW and not record.fouled
+    assert HandRecord.from_dict(record.to_dict()) == record  # passes the history's validator
+    assert record.arrangement == "Ts Th 9h 5d 5c / Jk Ad"
+    assert record.points == pytest.approx(0.95)
+    assert record.opponents[0].arrangement == house_way(DEALER).setting.format()
+    ev: EvResult = blocker.args[0]
+    ((rid, arrangement, best_ev, mine_ev),) = recorder.store().solver
+    assert rid == 1 and arrangement == ev.best.setting.format() and best_ev == ev.best.ev
+    assert mine_ev == ev.settings[ev.index_of(mine)].ev  # type: ignore[index]
+    # A fouled setting is stored with its foul note and -1.
+    tab.new_deal((parse_pg_cards("As Kd 9h 7c 5s 3d 4h"), DEALER))
+    assert tab.deal.place(parse_setting("9h 7c 5s 4h 3d / As Kd"))
+    assert tab.status.property("state") == "foul"
+    with qtbot.waitSignal(tab.evFinished, timeout=60_000):
+        tab.set_hand()
+    fouled = recorder.records[1]
+    assert fouled.fouled and fouled.points == -1.0
+    assert "foul" in fouled.fouls[0].message
+    assert HandRecord.from_dict(fouled.to_dict()) == fouled
+    assert recorder.store().solver[1][0] == 2
