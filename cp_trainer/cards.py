@@ -129,12 +129,16 @@ _SUIT_BY_TEXT: dict[str, Suit] = {}
 for _s in _SUIT_ORDER:
     _SUIT_BY_TEXT[_s.value] = _s
     _SUIT_BY_TEXT[_s.symbol] = _s
-# Outline and variation-selector forms people paste from the web.
+# Outline and variation-selector forms people paste from the web: U+FE0F asks for the emoji
+# presentation (A♠️), U+FE0E for the text one.
 _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
 for _sym in list(_SUIT_BY_TEXT):
     _SUIT_BY_TEXT[_sym + "\ufe0f"] = _SUIT_BY_TEXT[_sym]
+    _SUIT_BY_TEXT[_sym + "\ufe0e"] = _SUIT_BY_TEXT[_sym]
 
-_CARD_RE = re.compile(r"^(10|[2-9TJQKA])(.+)$", re.IGNORECASE)
+# Letter cases spelled out: re.IGNORECASE would take the Kelvin sign for K and a long s for s.
+# One token is one card: the suit part holds no space ("A s" is two tokens, not the ace of spades).
+_CARD_RE = re.compile(r"^(10|[2-9TJQKAtjqka])(\S+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,8 +191,8 @@ class Card:
         m = _CARD_RE.match(token)
         if not m:
             raise CardParseError(text)
-        rank = Rank.parse(m.group(1))
         try:
+            rank = Rank.parse(m.group(1))
             suit = Suit.parse(m.group(2))
         except CardParseError:
             raise CardParseError(text) from None
@@ -245,14 +249,17 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return cards
 
 
-_GLUED_RE = re.compile(r"(10|[2-9TJQKA])([cdhs♣♦♥♠])", re.IGNORECASE)
+_GLUED_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠♧♢♡♤][\ufe0e\ufe0f]?)")
 
 
 def _split_glued(token: str) -> list[Card] | None:
     parts = _GLUED_RE.findall(token)
     if len(parts) < 2 or "".join(r + s for r, s in parts) != token:
         return None
-    return [Card.parse(r + s) for r, s in parts]
+    try:
+        return [Card.parse(r + s) for r, s in parts]
+    except CardParseError:
+        return None  # the caller names the whole token
 
 
 def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:

@@ -69,3 +69,29 @@ def test_format_parse_round_trip(cards: list[Card], symbols: bool) -> None:
 def test_card_index_round_trip(card: Card) -> None:
     assert Card.from_index(card.index) is card
     assert Card.parse(str(card).lower()) is card
+
+
+@pytest.mark.parametrize("bad", [
+    "\u212as",  # KELVIN SIGN, which a case-insensitive Unicode match takes for K
+    "A\u017f",  # LATIN SMALL LETTER LONG S, likewise taken for s
+    "A s", "10\u00a0s", "A\ts",  # one token is one card: no space inside
+    "Ａｓ", "１０ｄ", "\x00", "As\x00", "A\u200bs", "1O", "10", "A♠♠",
+])
+def test_hostile_tokens_are_refused_quoting_the_whole_token(bad: str) -> None:
+    with pytest.raises(CardParseError) as info:
+        Card.parse(bad)
+    assert info.value.token == bad
+
+
+def test_glued_cards_name_the_whole_token_when_refused() -> None:
+    with pytest.raises(CardParseError) as info:
+        parse_cards("Qd AsK\u017f")
+    assert info.value.token == "AsK\u017f"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A♠\ufe0f", "As"), ("A♠\ufe0e", "As"), ("10♥\ufe0e", "Th"), ("A♤", "As"),
+    ("A♠\ufe0fK♥\ufe0f", "As Kh"), ("Q♡J♧", "Qh Jc"),
+])
+def test_emoji_and_text_presentation_suits(text: str, expected: str) -> None:
+    assert format_cards(parse_cards(text)) == expected
