@@ -32,6 +32,7 @@ from .strength import (
     describe_lowball,
     evaluate3,
     evaluate5,
+    high_hand_27,
     lowball27,
 )
 
@@ -178,7 +179,7 @@ class RowInfo:
 
     ``strength`` is on the shared scale of :mod:`cp_trainer.strength`; for a low middle it is the
     :func:`~cp_trainer.strength.lowball27` value (higher = better low) and ``category`` the
-    high-hand category of the five cards.
+    high-hand category of the five cards as 2-7 reads them (A-2-3-4-5 is ace-high).
     """
 
     row: Row
@@ -236,7 +237,8 @@ def row_info(row: Row, cards: tuple[Card, ...], rules: HouseRules | None = None,
         return RowInfo(row, cards, s, category_of(s).key, describe(s, lang))
     high = evaluate5(cards, wheel_second=rules.wheel_second)
     if row is Row.MIDDLE and rules.low_middle:
-        return RowInfo(row, cards, lowball27(cards), category_of(high).key, describe_lowball(cards, lang))
+        category = category_of(high_hand_27(cards)).key  # A-2-3-4-5 is ace-high in 2-7
+        return RowInfo(row, cards, lowball27(cards), category, describe_lowball(cards, lang))
     return RowInfo(row, cards, high, category_of(high).key, describe(high, lang))
 
 

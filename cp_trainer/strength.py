@@ -33,6 +33,7 @@ __all__ = [
     "evaluate",
     "evaluate3",
     "evaluate5",
+    "high_hand_27",
     "lowball27",
     "ranks_of",
 ]
@@ -146,6 +147,16 @@ def evaluate(cards: Sequence[Card], *, wheel_second: bool = False) -> int:
     raise ValueError(f"a row has 3 or 5 cards, got {len(cards)}")
 
 
+def high_hand_27(cards: Sequence[Card]) -> int:
+    """The high-hand strength of 5 cards as 2-7 lowball reads them: aces are only high, so
+    A-2-3-4-5 is ace-high (an ace-high flush when suited), not a straight."""
+    high = evaluate5(cards, wheel_second=False)
+    if category_of(high) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ranks_of(high)[0] == WHEEL:
+        flush = category_of(high) == Category.STRAIGHT_FLUSH
+        high = _pack(Category.FLUSH if flush else Category.HIGH_CARD, [14, 5, 4, 3, 2])
+    return high
+
+
 def lowball27(cards: Sequence[Card]) -> int:
     """2-7 lowball value of 5 cards (for the *low middle* variant): higher is better.
 
@@ -154,12 +165,7 @@ def lowball27(cards: Sequence[Card]) -> int:
     """
     if len(cards) != 5:
         raise ValueError(f"a five-card row has 5 cards, got {len(cards)}")
-    high = evaluate5(cards, wheel_second=False)
-    if category_of(high) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ranks_of(high)[0] == WHEEL:
-        # A-2-3-4-5 is ace-high (or an ace-high flush) in 2-7, not a straight.
-        flush = category_of(high) == Category.STRAIGHT_FLUSH
-        high = _pack(Category.FLUSH if flush else Category.HIGH_CARD, [14, 5, 4, 3, 2])
-    return (1 << 24) - 1 - high
+    return (1 << 24) - 1 - high_hand_27(cards)
 
 
 # --- descriptions -----------------------------------------------------------------------------
@@ -216,9 +222,8 @@ def describe(strength: int, lang: str = "en", *, detailed: bool = False) -> str:
 def describe_lowball(cards: Sequence[Card], lang: str = "en") -> str:
     """A low middle in words: ``7-5-4-3-2 low`` / ``лоу 7-5-4-3-2``, or its high-hand name when
     it holds a pair, straight or flush (which count against a low hand)."""
-    high = evaluate5(cards)
-    cat = category_of(high)
-    if cat == Category.HIGH_CARD or (cat == Category.STRAIGHT and ranks_of(high)[0] == WHEEL):
+    high = high_hand_27(cards)
+    if category_of(high) == Category.HIGH_CARD:
         ranks = sorted((c.rank.value for c in cards), reverse=True)
         return tr("hand.low", lang, ranks="-".join(_rank_char(r) for r in ranks))
     return describe(high, lang)

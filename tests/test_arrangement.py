@@ -165,6 +165,21 @@ def test_low_middle_checks_bottom_over_top_only() -> None:
     assert "bottom ≥ top" in foul.fouls[0].message
 
 
+def test_low_middle_names_the_wheel_as_2_7_reads_it() -> None:
+    # In 2-7 lowball A-2-3-4-5 is ace-high, not a straight; suited, it is an ace-high flush (and
+    # rated so by lowball27). Name and category must say the same as the rating.
+    rules = HouseRules(low_middle=True)
+    plain = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2d 3c 4s 5h / Ks Kh 8d 6c 6d"), rules)
+    assert plain.rows is not None
+    assert (plain.rows[1].category, plain.rows[1].name) == ("high_card", "A-5-4-3-2 low")
+    suited = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2h 3h 4h 5h / Ks Kd 8d 6c 6d"), rules)
+    assert suited.rows is not None
+    assert (suited.rows[1].category, suited.rows[1].name) == ("flush", "ace-high flush")
+    # Under the normal rules the same rows stay a straight and a straight flush.
+    normal = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2h 3h 4h 5h / Ks Kd 8d 6c 6d"))
+    assert normal.rows is not None and normal.rows[1].category == "straight_flush"
+
+
 def test_wheel_second_passes_through() -> None:
     arr = Arrangement.parse("2s 3d 4c / 9h Kd Qc Js Th / Ah 2d 3c 4s 5h")
     assert not check_arrangement(arr).legal
