@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from ..arrangement import Arrangement, CheckResult, check_partial
 from ..cards import Card, Deck
 from ..house_rules import HouseRules
-from ..settlement import PairResult, Settlement, settle
+from ..settlement import PairResult, Settlement, settle, settle_pair
 from .models import ROWS, DealModel, Zone
 from .solver_bridge import arrange
 
@@ -40,29 +40,62 @@ class TableSetup:
     opponents: int = 1
     bot: str = "standard"
     lang: str = "en"
+    criss_cross: bool = False  # two players, two 13-card hands each (opponents is then 1)
+
+    @property
+    def bot_hands(self) -> int:
+        """How many 13-card hands the bots hold: one per bot, or the one bot's two."""
+        return 2 if self.criss_cross else self.opponents
 
 
 @dataclass(frozen=True)
 class Showdown:
-    """A settled hand: seat 0 is the player, seats 1.. the bots."""
+    """A settled hand: seat 0 is the player, seats 1.. the bots' hands.
 
-    player: Arrangement | None  # None when the player surrendered
+    In Criss Cross the player holds two hands (``player_hands``) and the one bot two
+    (``opponents``); each of the player's hands is settled against each of the bot's with the
+    core's :func:`settle_pair` (``cross[(my hand, bot hand)]``, the player at seat 0).
+    """
+
+    player: Arrangement | None  # None when the player surrendered; Criss Cross: the last hand
     opponents: tuple[Arrangement, ...]
-    settlement: Settlement
+    settlement: Settlement | None  # the whole table (None in Criss Cross)
     surrendered: bool = False
+    player_hands: tuple[Arrangement, ...] = ()  # Criss Cross: both of the player's hands
+    cross: dict[tuple[int, int], PairResult] = field(default_factory=dict)
+
+    @property
+    def criss_cross(self) -> bool:
+        return bool(self.cross)
 
     @property
     def total(self) -> int:
         """The player's points this hand, against every bot together."""
+        if self.settlement is None:
+            return sum(p.points[0] for p in self.cross.values())
         return self.settlement.points[0]
 
-    def against(self, seat: int) -> PairResult:
-        """The player's result against bot ``seat`` (1..3)."""
+    @property
+    def player_fouled(self) -> bool:
+        if self.settlement is None:
+            return any(p.fouled[0] for p in self.cross.values())
+        return self.settlement.hands[0].fouled
+
+    def against(self, seat: int, hand: int = 0) -> PairResult:
+        """The player's result (with hand ``hand`` in Criss Cross) against bot hand ``seat`` (1..)."""
+        if self.settlement is None:
+            return self.cross[(hand, seat)]
         return next(p for p in self.settlement.pairs if p.players == (0, seat))
 
-    def row_result(self, seat: int, row: int) -> str:
+    def points_against(self, seat: int) -> int:
+        """The player's points against bot hand ``seat``, all of the player's hands together."""
+        if self.settlement is None:
+            return sum(p.points[0] for (_, s), p in self.cross.items() if s == seat)
+        return self.against(seat).points_of(0)
+
+    def row_result(self, seat: int, row: int, hand: int = 0) -> str:
         """``won`` / ``lost`` / ``tied`` for the player's row ``row`` (0 top) against ``seat``."""
-        winner = self.against(seat).rows[("top", "middle", "bottom")[row]]
+        winner = self.against(seat, hand).rows[("top", "middle", "bottom")[row]]
         return "tied" if winner is None else "won" if winner == 0 else "lost"
 
 
@@ -74,6 +107,7 @@ class TrainerController(QObject):
     showdownReady = Signal(object)  # Showdown
     scoreChanged = Signal(int, int)  # session points, hands played
     phaseChanged = Signal(object)  # Phase
+    handLocked = Signal(int)  # Criss Cross: the player's first hand is set; hand n is on the table
 
     def __init__(self, deal: DealModel, setup: TableSetup | None = None, *,
                  seed: int | None = None, parent: QObject | None = None) -> None:
@@ -87,6 +121,9 @@ class TrainerController(QObject):
         self.session_points = 0
         self.hands_played = 0
         self.last_check: CheckResult | None = None
+        self.player_cards: tuple[tuple[Card, ...], ...] = ()  # 1 hand, or 2 in Criss Cross
+        self.hand_index = 0  # which of the player's hands is on the table
+        self.locked: tuple[Arrangement, ...] = ()  # Criss Cross: the player's hands already set
         self._seed = seed
         self._deals = 0
         self._rng = random.Random(seed)
@@ -105,7 +142,13 @@ class TrainerController(QObject):
         deck = Deck(seed=seed, exclude=mine)
         if not mine:
             mine = tuple(deck.deal(13))
-        self.opponent_cards = tuple(tuple(deck.deal(13)) for _ in range(self.setup.opponents))
+        hands = [mine]
+        if self.setup.criss_cross:
+            hands.append(tuple(deck.deal(13)))
+        self.player_cards = tuple(hands)
+        self.hand_index = 0
+        self.locked = ()
+        self.opponent_cards = tuple(tuple(deck.deal(13)) for _ in range(self.setup.bot_hands))
         self.opponent_hands = ()
         self.showdown = None
         self._set_phase(Phase.SETTING)
@@ -136,6 +179,10 @@ class TrainerController(QObject):
     def can_set(self) -> bool:
         return self.phase is Phase.SETTING and self.deal.is_complete()
 
+    def can_surrender(self) -> bool:
+        """Surrender is a house rule; in Criss Cross both hands would have to go, so it is off."""
+        return self.setup.rules.surrender and not self.setup.criss_cross and self.can_set()
+
     def foul_warning(self) -> str | None:
         """What to confirm before setting a fouled hand, or None for a legal one."""
         if not self.can_set():
@@ -155,21 +202,42 @@ class TrainerController(QObject):
     def bots_set(self) -> tuple[Arrangement, ...]:
         """Each bot's arrangement of its 13 cards (computed once per deal)."""
         if not self.opponent_hands:
+            seats = [1] * len(self.opponent_cards) if self.setup.criss_cross else \
+                list(range(1, len(self.opponent_cards) + 1))
             self.opponent_hands = tuple(arrange(cards, self.setup.bot, self.setup.rules, seat=seat)
-                                        for seat, cards in enumerate(self.opponent_cards, start=1))
+                                        for seat, cards in zip(seats, self.opponent_cards, strict=True))
         return self.opponent_hands
+
+    @property
+    def hands_to_set(self) -> int:
+        return len(self.player_cards) or 1
 
     def set_hand(self, *, surrender: bool = False) -> Showdown | None:
         """Set the player's hand (or surrender it, when the house rules allow) and settle."""
         if not self.can_set():
             return None
-        if surrender and not self.setup.rules.surrender:
+        if surrender and not self.can_surrender():
             return None
         player = self.arrangement()
+        if self.hand_index + 1 < self.hands_to_set:
+            # Criss Cross: this hand is set; the next one comes to the table.
+            self.locked = (*self.locked, player)
+            self.hand_index += 1
+            self.deal.new_deal(self.player_cards[self.hand_index])
+            self.handLocked.emit(self.hand_index)
+            return None
         bots = self.bots_set()
+        if self.setup.criss_cross:
+            mine = (*self.locked, player)
+            cross = {(i, k): settle_pair(arr, bot, self.setup.rules, (0, 1))
+                     for i, arr in enumerate(mine) for k, bot in enumerate(bots, start=1)}
+            return self._settled(Showdown(player, bots, None, False, mine, cross))
         hands: list[Arrangement | None] = [None if surrender else player, *bots]
         settlement = settle(hands, self.setup.rules, surrendered={0} if surrender else set())
-        self.showdown = Showdown(None if surrender else player, bots, settlement, surrender)
+        return self._settled(Showdown(None if surrender else player, bots, settlement, surrender))
+
+    def _settled(self, showdown: Showdown) -> Showdown:
+        self.showdown = showdown
         self.session_points += self.showdown.total
         self.hands_played += 1
         self._set_phase(Phase.SHOWDOWN)

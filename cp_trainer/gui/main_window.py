@@ -8,6 +8,7 @@ rankings). The window remembers its size; everything else lives in :class:`Setti
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
@@ -47,7 +48,7 @@ MIN_SIZE = QSize(1024, 700)
 
 def _setup_of(values: TrainerSettings) -> TableSetup:
     return TableSetup(rules=values.house_rules, opponents=values.opponents, bot=values.bot,
-                      lang=current_language())
+                      lang=current_language(), criss_cross=values.criss_cross)
 
 
 class MainWindow(QMainWindow):
@@ -58,7 +59,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         values = settings.values
         if opponents is not None and opponents != values.opponents:
-            values = values.replace(opponents=opponents)
+            # more than one bot: not Criss Cross, which is for two players
+            values = values.replace(opponents=opponents, criss_cross=values.criss_cross and opponents == 1)
         self.values = values
         self.renderer = CardRenderer(values.card_style)
         self.deal_model = DealModel(self)
@@ -192,8 +194,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(exc), 8000)
             return
         self.language_actions[code].setChecked(True)
-        self.controller.setup = TableSetup(self.controller.setup.rules, self.controller.setup.opponents,
-                                           self.controller.setup.bot, code)
+        self.controller.setup = dataclasses.replace(self.controller.setup, lang=code)
         if self.values.language != code:
             self.values = self.values.replace(language=code)
             self.settings.save(self.settings.values.replace(language=code))
@@ -217,14 +218,15 @@ class MainWindow(QMainWindow):
         self.renderer.style = values.card_style
         self.renderer.clear_cache()
         old = self.controller.setup
-        self.controller.setup = TableSetup(values.house_rules, values.opponents, values.bot, old.lang)
+        self.controller.setup = TableSetup(values.house_rules, values.opponents, values.bot, old.lang,
+                                           values.criss_cross)
         if values.language != current_language():
             self.set_language(values.language)
         self.table.retranslate()
         self.table.repaint_cards()
         self.solver_panel.repaint_cards()
-        if self.controller.phase is Phase.SETTING and (old.opponents, old.bot) != (values.opponents,
-                                                                                    values.bot):
+        if self.controller.phase is Phase.SETTING and (old.opponents, old.bot, old.criss_cross) != (
+                values.opponents, values.bot, values.criss_cross):
             note = self.tr("The new table (bots, opponents) starts with the next deal.")
             self.statusBar().showMessage(note, 8000)
 
@@ -263,7 +265,7 @@ class MainWindow(QMainWindow):
             mine = after_showdown.player
             actual = after_showdown.opponents
         return SolveRequest(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
-                            opponents=len(c.opponent_cards), bot=solver_bot(c.setup.bot),
+                            opponents=min(3, len(c.opponent_cards)), bot=solver_bot(c.setup.bot),
                             samples=self.values.solver_samples, seed=self._seed, mine=mine,
                             actual=actual)
 

@@ -17,7 +17,7 @@ from .card_pixmaps import CardRenderer, card_size
 
 __all__ = ["OpponentSeat"]
 
-RESULT_COLOURS = {"won": "#a5f3a0", "lost": "#ffab91", "tied": "#e0e0e0"}
+RESULT_COLOURS = {"won": "#a5f3a0", "lost": "#ffab91", "tied": "#e0e0e0", "mixed": "#ffffff"}
 
 
 class OpponentSeat(QFrame):
@@ -61,10 +61,10 @@ class OpponentSeat(QFrame):
             self.card_labels.append(labels)
             name = QLabel(self)
             name.setObjectName("seatHandName")
-            name.setWordWrap(True)
             name.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             result = QLabel(self)
             result.setObjectName("seatResult")
+            result.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             words = QVBoxLayout()
             words.setSpacing(0)
             words.addWidget(name)

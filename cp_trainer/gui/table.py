@@ -164,6 +164,7 @@ class TableWidget(QWidget):
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
         controller.dealt.connect(self._dealt)
+        controller.handLocked.connect(self._hand_locked)
         controller.showdownReady.connect(self._start_reveal)
         controller.scoreChanged.connect(self._score_changed)
         self.retranslate()
@@ -187,7 +188,11 @@ class TableWidget(QWidget):
         for zone in ROWS:
             self.row_titles[zone].setText(titles[zone])
             self.views[zone].setToolTip(tips[zone])
-        self.hand_title.setText(self.tr("Your\nhand"))
+        if self.controller.setup.criss_cross:
+            number = str(self.controller.hand_index + 1)
+            self.hand_title.setText(self.tr("Hand\n%1 of 2").replace("%1", number))
+        else:
+            self.hand_title.setText(self.tr("Your\nhand"))
         self.views[Zone.HAND].setToolTip(self.tr(
             "Your 13 cards. Drag them into the rows, double-click one, or pick with the arrow keys "
             "and press 1, 2 or 3. Backspace returns a card from a row."))
@@ -207,7 +212,10 @@ class TableWidget(QWidget):
         self.surrender_button.setText(self.tr("Surrender"))
         self.surrender_button.setToolTip(self.tr("Give up this hand for a fixed payment instead of "
                                                  "showing it (house rule)."))
-        self.set_button.setText(self.tr("Set hand"))
+        if self.controller.setup.criss_cross and self.controller.hand_index == 0:
+            self.set_button.setText(self.tr("Set hand 1 of 2"))
+        else:
+            self.set_button.setText(self.tr("Set hand"))
         self.set_button.setToolTip(self.tr("Lock in your rows (3 / 5 / 5 cards) and show down "
                                            "against the bots."))
         self.score_label.setToolTip(self.tr("Your points over this session, under the current house rules."))
@@ -223,6 +231,18 @@ class TableWidget(QWidget):
             self._show_final(self.controller.showdown, reveal_rows=True)
 
     def _title_seat(self, seat: OpponentSeat) -> None:
+        bot = self.controller.setup.bot
+        if seat.seat == 0:  # Criss Cross: the player's own hand already set
+            seat.set_title(self.tr("Your hand 1 (set)"),
+                           self.tr("Your first hand, set; now set the second one below."))
+            return
+        if self.controller.setup.criss_cross:
+            seat.set_title(self.tr("Bot (%1), hand %2").replace("%1", bot).replace("%2", str(seat.seat)),
+                           self.tr("Criss Cross: the bot's hand %1; each of your two hands plays against "
+                                   "both of its hands. At the showdown each row says how your hand 1 "
+                                   "and your hand 2 did against it: 1:✓ won, 1:✗ lost, 1:= tied.")
+                           .replace("%1", str(seat.seat)))
+            return
         seat.set_title(self.tr("Bot %1 (%2)").replace("%1", str(seat.seat))
                        .replace("%2", self.controller.setup.bot),
                        self.tr("An opponent played by the %1 bot; its cards stay face down until "
@@ -263,9 +283,27 @@ class TableWidget(QWidget):
 
     # --- the deal and the live check ------------------------------------------------------------
 
+    def _hand_locked(self, _index: int) -> None:
+        """Criss Cross: the first hand is set; show it face up beside the bot's hands."""
+        mine = OpponentSeat(0, self.renderer, self)
+        mine.set_card_height(self._seat_card_height)
+        self.seats_box.addWidget(mine)
+        self._seats.append(mine)
+        self._title_seat(mine)
+        arr = self.controller.locked[-1]
+        info = check_arrangement(arr, self.controller.setup.rules, self.controller.setup.lang)
+        for r in range(3):
+            name = info.rows[r].name if info.rows is not None else ""
+            mine.reveal_row(r, arr.rows[r], name, "tied", "")
+        self.retranslate()
+
     def _dealt(self) -> None:
         self._reveal_step = -1
         self._reveal_timer.stop()
+        for seat in [s for s in self._seats if s.seat == 0]:
+            self._seats.remove(seat)
+            self.seats_box.removeWidget(seat)
+            seat.deleteLater()
         want = len(self.controller.opponent_cards)
         while len(self._seats) > want:
             seat = self._seats.pop()
@@ -335,8 +373,8 @@ class TableWidget(QWidget):
         c = self.controller
         setting = c.phase is Phase.SETTING
         self.set_button.setEnabled(c.can_set())
-        self.surrender_button.setVisible(c.setup.rules.surrender)
-        self.surrender_button.setEnabled(c.can_set())
+        self.surrender_button.setVisible(c.setup.rules.surrender and not c.setup.criss_cross)
+        self.surrender_button.setEnabled(c.can_surrender())
         self.hint_button.setEnabled(setting)
         self.undo_button.setEnabled(setting and self._can_undo)
         self.redo_button.setEnabled(setting and self._can_redo)
@@ -389,17 +427,26 @@ class TableWidget(QWidget):
             self._show_final(showdown, reveal_rows=False)
 
     def _row_text(self, showdown: Showdown, seat: int, r: int) -> tuple[str, str]:
-        pair = showdown.against(seat)
+        if showdown.criss_cross:
+            results = [self._one_row_text(showdown, seat, r, hand)[0] for hand in range(2)]
+            signs = {"won": "✓", "lost": "✗", "tied": "="}
+            texts = [f"{h + 1}:{signs[res]}" for h, res in enumerate(results)]
+            same = results[0] == results[1]
+            return (results[0] if same else "mixed"), "  ".join(texts)
+        return self._one_row_text(showdown, seat, r, 0)
+
+    def _one_row_text(self, showdown: Showdown, seat: int, r: int, hand: int) -> tuple[str, str]:
+        pair = showdown.against(seat, hand)
         if pair.kind in (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED):
             return "tied", self.tr("not compared")
-        result = showdown.row_result(seat, r)
+        result = showdown.row_result(seat, r, hand)
         text = {"won": self.tr("✓ you win"), "lost": self.tr("✗ you lose"), "tied": self.tr("= tie")}[result]
         return result, text
 
     def _reveal_row(self, showdown: Showdown, r: int) -> None:
         lang = self.controller.setup.lang
         rules = self.controller.setup.rules
-        for seat, arr in zip(self._seats, showdown.opponents, strict=False):
+        for seat, arr in zip([s for s in self._seats if s.seat], showdown.opponents, strict=False):
             info = check_arrangement(arr, rules, lang)
             name = info.rows[r].name if info.rows is not None else ""
             if info.fouled and r == 2:
@@ -415,15 +462,22 @@ class TableWidget(QWidget):
         rules = self.controller.setup.rules
         parts = []
         for seat in self._seats:
-            pair = showdown.against(seat.seat)
-            pts = pair.points_of(0)
-            seat.show_points(self.tr("You: %1 against this bot").replace("%1", _signed(pts)),
-                             "\n".join(explain_pair(pair, rules, lang)))
-            parts.append(self.tr("%1 against bot %2").replace("%1", _signed(pts))
-                         .replace("%2", str(seat.seat)))
+            if not seat.seat:
+                continue
+            pts = showdown.points_against(seat.seat)
+            pairs = [showdown.against(seat.seat, h) for h in range(len(showdown.player_hands) or 1)]
+            explained = "\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs)
+            if showdown.criss_cross:
+                seat.show_points(self.tr("You: %1 against this hand").replace("%1", _signed(pts)), explained)
+                parts.append(self.tr("%1 against the bot's hand %2").replace("%1", _signed(pts))
+                             .replace("%2", str(seat.seat)))
+            else:
+                seat.show_points(self.tr("You: %1 against this bot").replace("%1", _signed(pts)), explained)
+                parts.append(self.tr("%1 against bot %2").replace("%1", _signed(pts))
+                             .replace("%2", str(seat.seat)))
         if showdown.surrendered:
             head = self.tr("You surrendered.")
-        elif showdown.settlement.hands[0].fouled:
+        elif showdown.player_fouled:
             head = self.tr("Your hand fouled.")
         else:
             head = self.tr("Showdown.")

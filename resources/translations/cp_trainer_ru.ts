@@ -31,6 +31,19 @@
         <source>paigow.gui.{key}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>paigow.gui.window_title</source>
+        <extracomment>What a Pai Gow hand in the history was played under (the history groups hands by it).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paigow.gui.menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paigow.gui.menu_tip</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DealModel</name>
@@ -1152,6 +1165,12 @@
         <translation>Ваш нижний ряд: 5 карт, ваша самая сильная рука. Бросайте карты сюда или нажмите 3.</translation>
     </message>
     <message>
+        <source>Hand
+%1 of 2</source>
+        <translation>Рука
+%1 из 2</translation>
+    </message>
+    <message>
         <source>Your
 hand</source>
         <translation>Ваша
@@ -1218,6 +1237,10 @@ hand</source>
         <translation>Отказаться от этой руки за фиксированную плату вместо вскрытия (правило стола).</translation>
     </message>
     <message>
+        <source>Set hand 1 of 2</source>
+        <translation>Раскрыть руку 1 из 2</translation>
+    </message>
+    <message>
         <source>Set hand</source>
         <translation>Раскрыть руку</translation>
     </message>
@@ -1232,6 +1255,22 @@ hand</source>
     <message>
         <source>The rules check of your rows, updated on every move: bottom ≥ middle ≥ top is required.</source>
         <translation>Проверка ваших рядов по правилам, после каждого хода: требуется нижний ≥ средний ≥ верхний.</translation>
+    </message>
+    <message>
+        <source>Your hand 1 (set)</source>
+        <translation>Ваша рука 1 (разложена)</translation>
+    </message>
+    <message>
+        <source>Your first hand, set; now set the second one below.</source>
+        <translation>Ваша первая рука разложена; теперь разложите вторую ниже.</translation>
+    </message>
+    <message>
+        <source>Bot (%1), hand %2</source>
+        <translation>Бот (%1), рука %2</translation>
+    </message>
+    <message>
+        <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: 1:✓ won, 1:✗ lost, 1:= tied.</source>
+        <translation>Крис Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: 1:✓ выигрыш, 1:✗ проигрыш, 1:= ничья.</translation>
     </message>
     <message>
         <source>Bot %1 (%2)</source>
@@ -1308,6 +1347,14 @@ hand</source>
     <message>
         <source>FOUL</source>
         <translation>ФОЛ</translation>
+    </message>
+    <message>
+        <source>You: %1 against this hand</source>
+        <translation>Вы: %1 против этой руки</translation>
+    </message>
+    <message>
+        <source>%1 against the bot&apos;s hand %2</source>
+        <translation>%1 против руки бота %2</translation>
     </message>
     <message>
         <source>You: %1 against this bot</source>

@@ -226,3 +226,40 @@ def test_showdown_turns_the_bots_rows_up_one_by_one(window: MainWindow, qtbot: A
     assert points is not None and points.text() == ""
     qtbot.waitUntil(lambda: points.text() != "", timeout=3000)
     assert all(r.text() for r in results)
+
+
+def test_criss_cross_two_hands_each_settle_against_both_of_the_bots(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, seed=21)
+    window.apply_settings(window.settings.values.replace(criss_cross=True, opponents=1))
+    button(window, "dealButton").click()
+    c = window.controller
+    assert len(c.player_cards) == 2 and len(c.opponent_cards) == 2
+    all_cards = [card for hand in (*c.player_cards, *c.opponent_cards) for card in hand]
+    assert len(set(all_cards)) == 52  # one deck, no card in two hands
+    assert button(window, "setButton").text() == "Set hand 1 of 2"
+    first = window.controller.bots_set  # the bots' hands are set from their own cards
+    bots = first()
+    assert [sorted(b.cards) for b in bots] == [sorted(h) for h in c.opponent_cards]
+    # set hand 1 as the greedy bot would, then hand 2 another way
+    from cp_trainer.gui.solver_bridge import arrange
+
+    one = arrange(c.player_cards[0], "greedy", c.setup.rules)
+    window.deal_model.place(one.top, one.middle, one.bottom)
+    button(window, "setButton").click()
+    assert c.showdown is None and c.hand_index == 1
+    assert sorted(window.deal_model.all_cards()) == sorted(c.player_cards[1])
+    assert button(window, "setButton").text() == "Set hand"
+    two = arrange(c.player_cards[1], "greedy", c.setup.rules)
+    window.deal_model.place(two.bottom[:3], two.middle, (*two.top, *two.bottom[3:]))
+    button(window, "setButton").click()
+    showdown = c.showdown
+    assert showdown is not None and showdown.criss_cross
+    from cp_trainer.settlement import settle_pair
+
+    mine = showdown.player_hands
+    assert mine[0] == one
+    expected = sum(settle_pair(m, b, c.setup.rules).points[0] for m in mine for b in bots)
+    assert showdown.total == expected
+    assert len(showdown.cross) == 4
+    result = window.findChild(QLabel, "resultLabel")
+    assert result is not None and "against the bot's hand 2" in result.text()
