@@ -127,7 +127,10 @@ def test_score_rules_options(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "score", "--json", "--system", "1-6", fouled, tie_win_loss)
     assert json_lines(out)[0]["points"] == [-6, 6]
     _, out, _ = run(capsys, "score", "--json", "--ignore-fouls", fouled, tie_win_loss)
-    assert json_lines(out)[0]["points"] != [-4, 4]
+    # As they lie: JJ7 beats K-8-3, nines beat eights, K-high loses to queens up: 2-1.
+    record = json_lines(out)[0]
+    assert record["points"] == [2, -2]
+    assert record["pairs"][0]["rows"] == {"top": 0, "middle": 0, "bottom": 1}
 
 
 def test_score_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,3 +186,28 @@ def test_output_the_terminal_cannot_encode_is_escaped_not_a_traceback() -> None:
                           capture_output=True, timeout=60, env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert b"Traceback" not in proc.stderr and proc.returncode == 0
     assert proc.stdout.decode("ascii").startswith(FOUL + ": ")
+
+
+SIX_PAIRS = "2h 2d 9h / 3c 3h 4d 4s 5c / 5d 6h 6s 7c 7h"
+QUADS = "Ks Kd 3d / Ac Ad Qs Qh 2c / 8c 8d 8h 8s Jc"  # wins every row; bottom quads: royalty 4
+WHEEL = "2s 3d 4c / 6h 6d 7c 8s 9h / Ah 2d 3c 4s 5h"
+KING_STRAIGHT = "2h 3h 4d / 6s 6c 7d 8d 9d / 9c Kd Qc Js Th"
+
+
+@pytest.mark.parametrize(("flags", "hands", "points", "rows"), [
+    ((), (SIX_PAIRS, QUADS), [-4, 4], {"top": 1, "middle": 1, "bottom": 1}),
+    (("--naturals",), (SIX_PAIRS, QUADS), [4, -4], {"top": None, "middle": None, "bottom": None}),
+    (("--naturals", "--system", "1-6"), (SIX_PAIRS, QUADS), [6, -6],
+     {"top": None, "middle": None, "bottom": None}),
+    (("--royalties",), (SIX_PAIRS, QUADS), [-8, 8], {"top": 1, "middle": 1, "bottom": 1}),
+    ((), (WHEEL, KING_STRAIGHT), [-1, 1], {"top": None, "middle": None, "bottom": 1}),
+    (("--wheel-second",), (WHEEL, KING_STRAIGHT), [1, -1], {"top": None, "middle": None, "bottom": 0}),
+    (("--system", "2-4-scoop"), (EX2_A, "Qs Qh 7d / Kc Kd 8s 7h 6c / Tc Td 4s 4h 3c"), [1, -1],
+     {"top": 1, "middle": 0, "bottom": 0}),
+])
+def test_score_contract_flags(capsys: pytest.CaptureFixture[str], flags: tuple[str, ...],
+                              hands: tuple[str, str], points: list[int], rows: dict[str, int | None]) -> None:
+    status, out, err = run(capsys, "score", "--json", *flags, *hands)
+    assert status == 0 and err == ""
+    pair = {"players": [0, 1], "rows": rows, "points": points}
+    assert json_lines(out) == [{"points": points, "pairs": [pair]}]
