@@ -292,6 +292,15 @@ def test_explanations() -> None:
     assert "dragon" in explain_pair(settle_pair(DRAGON, HERO, HouseRules(naturals=True)))[1]
 
 
+def test_foul_and_natural_lines_say_what_was_paid() -> None:
+    foul = settle_pair(FOULED, villain("W", "W", "W"))
+    assert explain_pair(foul)[1] == "  player A fouled: player B scores 4, as for a scoop"
+    assert explain_pair(foul, lang="ru")[1] == "  игрок A: фол — игрок B получает 4, как за скуп"
+    natural = settle_pair(DRAGON, HERO, HouseRules(naturals=True))
+    assert explain_pair(natural)[1] == "  player A holds a natural (dragon) and collects 4"
+    assert explain_pair(natural, lang="ru")[1] == "  игрок A: натуральная комбинация (дракон), получает 4"
+
+
 def test_explanations_name_the_kicker_that_decided_a_row() -> None:
     # Both bottoms are jacks and sevens, both tops king-high: "A wins — pair of X vs pair of X"
     # would not say why; the deciding kickers must be named.
