@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -23,6 +24,14 @@ from .models import ROWS, DealModel, Zone
 from .solver_bridge import arrange
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
+
+# One worker thread for the bots of every table in the process.
+_BOT_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer-bots")
+
+
+def _set_bots(bot: str, rules: HouseRules, hands: tuple[tuple[Card, ...], ...],
+              seats: tuple[int, ...]) -> tuple[Arrangement, ...]:
+    return tuple(arrange(cards, bot, rules, seat=seat) for seat, cards in zip(seats, hands, strict=True))
 
 
 
@@ -125,6 +134,8 @@ class TrainerController(QObject):
         self.hand_index = 0  # which of the player's hands is on the table
         self.locked: tuple[Arrangement, ...] = ()  # Criss Cross: the player's hands already set
         self._seed = seed
+        self._bots_future: Future[tuple[Arrangement, ...]] | None = None
+        self._bots_job: object = None
         self._deals = 0
         self._rng = random.Random(seed)
         deal.changed.connect(self.recheck)
@@ -150,6 +161,7 @@ class TrainerController(QObject):
         self.locked = ()
         self.opponent_cards = tuple(tuple(deck.deal(13)) for _ in range(self.setup.bot_hands))
         self.opponent_hands = ()
+        self._start_bots()
         self.showdown = None
         self._set_phase(Phase.SETTING)
         self.deal.new_deal(mine)
@@ -199,13 +211,27 @@ class TrainerController(QObject):
 
     # --- showdown -----------------------------------------------------------------------------
 
+    def _bot_job(self) -> tuple[str, HouseRules, tuple[tuple[Card, ...], ...], tuple[int, ...]]:
+        seats = (1,) * len(self.opponent_cards) if self.setup.criss_cross else \
+            tuple(range(1, len(self.opponent_cards) + 1))
+        return self.setup.bot, self.setup.rules, self.opponent_cards, seats
+
+    def _start_bots(self) -> None:
+        """Let the bots set their cards on a worker thread while the player sets (the expert
+        bot is a solver: it takes a moment)."""
+        job = self._bot_job()
+        self._bots_job = job
+        self._bots_future = _BOT_POOL.submit(_set_bots, *job)
+
     def bots_set(self) -> tuple[Arrangement, ...]:
-        """Each bot's arrangement of its 13 cards (computed once per deal)."""
+        """Each bot's arrangement of its 13 cards, by the bot and house rules now in force."""
         if not self.opponent_hands:
-            seats = [1] * len(self.opponent_cards) if self.setup.criss_cross else \
-                list(range(1, len(self.opponent_cards) + 1))
-            self.opponent_hands = tuple(arrange(cards, self.setup.bot, self.setup.rules, seat=seat)
-                                        for seat, cards in zip(seats, self.opponent_cards, strict=True))
+            job = self._bot_job()
+            future, self._bots_future = self._bots_future, None
+            if future is not None and self._bots_job == job:
+                self.opponent_hands = future.result()
+            else:  # the settings changed since the deal: set the bots' cards again
+                self.opponent_hands = _set_bots(*job)
         return self.opponent_hands
 
     @property

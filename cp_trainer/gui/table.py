@@ -394,7 +394,11 @@ class TableWidget(QWidget):
         warning = self.controller.foul_warning()
         if warning is not None and not self.confirm(warning):
             return
-        self.controller.set_hand()
+        try:
+            self.controller.set_hand()
+        except Exception as exc:  # a bot that cannot play (missing tables...) must not crash the window
+            text = self.tr("The bots could not set their hands: %1").replace("%1", str(exc))
+            self.result_label.setText(text)
 
     def surrender(self) -> None:
         question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(

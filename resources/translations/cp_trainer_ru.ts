@@ -1325,6 +1325,10 @@ hand</source>
         <translation>В этой руке фол</translation>
     </message>
     <message>
+        <source>The bots could not set their hands: %1</source>
+        <translation>Боты не смогли разложить свои руки: %1</translation>
+    </message>
+    <message>
         <source>Surrender this hand and pay %1 to each opponent?</source>
         <translation>Отказаться от этой руки и заплатить %1 каждому сопернику?</translation>
     </message>
