@@ -17,7 +17,7 @@ from .cards import Card, CardParseError
 from .house_rules import HouseRules, TieRule
 from .i18n import tr
 from .settlement import Settlement, settle
-from .settlement_text import explain_settlement
+from .settlement_text import explain_settlement, seat_name
 
 __all__ = ["SeatResult", "TableEntry", "TableProblem", "TableResult", "settle_table"]
 
@@ -50,6 +50,7 @@ class TableProblem:
 @dataclass(frozen=True)
 class SeatResult:
     name: str
+    seat_label: str  # "player A".. as in the explanation lines
     arrangement: Arrangement | None
     check: CheckResult | None  # None when surrendered
     surrendered: bool
@@ -74,7 +75,8 @@ class TableResult:
 
 
 def _name(entry: TableEntry, seat: int, lang: str) -> str:
-    return entry.name.strip() or tr("table.player", lang, n=seat + 1)
+    """The name typed in, else the seat's name as the settlement explanation says it (player A..D)."""
+    return entry.name.strip() or seat_name(seat, lang)
 
 
 def settle_table(entries: Sequence[TableEntry], rules: HouseRules | None = None,
@@ -126,6 +128,7 @@ def settle_table(entries: Sequence[TableEntry], rules: HouseRules | None = None,
     seats: list[SeatResult] = []
     for i, hand in enumerate(hands):
         check = None if i in surrendered or hand is None else check_arrangement(hand, rules, lang)
-        seats.append(SeatResult(name=names[i], arrangement=hand, check=check, surrendered=i in surrendered,
+        seats.append(SeatResult(name=names[i], seat_label=seat_name(i, lang), arrangement=hand, check=check,
+                                surrendered=i in surrendered,
                                 points=result.points[i], money=result.money[i]))
     return TableResult((), tuple(seats), result, tuple(explain_settlement(result, rules, lang)))

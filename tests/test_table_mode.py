@@ -28,7 +28,7 @@ def test_three_players_settled_by_hand() -> None:
     # B-C: B wins the top, C middle and bottom (C +2).
     result = settle_table([TableEntry("", A), TableEntry("", B), TableEntry("", C)])
     assert [s.points for s in result.seats] == [6, -6, 0]
-    assert [s.name for s in result.seats] == ["player 1", "player 2", "player 3"]
+    assert [s.name for s in result.seats] == ["player A", "player B", "player C"]
     stakes = settle_table([TableEntry("", A), TableEntry("", B), TableEntry("", C)],
                           HouseRules(stakes=(1.0, 2.0, 0.25)))
     # A-B at 1.0, A-C at 0.25, B-C at 0.25
@@ -57,7 +57,7 @@ def test_cards_in_two_hands_are_named_with_the_players() -> None:
     assert shared["5h"].message == "5♥ is in more than one hand: Ann, Bob, Cy"
     assert shared["Jc"].seats == (0, 1)
     ru = settle_table([TableEntry("Аня", A), TableEntry("", stolen)], lang="ru")
-    assert any(p.message == "J♣ есть больше чем в одной руке: Аня, игрок 2" for p in ru.problems)
+    assert any(p.message == "J♣ есть больше чем в одной руке: Аня, игрок B" for p in ru.problems)
 
 
 def test_a_card_repeated_inside_one_hand_is_that_hands_foul() -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from ..cards import FULL_DECK, Card, CardParseError, parse_cards
@@ -44,15 +45,34 @@ class CardPicker(QWidget):
                 b.setStyleSheet(f"color: {_RED}; font-weight: bold;")
             else:
                 b.setStyleSheet("font-weight: bold;")
-            b.clicked.connect(lambda _checked=False, c=card: self.picked.emit(c))
+            b.setProperty("card", str(card))
+            b.clicked.connect(self._clicked)
             grid.addWidget(b, i // columns, i % columns)
             self.buttons[card] = b
+
+    def _clicked(self) -> None:
+        button = self.sender()
+        text = button.property("card") if button is not None else None
+        if isinstance(text, str):
+            self.picked.emit(Card.parse(text))
 
     def set_used(self, used: Iterable[Card]) -> None:
         """Disable the cards already placed."""
         taken = set(used)
         for card, button in self.buttons.items():
-            button.setEnabled(card not in taken)
+            free = card not in taken
+            if button.isEnabled() != free:
+                button.setEnabled(free)
+
+
+class _RowEdit(QLineEdit):
+    """A row's text field that says when it gets the focus (picked cards then go to it)."""
+
+    focused = Signal()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.focused.emit()
 
 
 class RowsEditor(QWidget):
@@ -66,10 +86,11 @@ class RowsEditor(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         for i, name in enumerate(("top", "middle", "bottom")):
             title = QLabel(self)
-            edit = QLineEdit(self)
+            edit = _RowEdit(self)
             edit.setObjectName(f"{prefix}{name}RowEdit")
-            edit.textChanged.connect(self.changed)
-            edit.installEventFilter(self)
+            edit.textChanged.connect(self._text_changed)
+            edit.setProperty("row", i)
+            edit.focused.connect(self._focused)
             grid.addWidget(title, i, 0)
             grid.addWidget(edit, i, 1)
             self.titles.append(title)
@@ -89,10 +110,14 @@ class RowsEditor(QWidget):
         for edit in self.edits:
             edit.setPlaceholderText(self.tr("click cards or type them, e.g. As Kd 10h"))
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FocusIn and watched in self.edits:
-            self.target = self.edits.index(watched)
-        return False
+    def _text_changed(self, _text: str) -> None:
+        self.changed.emit()
+
+    def _focused(self) -> None:
+        edit = self.sender()
+        row = edit.property("row") if edit is not None else None
+        if isinstance(row, int):
+            self.target = row
 
     def row_tokens(self, row: int) -> list[str]:
         return self.edits[row].text().split()
@@ -144,5 +169,5 @@ class RowsEditor(QWidget):
 
     def clear(self) -> None:
         for edit in self.edits:
-            edit.clear()
+            edit.setText("")
         self.target = 0

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from ..cards import Card
 from ..house_rules import HouseRules
+from ..settlement_text import seat_name
 from ..table_mode import TableEntry, TableResult, settle_table
 from .card_picker import CardPicker, RowsEditor
 from .history_model import rules_label
@@ -75,7 +76,7 @@ class _PlayerBox(QGroupBox):
     def retranslate(self) -> None:
         self.setTitle(self.tr("Player %1").replace("%1", str(self.seat + 1)))
         self.name_label.setText(self.tr("Name"))
-        self.name.setPlaceholderText(self.tr("Player %1").replace("%1", str(self.seat + 1)))
+        self.name.setPlaceholderText(seat_name(self.seat, current_language()))
         self.surrender.setText(self.tr("Surrendered"))
         self.surrender.setToolTip(self.tr("This player surrendered before the showdown (if the house "
                                           "rules allow surrender); the rows may stay empty."))
@@ -221,7 +222,8 @@ class TableModeDialog(QDialog):
                 verdict = f"<span style='color:#b71c1c'><b>{foul_word}</b></span>: {fouls}"
             else:
                 verdict = html.escape(self.tr("legal"))
-            rows.append(f"<tr><td><b>{html.escape(seat.name)}</b></td><td>{verdict}</td>"
+            who = seat.name if seat.name == seat.seat_label else f"{seat.name} ({seat.seat_label})"
+            rows.append(f"<tr><td><b>{html.escape(who)}</b></td><td>{verdict}</td>"
                         f"<td align='right'>{seat.points:+d}</td>"
                         f"<td align='right'>{seat.money:+.2f}</td></tr>")
         titles = (self.tr("Player"), self.tr("Hand"), self.tr("Points"), self.tr("Money"))

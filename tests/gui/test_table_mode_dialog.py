@@ -35,7 +35,7 @@ def test_two_players_picked_by_clicking_and_settled_in_money(qtbot: QtBot) -> No
     assert [s.points for s in result.seats] == [4, -4]
     assert [s.money for s in result.seats] == [10.0, -10.0]
     text = dialog.output.toPlainText()
-    assert "Ann" in text and "+10.00" in text and "player 2" in text
+    assert "Ann" in text and "+10.00" in text and "Ann (player A)" in text and "player B" in text
 
 
 def test_typed_hands_with_a_shared_card_and_a_foul(qtbot: QtBot) -> None:
@@ -48,7 +48,7 @@ def test_typed_hands_with_a_shared_card_and_a_foul(qtbot: QtBot) -> None:
     dialog.players[2].rows.set_text("2h 3h 4h / 6d 6h 7c 7h 9h / Ad Ah As Kd Qc")
     result = dialog.settle()
     assert not result.ok
-    assert "J♣ is in more than one hand: player 1, player 2" in dialog.output.toPlainText()
+    assert "J♣ is in more than one hand: player A, player B" in dialog.output.toPlainText()
     dialog.players[1].rows.set_text(B)
     dialog.players[2].rows.set_text("Ad Ah As / 6d 6h 7c 7h 9h / 2h 3h 4h Kd Qc")  # a foul
     result = dialog.settle()
