@@ -211,3 +211,23 @@ def test_score_contract_flags(capsys: pytest.CaptureFixture[str], flags: tuple[s
     assert status == 0 and err == ""
     pair = {"players": [0, 1], "rows": rows, "points": points}
     assert json_lines(out) == [{"points": points, "pairs": [pair]}]
+
+
+@pytest.mark.parametrize("arg", [
+    "As 1x\nfoo / Kc / 2d", "As \x1b[31m1x / Kc / 2d", "1x\n2y", "As K\x00 / / "])
+def test_bad_input_is_echoed_on_one_line_without_control_characters(
+        capsys: pytest.CaptureFixture[str], arg: str) -> None:
+    status, out, err = run(capsys, "check", "--lang", "en", arg)
+    assert status == 2 and out == ""
+    assert err.endswith("\n") and err.count("\n") == 1
+    assert not any(ord(ch) < 32 for ch in err[:-1])  # a newline, NUL or ESC shows escaped
+
+
+def test_text_mode_echoes_stdin_lines_without_control_characters(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    tabbed = LEGAL.replace(" / ", " /\x0b")  # a vertical tab separates cards like a space
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"\x1b]0;pwned\x07{LEGAL}\n{tabbed}\n"))
+    status, out, _ = run(capsys, "check", "--lang", "en")
+    assert status == 2
+    assert "\x1b" not in out and "\x07" not in out and "\x0b" not in out
+    assert "\\x1b]0;pwned\\x07" in out and "/\\x0b" in out

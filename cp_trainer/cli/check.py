@@ -16,15 +16,22 @@ class InputError(ValueError):
     """A line of input that is not an arrangement; the message is in the user's language."""
 
 
+def shown(text: str) -> str:
+    """Input as echoed to a person: on one line, control and invisible characters escaped (a
+    newline, NUL, byte-order mark or terminal escape in the input is shown, not acted on)."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def parse_arrangement(text: str, lang: str) -> Arrangement:
     """Parse CLI arrangement text, turning parse errors into one-line messages naming the bad part."""
     try:
         return Arrangement.parse(text)
     except ArrangementParseError:
         n = len(text.split("/"))
-        raise InputError(tr("rules.error.rows", lang, n=n, text=text.strip())) from None
+        raise InputError(tr("rules.error.rows", lang, n=n, text=shown(text.strip()))) from None
     except CardParseError as exc:
-        raise InputError(tr("rules.error.not_a_card", lang, token=exc.token, text=text.strip())) from None
+        raise InputError(tr("rules.error.not_a_card", lang, token=shown(exc.token),
+                            text=shown(text.strip()))) from None
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,7 +66,7 @@ def result_json(text: str, result: CheckResult) -> dict[str, object]:
 
 def result_text(text: str, result: CheckResult, lang: str) -> list[str]:
     verdict = tr("rules.cli.legal" if result.legal else "rules.cli.foul", lang)
-    lines = [f"{text}: {verdict}"]
+    lines = [f"{shown(text)}: {verdict}"]
     if result.rows is not None:
         width = max(len(info.row.label(lang)) for info in result.rows)
         for info in result.rows:
@@ -100,7 +107,7 @@ def _answer(items: Iterable[tuple[str, Arrangement | str]], rules: HouseRules, a
             if as_json:
                 print_json({"input": text, "error": item})
             else:
-                print(tr("rules.cli.error_line", lang, input=text, error=item), flush=True)
+                print(tr("rules.cli.error_line", lang, input=shown(text), error=item), flush=True)
             continue
         result = check_arrangement(item, rules, lang)
         if as_json:

@@ -10,7 +10,7 @@ from ..house_rules import HouseRules
 from ..i18n import tr
 from ..settlement import settle
 from ..settlement_text import explain_settlement, seat_name
-from .check import InputError, parse_arrangement
+from .check import InputError, parse_arrangement, shown
 from .common import (
     CliError,
     add_house_rules_options,
@@ -97,7 +97,7 @@ def _answer(items: Iterable[tuple[str, list[Arrangement] | str]], rules: HouseRu
             if as_json:
                 print_json({"input": text, "error": item})
             else:
-                print(tr("rules.cli.error_line", lang, input=text, error=item), flush=True)
+                print(tr("rules.cli.error_line", lang, input=shown(text), error=item), flush=True)
             continue
         result = settle(item, rules)
         if as_json:
