@@ -161,6 +161,8 @@ class TableWidget(QWidget):
         outer.addWidget(self.result_label)
         outer.addStretch(1)
 
+        for view in self.views.values():
+            view.focusStep.connect(self._focus_step)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
         controller.dealt.connect(self._dealt)
@@ -361,6 +363,19 @@ class TableWidget(QWidget):
             self.banner.style().unpolish(self.banner)
             self.banner.style().polish(self.banner)
         self._update_buttons()
+
+    def _focus_step(self, step: int) -> None:
+        """Up / Down: the keyboard focus to the next zone, top row → middle → bottom → hand."""
+        order = [Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND]
+        sender = self.sender()
+        current = next((z for z, v in self.views.items() if v is sender), Zone.HAND)
+        i = order.index(current) + step
+        if not 0 <= i < len(order):
+            return
+        view = self.views[order[i]]
+        view.setFocus(Qt.FocusReason.OtherFocusReason)
+        if view.model().rowCount() and not view.currentIndex().isValid():
+            view.setCurrentIndex(view.model().index(0, 0))
 
     def _refused(self, _zone: int, message: str) -> None:
         win = self.window()

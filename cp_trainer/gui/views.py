@@ -5,8 +5,9 @@ A :class:`CardZoneView` shows one zone of the :class:`DealModel`. Cards move by
 - drag and drop: onto empty space (or between cards) moves the card into the zone, onto a card
   swaps the two; a full row refuses a move and says so (``DealModel.refused``);
 - double-click: from the hand to the first row with room, from a row back to the hand;
-- keys: arrows pick a card, ``1``/``2``/``3`` put it in the top/middle/bottom row, Backspace (or
-  ``0``) returns it to the hand.
+- keys: Left / Right pick a card, Up / Down go to the row above or below (the hand is below the
+  bottom row), ``1``/``2``/``3`` put the card in the top/middle/bottom row, Backspace (or ``0``)
+  returns it to the hand.
 
 Drops are handled here, not by ``QAbstractItemView``'s default, so that "onto a card" means the
 card under the pointer, and the source is never asked to remove the card a second time.
@@ -50,6 +51,8 @@ class CardZoneView(QListView):
 
     #: The player moved a card by key or double-click (card, zone it went to).
     cardSent = Signal(object, int)
+    #: Up / Down asked to move the keyboard focus to the zone above (-1) or below (+1).
+    focusStep = Signal(int)
 
     def __init__(self, deal: DealModel, zone: Zone, renderer: CardRenderer,
                  parent: QWidget | None = None) -> None:
@@ -163,6 +166,10 @@ class CardZoneView(QListView):
             self._send(card, Zone.HAND)
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
+        if e.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self.focusStep.emit(-1 if e.key() == Qt.Key.Key_Up else 1)
+            e.accept()
+            return
         dest = _KEY_ZONES.get(Qt.Key(e.key()))
         card = self._card(self.currentIndex())
         if dest is not None and card is not None:

@@ -263,3 +263,21 @@ def test_criss_cross_two_hands_each_settle_against_both_of_the_bots(qtbot: Any, 
     assert len(showdown.cross) == 4
     result = window.findChild(QLabel, "resultLabel")
     assert result is not None and "against the bot's hand 2" in result.text()
+
+
+def test_keyboard_only_setting(window: MainWindow, qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+
+    hand = window.table.views[Zone.HAND]
+    hand.setFocus()
+    hand.setCurrentIndex(hand.model().index(0, 0))  # A♠
+    qtbot.keyClick(hand, Qt.Key.Key_3)
+    assert window.deal_model.cards(Zone.BOTTOM) == (c("As"),)
+    qtbot.keyClick(hand, Qt.Key.Key_Up)  # to the bottom row
+    bottom = window.table.views[Zone.BOTTOM]
+    assert window.focusWidget() is bottom and bottom.currentIndex().row() == 0
+    qtbot.keyClick(bottom, Qt.Key.Key_Up)
+    assert window.focusWidget() is window.table.views[Zone.MIDDLE]
+    qtbot.keyClick(window.table.views[Zone.MIDDLE], Qt.Key.Key_Down)
+    qtbot.keyClick(bottom, Qt.Key.Key_Backspace)
+    assert window.deal_model.cards(Zone.BOTTOM) == ()
