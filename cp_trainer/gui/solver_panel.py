@@ -241,7 +241,7 @@ class SolverPanel(QFrame):
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
         self.status.setText(self.tr("Solving: %1 random deals against the %2 bot…")
-                            .replace("%1", str(request.samples)).replace("%2", request.bot))
+                            .replace("%1", str(request.samples)).replace("%2", self.bot_label(request.bot)))
         self.running.emit(True)
         self.pool.start(worker)
 
@@ -297,7 +297,7 @@ class SolverPanel(QFrame):
         self.status.setText(self.tr("For the hand %1 — %2 random deals against %3 × %4 bot.")
                             .replace("%1", " ".join(c.pretty() for c in sorted(req.cards, reverse=True)))
                             .replace("%2", str(a.samples)).replace("%3", str(req.opponents))
-                            .replace("%4", req.bot))
+                            .replace("%4", self.bot_label(req.bot)))
         self.best_title.setText(self.tr("Best arrangement:"))
         self.best_rows.setVisible(True)
         self.best_rows.show_arrangement(a.best.arrangement)
@@ -349,6 +349,10 @@ class SolverPanel(QFrame):
             labels[4][1].setText(f"{a.best.scoop:.0%}")
             if a.mine is not None and a.mine.scoop is not None:
                 labels[4][2].setText(f"{a.mine.scoop:.0%}")
+
+    def bot_label(self, bot: str) -> str:
+        names = {"greedy": self.tr("greedy"), "standard": self.tr("standard"), "expert": self.tr("expert")}
+        return names.get(bot, bot)
 
     def repaint_cards(self) -> None:
         """Draw the small cards again (the card style changed)."""

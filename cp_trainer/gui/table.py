@@ -232,8 +232,13 @@ class TableWidget(QWidget):
         elif self.controller.showdown is not None:
             self._show_final(self.controller.showdown, reveal_rows=True)
 
+    def bot_label(self, bot: str) -> str:
+        """A bot's name for people (the settings dialog explains each one)."""
+        names = {"greedy": self.tr("greedy"), "standard": self.tr("standard"), "expert": self.tr("expert")}
+        return names.get(bot, bot)
+
     def _title_seat(self, seat: OpponentSeat) -> None:
-        bot = self.controller.setup.bot
+        bot = self.bot_label(self.controller.setup.bot)
         if seat.seat == 0:  # Criss Cross: the player's own hand already set
             seat.set_title(self.tr("Your hand 1 (set)"),
                            self.tr("Your first hand, set; now set the second one below."))
@@ -246,9 +251,9 @@ class TableWidget(QWidget):
                            .replace("%1", str(seat.seat)))
             return
         seat.set_title(self.tr("Bot %1 (%2)").replace("%1", str(seat.seat))
-                       .replace("%2", self.controller.setup.bot),
+                       .replace("%2", bot),
                        self.tr("An opponent played by the %1 bot; its cards stay face down until "
-                               "the showdown.").replace("%1", self.controller.setup.bot))
+                               "the showdown.").replace("%1", bot))
 
     def _undo_changed(self, can: bool) -> None:
         # The stack's state comes with the signal: the stack may be going away with the window.
@@ -356,7 +361,10 @@ class TableWidget(QWidget):
         else:
             state = "incomplete"
             left = len(self.deal.cards(Zone.HAND))
-            text = self.tr("No foul so far. %1 cards left to place.").replace("%1", str(left))
+            order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
+                            else "rules.order.normal", lang)
+            text = self.tr("No foul so far. %1 cards left to place; the rows must go %2.").replace(
+                "%1", str(left)).replace("%2", order)
         self.banner.setText(text)
         if self.banner.property("state") != state:
             self.banner.setProperty("state", state)

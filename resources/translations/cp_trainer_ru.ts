@@ -1052,6 +1052,18 @@
         <source>scoop</source>
         <translation>скуп</translation>
     </message>
+    <message>
+        <source>greedy</source>
+        <translation>жадный</translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation>стандартный</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>эксперт</translation>
+    </message>
 </context>
 <context>
     <name>TableModeDialog</name>
@@ -1257,6 +1269,18 @@ hand</source>
         <translation>Проверка ваших рядов по правилам, после каждого хода: требуется нижний ≥ средний ≥ верхний.</translation>
     </message>
     <message>
+        <source>greedy</source>
+        <translation>жадный</translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation>стандартный</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>эксперт</translation>
+    </message>
+    <message>
         <source>Your hand 1 (set)</source>
         <translation>Ваша рука 1 (разложена)</translation>
     </message>
@@ -1305,8 +1329,8 @@ hand</source>
         <translation>Без фола: ряды в порядке (%1).</translation>
     </message>
     <message>
-        <source>No foul so far. %1 cards left to place.</source>
-        <translation>Пока фола нет. Осталось разложить карт: %1.</translation>
+        <source>No foul so far. %1 cards left to place; the rows must go %2.</source>
+        <translation>Пока фола нет. Осталось разложить карт: %1; ряды должны идти так: %2.</translation>
     </message>
     <message>
         <source>New deal</source>
