@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
 # Must be set before any QApplication exists, or Qt aborts with no display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("LANG", "C.UTF-8")
 # The practice history (cp_trainer.history) never touches the real user data folder in tests.
-os.environ.setdefault("CP_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="cp-trainer-test-data-"))
+if "CP_TRAINER_DATA_DIR" not in os.environ:
+    os.environ["CP_TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="cp-trainer-test-data-")
+    atexit.register(shutil.rmtree, os.environ["CP_TRAINER_DATA_DIR"], ignore_errors=True)
