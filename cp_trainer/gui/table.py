@@ -346,7 +346,8 @@ class TableWidget(QWidget):
                     if n else self.tr("empty"))
         if result.fouls:
             state = "foul"
-            text = self.tr("FOUL: ") + "\n".join(f.message for f in result.fouls)
+            # Every word of a foul comes from the rules core, the heading included.
+            text = core_tr("rules.cli.foul", lang) + ": " + "\n".join(f.message for f in result.fouls)
         elif result.outcome is Outcome.MISDEAL and result.misdeal is not None:
             state, text = "foul", result.misdeal.message
         elif result.outcome is Outcome.LEGAL:
@@ -477,7 +478,7 @@ class TableWidget(QWidget):
             info = check_arrangement(arr, rules, lang)
             name = info.rows[r].name if info.rows is not None else ""
             if info.fouled and r == 2:
-                name += " — " + self.tr("FOUL")
+                name += " — " + core_tr("rules.cli.foul", lang)
             result, text = self._row_text(showdown, seat.seat, r)
             seat.reveal_row(r, arr.rows[r], name, result, text)
 

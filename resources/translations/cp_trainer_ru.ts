@@ -1317,10 +1317,6 @@ hand</source>
         <translation>пусто</translation>
     </message>
     <message>
-        <source>FOUL: </source>
-        <translation>ФОЛ: </translation>
-    </message>
-    <message>
         <source>Legal: the rows are in order (%1). Press Set hand when ready.</source>
         <translation>Без фола: ряды в порядке (%1). Когда будете готовы, нажмите «Раскрыть руку».</translation>
     </message>
@@ -1371,10 +1367,6 @@ hand</source>
     <message>
         <source>= tie</source>
         <translation>= ничья</translation>
-    </message>
-    <message>
-        <source>FOUL</source>
-        <translation>ФОЛ</translation>
     </message>
     <message>
         <source>You: %1 against this hand</source>
