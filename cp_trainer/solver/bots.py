@@ -11,9 +11,10 @@ a legal arrangement (never a foul).
   E = sum(w - l) + P(win >= 2) - P(lose >= 2), plus royalties when they are on.
 - ``expert`` — ``standard`` corrected by the Monte-Carlo solver (:mod:`.montecarlo`): 1,000
   samples of one opponent played by ``standard``, seeded by the hand so that it answers the same
-  way every time. It plays the solver's best arrangement when that beats ``standard``'s own
-  choice by more than ``z`` (2) standard errors of the paired difference, and ``standard``'s
-  choice otherwise: the best of ~70 noisy means is biased upwards, and chasing it loses points.
+  way every time. The best of ~70 noisy means is biased upwards, and chasing it loses points, so
+  the solver's best arrangement replaces ``standard``'s own choice only when it beats it by more
+  than ``z`` (2) standard errors of the paired difference *and* a second, independent run of
+  as many samples confirms the gain (by more than ``confirm_z`` (1) standard errors).
 
 Bots set the cards for points, not for naturals: a natural is judged on the arrangement they
 return (six pairs and the dragon whatever the setting).
@@ -122,23 +123,30 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, samples: int = 1000, opponents: int = 1, z: float = 2.0) -> None:
+    def __init__(self, samples: int = 1000, opponents: int = 1, z: float = 2.0,
+                 confirm_z: float = 1.0) -> None:
         self.samples = samples
         self.opponents = opponents
         self.z = z
+        self.confirm_z = confirm_z
 
     def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
         from .montecarlo import solve
 
         own = FastBot("standard").setting(cards, rules, seat)
+        reference = setting_arrangement(cards, own)
         seed = int(sum(c.index << (6 * (i % 10)) for i, c in enumerate(sorted(cards))))
         result = solve(cards, rules, bot="standard", opponents=self.opponents, samples=self.samples,
-                       seed=seed, seat=seat, reference=setting_arrangement(cards, own))
+                       seed=seed, seat=seat, reference=reference)
         best = result.best
         assert best.diff is not None and best.diff_stderr is not None
-        if best.diff > self.z * best.diff_stderr:
-            return best.setting
-        return own
+        if not best.diff > self.z * best.diff_stderr:
+            return own
+        check = solve(cards, rules, bot="standard", opponents=self.opponents, samples=self.samples,
+                      seed=seed + 1, seat=seat, reference=reference)
+        again = next(c for c in check.candidates if c.setting == best.setting)
+        assert again.diff is not None and again.diff_stderr is not None
+        return best.setting if again.diff > self.confirm_z * again.diff_stderr else own
 
 
 def get_bot(name: str) -> Bot:
