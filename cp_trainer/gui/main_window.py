@@ -86,6 +86,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self.setStyleSheet(STYLE_SHEET)
         self.setMinimumSize(MIN_SIZE)
+        self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
+        # The session score lives at the right of the status bar: always in view, never crowded out.
+        self.statusBar().addPermanentWidget(self.table.score_label)
 
         self.table.hintRequested.connect(self.hint)
         self.solver_panel.playRequested.connect(self._play_solver)

@@ -344,6 +344,14 @@ class SolverPanel(QFrame):
             labels[r + 1][1].setText(f"{a.best.row_win[r]:.0%}")
             if a.mine is not None and a.mine.row_win is not None:
                 labels[r + 1][2].setText(f"{a.mine.row_win[r]:.0%}")
+        if a.mine is not None and a.mine.row_win is not None and a.mine.arrangement != a.best.arrangement:
+            gaps = [a.best.row_win[r] - a.mine.row_win[r] for r in range(3)]
+            r = max(range(3), key=lambda i: abs(gaps[i]))
+            if abs(gaps[r]) >= 0.05:
+                self.figures.setText(self.figures.text() + "\n" + self.tr(
+                    "The biggest difference is the %1 row: the solver's wins %2 of the time, yours %3.")
+                    .replace("%1", names[r]).replace("%2", f"{a.best.row_win[r]:.0%}")
+                    .replace("%3", f"{a.mine.row_win[r]:.0%}"))
         if a.best.scoop is not None:
             labels[4][0].setText(self.tr("scoop"))
             labels[4][1].setText(f"{a.best.scoop:.0%}")

@@ -20,7 +20,7 @@ QLabel#seatHandName, QLabel#seatResult {{ font-size: 10pt; }}
 QLabel#rowTitle {{ font-weight: bold; color: #fff59d; }}
 QLabel#rowHandName {{ font-size: 12pt; font-weight: bold; }}
 QLabel#seatTitle, QLabel#panelTitle {{ font-weight: bold; color: #fff59d; font-size: 12pt; }}
-QLabel#scoreLabel {{ font-size: 12pt; font-weight: bold; }}
+QLabel#scoreLabel {{ font-size: 11pt; font-weight: bold; color: #102a18; padding: 0 8px; }}
 QLabel#resultLabel {{ font-size: 12pt; font-weight: bold; }}
 QLabel#foulBanner {{ border-radius: 6px; padding: 6px 10px; font-size: 12pt; font-weight: bold;
                      background: #37474f; color: #ffffff; }}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -112,6 +113,11 @@ class TableWidget(QWidget):
         self.sort_suit_button = QPushButton(self)
         self.sort_suit_button.setObjectName("sortSuitButton")
         self.sort_suit_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.SUIT))
+        self.sort_group = QButtonGroup(self)  # the pressed one shows how the hand is ordered
+        for b in (self.sort_rank_button, self.sort_suit_button):
+            b.setCheckable(True)
+            self.sort_group.addButton(b)
+        self.sort_rank_button.setChecked(True)
         self.return_button = QPushButton(self)
         self.return_button.setObjectName("returnButton")
         self.return_button.clicked.connect(self.deal.return_all)
@@ -147,10 +153,8 @@ class TableWidget(QWidget):
         actions.addWidget(self.deal_button)
         actions.addWidget(self.hint_button)
         actions.addStretch(1)
-        self.score_label = QLabel(self)
+        self.score_label = QLabel(self)  # the window shows it in its status bar
         self.score_label.setObjectName("scoreLabel")
-        actions.addWidget(self.score_label)
-        actions.addSpacing(12)
         actions.addWidget(self.surrender_button)
         actions.addWidget(self.set_button)
         outer.addLayout(actions)
@@ -190,11 +194,13 @@ class TableWidget(QWidget):
         for zone in ROWS:
             self.row_titles[zone].setText(titles[zone])
             self.views[zone].setToolTip(tips[zone])
+            self.views[zone].setAccessibleName(titles[zone].replace("\n", " "))
         if self.controller.setup.criss_cross:
             number = str(self.controller.hand_index + 1)
             self.hand_title.setText(self.tr("Hand\n%1 of 2").replace("%1", number))
         else:
             self.hand_title.setText(self.tr("Your\nhand"))
+        self.views[Zone.HAND].setAccessibleName(self.hand_title.text().replace("\n", " "))
         self.views[Zone.HAND].setToolTip(self.tr(
             "Your 13 cards. Drag them into the rows, double-click one, or pick with the arrow keys "
             "and press 1, 2 or 3. Backspace returns a card from a row."))

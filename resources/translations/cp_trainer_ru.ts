@@ -1049,6 +1049,10 @@
         <translation>нижний</translation>
     </message>
     <message>
+        <source>The biggest difference is the %1 row: the solver&apos;s wins %2 of the time, yours %3.</source>
+        <translation>Самая большая разница — %1 ряд: у солвера он выигрывает в %2 случаев, у вас — в %3.</translation>
+    </message>
+    <message>
         <source>scoop</source>
         <translation>скуп</translation>
     </message>
