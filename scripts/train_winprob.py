@@ -29,7 +29,7 @@ from cp_trainer.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import bonuses  # noqa: E402
 from cp_trainer.solver.kernels import BOT_GREEDY, BOT_STANDARD, bot_settings  # noqa: E402
 from cp_trainer.solver.scoring import setting_rows  # noqa: E402
-from cp_trainer.solver.tables import SPLIT_MID, SPLIT_TOP, tables  # noqa: E402
+from cp_trainer.solver.tables import COMB3, SPLIT_MID, SPLIT_TOP, tables  # noqa: E402
 from cp_trainer.solver.winprob import WINPROB_FILE, WinProb, row_probabilities, save_winprob  # noqa: E402
 
 F64 = npt.NDArray[np.float64]
@@ -45,7 +45,8 @@ def histogram(hands: npt.NDArray[np.int64], kind: int, probs: F64, rules: HouseR
     tab = tables(False)
     b2, b3 = bonuses(rules)
     settings = np.empty(len(hands), dtype=np.int64)
-    bot_settings(hands, kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, probs, b2, b3, settings)
+    bot_settings(hands, kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, probs, b2, b3, -1.0,
+                 tab.class_category, COMB3, settings)
     rows = setting_rows(hands, settings, tab, rules)
     hist = np.zeros((3, tab.n_classes), dtype=np.float64)
     for r in range(3):

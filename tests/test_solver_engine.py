@@ -124,3 +124,17 @@ def test_bad_input() -> None:
         enumerate_hand(HANDS[0][:12] + HANDS[0][:1])
     with pytest.raises(SolverInputError, match="low-middle"):
         enumerate_hand(HANDS[0], HouseRules(low_middle=True))
+
+
+@pytest.mark.parametrize(("text", "natural"), [
+    ("2h 5h 3h 3c 6c 8c Tc Qc 4s 7s Js Ks As", "three_flushes"),
+    ("Qc Kd Ah 5c 6d 7h 8s 9c 5d 6h 7s 8c 9d", "three_straights"),
+])
+def test_standard_sets_a_natural_when_naturals_pay(text: str, natural: str) -> None:
+    from cp_trainer.naturals import natural_of
+
+    cards = parse_cards(text)
+    arr = get_bot("standard").arrange(cards, HouseRules(naturals=True))
+    found = natural_of(arr)
+    assert found is not None and found.value == natural
+    assert check_arrangement(arr).legal

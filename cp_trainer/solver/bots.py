@@ -8,7 +8,8 @@ a legal arrangement (never a foul).
   answer). Exactly specified: the opponent model tests can reproduce.
 - ``standard`` — maximises expected points under the house rules from per-row win probabilities
   against a typical opponent (:mod:`.winprob`), rows taken as independent: for 2-4,
-  E = sum(w - l) + P(win >= 2) - P(lose >= 2), plus royalties when they are on.
+  E = sum(w - l) + P(win >= 2) - P(lose >= 2), plus royalties when they are on. With naturals
+  on it sets three flushes or three straights when the natural is worth more.
 - ``expert`` — ``standard`` corrected by the Monte-Carlo solver (:mod:`.montecarlo`): 1,000
   samples of one opponent played by ``standard``, seeded by the hand so that it answers the same
   way every time. The best of ~70 noisy means is biased upwards, and chasing it loses points, so
@@ -16,8 +17,8 @@ a legal arrangement (never a foul).
   than ``z`` (2) standard errors of the paired difference *and* a second, independent run of
   as many samples confirms the gain (by more than ``confirm_z`` (1) standard errors).
 
-Bots set the cards for points, not for naturals: a natural is judged on the arrangement they
-return (six pairs and the dragon whatever the setting).
+``greedy`` ignores naturals (it is exactly specified); a natural is judged on the arrangement a bot
+returns (six pairs and the dragon whatever the setting).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class BotSpec:
     probs: F64  # (classes, 9): see kernels.setting_value
     bonus2: float
     bonus3: float
+    natural_value: float = -1.0  # what a natural is worth, when the bot looks for one (else -1)
 
 
 _NO_PROBS = np.zeros((1, 9), dtype=np.float64)
@@ -73,7 +75,8 @@ def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
     if name == "standard":
         b2, b3 = bonuses(rules)
         probs = np.ascontiguousarray(row_probabilities(load_winprob(), rules, seat).T)
-        return BotSpec(BOT_STANDARD, probs, b2, b3)
+        natural = float(rules.effective_natural_amount) if rules.naturals else -1.0
+        return BotSpec(BOT_STANDARD, probs, b2, b3, natural)
     raise ValueError(f"not a compiled bot: {name!r}")
 
 
@@ -85,7 +88,7 @@ def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
     out = np.empty(hands.shape[0], dtype=np.int64)
     bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, spec.probs,
-                 spec.bonus2, spec.bonus3, out)
+                 spec.bonus2, spec.bonus3, spec.natural_value, tab.class_category, COMB3, out)
     return out
 
 
@@ -115,7 +118,8 @@ class FastBot(Bot):
         c5 = np.empty(len(COMB5), dtype=np.int16)
         c3 = np.empty(len(COMB3), dtype=np.int16)
         return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID,
-                               SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, c5, c3))
+                               SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
+                               tab.class_category, COMB3, c5, c3))
 
 
 class ExpertBot(Bot):

@@ -12,6 +12,7 @@ import numpy.typing as npt
 from ._jit import jit
 from .tables import N_SPLITS, subset_classes
 
+I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -137,23 +138,73 @@ def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F6
 
 
 @jit
+def natural_setting(hand: I64, c5: I16, c3: I16, categories: I8, split_mid: I16, split_top: I16,
+                    comb3: I8) -> int:
+    """A setting holding three flushes or three straights (legal order preferred), or -1.
+
+    Only bottoms that are straights or flushes are looked at, so this is cheap. (Six pairs and
+    the dragon are naturals however the hand is set.)"""
+    found = -1
+    for b in range(c5.shape[0]):
+        cb = categories[c5[b]]
+        if cb < 4 or cb == 6 or cb == 7:
+            continue
+        for j in range(N_SPLITS):
+            m = c5[split_mid[b, j]]
+            cm = categories[m]
+            tc = comb3[split_top[b, j]]
+            x = hand[tc[0]]
+            y = hand[tc[1]]
+            z = hand[tc[2]]
+            natural = False
+            if (cb == 5 or cb == 8) and (cm == 5 or cm == 8):
+                natural = (x & 3) == (y & 3) and (y & 3) == (z & 3)
+            if not natural and (cb == 4 or cb == 8) and (cm == 4 or cm == 8):
+                rx = x >> 2
+                ry = y >> 2
+                rz = z >> 2
+                lo = min(rx, ry, rz)
+                hi = max(rx, ry, rz)
+                distinct = rx != ry and ry != rz and rx != rz
+                natural = distinct and (hi - lo == 2 or (lo == 0 and hi == 12 and rx + ry + rz == 13))
+            if natural:
+                if m <= c5[b]:
+                    return b * N_SPLITS + j
+                found = b * N_SPLITS + j
+    return found
+
+
+@jit
 def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16,
-                probs: F64, bonus2: float, bonus3: float, c5: I16, c3: I16) -> int:
+                probs: F64, bonus2: float, bonus3: float, natural_value: float, categories: I8,
+                comb3: I8, c5: I16, c3: I16) -> int:
+    """One hand set by a bot. ``natural_value`` >= 0 (naturals on, standard bot): what a natural
+    is worth; the bot sets three flushes or three straights when that is worth more than its
+    best ordinary setting."""
     subset_classes(hand, nf5, fl5, t3, c5, c3)
     if kind == BOT_GREEDY:
         return greedy_setting(c5, c3, split_mid, split_top)
-    return standard_setting(c5, c3, split_mid, split_top, probs, bonus2, bonus3)
+    best = standard_setting(c5, c3, split_mid, split_top, probs, bonus2, bonus3)
+    if natural_value >= 0:
+        nat = natural_setting(hand, c5, c3, categories, split_mid, split_top, comb3)
+        if nat >= 0:
+            b, j = divmod(best, N_SPLITS)
+            if natural_value > setting_value(c3[split_top[b, j]], c5[split_mid[b, j]], c5[b], probs, bonus2,
+                                             bonus3):
+                return nat
+    return best
 
 
 @jit
 def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16,
-                 probs: F64, bonus2: float, bonus3: float, out: I64) -> None:
+                 probs: F64, bonus2: float, bonus3: float, natural_value: float, categories: I8,
+                 comb3: I8, out: I64) -> None:
     """Set every hand of ``hands`` (M, 13) with a compiled bot."""
     c5 = np.empty(1287, dtype=np.int16)
     c3 = np.empty(286, dtype=np.int16)
     for i in range(hands.shape[0]):
         out[i] = bot_setting(hands[i], kind, nf5, fl5, t3, split_mid, split_top, probs, bonus2, bonus3,
-                             c5, c3)
+                             natural_value, categories, comb3, c5, c3)
 
 
 @jit
