@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
@@ -9,18 +11,27 @@ from PySide6.QtWidgets import QApplication
 from cp_trainer.gui.views import CardZoneView
 
 
+def _event(cls: Any, pos: QPoint, *args: Any) -> Any:
+    """A drag event at ``pos``: PySide6 6.12 takes a QPointF, 6.11 only a QPoint."""
+    try:
+        return cls(QPointF(pos), *args)
+    except TypeError:
+        return cls(pos.toPoint() if isinstance(pos, QPointF) else QPoint(pos), *args)
+
+
 def drop_on(view: CardZoneView, mime: QMimeData, pos: QPoint) -> bool:
     """Send enter, move and drop events to ``view``'s viewport; True when the drop was accepted."""
     vp = view.viewport()
+    # Enter and move events take a QPoint (PySide6 6.11) and the drop event a QPointF.
     point = QPointF(pos)
     buttons = Qt.MouseButton.LeftButton
     mods = Qt.KeyboardModifier.NoModifier
     action = Qt.DropAction.MoveAction
-    enter = QDragEnterEvent(point, action, mime, buttons, mods)
+    enter = _event(QDragEnterEvent, pos, action, mime, buttons, mods)
     QApplication.sendEvent(vp, enter)
     if not enter.isAccepted():
         return False
-    move = QDragMoveEvent(point, action, mime, buttons, mods)
+    move = _event(QDragMoveEvent, pos, action, mime, buttons, mods)
     QApplication.sendEvent(vp, move)
     if not move.isAccepted():
         return False

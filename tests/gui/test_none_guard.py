@@ -1,4 +1,9 @@
-"""PySide6 6.12 on Python 3.11 under-counts None; the GUI package must keep the process alive."""
+"""The installed PySide6 must not drop references to None on void Qt calls.
+
+PySide6 6.12.0 on Python 3.11 does (each ``setText`` / ``setEnabled`` ... loses one reference),
+and the process aborts with "none_dealloc" after a few thousand calls; pyproject.toml keeps that
+release out on Python < 3.12. This test catches such a release if the pin is ever loosened.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,14 @@ import sys
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-import cp_trainer.gui  # noqa: F401  (importing the package applies the guard)
-from cp_trainer.gui.none_guard import RESERVE, SINGLETONS, protect_singletons
 
-
-def test_many_void_calls_do_not_use_up_none(qtbot: QtBot) -> None:
+def test_void_qt_calls_keep_none_alive(qtbot: QtBot) -> None:
     button = QPushButton()
     qtbot.addWidget(button)
-    for _ in range(30_000):  # without the guard, None's count (a few thousand) would reach zero
+    before = sys.getrefcount(None)
+    for _ in range(2_000):
         button.setEnabled(True)
-    if sys.version_info < (3, 12):
-        assert all(sys.getrefcount(obj) > RESERVE // 2 for obj in SINGLETONS)
-    assert protect_singletons() == 0  # still far from used up: nothing to top up
+        button.setText("x")
+    after = sys.getrefcount(None)
+    # Python >= 3.12 reports a fixed, immortal count; on 3.11 a leaking binding loses 4,000.
+    assert after > before - 100, f"None lost {before - after} references in 4,000 Qt calls"
