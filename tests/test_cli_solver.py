@@ -79,6 +79,7 @@ def test_solve_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 0 and err == ""
     record = json.loads(out)
+    assert set(record) == {"input", "samples", "best", "candidates"}
     assert record["input"] == HAND and record["samples"] == 400
     cands = record["candidates"]
     assert len(cands) == 3 and set(cands[0]) == {"arrangement", "ev", "stderr"}

@@ -190,13 +190,17 @@ class SolveResult:
                ScoringParams.of(self.rules), stats)
         return stats.explanation(0, arrangement, self.samples, self.samples * self.opponents)
 
-    def to_json(self, top: int = 10) -> dict[str, Any]:
-        """The ``cp-trainer solve --json`` object (plus the run's bookkeeping)."""
-        return {
+    def to_json(self, top: int = 10, *, full: bool = False) -> dict[str, Any]:
+        """The ``cp-trainer solve --json`` object; with ``full``, the run's bookkeeping too."""
+        record: dict[str, Any] = {
             "input": " ".join(str(c) for c in self.cards),
             "samples": self.samples,
             "best": self.best.to_json(),
             "candidates": [c.to_json() for c in self.candidates[:top]],
+        }
+        if not full:
+            return record
+        return record | {
             "bot": self.bot,
             "opponents": self.opponents,
             "seed": self.seed,
