@@ -20,7 +20,7 @@ from ..arrangement import Arrangement, CheckResult, check_partial
 from ..cards import Card, Deck
 from ..house_rules import HouseRules
 from ..settlement import PairResult, Settlement, settle, settle_pair
-from .models import ROWS, DealModel, Zone
+from .models import DealModel, Zone
 from .solver_bridge import arrange
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
@@ -270,6 +270,3 @@ class TrainerController(QObject):
         self.showdownReady.emit(self.showdown)
         self.scoreChanged.emit(self.session_points, self.hands_played)
         return self.showdown
-
-    def row_zones(self) -> tuple[Zone, Zone, Zone]:
-        return ROWS
