@@ -282,3 +282,18 @@ def test_keyboard_only_setting(window: MainWindow, qtbot: Any) -> None:
     qtbot.keyClick(window.table.views[Zone.MIDDLE], Qt.Key.Key_Down)
     qtbot.keyClick(bottom, Qt.Key.Key_Backspace)
     assert window.deal_model.cards(Zone.BOTTOM) == ()
+
+
+def test_a_natural_wins_at_once_when_the_house_rule_is_on(qtbot: Any, tmp_path: Path) -> None:
+    six_pairs = "As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h 2c"
+    window = make_window(qtbot, tmp_path, deal=six_pairs, opponents=2)
+    window.apply_settings(window.settings.values.replace(house_rules=HouseRules(naturals=True)))
+    place(window, "Ts Th 2c / Qs Qh Js Jh 9s / As Ah Ks Kh 9h")
+    button(window, "setButton").click()
+    showdown = window.controller.showdown
+    assert showdown is not None
+    expected = settle([window.controller.arrangement(), *window.controller.bots_set()],
+                      HouseRules(naturals=True))
+    assert showdown.total == expected.points[0] == 4 * 2  # the natural beats both bots
+    results = [label.text() for label in window.findChildren(QLabel, "seatResult")]
+    assert results and all(text == "not compared" for text in results)
