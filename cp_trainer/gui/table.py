@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..arrangement import CheckResult, Outcome, Row, check_arrangement
 from ..i18n import tr as core_tr
-from ..settlement import PairKind
+from ..settlement import PairKind, PairResult
 from ..settlement_text import explain_pair
 from .card_pixmaps import CardRenderer
 from .controller import Phase, Showdown, TrainerController
@@ -488,6 +488,21 @@ class TableWidget(QWidget):
             result, text = self._row_text(showdown, seat.seat, r)
             seat.reveal_row(r, arr.rows[r], name, result, text)
 
+    def _pair_notes(self, pair: PairResult, lang: str) -> list[str]:
+        """What besides the rows decided a pair: naturals, a fouled bot, royalties."""
+        notes = []
+        mine, its = pair.natural
+        if mine is not None:
+            notes.append(self.tr("your natural: %1").replace("%1", mine.label(lang)))
+        if its is not None:
+            notes.append(self.tr("its natural: %1").replace("%1", its.label(lang)))
+        if pair.fouled[1] and not pair.fouled[0]:
+            notes.append(self.tr("its hand fouled"))
+        if any(pair.royalties):
+            notes.append(self.tr("royalties: you %1, it %2").replace("%1", str(pair.royalties[0]))
+                         .replace("%2", str(pair.royalties[1])))
+        return notes
+
     def _show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
         if reveal_rows:
             for r in range(3):
@@ -506,7 +521,9 @@ class TableWidget(QWidget):
                 parts.append(self.tr("%1 against the bot's hand %2").replace("%1", _signed(pts))
                              .replace("%2", str(seat.seat)))
             else:
-                seat.show_points(self.tr("You: %1 against this bot").replace("%1", _signed(pts)), explained)
+                text = self.tr("You: %1 against this bot").replace("%1", _signed(pts))
+                notes = self._pair_notes(pairs[0], lang)
+                seat.show_points(text + (" — " + "; ".join(notes) if notes else ""), explained)
                 parts.append(self.tr("%1 against bot %2").replace("%1", _signed(pts))
                              .replace("%2", str(seat.seat)))
         if showdown.surrendered:

@@ -1373,6 +1373,22 @@ hand</source>
         <translation>= ничья</translation>
     </message>
     <message>
+        <source>your natural: %1</source>
+        <translation>у вас натуральная комбинация: %1</translation>
+    </message>
+    <message>
+        <source>its natural: %1</source>
+        <translation>у бота натуральная комбинация: %1</translation>
+    </message>
+    <message>
+        <source>its hand fouled</source>
+        <translation>у бота фол</translation>
+    </message>
+    <message>
+        <source>royalties: you %1, it %2</source>
+        <translation>роялти: вам %1, боту %2</translation>
+    </message>
+    <message>
         <source>You: %1 against this hand</source>
         <translation>Вы: %1 против этой руки</translation>
     </message>

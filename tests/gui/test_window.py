@@ -297,3 +297,5 @@ def test_a_natural_wins_at_once_when_the_house_rule_is_on(qtbot: Any, tmp_path: 
     assert showdown.total == expected.points[0] == 4 * 2  # the natural beats both bots
     results = [label.text() for label in window.findChildren(QLabel, "seatResult")]
     assert results and all(text == "not compared" for text in results)
+    notes = [label.text() for label in window.findChildren(QLabel, "seatPoints")]
+    assert notes == ["You: +4 against this bot — your natural: six pairs"] * 2
