@@ -23,12 +23,11 @@ from PySide6.QtWidgets import (
 
 from ..arrangement import CheckResult, Outcome, Row, check_arrangement
 from ..i18n import tr as core_tr
-from ..settlement import PairKind, PairResult
-from ..settlement_text import explain_pair
 from .card_pixmaps import CardRenderer
-from .controller import Phase, Showdown, TrainerController
+from .controller import Phase, TrainerController
 from .models import ROWS, HandSort, Zone
 from .seats import OpponentSeat
+from .showdown_view import ShowdownMixin, signed
 from .views import CardZoneView
 
 __all__ = ["TableWidget"]
@@ -36,11 +35,7 @@ __all__ = ["TableWidget"]
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
-class TableWidget(QWidget):
+class TableWidget(ShowdownMixin, QWidget):
     """Everything on the felt. ``hintRequested`` asks the window to run the solver."""
 
     hintRequested = Signal()
@@ -276,7 +271,7 @@ class TableWidget(QWidget):
     def _show_score(self) -> None:
         c = self.controller
         self.score_label.setText(self.tr("Session: %1 points · hands played: %2")
-                                 .replace("%1", _signed(c.session_points)).replace("%2", str(c.hands_played)))
+                                 .replace("%1", signed(c.session_points)).replace("%2", str(c.hands_played)))
 
     # --- sizes --------------------------------------------------------------------------------
 
@@ -435,104 +430,3 @@ class TableWidget(QWidget):
             "%1", str(self.controller.setup.rules.effective_surrender_cost))
         if self.confirm(question):
             self.controller.set_hand(surrender=True)
-
-    def _start_reveal(self, showdown: Showdown) -> None:
-        self._show_check(self.controller.check())
-        for view in self.views.values():
-            view.setEnabled(False)
-        self._update_buttons()
-        self._reveal_step = 0
-        if self.reveal_delay_ms <= 0:
-            self._show_final(showdown, reveal_rows=True)
-            return
-        self._reveal_next()
-
-    def _reveal_next(self) -> None:
-        showdown = self.controller.showdown
-        if showdown is None or self._reveal_step < 0:
-            return  # a new deal came first
-        r = self._reveal_step
-        if r < 3:
-            self._reveal_row(showdown, r)
-            self._reveal_step += 1
-            # a child timer: it dies with the table, so no reveal runs after the window is gone
-            self._reveal_timer.start(self.reveal_delay_ms)
-        else:
-            self._show_final(showdown, reveal_rows=False)
-
-    def _row_text(self, showdown: Showdown, seat: int, r: int) -> tuple[str, str]:
-        if showdown.criss_cross:
-            results = [self._one_row_text(showdown, seat, r, hand)[0] for hand in range(2)]
-            signs = {"won": "✓", "lost": "✗", "tied": "="}
-            texts = [f"{h + 1}:{signs[res]}" for h, res in enumerate(results)]
-            same = results[0] == results[1]
-            return (results[0] if same else "mixed"), "  ".join(texts)
-        return self._one_row_text(showdown, seat, r, 0)
-
-    def _one_row_text(self, showdown: Showdown, seat: int, r: int, hand: int) -> tuple[str, str]:
-        pair = showdown.against(seat, hand)
-        if pair.kind in (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED):
-            return "tied", self.tr("not compared")
-        result = showdown.row_result(seat, r, hand)
-        text = {"won": self.tr("✓ you win"), "lost": self.tr("✗ you lose"), "tied": self.tr("= tie")}[result]
-        return result, text
-
-    def _reveal_row(self, showdown: Showdown, r: int) -> None:
-        lang = self.controller.setup.lang
-        rules = self.controller.setup.rules
-        for seat, arr in zip([s for s in self._seats if s.seat], showdown.opponents, strict=False):
-            info = check_arrangement(arr, rules, lang)
-            name = info.rows[r].name if info.rows is not None else ""
-            if info.fouled and r == 2:
-                name += " — " + core_tr("rules.cli.foul", lang)
-            result, text = self._row_text(showdown, seat.seat, r)
-            seat.reveal_row(r, arr.rows[r], name, result, text)
-
-    def _pair_notes(self, pair: PairResult, lang: str) -> list[str]:
-        """What besides the rows decided a pair: naturals, a fouled bot, royalties."""
-        notes = []
-        mine, its = pair.natural
-        if mine is not None:
-            notes.append(self.tr("your natural: %1").replace("%1", mine.label(lang)))
-        if its is not None:
-            notes.append(self.tr("its natural: %1").replace("%1", its.label(lang)))
-        if pair.fouled[1] and not pair.fouled[0]:
-            notes.append(self.tr("its hand fouled"))
-        if any(pair.royalties):
-            notes.append(self.tr("royalties: you %1, it %2").replace("%1", str(pair.royalties[0]))
-                         .replace("%2", str(pair.royalties[1])))
-        return notes
-
-    def _show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
-        if reveal_rows:
-            for r in range(3):
-                self._reveal_row(showdown, r)
-        lang = self.controller.setup.lang
-        rules = self.controller.setup.rules
-        parts = []
-        for seat in self._seats:
-            if not seat.seat:
-                continue
-            pts = showdown.points_against(seat.seat)
-            pairs = [showdown.against(seat.seat, h) for h in range(len(showdown.player_hands) or 1)]
-            explained = "\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs)
-            if showdown.criss_cross:
-                seat.show_points(self.tr("You: %1 against this hand").replace("%1", _signed(pts)), explained)
-                parts.append(self.tr("%1 against the bot's hand %2").replace("%1", _signed(pts))
-                             .replace("%2", str(seat.seat)))
-            else:
-                text = self.tr("You: %1 against this bot").replace("%1", _signed(pts))
-                notes = self._pair_notes(pairs[0], lang)
-                seat.show_points(text + (" — " + "; ".join(notes) if notes else ""), explained)
-                parts.append(self.tr("%1 against bot %2").replace("%1", _signed(pts))
-                             .replace("%2", str(seat.seat)))
-        if showdown.surrendered:
-            head = self.tr("You surrendered.")
-        elif showdown.player_fouled:
-            head = self.tr("Your hand fouled.")
-        else:
-            head = self.tr("Showdown.")
-        self.result_label.setText(
-            head + " " + ", ".join(parts) + ". " +
-            self.tr("Total this hand: %1 points.").replace("%1", _signed(showdown.total)))
-        self._reveal_step = 3

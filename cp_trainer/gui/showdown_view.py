@@ -1,0 +1,160 @@
+"""The showdown on the table: the bots' rows face up one by one, each marked, then the points.
+
+:class:`ShowdownMixin` is the showdown half of :class:`~cp_trainer.gui.table.TableWidget`, kept
+in its own file. Its texts use the ``TableWidget`` translation context, the widget they appear
+on. Every result comes from the rules core: the settlement (:class:`Showdown`), the hand names,
+the explanation of each pair (``explain_pair``), the names of naturals.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QLabel
+
+from ..arrangement import CheckResult, check_arrangement
+from ..i18n import tr as core_tr
+from ..settlement import PairKind, PairResult
+from ..settlement_text import explain_pair
+from .controller import Showdown, TrainerController
+from .models import Zone
+from .seats import OpponentSeat
+from .views import CardZoneView
+
+__all__ = ["ShowdownMixin", "signed"]
+
+# ``translate("TableWidget", ...)``: the texts belong to the table widget's translation context
+# (pyside6-lupdate reads calls named ``translate`` with a literal context).
+translate = QCoreApplication.translate
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+class ShowdownMixin:
+    """Reveal and score a settled hand on the table widget that mixes this in."""
+
+    controller: TrainerController
+    views: dict[Zone, CardZoneView]
+    result_label: QLabel
+    reveal_delay_ms: int
+    _seats: list[OpponentSeat]
+    _reveal_step: int
+    _reveal_timer: QTimer
+
+    def _show_check(self, result: CheckResult) -> None:
+        raise NotImplementedError
+
+    def _update_buttons(self) -> None:
+        raise NotImplementedError
+
+    def _start_reveal(self, showdown: Showdown) -> None:
+        self._show_check(self.controller.check())
+        for view in self.views.values():
+            view.setEnabled(False)
+        self._update_buttons()
+        self._reveal_step = 0
+        if self.reveal_delay_ms <= 0:
+            self._show_final(showdown, reveal_rows=True)
+            return
+        self._reveal_next()
+
+    def _reveal_next(self) -> None:
+        showdown = self.controller.showdown
+        if showdown is None or self._reveal_step < 0:
+            return  # a new deal came first
+        r = self._reveal_step
+        if r < 3:
+            self._reveal_row(showdown, r)
+            self._reveal_step += 1
+            # a child timer: it dies with the table, so no reveal runs after the window is gone
+            self._reveal_timer.start(self.reveal_delay_ms)
+        else:
+            self._show_final(showdown, reveal_rows=False)
+
+    def _row_text(self, showdown: Showdown, seat: int, r: int) -> tuple[str, str]:
+        if showdown.criss_cross:
+            results = [self._one_row_text(showdown, seat, r, hand)[0] for hand in range(2)]
+            signs = {"won": "✓", "lost": "✗", "tied": "="}
+            texts = [f"{h + 1}:{signs[res]}" for h, res in enumerate(results)]
+            same = results[0] == results[1]
+            return (results[0] if same else "mixed"), "  ".join(texts)
+        return self._one_row_text(showdown, seat, r, 0)
+
+    def _one_row_text(self, showdown: Showdown, seat: int, r: int, hand: int) -> tuple[str, str]:
+        pair = showdown.against(seat, hand)
+        if pair.kind in (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED):
+            return "tied", translate("TableWidget", "not compared")
+        result = showdown.row_result(seat, r, hand)
+        text = {"won": translate("TableWidget", "✓ you win"),
+                "lost": translate("TableWidget", "✗ you lose"),
+                "tied": translate("TableWidget", "= tie")}[result]
+        return result, text
+
+    def _reveal_row(self, showdown: Showdown, r: int) -> None:
+        lang = self.controller.setup.lang
+        rules = self.controller.setup.rules
+        for seat, arr in zip([s for s in self._seats if s.seat], showdown.opponents, strict=False):
+            info = check_arrangement(arr, rules, lang)
+            name = info.rows[r].name if info.rows is not None else ""
+            if info.fouled and r == 2:
+                name += " — " + core_tr("rules.cli.foul", lang)
+            result, text = self._row_text(showdown, seat.seat, r)
+            seat.reveal_row(r, arr.rows[r], name, result, text)
+
+    def _pair_notes(self, pair: PairResult, lang: str) -> list[str]:
+        """What besides the rows decided a pair: naturals, a fouled bot, royalties."""
+        notes = []
+        mine, its = pair.natural
+        if mine is not None:
+            notes.append(translate("TableWidget", "your natural: %1")
+                         .replace("%1", mine.label(lang)))
+        if its is not None:
+            notes.append(translate("TableWidget", "its natural: %1")
+                         .replace("%1", its.label(lang)))
+        if pair.fouled[1] and not pair.fouled[0]:
+            notes.append(translate("TableWidget", "its hand fouled"))
+        if any(pair.royalties):
+            notes.append(translate("TableWidget", "royalties: you %1, it %2")
+                         .replace("%1", str(pair.royalties[0]))
+                         .replace("%2", str(pair.royalties[1])))
+        return notes
+
+    def _show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
+        if reveal_rows:
+            for r in range(3):
+                self._reveal_row(showdown, r)
+        lang = self.controller.setup.lang
+        rules = self.controller.setup.rules
+        parts = []
+        for seat in self._seats:
+            if not seat.seat:
+                continue
+            pts = showdown.points_against(seat.seat)
+            pairs = [showdown.against(seat.seat, h) for h in range(len(showdown.player_hands) or 1)]
+            explained = "\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs)
+            if showdown.criss_cross:
+                text = translate("TableWidget", "You: %1 against this hand").replace("%1", signed(pts))
+                seat.show_points(text, explained)
+                parts.append(translate("TableWidget", "%1 against the bot's hand %2")
+                             .replace("%1", signed(pts))
+                             .replace("%2", str(seat.seat)))
+            else:
+                text = translate("TableWidget", "You: %1 against this bot")
+                text = text.replace("%1", signed(pts))
+                notes = self._pair_notes(pairs[0], lang)
+                seat.show_points(text + (" — " + "; ".join(notes) if notes else ""), explained)
+                parts.append(translate("TableWidget", "%1 against bot %2")
+                             .replace("%1", signed(pts))
+                             .replace("%2", str(seat.seat)))
+        if showdown.surrendered:
+            head = translate("TableWidget", "You surrendered.")
+        elif showdown.player_fouled:
+            head = translate("TableWidget", "Your hand fouled.")
+        else:
+            head = translate("TableWidget", "Showdown.")
+        self.result_label.setText(
+            head + " " + ", ".join(parts) + ". " +
+            translate("TableWidget", "Total this hand: %1 points.")
+            .replace("%1", signed(showdown.total)))
+        self._reveal_step = 3
