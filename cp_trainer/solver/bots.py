@@ -14,8 +14,11 @@ a legal arrangement (never a foul).
   samples of one opponent played by ``standard``, seeded by the hand so that it answers the same
   way every time. The best of ~70 noisy means is biased upwards, and chasing it loses points, so
   the solver's best arrangement replaces ``standard``'s own choice only when it beats it by more
-  than ``z`` (2) standard errors of the paired difference *and* a second, independent run of
-  as many samples confirms the gain (by more than ``confirm_z`` (1) standard errors).
+  than ``z`` (1) standard error of the paired difference *and* a second, independent run of
+  as many samples confirms the gain (by more than ``confirm_z`` (0.5) standard errors). Tuned on
+  300 hands, each change re-measured with 20,000 samples: z = 2 / 1 changed 11 hands
+  (+0.0030 points a hand), 1 / 0.5 changed 31 (+0.0046), 0.5 / 0 changed 42 (+0.0049, with more
+  changes for the worse).
 
 ``greedy`` ignores naturals (it is exactly specified); a natural is judged on the arrangement a bot
 returns (six pairs and the dragon whatever the setting).
@@ -127,8 +130,8 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, samples: int = 1000, opponents: int = 1, z: float = 2.0,
-                 confirm_z: float = 1.0) -> None:
+    def __init__(self, samples: int = 1000, opponents: int = 1, z: float = 1.0,
+                 confirm_z: float = 0.5) -> None:
         self.samples = samples
         self.opponents = opponents
         self.z = z
