@@ -27,6 +27,9 @@ __all__ = ["ShowdownMixin", "signed"]
 translate = QCoreApplication.translate
 
 
+_NOT_COMPARED = (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED)
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -36,6 +39,7 @@ class ShowdownMixin:
 
     controller: TrainerController
     views: dict[Zone, CardZoneView]
+    row_names: dict[Zone, QLabel]
     result_label: QLabel
     reveal_delay_ms: int
     _seats: list[OpponentSeat]
@@ -83,7 +87,7 @@ class ShowdownMixin:
 
     def _one_row_text(self, showdown: Showdown, seat: int, r: int, hand: int) -> tuple[str, str]:
         pair = showdown.against(seat, hand)
-        if pair.kind in (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED):
+        if pair.kind in _NOT_COMPARED:
             return "tied", translate("TableWidget", "not compared")
         result = showdown.row_result(seat, r, hand)
         text = {"won": translate("TableWidget", "✓ you win"),
@@ -120,10 +124,28 @@ class ShowdownMixin:
                          .replace("%2", str(pair.royalties[1])))
         return notes
 
+    def _mark_own_rows(self, showdown: Showdown) -> None:
+        """Beside each of the player's row names: how that row did against each bot."""
+        if showdown.criss_cross or showdown.surrendered:
+            return
+        signs = {"won": "✓", "lost": "✗", "tied": "="}
+        seats = [s.seat for s in self._seats if s.seat]
+        for r, zone in enumerate((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)):
+            marks = []
+            for seat in seats:
+                compared = showdown.against(seat).kind not in _NOT_COMPARED
+                sign = signs[showdown.row_result(seat, r)] if compared else "–"
+                marks.append(translate("TableWidget", "bot %1 %2").replace("%1", str(seat))
+                             .replace("%2", sign))
+            label = self.row_names[zone]
+            label.setText(label.text() + "   " + " · ".join(marks))
+
     def _show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
         if reveal_rows:
             for r in range(3):
                 self._reveal_row(showdown, r)
+        self._show_check(self.controller.check())  # row names and banner in the current language
+        self._mark_own_rows(showdown)
         lang = self.controller.setup.lang
         rules = self.controller.setup.rules
         parts = []

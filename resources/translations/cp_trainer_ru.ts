@@ -1389,6 +1389,10 @@ hand</source>
         <translation>роялти: вам %1, боту %2</translation>
     </message>
     <message>
+        <source>bot %1 %2</source>
+        <translation>бот %1 %2</translation>
+    </message>
+    <message>
         <source>You: %1 against this hand</source>
         <translation>Вы: %1 против этой руки</translation>
     </message>

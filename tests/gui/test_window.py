@@ -161,9 +161,14 @@ def test_showdown_points_equal_the_core(qtbot: Any, tmp_path: Path, opponents: i
         assert seat_points is not None
         pair = next(p for p in expected.pairs if p.players == (0, seat))
         assert f"{pair.points[0]:+d}".replace("+0", "0") in result.text()
-    # The bots' cards are face up and every row carries a result word.
+    # The bots' cards are face up and every row carries a result word; the player's rows say how
+    # they did against each bot, as the core settled them.
     for label in window.findChildren(QLabel, "seatResult"):
         assert label.text()
+    signs = {"won": "✓", "lost": "✗", "tied": "="}
+    for r, zone in enumerate((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)):
+        for seat in range(1, opponents + 1):
+            assert f"bot {seat} {signs[showdown.row_result(seat, r)]}" in window.table.row_names[zone].text()
     # Same seed, same deal: the bots' hands are reproducible.
     again = make_window(qtbot, tmp_path, opponents=opponents, seed=5)
     assert again.controller.opponent_cards == window.controller.opponent_cards
