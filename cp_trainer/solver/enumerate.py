@@ -33,6 +33,7 @@ from .tables import (
     SPLIT_TOP,
     Tables,
     hand_array,
+    sorted_cards,
     subset_classes,
     tables,
 )
@@ -66,7 +67,9 @@ def _sorted_row(cards: Sequence[Card], positions: npt.NDArray[np.int8]) -> tuple
 
 
 def setting_arrangement(cards: Sequence[Card], setting: int) -> Arrangement:
-    """The arrangement a setting number stands for (rows sorted high card first)."""
+    """The arrangement a setting number stands for (positions in :func:`.tables.sorted_cards`
+    order; rows listed high card first)."""
+    cards = sorted_cards(cards)
     b, j = divmod(int(setting), N_SPLITS)
     return Arrangement(
         _sorted_row(cards, COMB3[SPLIT_TOP[b, j]]),
@@ -131,7 +134,7 @@ def pareto_kernel(c5: I16, c3: I16, split_mid: I16, split_top: I16, legal_only: 
 class HandSettings:
     """One hand's 72,072 settings as row class ids (see :mod:`.tables`), and their legality."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...]  # in the engine's order (highest first): setting numbers refer to it
     tables: Tables
     c5: I16  # class of each 5-card subset (COMB5 order)
     c3: I16  # class of each 3-card subset (COMB3 order)
@@ -175,7 +178,7 @@ def enumerate_hand(cards: Sequence[Card], rules: HouseRules | None = None) -> Ha
     c3 = np.empty(len(COMB3), dtype=np.int16)
     subset_classes(hand, tab.nf5, tab.fl5, tab.t3, c5, c3)
     return HandSettings(
-        cards=tuple(cards), tables=tab, c5=c5, c3=c3,
+        cards=sorted_cards(cards), tables=tab, c5=c5, c3=c3,
         top=c3[SPLIT_TOP].reshape(-1), middle=c5[SPLIT_MID].reshape(-1),
         bottom=np.repeat(c5, N_SPLITS),
     )

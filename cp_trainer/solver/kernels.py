@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
-from .tables import N_SPLITS, subset_classes
+from .tables import N_SPLITS, sort_hand, subset_classes
 
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
@@ -178,9 +178,12 @@ def natural_setting(hand: I64, c5: I16, c3: I16, categories: I8, split_mid: I16,
 def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16,
                 probs: F64, bonus2: float, bonus3: float, natural_value: float, categories: I8,
                 comb3: I8, c5: I16, c3: I16) -> int:
-    """One hand set by a bot. ``natural_value`` >= 0 (naturals on, standard bot): what a natural
+    """One hand set by a bot (the setting refers to the hand sorted highest first).
+
+    ``natural_value`` >= 0 (naturals on, standard bot): what a natural
     is worth; the bot sets three flushes or three straights when that is worth more than its
     best ordinary setting."""
+    hand = sort_hand(hand)
     subset_classes(hand, nf5, fl5, t3, c5, c3)
     if kind == BOT_GREEDY:
         return greedy_setting(c5, c3, split_mid, split_top)

@@ -24,7 +24,7 @@ from ..house_rules import HouseRules, RoyaltyTable, TieRule
 from ..royalties import row_royalty
 from ..settlement import prepare_hand, row_points
 from ._jit import jit
-from .tables import COMB3, COMB5, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables, eval3, eval5
+from .tables import COMB3, COMB5, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables, eval3, eval5, sort_hand
 
 __all__ = ["RowData", "ScoringParams", "arrangement_rows", "score_pair", "setting_rows"]
 
@@ -136,6 +136,28 @@ def score_pair(a_cls: I16, a_roy: I32, a_foul: bool, a_nat: int,
 
 
 @jit
+def _row_outcome(a: int, b: int, tie: int) -> int:
+    """+1 a wins the row, -1 b wins it, 0 a push (``tie``: who takes tied rows, see tie_mode)."""
+    if a > b:
+        return 1
+    if a < b:
+        return -1
+    return tie
+
+
+@jit
+def _row_royalty(outcome: int, a_roy: int, b_roy: int, better_only: bool) -> int:
+    """Royalty points a collects minus b collects on one row."""
+    if not better_only:
+        return a_roy - b_roy
+    if outcome > 0:
+        return a_roy
+    if outcome < 0:
+        return -b_roy
+    return 0
+
+
+@jit
 def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
                 o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
                 ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
@@ -152,26 +174,52 @@ def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8
     n_c = c_cls.shape[0]
     n_s = o_cls.shape[0]
     n_k = o_cls.shape[1]
+    wins = np.zeros(3, dtype=np.int64)
+    losses = np.zeros(3, dtype=np.int64)
     for c in range(n_c):
         acc = 0.0
         acc2 = 0.0
         dacc2 = 0.0
+        wins[:] = 0
+        losses[:] = 0
+        n_scoops = 0
+        n_scooped = 0
+        special = c_foul[c] or c_nat[c] > 0
+        a0 = c_cls[c, 0]
+        a1 = c_cls[c, 1]
+        a2 = c_cls[c, 2]
+        r0 = c_roy[c, 0]
+        r1 = c_roy[c, 1]
+        r2 = c_roy[c, 2]
         for s in range(n_s):
             total = 0
             for k in range(n_k):
-                p, w, lo = score_pair(c_cls[c], c_roy[c], c_foul[c], c_nat[c],
-                                      o_cls[s, k], o_roy[s, k], o_foul[s, k], o_nat[s, k],
-                                      ties[k], points, scoop, nat_amount, better_only)
+                if special or o_foul[s, k] or o_nat[s, k] > 0:
+                    p, w, lo = score_pair(c_cls[c], c_roy[c], c_foul[c], c_nat[c],
+                                          o_cls[s, k], o_roy[s, k], o_foul[s, k], o_nat[s, k],
+                                          ties[k], points, scoop, nat_amount, better_only)
+                else:  # the common case, inlined: two legal hands, no natural
+                    tie = ties[k]
+                    o0 = _row_outcome(a0, o_cls[s, k, 0], tie)
+                    o1 = _row_outcome(a1, o_cls[s, k, 1], tie)
+                    o2 = _row_outcome(a2, o_cls[s, k, 2], tie)
+                    won = (o0 > 0) + (o1 > 0) + (o2 > 0)
+                    lost = (o0 < 0) + (o1 < 0) + (o2 < 0)
+                    p = (points[won, lost] + _row_royalty(o0, r0, o_roy[s, k, 0], better_only)
+                         + _row_royalty(o1, r1, o_roy[s, k, 1], better_only)
+                         + _row_royalty(o2, r2, o_roy[s, k, 2], better_only))
+                    w = (o0 > 0) | ((o1 > 0) << 1) | ((o2 > 0) << 2)
+                    lo = (o0 < 0) | ((o1 < 0) << 1) | ((o2 < 0) << 2)
                 total += p
                 for r in range(3):
                     if w & (1 << r):
-                        row_wins[c, r] += 1
+                        wins[r] += 1
                     elif lo & (1 << r):
-                        row_losses[c, r] += 1
+                        losses[r] += 1
                 if w == 7:
-                    scoops[c] += 1
+                    n_scoops += 1
                 elif lo == 7:
-                    scooped[c] += 1
+                    n_scooped += 1
             acc += total
             acc2 += total * total
             dacc2 += (total - ref[s]) ** 2
@@ -179,6 +227,11 @@ def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8
         sums[c] += acc
         squares[c] += acc2
         diff_squares[c] += dacc2
+        for r in range(3):
+            row_wins[c, r] += wins[r]
+            row_losses[c, r] += losses[r]
+        scoops[c] += n_scoops
+        scooped[c] += n_scooped
 
 
 @jit
@@ -222,7 +275,7 @@ def rows_of_settings(hands: I64, settings: I64, nf5: I16, fl5: I16, t3: I16,
     """Row data of hands (M, 13) set as ``settings`` (M,)."""
     top = np.empty(3, dtype=np.int64)
     for i in range(hands.shape[0]):
-        h = hands[i]
+        h = sort_hand(hands[i])
         b, j = divmod(settings[i], N_SPLITS)
         bc = comb5[b]
         mc = comb5[split_mid[b, j]]

@@ -8,21 +8,27 @@ strengths on the shared scale of :mod:`cp_trainer.strength`, top against middle 
 The tables are built once per process (about 0.2 s) *from* ``evaluate5``/``evaluate3`` themselves,
 one call per rank pattern, so they cannot drift from the reference:
 
-- ``nf5``: non-flush 5-card class by the ordered rank indices ``r0*13^4 + r1*13^3 + ... + r4``;
+- ``nf5``: non-flush 5-card class by rank multiset: for ranks r0 >= r1 >= ... >= r4 the index is
+  ``MSW[0, r0] + MSW[1, r1] + ... + MSW[4, r4]`` (the combinatorial number system: 6,188
+  entries, 12 KB, so lookups stay in the fastest cache);
 - ``fl5``: flush class by the 13-bit mask of the five ranks;
 - ``t3``: top class by ``r0*169 + r1*13 + r2``.
 
 Cards are indices 0..51 (``Card.index``): rank index ``c >> 2`` (0 = deuce), suit ``c & 3``.
-Subsets of a 13-card hand are numbered in lexicographic order of positions (``COMB5``: 1,287
-five-card subsets; ``COMB3``: 286 tops); ``SPLIT_MID``/``SPLIT_TOP`` give, for each bottom, the
-56 ways to split the other eight cards into a middle and a top. A *setting* is ``b * 56 + j``.
+A hand's cards are always taken *sorted by index, highest first* (:func:`sorted_cards`,
+:func:`hand_array`), so that every subset's ranks come out in descending order. Subsets are
+numbered in lexicographic order of positions in that sorted hand (``COMB5``: 1,287 five-card
+subsets; ``COMB3``: 286 tops); ``SPLIT_MID``/``SPLIT_TOP`` give, for each bottom, the 56 ways to
+split the other eight cards into a middle and a top. A *setting* is ``b * 56 + j``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +46,8 @@ __all__ = [
     "SPLIT_TOP",
     "Tables",
     "hand_array",
+    "sort_hand",
+    "sorted_cards",
     "strengths_of",
     "subset_classes",
     "tables",
@@ -109,28 +117,37 @@ def _cards_for(ranks: tuple[int, ...], flush: bool) -> list[Card]:
     return cards
 
 
+def _multiset_weights() -> npt.NDArray[np.int64]:
+    """``MSW[k, r]`` = C(r + 4 - k, 5 - k): ranks r0 >= ... >= r4 map to distinct indices < 6188."""
+    w = np.zeros((5, 13), dtype=np.int64)
+    for k in range(5):
+        for r in range(13):
+            w[k, r] = comb(r + 4 - k, 5 - k)
+    return w
+
+
+MSW = _multiset_weights()
+N_MULTISETS = 6188  # C(17, 5): multisets of 5 ranks out of 13
+
+
 @cache
 def _raw() -> tuple[I32, dict[bool, tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]], I32]:
     """Strength (not yet class) tables for both wheel settings, and the 3-card table."""
-    grid = np.indices((13,) * 5, dtype=np.int32).reshape(5, -1).T  # every ordered rank tuple
-    desc = -np.sort(-grid, axis=1)
-    weights = 13 ** np.arange(4, -1, -1, dtype=np.int64)
-    codes = desc.astype(np.int64) @ weights
-    uniq, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
     nf: dict[bool, npt.NDArray[np.int32]] = {}
     fl: dict[bool, npt.NDArray[np.int32]] = {}
     for wheel in (False, True):
-        per_pattern = np.full(len(uniq), -1, dtype=np.int32)
+        per_multiset = np.full(N_MULTISETS, -1, dtype=np.int32)
         flush_by_mask = np.full(1 << 13, -1, dtype=np.int32)
-        for k, row in enumerate(first):
-            ranks = tuple(int(x) for x in desc[row])
+        for asc in combinations_with_replacement(range(13), 5):
+            ranks = asc[::-1]
             if max(ranks.count(r) for r in ranks) > 4:
                 continue  # five of one rank: no such hand
-            per_pattern[k] = evaluate5(_cards_for(ranks, False), wheel_second=wheel)
+            index = sum(int(MSW[k, r]) for k, r in enumerate(ranks))
+            per_multiset[index] = evaluate5(_cards_for(ranks, False), wheel_second=wheel)
             if len(set(ranks)) == 5:
                 mask = sum(1 << r for r in ranks)
                 flush_by_mask[mask] = evaluate5(_cards_for(ranks, True), wheel_second=wheel)
-        nf[wheel] = per_pattern[inverse.reshape(-1)]
+        nf[wheel] = per_multiset
         fl[wheel] = flush_by_mask
     grid3 = np.indices((13,) * 3, dtype=np.int32).reshape(3, -1).T
     t3 = np.array([evaluate3([Card.from_index(int(r) * 4 + i) for i, r in enumerate(row)])
@@ -162,23 +179,68 @@ def tables(wheel_second: bool = False) -> Tables:
     )
 
 
-def hand_array(cards: list[Card] | tuple[Card, ...]) -> npt.NDArray[np.int64]:
-    """13 cards as card indices (the engine's input), in the given order."""
-    return np.array([c.index for c in cards], dtype=np.int64)
+def _index(card: Card) -> int:
+    return card.index
+
+
+def sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards in the engine's order: by index, highest first (setting numbers refer to it)."""
+    return tuple(sorted(cards, key=_index, reverse=True))
+
+
+def hand_array(cards: Sequence[Card]) -> npt.NDArray[np.int64]:
+    """Cards as card indices in the engine's order (:func:`sorted_cards`)."""
+    return np.array([c.index for c in sorted_cards(cards)], dtype=np.int64)
 
 
 # --- kernels -----------------------------------------------------------------------------------
 
 
 @jit
+def sort_hand(hand: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """A copy of the card indices, highest first (the engine's order)."""
+    out = hand.copy()
+    for i in range(1, out.shape[0]):
+        x = out[i]
+        j = i - 1
+        while j >= 0 and out[j] < x:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+    return out
+
+
+@jit
 def eval5(c0: int, c1: int, c2: int, c3: int, c4: int, nf5: I16, fl5: I16) -> int:
-    """Class id of one 5-card row given card indices."""
+    """Class id of one 5-card row given card indices (any order)."""
     s = c0 & 3
+    r0 = c0 >> 2
+    r1 = c1 >> 2
+    r2 = c2 >> 2
+    r3 = c3 >> 2
+    r4 = c4 >> 2
     if (c1 & 3) == s and (c2 & 3) == s and (c3 & 3) == s and (c4 & 3) == s:
-        return int(fl5[(1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2)) | (1 << (c3 >> 2))
-                       | (1 << (c4 >> 2))])
-    return int(nf5[(c0 >> 2) * 28561 + (c1 >> 2) * 2197 + (c2 >> 2) * 169 + (c3 >> 2) * 13
-                   + (c4 >> 2)])
+        return int(fl5[(1 << r0) | (1 << r1) | (1 << r2) | (1 << r3) | (1 << r4)])
+    # sort the five ranks, highest first (a sorting network)
+    if r0 < r1:
+        r0, r1 = r1, r0
+    if r3 < r4:
+        r3, r4 = r4, r3
+    if r2 < r4:
+        r2, r4 = r4, r2
+    if r2 < r3:
+        r2, r3 = r3, r2
+    if r1 < r4:
+        r1, r4 = r4, r1
+    if r0 < r3:
+        r0, r3 = r3, r0
+    if r0 < r2:
+        r0, r2 = r2, r0
+    if r1 < r3:
+        r1, r3 = r3, r1
+    if r1 < r2:
+        r1, r2 = r2, r1
+    return int(nf5[MSW[0, r0] + MSW[1, r1] + MSW[2, r2] + MSW[3, r3] + MSW[4, r4]])
 
 
 @jit
@@ -189,19 +251,22 @@ def eval3(c0: int, c1: int, c2: int, t3: I16) -> int:
 
 @jit
 def subset_classes(hand: npt.NDArray[np.int64], nf5: I16, fl5: I16, t3: I16, out5: I16, out3: I16) -> None:
-    """Class ids of all 1,287 five-card and 286 three-card subsets of 13 cards (COMB order)."""
+    """Class ids of all 1,287 five-card and 286 three-card subsets of 13 cards (COMB order).
+
+    ``hand`` must be in the engine's order (highest first), so each subset's ranks descend."""
+    w = MSW
     n = 0
     for a in range(9):
-        ra = (hand[a] >> 2) * 28561
+        ra = w[0, hand[a] >> 2]
         sa = hand[a] & 3
         for b in range(a + 1, 10):
-            rb = ra + (hand[b] >> 2) * 2197
+            rb = ra + w[1, hand[b] >> 2]
             sb = sa if (hand[b] & 3) == sa else -1
             for c in range(b + 1, 11):
-                rc = rb + (hand[c] >> 2) * 169
+                rc = rb + w[2, hand[c] >> 2]
                 sc = sb if (hand[c] & 3) == sb else -1
                 for d in range(c + 1, 12):
-                    rd = rc + (hand[d] >> 2) * 13
+                    rd = rc + w[3, hand[d] >> 2]
                     sd = sc if (hand[d] & 3) == sc else -1
                     for e in range(d + 1, 13):
                         if sd >= 0 and (hand[e] & 3) == sd:
