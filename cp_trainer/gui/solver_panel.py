@@ -38,6 +38,7 @@ class _Signals(QObject):
     finished = Signal(object)  # SolverAnswer
     cancelled = Signal()
     failed = Signal(str)
+    done = Signal()  # the worker's run() is over (whatever the outcome)
 
 
 class SolverWorker(QRunnable):
@@ -69,6 +70,8 @@ class SolverWorker(QRunnable):
                 self.signals.cancelled.emit()
             else:
                 self.signals.finished.emit(answer)
+        finally:
+            self.signals.done.emit()
 
 
 class _WarmUp(QRunnable):
@@ -135,6 +138,7 @@ class SolverPanel(QFrame):
         self.solve_fn = solve_fn
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
+        self._alive: set[SolverWorker] = set()
         self.worker: SolverWorker | None = None
         self.answer: SolverAnswer | None = None
         layout = QVBoxLayout(self)
@@ -234,6 +238,10 @@ class SolverPanel(QFrame):
         worker.signals.finished.connect(lambda a, w=worker: self._finished(w, a))
         worker.signals.cancelled.connect(lambda w=worker: self._cancelled(w))
         worker.signals.failed.connect(lambda m, w=worker: self._failed(w, m))
+        # The pool runs the worker without owning its Python object: keep it alive until its
+        # run() is over, also after a Cancel (or the thread would run a collected object).
+        self._alive.add(worker)
+        worker.signals.done.connect(lambda w=worker: self._alive.discard(w))
         self.worker = worker
         self.progress.setRange(0, max(1, request.samples))
         self.progress.setValue(0)

@@ -25,6 +25,7 @@ from ..arrangement import CheckResult, Outcome, Row, check_arrangement
 from ..i18n import tr as core_tr
 from .card_pixmaps import CardRenderer
 from .controller import Phase, TrainerController
+from .core_adapters import partial_hand_name
 from .models import ROWS, HandSort, Zone
 from .seats import OpponentSeat
 from .showdown_view import ShowdownMixin, signed
@@ -341,10 +342,17 @@ class TableWidget(ShowdownMixin, QWidget):
             if info is not None:
                 self.row_names[zone].setText(info.name)
             else:
-                n = len(self.deal.cards(zone))
-                self.row_names[zone].setText(
-                    self.tr("%1 of %2 cards").replace("%1", str(n)).replace("%2", str(zone.capacity))
-                    if n else self.tr("empty"))
+                cards = self.deal.cards(zone)
+                count = self.tr("%1 of %2 cards").replace("%1", str(len(cards))).replace(
+                    "%2", str(zone.capacity))
+                so_far = partial_hand_name(cards, lang)
+                if not cards:
+                    text = self.tr("empty")
+                elif so_far:
+                    text = self.tr("%1 so far (%2)").replace("%1", so_far).replace("%2", count)
+                else:
+                    text = count
+                self.row_names[zone].setText(text)
         if result.fouls:
             state = "foul"
             # Every word of a foul comes from the rules core, the heading included.

@@ -1321,6 +1321,10 @@ hand</source>
         <translation>пусто</translation>
     </message>
     <message>
+        <source>%1 so far (%2)</source>
+        <translation>пока %1 (%2)</translation>
+    </message>
+    <message>
         <source>Legal: the rows are in order (%1). Press Set hand when ready.</source>
         <translation>Без фола: ряды в порядке (%1). Когда будете готовы, нажмите «Раскрыть руку».</translation>
     </message>

@@ -304,3 +304,12 @@ def test_a_natural_wins_at_once_when_the_house_rule_is_on(qtbot: Any, tmp_path: 
     assert results and all(text == "not compared" for text in results)
     notes = [label.text() for label in window.findChildren(QLabel, "seatPoints")]
     assert notes == ["You: +4 against this bot — your natural: six pairs"] * 2
+
+
+def test_rows_name_their_hand_as_it_forms(window: MainWindow) -> None:
+    names = window.table.row_names
+    assert names[Zone.MIDDLE].text() == "empty"
+    place(window, "/ Kd Kc 9h /")
+    assert names[Zone.MIDDLE].text() == "pair of kings so far (3 of 5 cards)"
+    place(window, "/ 8h 7d /")
+    assert names[Zone.MIDDLE].text() == "pair of kings"  # complete: the core's name of the row
