@@ -85,6 +85,13 @@ class Showdown:
         return self.settlement.points[0]
 
     @property
+    def money(self) -> float:
+        """The player's points this hand in money (points × each pair's stake)."""
+        if self.settlement is None:
+            return sum(p.money[0] for p in self.cross.values())
+        return self.settlement.money[0]
+
+    @property
     def player_fouled(self) -> bool:
         if self.settlement is None:
             return any(p.fouled[0] for p in self.cross.values())
@@ -128,6 +135,7 @@ class TrainerController(QObject):
         self.opponent_hands: tuple[Arrangement, ...] = ()
         self.showdown: Showdown | None = None
         self.session_points = 0
+        self.session_money = 0.0
         self.hands_played = 0
         self.last_check: CheckResult | None = None
         self.player_cards: tuple[tuple[Card, ...], ...] = ()  # 1 hand, or 2 in Criss Cross
@@ -265,6 +273,7 @@ class TrainerController(QObject):
     def _settled(self, showdown: Showdown) -> Showdown:
         self.showdown = showdown
         self.session_points += self.showdown.total
+        self.session_money += self.showdown.money
         self.hands_played += 1
         self._set_phase(Phase.SHOWDOWN)
         self.showdownReady.emit(self.showdown)

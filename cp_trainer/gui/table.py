@@ -271,8 +271,12 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _show_score(self) -> None:
         c = self.controller
-        self.score_label.setText(self.tr("Session: %1 points · hands played: %2")
-                                 .replace("%1", signed(c.session_points)).replace("%2", str(c.hands_played)))
+        text = self.tr("Session: %1 points · hands played: %2").replace(
+            "%1", signed(c.session_points)).replace("%2", str(c.hands_played))
+        rules = c.setup.rules
+        if rules.point_value != 1 or rules.stakes is not None:
+            text += " · " + self.tr("money: %1").replace("%1", f"{c.session_money:+.2f}")
+        self.score_label.setText(text)
 
     # --- sizes --------------------------------------------------------------------------------
 

@@ -1313,6 +1313,10 @@ hand</source>
         <translation>Сессия: очки %1 · сыграно раздач: %2</translation>
     </message>
     <message>
+        <source>money: %1</source>
+        <translation>деньги: %1</translation>
+    </message>
+    <message>
         <source>%1 of %2 cards</source>
         <translation>карт: %1 из %2</translation>
     </message>

@@ -313,3 +313,15 @@ def test_rows_name_their_hand_as_it_forms(window: MainWindow) -> None:
     assert names[Zone.MIDDLE].text() == "pair of kings so far (3 of 5 cards)"
     place(window, "/ 8h 7d /")
     assert names[Zone.MIDDLE].text() == "pair of kings"  # complete: the core's name of the row
+
+
+def test_session_score_in_money_when_a_point_is_worth_something(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, seed=5)
+    rules = HouseRules(point_value=2.5)
+    window.apply_settings(window.settings.values.replace(house_rules=rules))
+    place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c")
+    button(window, "setButton").click()
+    expected = settle([window.controller.arrangement(), *window.controller.bots_set()], rules)
+    score = window.findChild(QLabel, "scoreLabel")
+    assert score is not None and f"money: {expected.money[0]:+.2f}" in score.text()
+    assert expected.money[0] == 2.5 * expected.points[0]
