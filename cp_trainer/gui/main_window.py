@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -104,6 +104,9 @@ class MainWindow(QMainWindow):
         self.paigow = install_paigow(self)
         self.retranslate()
         self.resize(1180, 800)
+        geometry = settings.qsettings().value("window/geometry")
+        if isinstance(geometry, QByteArray | bytes) and geometry:
+            self.restoreGeometry(QByteArray(geometry))
         self.controller.new_deal(deal)
         if settings.problems:
             QTimer.singleShot(0, self._report_settings_problems)
@@ -305,4 +308,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.solver_panel.shutdown()
+        self.settings.qsettings().setValue("window/geometry", self.saveGeometry())
+        self.settings.qsettings().sync()
         super().closeEvent(event)

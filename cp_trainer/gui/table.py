@@ -1,8 +1,8 @@
 """The table: the bots' seats, your three rows, the foul banner, your hand and the buttons.
 
 :class:`TableWidget` shows what the :class:`TrainerController` emits: the rules core's live check
-(foul banner, offending rows marked, each row's hand name), the showdown row by row, the session
-score. Its texts follow the language at runtime (``retranslate``); the rules core's messages are
+(foul banner, offending rows marked, each row's hand name), the showdown row by row (its half is
+:mod:`.showdown_view`), the session score. Its texts follow the language at runtime (``retranslate``); the rules core's messages are
 shown exactly as the core returns them.
 """
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QTextBrowser
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.card_style import CardStyle
+from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings import Settings
 from cp_trainer.gui.settings_dialog import SettingsDialog
 from cp_trainer.gui.translation import install_language
@@ -76,3 +77,16 @@ def test_a_broken_settings_file_falls_back_to_defaults_with_a_message(qtbot: Any
     assert window.controller.setup.rules.system is ScoringSystem.TWO_FOUR
     assert len(window.controller.opponent_cards) == 1
     box.close()
+
+
+def test_the_window_remembers_its_geometry(qtbot: Any, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.close()
+    saved = Settings(tmp_path / "settings.ini").qsettings().value("window/geometry")
+    assert saved and bytes(saved) == bytes(window.saveGeometry().data())
+    restored: list[bytes] = []
+    monkeypatch.setattr(MainWindow, "restoreGeometry",
+                        lambda self, g: restored.append(bytes(g.data())) or True)
+    make_window(qtbot, tmp_path)
+    assert restored == [bytes(saved)]
