@@ -47,6 +47,7 @@ __all__ = [
     "Stage",
     "check_arrangement",
     "check_partial",
+    "partial_floor",
     "row_info",
     "row_strengths",
 ]
@@ -242,7 +243,7 @@ def row_info(row: Row, cards: tuple[Card, ...], rules: HouseRules | None = None,
     return RowInfo(row, cards, high, category_of(high).key, describe(high, lang))
 
 
-def _partial_floor(cards: Sequence[Card]) -> int:
+def partial_floor(cards: Sequence[Card]) -> int:
     """A strength no completion of these cards (fewer than a full row) can fall below.
 
     Made of the rank groups only (pairs, trips, ...), missing kickers 0: filling the row can only
@@ -414,7 +415,7 @@ def check_partial(
         if up is None:
             if not up_cards:
                 continue
-            floor = _partial_floor(up_cards)
+            floor = partial_floor(up_cards)
             up = RowInfo(upper, up_cards, floor, category_of(floor).key, describe(floor, lang))
         if lo is not None:
             if _stronger(up, lo, rules):

@@ -187,8 +187,13 @@ class TrainerController(QObject):
         return Arrangement(d.cards(Zone.TOP), d.cards(Zone.MIDDLE), d.cards(Zone.BOTTOM))
 
     def check(self) -> CheckResult:
-        """The rules core's verdict on the rows as they lie (partial while cards remain in hand)."""
-        return check_partial(self.arrangement(), self.setup.rules, self.setup.lang)
+        """The rules core's verdict on the rows as they lie (partial while cards remain in hand).
+
+        The cards still in hand go along, so a partly filled lower row that can no longer reach
+        the row above is flagged as soon as that is certain, not only when the row is full.
+        """
+        return check_partial(self.arrangement(), self.setup.rules, self.setup.lang,
+                             remaining=self.deal.cards(Zone.HAND))
 
     def recheck(self) -> None:
         if self.phase is not Phase.SETTING:
