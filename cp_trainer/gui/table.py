@@ -2,8 +2,8 @@
 
 :class:`TableWidget` shows what the :class:`TrainerController` emits: the rules core's live check
 (foul banner, offending rows marked, each row's hand name), the showdown row by row (its half is
-:mod:`.showdown_view`), the session score. Its texts follow the language at runtime (``retranslate``); the rules core's messages are
-shown exactly as the core returns them.
+:mod:`.showdown_view`), the session score. Its texts follow the language at runtime
+(``retranslate``); the rules core's messages are shown exactly as the core returns them.
 """
 
 from __future__ import annotations

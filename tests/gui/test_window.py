@@ -105,13 +105,24 @@ def test_foul_banner_follows_moves_that_foul_and_unfoul(window: MainWindow) -> N
     middle = window.findChild(CardZoneView, "middleRow")
     assert top is not None and middle is not None
     assert top.property("foul") and middle.property("foul")
-    # Swap an ace down for the deuce... still a foul? No: top A-K-2 high is below the kings.
+    # Swap an ace down for a king: top A-K-2 high is now below the middle's ace-high, so the
+    # top/middle foul is gone; but the five cards left in hand (Q J T 5 3) cannot make a bottom
+    # that reaches ace-high, which the live check says at once.
     window.deal_model.swap(c("Ah"), c("Kd"))
     assert window.deal_model.cards(Zone.TOP) == (c("As"), c("Kd"), c("2s"))
-    assert "FOUL" not in banner(window).text()
-    assert not top.property("foul") and not middle.property("foul")
+    text = banner(window).text()
+    assert "pair of aces" not in text
+    assert text == "FOUL: bottom can no longer reach middle: ace-high with the cards left — " \
+        "bottom ≥ middle ≥ top is required"
+    assert not top.property("foul")
+    # Put the ace back on top and the king in the middle: the first foul again.
     window.deal_model.undo_stack.undo()
     assert "pair of aces" in banner(window).text()
+    # Clear the rows: nothing is set, nothing fouls.
+    for card in ("As", "Ah", "2s", "Kd", "Kc", "9h", "8h", "7d"):
+        assert drag(window, card, Zone.HAND)
+    assert "FOUL" not in banner(window).text()
+    assert not top.property("foul") and not middle.property("foul")
 
 
 def test_set_hand_only_at_3_5_5_and_legal_banner(window: MainWindow) -> None:
