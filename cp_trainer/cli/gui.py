@@ -10,6 +10,7 @@ exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
@@ -47,8 +48,28 @@ def parse_deal(text: str) -> list[Card]:
     return cards
 
 
+def display_problem(environ: dict[str, str] | None = None, platform: str | None = None) -> str | None:
+    """Why no window can open here, or None.
+
+    On Linux without ``DISPLAY`` or ``WAYLAND_DISPLAY`` (and no ``QT_QPA_PLATFORM`` chosen), Qt
+    would abort the process with a core dump; say so plainly instead.
+    """
+    env = os.environ if environ is None else environ
+    plat = sys.platform if platform is None else platform
+    if not plat.startswith("linux") or env.get("QT_QPA_PLATFORM"):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). "
+            "Start it from a desktop session, or headless with 'xvfb-run cp-trainer'; the "
+            "command-line tools work anywhere: cp-trainer --help")
+
+
 def run(args: argparse.Namespace) -> int:
     deal = parse_deal(args.deal) if getattr(args, "deal", None) else None
+    problem = display_problem()
+    if problem:
+        raise CliError(problem, status=1)
     from ..gui.app import run_app
 
     return run_app(deal=deal, opponents=getattr(args, "opponents", None),

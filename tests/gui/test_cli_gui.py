@@ -56,3 +56,21 @@ def test_help_still_works(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--help"])
     assert exit_info.value.code == 0
     assert "gui" in capsys.readouterr().out
+
+
+def test_no_display_is_a_clear_message_not_a_core_dump(
+        opened: list[dict[str, Any]], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cp_trainer.cli.gui import display_problem
+
+    for var in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    assert main([]) == 1
+    assert opened == []
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no display" in err and "xvfb-run" in err
+    assert display_problem({"DISPLAY": ":0"}, "linux") is None
+    assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux") is None
+    assert display_problem({}, "win32") is None
