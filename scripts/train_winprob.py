@@ -9,6 +9,7 @@ each round's table is the average of the previous one and the new count) or
 ``--rounds`` is reached. The last round is counted on ``--final-hands`` hands. The output holds
 the histogram, the class strengths it was counted on, and the metadata (JSON) of the run.
 Default rules (2-4, ties push); the bot adapts the probabilities to other rules at play time.
+``--low-middle`` trains the separate table of the low-middle variant (middles rated 2-7 low).
 """
 
 from __future__ import annotations
@@ -30,7 +31,13 @@ from cp_trainer.solver.bots import bonuses  # noqa: E402
 from cp_trainer.solver.kernels import BOT_GREEDY, BOT_STANDARD, bot_settings  # noqa: E402
 from cp_trainer.solver.scoring import setting_rows  # noqa: E402
 from cp_trainer.solver.tables import COMB3, SPLIT_MID, SPLIT_TOP, tables  # noqa: E402
-from cp_trainer.solver.winprob import WINPROB_FILE, WinProb, row_probabilities, save_winprob  # noqa: E402
+from cp_trainer.solver.winprob import (  # noqa: E402
+    WINPROB_FILE,
+    WINPROB_LOW_FILE,
+    WinProb,
+    row_probabilities,
+    save_winprob,
+)
 
 F64 = npt.NDArray[np.float64]
 
@@ -45,8 +52,8 @@ def histogram(hands: npt.NDArray[np.int64], kind: int, probs: F64, rules: HouseR
     tab = tables(False)
     b2, b3 = bonuses(rules)
     settings = np.empty(len(hands), dtype=np.int64)
-    bot_settings(hands, kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, probs, b2, b3, -1.0,
-                 tab.class_category, COMB3, settings)
+    bot_settings(hands, kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
+                 SPLIT_MID, SPLIT_TOP, probs, b2, b3, -1.0, tab.class_category, COMB3, settings)
     rows = setting_rows(hands, settings, tab, rules)
     hist = np.zeros((3, tab.n_classes), dtype=np.float64)
     for r in range(3):
@@ -69,10 +76,15 @@ def main() -> int:
     p.add_argument("--tol", type=float, default=0.002,
                    help="stop when no win probability moves more (default 0.002)")
     p.add_argument("--seed", type=int, default=20261129)
-    p.add_argument("--out", type=Path, default=ROOT / "resources" / "solver" / WINPROB_FILE)
+    p.add_argument("--low-middle", action="store_true",
+                   help=f"train for the low-middle variant (default output {WINPROB_LOW_FILE})")
+    p.add_argument("--out", type=Path, default=None,
+                   help=f"output file (default resources/solver/{WINPROB_FILE})")
     args = p.parse_args()
+    if args.out is None:
+        args.out = ROOT / "resources" / "solver" / (WINPROB_LOW_FILE if args.low_middle else WINPROB_FILE)
 
-    rules = HouseRules()
+    rules = HouseRules(low_middle=args.low_middle)
     rng = np.random.default_rng(args.seed)
     start = time.perf_counter()
     hist = histogram(deal(rng, args.hands), BOT_GREEDY, np.zeros((1, 9)), rules)

@@ -9,7 +9,7 @@ from cp_trainer.arrangement import check_arrangement, row_strengths
 from cp_trainer.cards import Deck, parse_cards
 from cp_trainer.house_rules import HouseRules, ScoringSystem
 from cp_trainer.solver.bots import bot_spec, get_bot
-from cp_trainer.solver.enumerate import SolverInputError, enumerate_hand
+from cp_trainer.solver.enumerate import enumerate_hand
 from cp_trainer.solver.kernels import setting_value
 
 HANDS = [Deck(seed=s).deal(13) for s in range(12)]
@@ -22,9 +22,12 @@ def _triples(hs):  # type: ignore[no-untyped-def]
     return np.stack([hs.top, hs.middle, hs.bottom], axis=1).astype(np.int32)
 
 
-@pytest.mark.parametrize("cards", HANDS[:4])
-def test_settings_match_the_reference_check(cards) -> None:  # type: ignore[no-untyped-def]
-    hs = enumerate_hand(cards)
+LOW = HouseRules(low_middle=True)
+
+
+@pytest.mark.parametrize(("cards", "rules"), [(c, HouseRules()) for c in HANDS[:4]] + [(HANDS[4], LOW)])
+def test_settings_match_the_reference_check(cards, rules: HouseRules) -> None:  # type: ignore[no-untyped-def]
+    hs = enumerate_hand(cards, rules)
     assert hs.top.shape == hs.middle.shape == hs.bottom.shape == (72_072,)
     rng = np.random.default_rng(7)
     legal = hs.legal
@@ -32,13 +35,14 @@ def test_settings_match_the_reference_check(cards) -> None:  # type: ignore[no-u
     for s in picks:
         arr = hs.arrangement(int(s))
         assert sorted(arr.cards) == sorted(cards)
-        assert row_strengths(arr) == hs.strengths(int(s))
-        assert check_arrangement(arr).legal == bool(legal[s])
+        assert row_strengths(arr, rules) == hs.strengths(int(s))
+        assert check_arrangement(arr, rules).legal == bool(legal[s])
 
 
-@pytest.mark.parametrize(("cards", "legal_only"), [(c, True) for c in HANDS] + [(HANDS[0], False)])
-def test_pareto_set(cards, legal_only: bool) -> None:  # type: ignore[no-untyped-def]
-    hs = enumerate_hand(cards)
+@pytest.mark.parametrize(("cards", "legal_only", "rules"), [(c, True, HouseRules()) for c in HANDS]
+                         + [(HANDS[0], False, HouseRules()), (HANDS[1], True, LOW), (HANDS[2], True, LOW)])
+def test_pareto_set(cards, legal_only: bool, rules: HouseRules) -> None:  # type: ignore[no-untyped-def]
+    hs = enumerate_hand(cards, rules)
     members = hs.pareto(legal_only=legal_only)
     pool = np.unique(_triples(hs)[hs.legal] if legal_only else _triples(hs), axis=0)
     front = _triples(hs)[members]
@@ -61,16 +65,18 @@ def test_pareto_sizes_vary() -> None:
     assert min(sizes) < 100 < max(sizes)
 
 
-@pytest.mark.parametrize("cards", HANDS)
-def test_greedy_is_lexicographic_max(cards) -> None:  # type: ignore[no-untyped-def]
-    hs = enumerate_hand(cards)
+@pytest.mark.parametrize(("cards", "rules"),
+                         [(c, HouseRules()) for c in HANDS] + [(c, LOW) for c in HANDS[:4]])
+def test_greedy_is_lexicographic_max(cards, rules: HouseRules) -> None:  # type: ignore[no-untyped-def]
+    hs = enumerate_hand(cards, rules)
     t = _triples(hs)[hs.legal]
     best = max(zip(t[:, 2].tolist(), t[:, 1].tolist(), t[:, 0].tolist(), strict=True))
-    arr = get_bot("greedy").arrange(cards)
-    assert check_arrangement(arr).legal
-    top, mid, bot = row_strengths(arr)
+    arr = get_bot("greedy").arrange(cards, rules)
+    assert check_arrangement(arr, rules).legal
+    top, mid, bot = row_strengths(arr, rules)
     cs = hs.tables.class_strength
-    assert (bot, mid, top) == tuple(int(cs[c]) for c in best)
+    ms = hs.tables.low_strength if rules.low_middle else cs
+    assert (bot, mid, top) == (int(cs[best[0]]), int(ms[best[1]]), int(cs[best[2]]))
 
 
 def test_greedy_worked_example() -> None:
@@ -78,9 +84,10 @@ def test_greedy_worked_example() -> None:
     assert str(arr) == "4d 3c 2c / 9s 8s 7h 6h 5h / As Kd Qh Jc Ts"
 
 
-@pytest.mark.parametrize("system", list(ScoringSystem))
-def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSystem) -> None:
-    rules = HouseRules(system=system, royalties=system is ScoringSystem.ONE_SIX)
+@pytest.mark.parametrize(("system", "low"),
+                         [(s, False) for s in ScoringSystem] + [(ScoringSystem.TWO_FOUR, True)])
+def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSystem, low: bool) -> None:
+    rules = HouseRules(system=system, royalties=system is ScoringSystem.ONE_SIX, low_middle=low)
     spec = bot_spec("standard", rules)
     bot = get_bot("standard")
     for cards in HANDS:
@@ -95,8 +102,10 @@ def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSy
         values = (wt - lt + wm - lm + wb - lb + spec.bonus2 * (w2 - l2) + spec.bonus3 * (w3 - l3)
                   + p[t, 6] + p[m, 7] + p[b, 8])
         arr = bot.arrange(cards, rules)
-        assert check_arrangement(arr).legal
-        top, mid, bottom = (hs.tables.class_of(s) for s in row_strengths(arr))
+        assert check_arrangement(arr, rules).legal
+        st, sm, sb = row_strengths(arr, rules)
+        top, bottom = hs.tables.class_of(st), hs.tables.class_of(sb)
+        mid = hs.tables.low_class_of(sm) if low else hs.tables.class_of(sm)
         chosen = setting_value(top, mid, bottom, p, spec.bonus2, spec.bonus3)
         assert chosen == pytest.approx(values.max(), abs=1e-12)
 
@@ -122,8 +131,6 @@ def test_bad_input() -> None:
         enumerate_hand(HANDS[0][:12])
     with pytest.raises(ValueError, match="duplicate"):
         enumerate_hand(HANDS[0][:12] + HANDS[0][:1])
-    with pytest.raises(SolverInputError, match="low-middle"):
-        enumerate_hand(HANDS[0], HouseRules(low_middle=True))
 
 
 @pytest.mark.parametrize(("text", "natural"), [

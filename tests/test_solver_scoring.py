@@ -45,6 +45,8 @@ RULES = [
     HouseRules(ignore_fouls=True, royalties=True, wheel_second=True),
     HouseRules(system=ScoringSystem.ONE_SIX, naturals=True, ignore_fouls=True, natural_amount=5),
     HouseRules(ties=TieRule.BANK, bank=2),
+    HouseRules(low_middle=True, royalties=True, naturals=True),
+    HouseRules(low_middle=True, ignore_fouls=True, system=ScoringSystem.ONE_SIX, royalties=True),
 ]
 
 

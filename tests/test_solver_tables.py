@@ -9,8 +9,8 @@ import numpy as np
 from phevaluator import evaluate_cards
 
 from cp_trainer.cards import Card
-from cp_trainer.solver.tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, strengths_of, tables
-from cp_trainer.strength import evaluate3, evaluate5
+from cp_trainer.solver.tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, rows_classes, strengths_of, tables
+from cp_trainer.strength import evaluate3, evaluate5, lowball27
 
 
 def _all_hands(k: int) -> np.ndarray:
@@ -53,6 +53,16 @@ def test_every_five_card_hand_matches_evaluate5() -> None:
     # 6,175 rank multisets unsuited + 1,287 flushes: one group per distinct strength
     assert len(FIRST) == 7462
     assert len(np.unique(strengths_of(HANDS5))) == 7462
+
+
+def test_every_five_card_hand_matches_lowball27() -> None:
+    # the low-middle variant's table: a middle's 2-7 low value, on every hand
+    tab = tables()
+    out = np.empty(len(HANDS5), dtype=np.int16)
+    rows_classes(HANDS5.astype(np.int64), tab.nf5_low, tab.fl5_low, tab.t3, out)
+    ours = tab.low_strength[out]
+    reference = np.array([lowball27(_cards(HANDS5[i])) for i in FIRST])
+    assert np.array_equal(ours, reference[GROUP])
 
 
 def test_table_order_is_phevaluators_order() -> None:

@@ -77,7 +77,8 @@ def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
         return BotSpec(BOT_GREEDY, _NO_PROBS, 0.0, 0.0)
     if name == "standard":
         b2, b3 = bonuses(rules)
-        probs = np.ascontiguousarray(row_probabilities(load_winprob(), rules, seat).T)
+        wp = load_winprob(low_middle=rules.low_middle)
+        probs = np.ascontiguousarray(row_probabilities(wp, rules, seat).T)
         natural = float(rules.effective_natural_amount) if rules.naturals else -1.0
         return BotSpec(BOT_STANDARD, probs, b2, b3, natural)
     raise ValueError(f"not a compiled bot: {name!r}")
@@ -90,8 +91,9 @@ def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
     tab = tables_for(rules)
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
     out = np.empty(hands.shape[0], dtype=np.int64)
-    bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, spec.probs,
-                 spec.bonus2, spec.bonus3, spec.natural_value, tab.class_category, COMB3, out)
+    bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
+                 SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
+                 tab.class_category, COMB3, out)
     return out
 
 
@@ -119,10 +121,11 @@ class FastBot(Bot):
         spec = bot_spec(self.name, rules, seat)
         tab = tables_for(rules)
         c5 = np.empty(len(COMB5), dtype=np.int16)
+        c5low = np.empty(len(COMB5), dtype=np.int16)
         c3 = np.empty(len(COMB3), dtype=np.int16)
-        return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, SPLIT_MID,
-                               SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                               tab.class_category, COMB3, c5, c3))
+        return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
+                               tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
+                               spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
 
 
 class ExpertBot(Bot):

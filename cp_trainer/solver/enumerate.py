@@ -48,8 +48,6 @@ class SolverInputError(ValueError):
 
 
 def tables_for(rules: HouseRules) -> Tables:
-    if rules.low_middle:
-        raise SolverInputError("the solver and bots do not play the low-middle variant yet")
     return tables(rules.wheel_second)
 
 
@@ -79,9 +77,12 @@ def setting_arrangement(cards: Sequence[Card], setting: int) -> Arrangement:
 
 
 @jit
-def pareto_kernel(c5: I16, c3: I16, split_mid: I16, split_top: I16, legal_only: bool,
-                  n_classes: int, out: npt.NDArray[np.int32]) -> int:
+def pareto_kernel(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, legal_only: bool,
+                  low: bool, n_classes: int, out: npt.NDArray[np.int32]) -> int:
     """Write the Pareto settings to ``out``; return how many.
+
+    ``c5mid`` rates the 5-card subsets as middles: ``c5`` itself, or their low classes under the
+    *low middle* variant (``low``: then only bottom >= top is required).
 
     Bottoms are visited strongest first, in groups of equal strength; inside a group the
     candidates go middle-then-top strongest first. ``best_top[m]`` is the strongest top among
@@ -102,9 +103,9 @@ def pareto_kernel(c5: I16, c3: I16, split_mid: I16, split_top: I16, legal_only: 
         while k < nb and c5[order[k]] == cls:
             b = order[k]
             for j in range(N_SPLITS):
-                m = c5[split_mid[b, j]]
+                m = c5mid[split_mid[b, j]]
                 t = c3[split_top[b, j]]
-                if legal_only and (m > cls or t > m):
+                if legal_only and (t > cls if low else (m > cls or t > m)):
                     continue
                 if best_top[m] >= t:
                     continue  # already dominated by a stronger-bottom member
@@ -139,12 +140,16 @@ class HandSettings:
     c5: I16  # class of each 5-card subset (COMB5 order)
     c3: I16  # class of each 3-card subset (COMB3 order)
     top: I16 = field(repr=False)
-    middle: I16 = field(repr=False)
+    middle: I16 = field(repr=False)  # low classes under the low-middle variant
     bottom: I16 = field(repr=False)
+    low: bool = False  # the low-middle variant
+    c5mid: I16 | None = field(default=None, repr=False)  # 5-card subsets rated as middles
 
     @property
     def legal(self) -> npt.NDArray[np.bool_]:
-        """Bottom >= middle >= top, by setting number."""
+        """Bottom >= middle >= top (low middle: bottom >= top), by setting number."""
+        if self.low:
+            return np.asarray(self.top <= self.bottom)
         return (self.middle <= self.bottom) & (self.top <= self.middle)
 
     def rows(self, setting: int) -> tuple[int, int, int]:
@@ -154,7 +159,8 @@ class HandSettings:
     def strengths(self, setting: int) -> tuple[int, int, int]:
         """Strengths on the shared scale (equal to ``row_strengths`` of the arrangement)."""
         cs = self.tables.class_strength
-        return (int(cs[self.top[setting]]), int(cs[self.middle[setting]]), int(cs[self.bottom[setting]]))
+        ms = self.tables.low_strength if self.low else cs
+        return (int(cs[self.top[setting]]), int(ms[self.middle[setting]]), int(cs[self.bottom[setting]]))
 
     def arrangement(self, setting: int) -> Arrangement:
         return setting_arrangement(self.cards, setting)
@@ -163,7 +169,8 @@ class HandSettings:
         """Setting numbers of the Pareto set (bottom strongest first). With ``legal_only``
         off (the *ignore fouls* rule) every setting competes, fouled ones included."""
         out = np.empty(N_SETTINGS, dtype=np.int32)
-        n = pareto_kernel(self.c5, self.c3, SPLIT_MID, SPLIT_TOP, legal_only,
+        c5mid = self.c5 if self.c5mid is None else self.c5mid
+        n = pareto_kernel(self.c5, c5mid, self.c3, SPLIT_MID, SPLIT_TOP, legal_only, self.low,
                           self.tables.n_classes, out)
         return out[:n].copy()
 
@@ -177,8 +184,12 @@ def enumerate_hand(cards: Sequence[Card], rules: HouseRules | None = None) -> Ha
     c5 = np.empty(len(COMB5), dtype=np.int16)
     c3 = np.empty(len(COMB3), dtype=np.int16)
     subset_classes(hand, tab.nf5, tab.fl5, tab.t3, c5, c3)
+    c5mid = c5
+    if rules.low_middle:
+        c5mid = np.empty(len(COMB5), dtype=np.int16)
+        subset_classes(hand, tab.nf5_low, tab.fl5_low, tab.t3, c5mid, np.empty(len(COMB3), np.int16))
     return HandSettings(
         cards=sorted_cards(cards), tables=tab, c5=c5, c3=c3,
-        top=c3[SPLIT_TOP].reshape(-1), middle=c5[SPLIT_MID].reshape(-1),
-        bottom=np.repeat(c5, N_SPLITS),
+        top=c3[SPLIT_TOP].reshape(-1), middle=c5mid[SPLIT_MID].reshape(-1),
+        bottom=np.repeat(c5, N_SPLITS), low=rules.low_middle, c5mid=c5mid,
     )

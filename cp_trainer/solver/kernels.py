@@ -22,12 +22,14 @@ BOT_STANDARD = 1
 
 
 @jit
-def greedy_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16) -> int:
+def greedy_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, low: bool) -> int:
     """Strongest bottom, then strongest middle, then strongest top, among legal settings.
 
     The strongest 5-card subset can always be the bottom of a legal setting (the best middle of
     the other eight cards is at least as strong as any top they leave), so only bottoms of the
-    top class are searched, and no middle can beat them.
+    top class are searched, and no middle can beat them. ``c5mid``: the subsets rated as
+    middles (their low classes under the low-middle variant, ``low``, where the strongest middle
+    is the best low and only bottom >= top is required).
     """
     best_b = c5.max()
     best_m = -1
@@ -37,9 +39,9 @@ def greedy_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16) -> int:
         if c5[b] != best_b:
             continue
         for j in range(N_SPLITS):
-            m = c5[split_mid[b, j]]
+            m = c5mid[split_mid[b, j]]
             t = c3[split_top[b, j]]
-            if t > m:
+            if t > (best_b if low else m):
                 continue
             if m > best_m or (m == best_m and t > best_t):
                 best_m = m
@@ -72,8 +74,8 @@ def setting_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: flo
 
 
 @jit
-def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64,
-                     bonus2: float, bonus3: float) -> int:
+def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64,
+                     bonus2: float, bonus3: float, low: bool) -> int:
     """The legal setting of highest :func:`setting_value`, by branch and bound.
 
     The value rises with every row's class, so a bottom of class b bounds its settings by the
@@ -81,16 +83,18 @@ def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F6
     cards are looked at, by (best top of the eight, best middle of the eight, b). Bottoms are
     opened in order of that bound, strongest first, until the bound cannot beat the best found.
     """
-    best = greedy_setting(c5, c3, split_mid, split_top)
+    best = greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
     b0, j0 = divmod(best, N_SPLITS)
-    best_v = setting_value(c3[split_top[b0, j0]], c5[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
+    best_v = setting_value(c3[split_top[b0, j0]], c5mid[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
     top_max = c3.max()
+    mid_max = c5mid.max()
     # The loose bound rises with the bottom's class: find the weakest class whose bound beats best_v.
     lo = 0
     hi = int(c5.max()) + 1
     while lo < hi:
         mid = (lo + hi) // 2
-        if setting_value(min(top_max, mid), mid, mid, probs, bonus2, bonus3) > best_v:
+        loose = setting_value(min(top_max, mid), mid_max if low else mid, mid, probs, bonus2, bonus3)
+        if loose > best_v:
             hi = mid
         else:
             lo = mid + 1
@@ -106,15 +110,15 @@ def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F6
         m8 = -1
         t8 = -1
         for j in range(N_SPLITS):
-            m = c5[split_mid[b, j]]
+            m = c5mid[split_mid[b, j]]
             t = c3[split_top[b, j]]
-            if m <= cb and m > m8:
+            if (low or m <= cb) and m > m8:
                 m8 = m
-            if t > t8:
+            if t > t8 and (not low or t <= cb):
                 t8 = t
-        if m8 < 0:
+        if m8 < 0 or t8 < 0:
             continue
-        v = setting_value(min(t8, m8), m8, cb, probs, bonus2, bonus3)
+        v = setting_value(t8 if low else min(t8, m8), m8, cb, probs, bonus2, bonus3)
         if v > best_v:
             cand[n] = b
             bound[n] = -v
@@ -126,9 +130,9 @@ def standard_setting(c5: I16, c3: I16, split_mid: I16, split_top: I16, probs: F6
         b = cand[q]
         cb = c5[b]
         for j in range(N_SPLITS):
-            m = c5[split_mid[b, j]]
+            m = c5mid[split_mid[b, j]]
             t = c3[split_top[b, j]]
-            if m > cb or t > m:
+            if (t > cb) if low else (m > cb or t > m):
                 continue
             v = setting_value(t, m, cb, probs, bonus2, bonus3)
             if v > best_v:
@@ -175,9 +179,9 @@ def natural_setting(hand: I64, c5: I16, c3: I16, categories: I8, split_mid: I16,
 
 
 @jit
-def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16,
-                probs: F64, bonus2: float, bonus3: float, natural_value: float, categories: I8,
-                comb3: I8, c5: I16, c3: I16) -> int:
+def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
+                split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
+                natural_value: float, categories: I8, comb3: I8, c5: I16, c5low: I16, c3: I16) -> int:
     """One hand set by a bot (the setting refers to the hand sorted highest first).
 
     ``natural_value`` >= 0 (naturals on, standard bot): what a natural
@@ -185,29 +189,34 @@ def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I1
     best ordinary setting."""
     hand = sort_hand(hand)
     subset_classes(hand, nf5, fl5, t3, c5, c3)
+    c5mid = c5
+    if low:
+        subset_classes(hand, nf5_low, fl5_low, t3, c5low, c3)
+        c5mid = c5low
     if kind == BOT_GREEDY:
-        return greedy_setting(c5, c3, split_mid, split_top)
-    best = standard_setting(c5, c3, split_mid, split_top, probs, bonus2, bonus3)
+        return greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
+    best = standard_setting(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low)
     if natural_value >= 0:
         nat = natural_setting(hand, c5, c3, categories, split_mid, split_top, comb3)
         if nat >= 0:
             b, j = divmod(best, N_SPLITS)
-            if natural_value > setting_value(c3[split_top[b, j]], c5[split_mid[b, j]], c5[b], probs, bonus2,
-                                             bonus3):
+            if natural_value > setting_value(c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b], probs,
+                                             bonus2, bonus3):
                 return nat
     return best
 
 
 @jit
-def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16,
-                 probs: F64, bonus2: float, bonus3: float, natural_value: float, categories: I8,
-                 comb3: I8, out: I64) -> None:
+def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
+                 split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
+                 natural_value: float, categories: I8, comb3: I8, out: I64) -> None:
     """Set every hand of ``hands`` (M, 13) with a compiled bot."""
     c5 = np.empty(1287, dtype=np.int16)
+    c5low = np.empty(1287, dtype=np.int16)
     c3 = np.empty(286, dtype=np.int16)
     for i in range(hands.shape[0]):
-        out[i] = bot_setting(hands[i], kind, nf5, fl5, t3, split_mid, split_top, probs, bonus2, bonus3,
-                             natural_value, categories, comb3, c5, c3)
+        out[i] = bot_setting(hands[i], kind, nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top,
+                             probs, bonus2, bonus3, natural_value, categories, comb3, c5, c5low, c3)
 
 
 @jit

@@ -268,11 +268,12 @@ def natural_rank(hand: npt.NDArray[np.int64], top: npt.NDArray[np.int64], mid_ca
 
 
 @jit
-def rows_of_settings(hands: I64, settings: I64, nf5: I16, fl5: I16, t3: I16,
-                     categories: I8, roy_table: I32, comb5: I8, comb3: I8,
+def rows_of_settings(hands: I64, settings: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16,
+                     low: bool, categories: I8, roy_table: I32, comb5: I8, comb3: I8,
                      split_mid: I16, split_top: I16, royalties: bool, naturals: bool, ignore_fouls: bool,
                      out_cls: I16, out_roy: I32, out_foul: npt.NDArray[np.bool_], out_nat: I8) -> None:
-    """Row data of hands (M, 13) set as ``settings`` (M,)."""
+    """Row data of hands (M, 13) set as ``settings`` (M,). Under the low-middle variant (``low``)
+    the middle's class is its low class, it earns no royalty, and only bottom >= top is required."""
     top = np.empty(3, dtype=np.int64)
     for i in range(hands.shape[0]):
         h = sort_hand(hands[i])
@@ -285,13 +286,17 @@ def rows_of_settings(hands: I64, settings: I64, nf5: I16, fl5: I16, t3: I16,
         t = eval3(top[0], top[1], top[2], t3)
         m = eval5(h[mc[0]], h[mc[1]], h[mc[2]], h[mc[3]], h[mc[4]], nf5, fl5)
         bo = eval5(h[bc[0]], h[bc[1]], h[bc[2]], h[bc[3]], h[bc[4]], nf5, fl5)
+        ml = m
+        if low:
+            ml = eval5(h[mc[0]], h[mc[1]], h[mc[2]], h[mc[3]], h[mc[4]], nf5_low, fl5_low)
         out_cls[i, 0] = t
-        out_cls[i, 1] = m
+        out_cls[i, 1] = ml
         out_cls[i, 2] = bo
-        foul = (not ignore_fouls) and (m > bo or t > m)
+        foul = (not ignore_fouls) and ((t > bo) if low else (m > bo or t > m))
         out_foul[i] = foul
         for r in range(3):
-            out_roy[i, r] = roy_table[r, out_cls[i, r]] if royalties and not foul else 0
+            paid = royalties and not foul and not (low and r == 1)
+            out_roy[i, r] = roy_table[r, out_cls[i, r]] if paid else 0
         out_nat[i] = natural_rank(h, top, categories[m], categories[bo]) if naturals else 0
 
 
@@ -303,7 +308,8 @@ def setting_rows(hands: I64, settings: npt.NDArray[np.integer], tab: Tables, rul
                   np.empty(m, np.int8))
     roy = royalty_by_class(tab, rules.royalty_table) if rules.royalties else np.zeros((3, 1), np.int32)
     rows_of_settings(hands, np.asarray(settings, dtype=np.int64).reshape(-1), tab.nf5, tab.fl5, tab.t3,
-                     tab.class_category, roy, COMB5, COMB3, SPLIT_MID, SPLIT_TOP, rules.royalties,
+                     tab.nf5_low, tab.fl5_low, rules.low_middle, tab.class_category, roy, COMB5, COMB3,
+                     SPLIT_MID, SPLIT_TOP, rules.royalties,
                      rules.naturals, rules.ignore_fouls, out.cls, out.roy, out.foul, out.nat)
     return out
 
@@ -320,7 +326,7 @@ def arrangement_rows(arrangements: list[Arrangement], tab: Tables, rules: HouseR
             out.foul[i] = True
             continue
         for r, s in enumerate(view.strengths):
-            out.cls[i, r] = tab.class_of(s)
+            out.cls[i, r] = tab.low_class_of(s) if rules.low_middle and r == 1 else tab.class_of(s)
         out.roy[i] = view.royalties
         out.foul[i] = view.fouled
         out.nat[i] = view.natural.rank if view.natural is not None else 0

@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import Card
-from ..strength import Category, evaluate3, evaluate5
+from ..strength import Category, evaluate3, evaluate5, lowball27
 from ._jit import jit
 
 __all__ = [
@@ -89,10 +89,22 @@ class Tables:
     fl5: I16
     t3: I16
     wheel_second: bool
+    # The *low middle* variant: a middle's 2-7 lowball value (``strength.lowball27``) as a dense
+    # rank of its own, by multiset (``nf5_low``) and flush mask (``fl5_low``).
+    low_strength: I32
+    nf5_low: I16
+    fl5_low: I16
 
     @property
     def n_classes(self) -> int:
         return len(self.class_strength)
+
+    def low_class_of(self, low_value: int) -> int:
+        """Low class id of a ``lowball27`` value."""
+        i = int(np.searchsorted(self.low_strength, low_value))
+        if i >= len(self.low_strength) or int(self.low_strength[i]) != low_value:
+            raise KeyError(f"no middle has the low value {low_value}")
+        return i
 
     def class_of(self, strength: int) -> int:
         """Class id of a strength (KeyError if no row has that strength)."""
@@ -165,11 +177,32 @@ def _to_class(class_strength: I32, strengths: npt.NDArray[np.int32]) -> I16:
 
 
 @cache
+def _raw_low() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """``lowball27`` values by multiset and by flush mask (-1 where no hand)."""
+    nf = np.full(N_MULTISETS, -1, dtype=np.int32)
+    fl = np.full(1 << 13, -1, dtype=np.int32)
+    for asc in combinations_with_replacement(range(13), 5):
+        ranks = asc[::-1]
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        nf[sum(int(MSW[k, r]) for k, r in enumerate(ranks))] = lowball27(_cards_for(ranks, False))
+        if len(set(ranks)) == 5:
+            fl[sum(1 << r for r in ranks)] = lowball27(_cards_for(ranks, True))
+    return nf, fl
+
+
+@cache
 def tables(wheel_second: bool = False) -> Tables:
     """The lookup tables for one wheel setting (built on first use, then cached)."""
     class_strength, raw, t3 = _raw()
     nf, fl = raw[wheel_second]
+    nf_low, fl_low = _raw_low()
+    low = np.unique(np.concatenate([nf_low, fl_low]))
+    low_strength = low[low >= 0].astype(np.int32)
     return Tables(
+        low_strength=low_strength,
+        nf5_low=_to_class(low_strength, nf_low),
+        fl5_low=_to_class(low_strength, fl_low),
         class_strength=class_strength,
         class_category=(class_strength >> 20).astype(np.int8),
         nf5=_to_class(class_strength, nf),

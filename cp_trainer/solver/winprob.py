@@ -27,9 +27,10 @@ from ..resources import resource_path
 from .scoring import royalty_by_class
 from .tables import Tables, tables
 
-__all__ = ["WINPROB_FILE", "WinProb", "load_winprob", "row_probabilities", "save_winprob"]
+__all__ = ["WINPROB_FILE", "WINPROB_LOW_FILE", "WinProb", "load_winprob", "row_probabilities", "save_winprob"]
 
 WINPROB_FILE = "winprob_v1.npz"
+WINPROB_LOW_FILE = "winprob_lowmid_v1.npz"  # the low-middle variant
 F64 = npt.NDArray[np.float64]
 
 
@@ -50,17 +51,22 @@ class WinProb:
 
 def save_winprob(path: Path, hist: F64, metadata: dict[str, Any]) -> None:
     tab = tables(False)
-    np.savez_compressed(path, hist=hist, class_strength=tab.class_strength,
+    np.savez_compressed(path, hist=hist, class_strength=tab.class_strength, low_strength=tab.low_strength,
                         metadata=np.array(json.dumps(metadata, sort_keys=True)))
 
 
 @cache
-def load_winprob(path: str | None = None) -> WinProb:
-    """The shipped table (or the file at ``path``)."""
-    file = Path(path) if path else resource_path("solver", WINPROB_FILE)
+def load_winprob(path: str | None = None, low_middle: bool = False) -> WinProb:
+    """The shipped table (for the low-middle variant: its own, whose middle row counts low
+    classes), or the file at ``path``."""
+    name = WINPROB_LOW_FILE if low_middle else WINPROB_FILE
+    file = Path(path) if path else resource_path("solver", name)
     with np.load(file, allow_pickle=False) as data:
-        strengths = data["class_strength"]
-        if not np.array_equal(strengths, tables(False).class_strength):
+        tab = tables(False)
+        same = np.array_equal(data["class_strength"], tab.class_strength)
+        if "low_strength" in data.files:
+            same = same and np.array_equal(data["low_strength"], tab.low_strength)
+        if not same:
             raise ValueError(f"{file.name} was counted on other strength classes; regenerate it "
                              "with scripts/train_winprob.py")
         return WinProb(data["hist"].astype(np.float64), json.loads(str(data["metadata"])))
@@ -90,5 +96,7 @@ def row_probabilities(wp: WinProb, rules: HouseRules, seat: int = 0, tab: Tables
     if rules.royalties:
         roy = royalty_by_class(tab, rules.royalty_table).astype(np.float64)
         probs[6:9] = roy * win if rules.royalties_better_hand_only else roy
+        if rules.low_middle:
+            probs[7] = 0.0  # a low middle earns no royalty
     return probs
 
