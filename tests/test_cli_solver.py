@@ -107,6 +107,13 @@ def test_solve_text_and_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("Best against standard")
 
 
+def test_importing_the_solver_package_stays_light() -> None:
+    # the GUI imports it on its thread; NumPy/Numba load and kernels compile on first use
+    code = "import sys, cp_trainer.solver; print('numba' in sys.modules)"
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert res.returncode == 0 and res.stdout.strip() == "False"
+
+
 def test_help_stays_light() -> None:
     code = ("import sys; from cp_trainer.cli import main; main(['--help']) if False else None; "
             "import cp_trainer.cli as c; c.build_parser(); print('numba' in sys.modules)")
