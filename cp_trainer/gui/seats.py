@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..cards import Card
@@ -18,6 +19,45 @@ from .card_pixmaps import CardRenderer, card_size
 __all__ = ["OpponentSeat"]
 
 RESULT_COLOURS = {"won": "#a5f3a0", "lost": "#ffab91", "tied": "#e0e0e0", "mixed": "#ffffff"}
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that ends in "…" when narrower than its text (never cut mid-letter), or
+    shows its ``short`` form if it has one; the whole text is then its tooltip.
+    ``full_text()`` is the text it was given."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self._short = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str, short: str = "") -> None:
+        self._full = text
+        self._short = short
+        self._elide()
+
+    def clear(self) -> None:
+        self._full = self._short = ""
+        super().clear()
+        self.setToolTip("")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        metrics = self.fontMetrics()
+        width = max(1, self.width())
+        if self._short and metrics.horizontalAdvance(self._full) > width:
+            shown = self._short
+        else:
+            shown = metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        super().setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
 
 
 class OpponentSeat(QFrame):
@@ -44,8 +84,8 @@ class OpponentSeat(QFrame):
         layout.addLayout(grid)
         self.card_boxes: list[QWidget] = []
         self.card_labels: list[list[QLabel]] = []
-        self.name_labels: list[QLabel] = []
-        self.result_labels: list[QLabel] = []
+        self.name_labels: list[ElidedLabel] = []
+        self.result_labels: list[ElidedLabel] = []
         for r, n in enumerate((3, 5, 5)):
             box = QWidget(self)
             box_layout = QHBoxLayout(box)
@@ -59,12 +99,10 @@ class OpponentSeat(QFrame):
             box_layout.addStretch(1)
             self.card_boxes.append(box)
             self.card_labels.append(labels)
-            name = QLabel(self)
+            name = ElidedLabel(self)
             name.setObjectName("seatHandName")
-            name.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            result = QLabel(self)
+            result = ElidedLabel(self)
             result.setObjectName("seatResult")
-            result.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             words = QVBoxLayout()
             words.setSpacing(0)
             words.addWidget(name)
@@ -114,10 +152,12 @@ class OpponentSeat(QFrame):
         """Turn row ``r`` face up, with its hand name and the player's result (won/lost/tied)."""
         self._rows[r] = tuple(cards)
         self._paint_row(r)
-        self.name_labels[r].setText(name)
-        self.name_labels[r].setToolTip(name)
+        self.name_labels[r].set_full_text(name)
         label = self.result_labels[r]
-        label.setText(result_text)
+        # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest)
+        first = result_text.split()[0] if result_text.split() else ""
+        sign = first if first in ("✓", "✗", "=") else ""
+        label.set_full_text(result_text, sign)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
 
     def show_points(self, text: str, tooltip: str) -> None:
