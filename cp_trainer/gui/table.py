@@ -351,7 +351,8 @@ class TableWidget(ShowdownMixin, QWidget):
                     "%2", str(zone.capacity))
                 so_far = partial_hand_name(cards, lang)
                 if not cards:
-                    text = self.tr("empty")
+                    text = (self.tr("empty: drop 3 cards here") if zone.capacity == 3
+                            else self.tr("empty: drop 5 cards here"))
                 elif so_far:
                     text = self.tr("%1 so far (%2)").replace("%1", so_far).replace("%2", count)
                 else:
@@ -377,8 +378,12 @@ class TableWidget(ShowdownMixin, QWidget):
             left = len(self.deal.cards(Zone.HAND))
             order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
                             else "rules.order.normal", lang)
-            text = self.tr("No foul so far. %1 cards left to place; the rows must go %2.").replace(
-                "%1", str(left)).replace("%2", order)
+            if left == len(self.deal.all_cards()):  # nothing placed yet: say what to do first
+                text = self.tr("Drag your cards from the hand below into the three rows (or "
+                               "double-click a card). The rows must go %1.").replace("%1", order)
+            else:
+                text = self.tr("No foul so far. %1 cards left to place; the rows must go %2.").replace(
+                    "%1", str(left)).replace("%2", order)
         self.banner.setText(text)
         if self.banner.property("state") != state:
             self.banner.setProperty("state", state)

@@ -337,8 +337,16 @@
         <translation>Показывать только руки, сыгранные по этим правилам стола.</translation>
     </message>
     <message>
-        <source>Click a hand to see it; click a column title to sort.</source>
-        <translation>Щёлкните руку, чтобы увидеть её; щёлкните заголовок столбца, чтобы отсортировать.</translation>
+        <source>Click a hand to see it, double-click to show it on the table; click a column title to sort.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show on the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay this hand on the main table: your rows, the fouls, the bots&apos; hands and the points (double-click a row does the same).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Try again with these 13 cards</source>
@@ -650,6 +658,120 @@
     </message>
 </context>
 <context>
+    <name>Replay</name>
+    <message>
+        <source>This hand cannot be shown on the table: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A past hand: the solver&apos;s verdict as stored with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The solver&apos;s verdict was not stored with this hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The solver&apos;s arrangement then:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best: %1 points per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yours: %1 points per hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your arrangement was the solver&apos;s best.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This choice cost you %1 points per hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplayBar</name>
+    <message>
+        <source>Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deal the same 13 cards against the same bot hands, under the same house rules, and set them anew.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the past hand and deal a new one under your settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Past hand of %1 — shown as it was played (read-only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your rows, the bots&apos; hands and the points, settled again by the rules under the house rules of that hand. Press Try again to set these 13 cards anew.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Criss Cross: your hand %1 of 2; the two bot seats are the bot&apos;s two hands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You surrendered this hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>points against bot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fouls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: stored %2, settled now %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stored record differs from the rules&apos; settlement now (shown on the table): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trying again: the hand of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same 13 cards against the same bot hands, under the same house rules. Last time: %1 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last time: %1, now: %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RowsEditor</name>
     <message>
         <source>Top (3)</source>
@@ -950,6 +1072,7 @@
     <name>SolverPanel</name>
     <message>
         <source>Solver</source>
+        <extracomment>The solver&apos;s small cards: big enough to read the rank at a glance, five fit the panel&apos;s width.</extracomment>
         <translation>Солвер</translation>
     </message>
     <message>
@@ -1310,7 +1433,7 @@ hand</source>
     </message>
     <message>
         <source>Session: %1 points · hands played: %2</source>
-        <translation>Сессия: очки %1 · сыграно раздач: %2</translation>
+        <translation>Счёт сессии: %1 · сыграно раздач: %2</translation>
     </message>
     <message>
         <source>money: %1</source>
@@ -1321,8 +1444,12 @@ hand</source>
         <translation>карт: %1 из %2</translation>
     </message>
     <message>
-        <source>empty</source>
-        <translation>пусто</translation>
+        <source>empty: drop 3 cards here</source>
+        <translation>пусто: положите сюда 3 карты</translation>
+    </message>
+    <message>
+        <source>empty: drop 5 cards here</source>
+        <translation>пусто: положите сюда 5 карт</translation>
     </message>
     <message>
         <source>%1 so far (%2)</source>
@@ -1335,6 +1462,10 @@ hand</source>
     <message>
         <source>Legal: the rows are in order (%1).</source>
         <translation>Без фола: ряды в порядке (%1).</translation>
+    </message>
+    <message>
+        <source>Drag your cards from the hand below into the three rows (or double-click a card). The rows must go %1.</source>
+        <translation>Перетащите карты из руки (внизу) в три ряда или дважды щёлкните карту. Ряды должны идти так: %1.</translation>
     </message>
     <message>
         <source>No foul so far. %1 cards left to place; the rows must go %2.</source>
@@ -1430,7 +1561,7 @@ hand</source>
     </message>
     <message>
         <source>Total this hand: %1 points.</source>
-        <translation>Итого за раздачу: очки %1.</translation>
+        <translation>Итого за раздачу: %1.</translation>
     </message>
 </context>
 <context>

@@ -320,7 +320,7 @@ def test_a_natural_wins_at_once_when_the_house_rule_is_on(qtbot: Any, tmp_path: 
 
 def test_rows_name_their_hand_as_it_forms(window: MainWindow) -> None:
     names = window.table.row_names
-    assert names[Zone.MIDDLE].text() == "empty"
+    assert names[Zone.MIDDLE].text() == "empty: drop 5 cards here"
     place(window, "/ Kd Kc 9h /")
     assert names[Zone.MIDDLE].text() == "pair of kings so far (3 of 5 cards)"
     place(window, "/ 8h 7d /")
