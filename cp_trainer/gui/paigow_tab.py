@@ -289,8 +289,16 @@ class PaiGowTab(QWidget):
         self.hint_button.setToolTip(self._t("hint_tip"))
         self.house_button.setText(self._t("play_house"))
         self.house_button.setToolTip(self._t("play_house_tip"))
+        self.new_button.setToolTip(self._t("new_deal_tip"))
         self.set_button.setText(self._t("set"))
+        self.set_button.setToolTip(self._t("set_tip"))
         self.cancel_button.setText(self._t("cancel"))
+        self.cancel_button.setToolTip(self._t("cancel_tip"))
+        for zone, key in ((PgZone.LOW, "low_tip"), (PgZone.HIGH, "high_tip"), (PgZone.HAND, "hand_tip")):
+            self.views[zone].setToolTip(self._t(key))
+        self.ev_table.setToolTip(self._t("ev_table_tip"))
+        self.progress.setToolTip(self._t("ev_about", n=self.samples))
+        self.dealer_cards_view.setToolTip(self._t("dealer_tip"))
         self.advice_title.setText(self._t("advice_title"))
         self.ev_table.setHorizontalHeaderLabels(
             [self._t(k) for k in ("col_low", "col_high", "col_ev", "col_vs_house", "col_note")])
@@ -529,10 +537,12 @@ class PaiGowTab(QWidget):
             values = [format_pg_cards(sort_for_display(s.setting.low), True),
                       format_pg_cards(sort_for_display(s.setting.high), True),
                       f"{_signed(s.ev)} ± {s.se:.3f}",
-                      f"{_signed(s.vs_house)} ± {s.vs_house_se:.3f}",
+                      _signed(s.vs_house),  # its ± goes to the tooltip: the notes column stays in view
                       ", ".join(notes)]
             for c, text in enumerate(values):
                 item = QTableWidgetItem(text)
+                if c == 3:
+                    item.setToolTip(f"{_signed(s.vs_house)} ± {s.vs_house_se:.3f}")
                 if s.index == result.house_way_index or s.index == mine:
                     font = item.font()
                     font.setBold(True)
