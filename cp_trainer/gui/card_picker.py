@@ -15,11 +15,23 @@ from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from ..cards import FULL_DECK, Card, CardParseError, parse_cards
+from .card_pixmaps import CardRenderer
+from .card_style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 
 __all__ = ["CardPicker", "RowsEditor"]
 
 ROW_SIZES = (3, 5, 5)
-_RED = "#c0392b"
+
+
+def card_style_of(widget: QWidget | None) -> CardStyle:
+    """The card style of the window ``widget`` sits in (its ``renderer``), else the default:
+    the buttons are coloured like the cards on the table (four colours for colour-blind players)."""
+    while widget is not None:
+        renderer = getattr(widget, "renderer", None)
+        if isinstance(renderer, CardRenderer):
+            return renderer.style
+        widget = widget.parentWidget()
+    return DEFAULT_CARD_STYLE
 
 
 class CardPicker(QWidget):
@@ -30,6 +42,7 @@ class CardPicker(QWidget):
         super().__init__(parent)
         self.setObjectName("cardPicker")
         self.buttons: dict[Card, QToolButton] = {}
+        style = card_style_of(parent)
         grid = QGridLayout(self)
         grid.setSpacing(2)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -41,10 +54,8 @@ class CardPicker(QWidget):
             b.setText(card.pretty())
             b.setMinimumWidth(34)
             b.setAutoRaise(False)
-            if card.suit.is_red:
-                b.setStyleSheet(f"color: {_RED}; font-weight: bold;")
-            else:
-                b.setStyleSheet("font-weight: bold;")
+            b.setStyleSheet(f"color: {suit_colour(card.suit, style)}; font-weight: bold;")
+            b.setToolTip(card.pretty())
             b.setProperty("card", str(card))
             b.clicked.connect(self._clicked)
             grid.addWidget(b, i // columns, i % columns)

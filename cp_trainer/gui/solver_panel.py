@@ -84,6 +84,10 @@ class _WarmUp(QRunnable):
             pass
 
 
+#: The solver's small cards: big enough to read the rank at a glance, five fit the panel's width.
+MINI_CARD_HEIGHT = 50
+
+
 class _MiniRows(QWidget):
     """An arrangement as three rows of small cards."""
 
@@ -109,10 +113,10 @@ class _MiniRows(QWidget):
         for labels in self._labels:
             for lab in labels:
                 lab.clear()
-                lab.setFixedSize(card_size(40))
+                lab.setFixedSize(card_size(MINI_CARD_HEIGHT))
 
     def show_arrangement(self, arr: Arrangement) -> None:
-        size: QSize = card_size(40)
+        size: QSize = card_size(MINI_CARD_HEIGHT)
         for labels, cards in zip(self._labels, arr.rows, strict=True):
             for lab, card in zip(labels, cards, strict=False):
                 lab.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
