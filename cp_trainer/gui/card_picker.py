@@ -118,8 +118,12 @@ class RowsEditor(QWidget):
         names = (self.tr("Top (3)"), self.tr("Middle (5)"), self.tr("Bottom (5)"))
         for title, text in zip(self.titles, names, strict=True):
             title.setText(text)
-        for edit in self.edits:
+        tips = (self.tr("The top row: 3 cards. Click cards in the deck, or type them (As Kd 10h)."),
+                self.tr("The middle row: 5 cards. Click cards in the deck, or type them (As Kd 10h)."),
+                self.tr("The bottom row: 5 cards. Click cards in the deck, or type them (As Kd 10h)."))
+        for edit, tip in zip(self.edits, tips, strict=True):
             edit.setPlaceholderText(self.tr("click cards or type them, e.g. As Kd 10h"))
+            edit.setToolTip(tip)
 
     def _text_changed(self, _text: str) -> None:
         self.changed.emit()

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from ..cards import parse_cards
 from ..house_rules import HouseRules
 from ..strength import Category
+from .card_style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 
 __all__ = ["rankings_html", "rules_html"]
 
@@ -26,7 +28,13 @@ _EXAMPLES = {
 }
 
 
-def rankings_html(lang: str) -> str:
+def _coloured(cards: str, style: CardStyle) -> str:
+    """The example's cards in their suits' colours, as on the table."""
+    return " ".join(f"<span style='color:{suit_colour(c.suit, style)}'>{c.pretty()}</span>"
+                    for c in parse_cards(cards))
+
+
+def rankings_html(lang: str, style: CardStyle = DEFAULT_CARD_STYLE) -> str:
     title = QCoreApplication.translate("Help", "Hand rankings")
     intro = QCoreApplication.translate(
         "Help", "From strongest to weakest. Within a kind, the higher ranks win, then the kickers.")
@@ -35,7 +43,7 @@ def rankings_html(lang: str) -> str:
         "straights and flushes do not.")
     wheel = QCoreApplication.translate(
         "Help", "A-2-3-4-5 is the lowest straight (unless the house rule says it ranks second).")
-    rows = "".join(f"<tr><td><b>{cat.label(lang)}</b></td><td>{_EXAMPLES[cat]}</td></tr>"
+    rows = "".join(f"<tr><td><b>{cat.label(lang)}</b></td><td>{_coloured(_EXAMPLES[cat], style)}</td></tr>"
                    for cat in sorted(Category, reverse=True))
     return (f"<h2>{title}</h2><p>{intro}</p><table cellpadding='4'>{rows}</table>"
             f"<p>{top}</p><p>{wheel}</p>")
@@ -78,7 +86,12 @@ def rules_html(rules: HouseRules | None = None) -> str:
         QCoreApplication.translate(
             "Help", "Hint asks the solver for the best arrangement; after the showdown it also shows "
             "what your choice cost and, in hindsight, what would have scored most."),
+        QCoreApplication.translate(
+            "Help", "New to the game? Practice → Lessons walks you through the rankings, fouls and "
+            "scoring. Practice → History shows every hand you played and your mistakes; Practice → "
+            "Table mode settles the hands of a real table. Game → Pai Gow Poker… opens the Pai Gow "
+            "trainer."),
     ]
     return (f"<h2>{t[0]}</h2><p>{t[1]}</p><p><b>{t[2]}</b> {t[3]}</p><p>{t[4]}</p>"
             f"<ul><li>{t[5]}</li><li>{t[6]}</li><li>{t[7]}</li></ul><p>{t[8]}</p><p>{t[9]}</p>"
-            f"<h3>{t[10]}</h3><p>{t[11]}</p><p>{t[12]}</p>")
+            f"<h3>{t[10]}</h3><p>{t[11]}</p><p>{t[12]}</p><p>{t[13]}</p>")

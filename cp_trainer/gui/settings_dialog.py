@@ -312,6 +312,14 @@ class SettingsDialog(QDialog):
             label.setToolTip(tips.get(buddy, ""))
         self.buttons.setToolTip(self.tr(
             "OK keeps the changes, Cancel drops them, Restore Defaults resets every setting"))
+        box = QDialogButtonBox.StandardButton
+        for which, tip in ((box.Ok, self.tr("Keep the changes and play by them.")),
+                           (box.Cancel, self.tr("Close without changing anything.")),
+                           (box.RestoreDefaults, self.tr("Put every setting back to its default "
+                                                         "(kept only if you then press OK)."))):
+            button = self.buttons.button(which)
+            if button is not None:
+                button.setToolTip(tip)
         self._update_enabled()
         # Hidden tab pages keep size hints computed for the old texts: recompute them all.
         for layout in self.findChildren(QLayout):

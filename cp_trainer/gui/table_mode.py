@@ -77,6 +77,7 @@ class _PlayerBox(QGroupBox):
         self.setTitle(self.tr("Player %1").replace("%1", str(self.seat + 1)))
         self.name_label.setText(self.tr("Name"))
         self.name.setPlaceholderText(seat_name(self.seat, current_language()))
+        self.name.setToolTip(self.tr("The player's name in the results (optional)."))
         self.surrender.setText(self.tr("Surrendered"))
         self.surrender.setToolTip(self.tr("This player surrendered before the showdown (if the house "
                                           "rules allow surrender); the rows may stay empty."))

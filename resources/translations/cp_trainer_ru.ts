@@ -210,6 +210,10 @@
         <source>Hint asks the solver for the best arrangement; after the showdown it also shows what your choice cost and, in hindsight, what would have scored most.</source>
         <translation>«Подсказка» спрашивает у солвера лучшую раскладку; после вскрытия он также показывает, чего стоил ваш выбор и что задним числом принесло бы больше всего.</translation>
     </message>
+    <message>
+        <source>New to the game? Practice → Lessons walks you through the rankings, fouls and scoring. Practice → History shows every hand you played and your mistakes; Practice → Table mode settles the hands of a real table. Game → Pai Gow Poker… opens the Pai Gow trainer.</source>
+        <translation>Впервые играете? Тренировка → Уроки по шагам объясняют старшинство комбинаций, фол и подсчёт очков. Тренировка → История показывает все сыгранные раздачи и ваши ошибки; Тренировка → Режим стола рассчитывает раздачи настоящего стола. Игра → Пай Гоу покер… открывает тренажёр Пай Гоу.</translation>
+    </message>
 </context>
 <context>
     <name>HistoryTableModel</name>
@@ -338,15 +342,15 @@
     </message>
     <message>
         <source>Click a hand to see it, double-click to show it on the table; click a column title to sort.</source>
-        <translation type="unfinished"></translation>
+        <translation>Щёлкните по раздаче, чтобы увидеть её, двойной щелчок — показать её на столе; щелчок по заголовку столбца сортирует.</translation>
     </message>
     <message>
         <source>Show on the table</source>
-        <translation type="unfinished"></translation>
+        <translation>Показать на столе</translation>
     </message>
     <message>
         <source>Replay this hand on the main table: your rows, the fouls, the bots&apos; hands and the points (double-click a row does the same).</source>
-        <translation type="unfinished"></translation>
+        <translation>Показать эту раздачу на основном столе: ваши ряды, фолы, руки ботов и очки (то же делает двойной щелчок по строке).</translation>
     </message>
     <message>
         <source>Try again with these 13 cards</source>
@@ -661,114 +665,114 @@
     <name>Replay</name>
     <message>
         <source>This hand cannot be shown on the table: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Эту раздачу нельзя показать на столе: %1</translation>
     </message>
     <message>
         <source>A past hand: the solver&apos;s verdict as stored with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Прошлая раздача: оценка солвера, сохранённая вместе с ней.</translation>
     </message>
     <message>
         <source>The solver&apos;s verdict was not stored with this hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценка солвера для этой раздачи не сохранена.</translation>
     </message>
     <message>
         <source>The solver&apos;s arrangement then:</source>
-        <translation type="unfinished"></translation>
+        <translation>Расстановка солвера тогда:</translation>
     </message>
     <message>
         <source>Best: %1 points per hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Лучшая: %1 очка за раздачу</translation>
     </message>
     <message>
         <source>Yours: %1 points per hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Ваша: %1 очка за раздачу</translation>
     </message>
     <message>
         <source>Your arrangement was the solver&apos;s best.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ваша расстановка была лучшей по оценке солвера.</translation>
     </message>
     <message>
         <source>This choice cost you %1 points per hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Этот выбор стоил вам %1 очка за раздачу.</translation>
     </message>
 </context>
 <context>
     <name>ReplayBar</name>
     <message>
         <source>Try again</source>
-        <translation type="unfinished"></translation>
+        <translation>Сыграть заново</translation>
     </message>
     <message>
         <source>Deal the same 13 cards against the same bot hands, under the same house rules, and set them anew.</source>
-        <translation type="unfinished"></translation>
+        <translation>Раздать те же 13 карт против тех же рук ботов, по тем же домашним правилам, и расставить их заново.</translation>
     </message>
     <message>
         <source>Back to the game</source>
-        <translation type="unfinished"></translation>
+        <translation>Вернуться к игре</translation>
     </message>
     <message>
         <source>Leave the past hand and deal a new one under your settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Оставить прошлую раздачу и сдать новую по вашим настройкам.</translation>
     </message>
     <message>
         <source>Past hand of %1 — shown as it was played (read-only).</source>
-        <translation type="unfinished"></translation>
+        <translation>Прошлая раздача от %1 — показана так, как была сыграна (только просмотр).</translation>
     </message>
     <message>
         <source>Your rows, the bots&apos; hands and the points, settled again by the rules under the house rules of that hand. Press Try again to set these 13 cards anew.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ваши ряды, руки ботов и очки заново подсчитаны по правилам — по домашним правилам той раздачи. Нажмите «Сыграть заново», чтобы расставить эти 13 карт снова.</translation>
     </message>
     <message>
         <source>Criss Cross: your hand %1 of 2; the two bot seats are the bot&apos;s two hands.</source>
-        <translation type="unfinished"></translation>
+        <translation>Criss Cross: ваша рука %1 из 2; два места ботов — это две руки одного бота.</translation>
     </message>
     <message>
         <source>You surrendered this hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>В этой раздаче вы сдались.</translation>
     </message>
     <message>
         <source>points against bot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>очки против бота %1</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished"></translation>
+        <translation>итог</translation>
     </message>
     <message>
         <source>fouls</source>
-        <translation type="unfinished"></translation>
+        <translation>фолы</translation>
     </message>
     <message>
         <source>%1: stored %2, settled now %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: сохранено %2, подсчитано сейчас %3</translation>
     </message>
     <message>
         <source>The stored record differs from the rules&apos; settlement now (shown on the table): %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранённая запись расходится с подсчётом по правилам сейчас (на столе показан подсчёт): %1.</translation>
     </message>
     <message>
         <source>Trying again: the hand of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Новая попытка: раздача от %1.</translation>
     </message>
     <message>
         <source>The same 13 cards against the same bot hands, under the same house rules. Last time: %1 points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Те же 13 карт против тех же рук ботов, по тем же домашним правилам. Итог в прошлый раз: %1.</translation>
     </message>
     <message>
         <source>%1 points better</source>
-        <translation type="unfinished"></translation>
+        <translation>лучше на %1</translation>
     </message>
     <message>
         <source>%1 points worse</source>
-        <translation type="unfinished"></translation>
+        <translation>хуже на %1</translation>
     </message>
     <message>
         <source>the same result</source>
-        <translation type="unfinished"></translation>
+        <translation>тот же результат</translation>
     </message>
     <message>
         <source>Last time: %1, now: %2 (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>В прошлый раз: %1, теперь: %2 (%3).</translation>
     </message>
 </context>
 <context>
@@ -784,6 +788,18 @@
     <message>
         <source>Bottom (5)</source>
         <translation>Нижний (5)</translation>
+    </message>
+    <message>
+        <source>The top row: 3 cards. Click cards in the deck, or type them (As Kd 10h).</source>
+        <translation>Верхний ряд: 3 карты. Щёлкайте карты в колоде ниже или введите их (As Kd 10h).</translation>
+    </message>
+    <message>
+        <source>The middle row: 5 cards. Click cards in the deck, or type them (As Kd 10h).</source>
+        <translation>Средний ряд: 5 карт. Щёлкайте карты в колоде ниже или введите их (As Kd 10h).</translation>
+    </message>
+    <message>
+        <source>The bottom row: 5 cards. Click cards in the deck, or type them (As Kd 10h).</source>
+        <translation>Нижний ряд: 5 карт. Щёлкайте карты в колоде ниже или введите их (As Kd 10h).</translation>
     </message>
     <message>
         <source>click cards or type them, e.g. As Kd 10h</source>
@@ -1062,6 +1078,18 @@
     <message>
         <source>OK keeps the changes, Cancel drops them, Restore Defaults resets every setting</source>
         <translation>«ОК» сохраняет изменения, «Отмена» отбрасывает их, «По умолчанию» сбрасывает все настройки</translation>
+    </message>
+    <message>
+        <source>Keep the changes and play by them.</source>
+        <translation>Сохранить изменения и играть по ним.</translation>
+    </message>
+    <message>
+        <source>Close without changing anything.</source>
+        <translation>Закрыть, ничего не меняя.</translation>
+    </message>
+    <message>
+        <source>Put every setting back to its default (kept only if you then press OK).</source>
+        <translation>Вернуть все настройки к значениям по умолчанию (сохранятся, только если затем нажать OK).</translation>
     </message>
     <message>
         <source>auto ({n})</source>
@@ -1595,6 +1623,10 @@ hand</source>
     <message>
         <source>Name</source>
         <translation>Имя</translation>
+    </message>
+    <message>
+        <source>The player&apos;s name in the results (optional).</source>
+        <translation>Имя игрока в результатах (необязательно).</translation>
     </message>
     <message>
         <source>Surrendered</source>
