@@ -26,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"cp-trainer {__version__}")
+    parser.add_argument("--data-dir", metavar="DIR", default=None, dest="top_data_dir",
+                        help="folder holding the practice history, for the window opened without a "
+                             "command (the same as 'gui --data-dir DIR')")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f".{name}", __name__)
@@ -37,9 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
+    top_data_dir = getattr(args, "top_data_dir", None)
     if func is None:  # no command: open the trainer window
-        args = parser.parse_args(["gui"])
+        args = parser.parse_args(["gui", *(["--data-dir", top_data_dir] if top_data_dir else [])])
         func = args.func
+    elif top_data_dir and getattr(args, "data_dir", "absent") is None:
+        args.data_dir = top_data_dir  # cp-trainer --data-dir DIR stats
     escape_unencodable_output()
     try:
         result: int = func(args)

@@ -1,10 +1,11 @@
 """``cp-trainer gui``: open the trainer window (also what ``cp-trainer`` with no command does).
 
-    cp-trainer gui [--deal "13 cards"] [--opponents K] [--seed S] [--lang en|ru]
+    cp-trainer gui [--deal "13 cards"] [--opponents K] [--seed S] [--lang en|ru] [--data-dir DIR]
 
 ``--deal`` opens the window on the given hand (for teaching at a table, and for tests); the cards
 are checked before any window appears: a bad token or a duplicate is reported on one line with
-exit status 2.
+exit status 2. ``--data-dir`` is where the window keeps the practice history (as for ``stats`` and
+``history``; default ``$CP_TRAINER_DATA_DIR`` or the user data folder).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
 from .common import CliError, add_lang_option
+from .history_common import add_data_dir_option
 
 HELP = "open the trainer window (the default when no command is given)"
 
@@ -33,6 +35,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="shuffle seed: every deal of the session is reproducible")
     add_lang_option(parser)
+    add_data_dir_option(parser)
 
 
 def parse_deal(text: str) -> list[Card]:
@@ -74,4 +77,4 @@ def run(args: argparse.Namespace) -> int:
 
     return run_app(deal=deal, opponents=getattr(args, "opponents", None),
                    seed=getattr(args, "seed", None), lang=getattr(args, "lang", None),
-                   argv=sys.argv[:1])
+                   argv=sys.argv[:1], data_dir=getattr(args, "data_dir", None))

@@ -27,22 +27,23 @@ def application(argv: Sequence[str] | None = None) -> QApplication:
 
 def create_window(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
                   seed: int | None = None, lang: str | None = None,
-                  settings: Settings | None = None) -> MainWindow:
-    """The main window on a new deal, in ``lang`` (default: the saved language)."""
+                  settings: Settings | None = None, data_dir: str | None = None) -> MainWindow:
+    """The main window on a new deal, in ``lang`` (default: the saved language); its practice
+    history in ``data_dir`` (default: ``$CP_TRAINER_DATA_DIR`` or the user data folder)."""
     app = application()
     settings = settings or Settings()
     try:
         install_language(app, lang or settings.values.language)
     except TranslationError as exc:
         settings.problems.append(str(exc))
-    return MainWindow(settings, seed=seed, deal=deal, opponents=opponents)
+    return MainWindow(settings, seed=seed, deal=deal, opponents=opponents, data_dir=data_dir)
 
 
 def run_app(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
             seed: int | None = None, lang: str | None = None,
-            argv: Sequence[str] | None = None) -> int:
+            argv: Sequence[str] | None = None, data_dir: str | None = None) -> int:
     app = application(argv)
-    window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang)
+    window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang, data_dir=data_dir)
     window.show()
     window.solver_panel.warm_up()
     return app.exec()

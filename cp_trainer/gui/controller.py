@@ -4,10 +4,19 @@
 rules core: after every move it runs the core's live check and emits the result; "Set hand" has
 the bots set their hands and settles the table with the core's :func:`settle`. It owns no widget;
 the main window shows what it emits. No poker rule is decided here.
+
+A past hand from the history comes back with :meth:`TrainerController.show_past`: its rows, the
+bots' hands and the house rules it was played under are put on the table, already settled by the
+core (:func:`cp_trainer.history.replay.replay_record`), and :attr:`pastShown` is emitted instead
+of :attr:`showdownReady` (a review is not a hand played: no score, no record). From there
+:meth:`TrainerController.try_again` deals the same 13 cards against the same bot hands under the
+same rules; that showdown is an ordinary one, and :attr:`TrainerController.retry_of` says which
+past hand it repeats. The next ordinary deal returns to the table's own setup.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -18,6 +27,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ..arrangement import Arrangement, CheckResult, check_partial
 from ..cards import Card, Deck
+from ..history.replay import ReplayedHand, settle_again
 from ..house_rules import HouseRules
 from ..settlement import PairResult, Settlement, settle, settle_pair
 from .models import DealModel, Zone
@@ -72,10 +82,14 @@ class Showdown:
     surrendered: bool = False
     player_hands: tuple[Arrangement, ...] = ()  # Criss Cross: both of the player's hands
     cross: dict[tuple[int, int], PairResult] = field(default_factory=dict)
+    # One Criss Cross hand on its own (a replay, or "try again" of it): which of the two it was.
+    # Its ``cross`` holds only hand 0's pairs, and it shows like an ordinary table.
+    hand_number: int | None = None
 
     @property
     def criss_cross(self) -> bool:
-        return bool(self.cross)
+        """Both of the player's Criss Cross hands (not one of them replayed alone)."""
+        return bool(self.cross) and len(self.player_hands) > 1
 
     @property
     def total(self) -> int:
@@ -124,6 +138,7 @@ class TrainerController(QObject):
     scoreChanged = Signal(int, int)  # session points, hands played
     phaseChanged = Signal(object)  # Phase
     handLocked = Signal(int)  # Criss Cross: the player's first hand is set; hand n is on the table
+    pastShown = Signal(object)  # Showdown of a past hand from the history (a review, not played)
 
     def __init__(self, deal: DealModel, setup: TableSetup | None = None, *,
                  seed: int | None = None, parent: QObject | None = None) -> None:
@@ -146,6 +161,9 @@ class TrainerController(QObject):
         self._bots_job: object = None
         self._deals = 0
         self._rng = random.Random(seed)
+        self.past: ReplayedHand | None = None  # the past hand on the table (review)
+        self.retry_of: ReplayedHand | None = None  # the past hand being played again
+        self._own_setup: TableSetup | None = None  # the table's setup while a past hand's is in force
         deal.changed.connect(self.recheck)
 
     # --- deals --------------------------------------------------------------------------------
@@ -155,6 +173,7 @@ class TrainerController(QObject):
 
         With a seed, the n-th deal of the session is always the same.
         """
+        self._leave_past()
         seed = self._rng.randrange(2**31) if self._seed is not None else None
         self._deals += 1
         mine = tuple(cards) if cards is not None else ()
@@ -174,6 +193,84 @@ class TrainerController(QObject):
         self._set_phase(Phase.SETTING)
         self.deal.new_deal(mine)
         self.dealt.emit()
+
+    # --- past hands ---------------------------------------------------------------------------
+
+    @property
+    def in_past(self) -> bool:
+        """A past hand (review, or its try again) is on the table under its own house rules."""
+        return self._own_setup is not None
+
+    def change_setup(self, setup: TableSetup) -> None:
+        """New settings: in force now, or from the next ordinary deal while a past hand is shown."""
+        if self._own_setup is not None:
+            self._own_setup = setup
+            self.setup = dataclasses.replace(self.setup, lang=setup.lang)
+        else:
+            self.setup = setup
+
+    def set_language(self, lang: str) -> None:
+        self.setup = dataclasses.replace(self.setup, lang=lang)
+        if self._own_setup is not None:
+            self._own_setup = dataclasses.replace(self._own_setup, lang=lang)
+
+    def _leave_past(self) -> None:
+        if self._own_setup is not None:
+            self.setup = self._own_setup
+        self._own_setup = None
+        self.past = None
+        self.retry_of = None
+
+    def _enter_past(self, replayed: ReplayedHand) -> None:
+        if self._own_setup is None:
+            self._own_setup = self.setup
+        bot = next((o.name for o in replayed.record.opponents if o.name), self._own_setup.bot)
+        self.setup = TableSetup(rules=replayed.rules, opponents=len(replayed.opponents), bot=bot,
+                                lang=self._own_setup.lang, criss_cross=False)
+        self._bots_future = None
+        self._bots_job = None
+        self.player_cards = (tuple(replayed.player.cards),)
+        self.hand_index = 0
+        self.locked = ()
+        self.opponent_cards = tuple(tuple(o.cards) for o in replayed.opponents)
+        self.opponent_hands = replayed.opponents  # the bots' hands as they were set then
+
+    def show_past(self, replayed: ReplayedHand) -> Showdown:
+        """Put a past hand on the table, read-only: its rows, the bots' hands, the settlement."""
+        self._enter_past(replayed)
+        self.past = replayed
+        self.retry_of = None
+        self.deal.new_deal(replayed.player.cards)
+        self.deal.place(replayed.player.top, replayed.player.middle, replayed.player.bottom)
+        self.deal.undo_stack.clear()  # the replay is not a move to undo
+        self.dealt.emit()
+        if replayed.settlement is not None:
+            showdown = Showdown(None if replayed.surrendered else replayed.player, replayed.opponents,
+                                replayed.settlement, replayed.surrendered)
+        else:
+            cross = {(0, seat): pair for seat, pair in enumerate(replayed.pairs, start=1)}
+            showdown = Showdown(replayed.player, replayed.opponents, None, False, (replayed.player,), cross,
+                                hand_number=replayed.criss_cross_hand)
+        self.showdown = showdown
+        self._set_phase(Phase.SHOWDOWN)
+        self.pastShown.emit(showdown)
+        return showdown
+
+    def try_again(self, replayed: ReplayedHand | None = None) -> bool:
+        """Deal a past hand (default: the one on the table) again: same 13 cards, same bot hands,
+        same house rules; False when there is none."""
+        replayed = replayed or self.past or self.retry_of
+        if replayed is None:
+            return False
+        self._enter_past(replayed)
+        self.past = None
+        self.retry_of = replayed
+        self.showdown = None
+        self._deals += 1
+        self._set_phase(Phase.SETTING)
+        self.deal.new_deal(replayed.player.cards)
+        self.dealt.emit()
+        return True
 
     def _set_phase(self, phase: Phase) -> None:
         self.phase = phase
@@ -206,7 +303,8 @@ class TrainerController(QObject):
 
     def can_surrender(self) -> bool:
         """Surrender is a house rule; in Criss Cross both hands would have to go, so it is off."""
-        return self.setup.rules.surrender and not self.setup.criss_cross and self.can_set()
+        return (self.setup.rules.surrender and not self.setup.criss_cross and self.can_set()
+                and not (self.retry_of is not None and self.retry_of.criss_cross_hand is not None))
 
     def foul_warning(self) -> str | None:
         """What to confirm before setting a fouled hand, or None for a legal one."""
@@ -271,6 +369,12 @@ class TrainerController(QObject):
             cross = {(i, k): settle_pair(arr, bot, self.setup.rules, (0, 1))
                      for i, arr in enumerate(mine) for k, bot in enumerate(bots, start=1)}
             return self._settled(Showdown(player, bots, None, False, mine, cross))
+        if self.retry_of is not None and self.retry_of.criss_cross_hand is not None:
+            # one Criss Cross hand again: settled against the bot's two hands as it was then
+            _, pairs = settle_again(player, bots, self.setup.rules, criss_cross=True)
+            cross = {(0, seat): pair for seat, pair in enumerate(pairs, start=1)}
+            return self._settled(Showdown(player, bots, None, False, (player,), cross,
+                                          hand_number=self.retry_of.criss_cross_hand))
         hands: list[Arrangement | None] = [None if surrender else player, *bots]
         settlement = settle(hands, self.setup.rules, surrendered={0} if surrender else set())
         return self._settled(Showdown(None if surrender else player, bots, settlement, surrender))

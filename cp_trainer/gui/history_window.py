@@ -2,8 +2,10 @@
 
 Tab "Hands": a sortable table (``historyTable``) with filters — fouls only, EV lost above a
 threshold, one set of house rules — and the selected hand in detail (your rows, the fouls
-explained by the rules core, the bots' hands, the solver's arrangement). "Try again" emits
-:attr:`HistoryWindow.tryAgain` with the same 13 cards, for the main window to deal them anew.
+explained by the rules core, the bots' hands, the solver's arrangement). "Show on the table" (or a
+double-click on a row) emits :attr:`HistoryWindow.showOnTable` with the hand, for the main window
+to replay it; "Try again" emits :attr:`HistoryWindow.tryAgain` with the same 13 cards, for the
+main window to deal them anew.
 Tab "Progress": the charts, savable as PNG. Export / Import move the history as JSON Lines.
 """
 
@@ -49,6 +51,7 @@ __all__ = ["HistoryWindow"]
 
 class HistoryWindow(QDialog):
     tryAgain = Signal(object)  # list[Card]: the 13 cards of the hand to play again
+    showOnTable = Signal(object)  # HandRecord: the hand to replay on the main table
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -98,6 +101,9 @@ class HistoryWindow(QDialog):
         self.try_again_button = QPushButton(self)
         self.try_again_button.setObjectName("tryAgainButton")
         self.try_again_button.setEnabled(False)
+        self.show_button = QPushButton(self)
+        self.show_button.setObjectName("showOnTableButton")
+        self.show_button.setEnabled(False)
         self.export_button = QPushButton(self)
         self.export_button.setObjectName("exportButton")
         self.import_button = QPushButton(self)
@@ -112,7 +118,10 @@ class HistoryWindow(QDialog):
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.detail, 1)
-        side_layout.addWidget(self.try_again_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.show_button)
+        buttons.addWidget(self.try_again_button)
+        side_layout.addLayout(buttons)
         split.addWidget(side)
         split.setSizes([520, 420])
         hands_tab = QWidget(self)
@@ -147,6 +156,8 @@ class HistoryWindow(QDialog):
         self.rules_box.currentIndexChanged.connect(self._apply_rules)
         self.table.selectionModel().currentRowChanged.connect(self._show_current)
         self.try_again_button.clicked.connect(self._try_again)
+        self.show_button.clicked.connect(self._show_on_table)
+        self.table.doubleClicked.connect(self._double_clicked)
         self.export_button.clicked.connect(self._ask_export)
         self.import_button.clicked.connect(self._ask_import)
         self.save_png_button.clicked.connect(self._ask_save_png)
@@ -172,7 +183,11 @@ class HistoryWindow(QDialog):
                                        "this many points per hand against the solver's."))
         self.threshold.setToolTip(self.tr("Points per hand"))
         self.rules_box.setToolTip(self.tr("Show only the hands played under these house rules."))
-        self.table.setToolTip(self.tr("Click a hand to see it; click a column title to sort."))
+        self.table.setToolTip(self.tr("Click a hand to see it, double-click to show it on the table; click "
+                                      "a column title to sort."))
+        self.show_button.setText(self.tr("Show on the table"))
+        self.show_button.setToolTip(self.tr("Replay this hand on the main table: your rows, the fouls, the "
+                                            "bots' hands and the points (double-click a row does the same)."))
         self.try_again_button.setText(self.tr("Try again with these 13 cards"))
         self.try_again_button.setToolTip(
             self.tr("Deal the same 13 cards on the table so you can set them anew."))
@@ -232,7 +247,19 @@ class HistoryWindow(QDialog):
             self.detail.clear()
         else:
             self.detail.setHtml(hand_html(self.current, current_language()))
-        self.try_again_button.setEnabled(self.current is not None and self.current.game is Game.CHINESE)
+        chinese = self.current is not None and self.current.game is Game.CHINESE
+        self.try_again_button.setEnabled(chinese)
+        self.show_button.setEnabled(chinese)
+
+    def _show_on_table(self) -> None:
+        if self.current is not None and self.current.game is Game.CHINESE:
+            self.showOnTable.emit(self.current)
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        hand_id = self.proxy.data(index, HAND_ID_ROLE) if index.isValid() else None
+        record = self.store.get(int(hand_id)) if hand_id is not None else None
+        if record is not None and record.game is Game.CHINESE:
+            self.showOnTable.emit(record)
 
     def _try_again(self) -> None:
         if self.current is not None and self.current.game is Game.CHINESE:

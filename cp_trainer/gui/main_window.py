@@ -8,7 +8,6 @@ rankings). The window remembers its size; everything else lives in :class:`Setti
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
@@ -53,7 +52,8 @@ def _setup_of(values: TrainerSettings) -> TableSetup:
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings, *, seed: int | None = None,
-                 deal: Sequence[Card] | None = None, opponents: int | None = None) -> None:
+                 deal: Sequence[Card] | None = None, opponents: int | None = None,
+                 data_dir: str | None = None) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
         self.settings = settings
@@ -83,7 +83,16 @@ class MainWindow(QMainWindow):
         scroll.setFixedWidth(336)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(scroll)
-        self.setCentralWidget(body)
+        from .replay import install_replay  # a past hand on the table (issue 5)
+
+        self.replay = install_replay(self)
+        central = QWidget(self)
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.replay.bar)
+        central_layout.addWidget(body, 1)
+        self.setCentralWidget(central)
         self.setStyleSheet(STYLE_SHEET)
         self.setMinimumSize(MIN_SIZE)
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
@@ -98,7 +107,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         from .practice import install_practice  # Practice menu + history recorder (issue 5)
 
-        self.practice = install_practice(self)
+        self.practice = install_practice(self, data_dir)
         from .paigow_window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
 
         self.paigow = install_paigow(self)
@@ -186,6 +195,7 @@ class MainWindow(QMainWindow):
         self.rules_action.setText(self.tr("&Rules summary"))
         self.rankings_action.setText(self.tr("Hand &rankings"))
         self.solver_panel.retranslate()
+        self.replay.retranslate()
 
     def _update_actions(self) -> None:
         self.set_action.setEnabled(self.controller.phase is Phase.SETTING)
@@ -200,7 +210,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(exc), 8000)
             return
         self.language_actions[code].setChecked(True)
-        self.controller.setup = dataclasses.replace(self.controller.setup, lang=code)
+        self.controller.set_language(code)
         if self.values.language != code:
             self.values = self.values.replace(language=code)
             self.settings.save(self.settings.values.replace(language=code))
@@ -224,8 +234,8 @@ class MainWindow(QMainWindow):
         self.renderer.style = values.card_style
         self.renderer.clear_cache()
         old = self.controller.setup
-        self.controller.setup = TableSetup(values.house_rules, values.opponents, values.bot, old.lang,
-                                           values.criss_cross)
+        self.controller.change_setup(TableSetup(values.house_rules, values.opponents, values.bot, old.lang,
+                                                values.criss_cross))
         if values.language != current_language():
             self.set_language(values.language)
         self.table.retranslate()

@@ -4,8 +4,10 @@
 (History…, Lessons…, Table mode…) and a :class:`HandRecorder` that stores every hand played:
 at the showdown in one transaction (deal, your rows and the core's fouls, the bots' hands and
 your points against each, the house rules), then the solver's best arrangement and both EVs when
-the solver's answer for that same hand arrives. "Try again" in the history window deals the
-same 13 cards on the table through ``window.controller.new_deal``.
+the solver's answer for that same hand arrives (Criss Cross: one record for each of your two
+hands). "Show on the table" in the history window replays a hand on the table
+(``window.replay``); "Try again" deals the same 13 cards against the same bot hands under the
+same house rules (an imported hand that cannot be replayed: the 13 cards on a new deal).
 
 The history lives in :func:`cp_trainer.history.default_data_dir` (``$CP_TRAINER_DATA_DIR``
 overrides it). If it cannot be opened the trainer still plays; the status bar says why.
@@ -73,41 +75,61 @@ class HandRecorder(QObject):
                 self.failed.emit(self._store.recovery.message(current_language()))
         return self._store
 
-    def record(self, showdown: Showdown) -> int | None:
-        """Store a showdown of the trainer's table (one transaction)."""
-        c = self.controller
-        setup = c.setup
-        mine = c.arrangement()
-        cards = tuple(c.deal.all_cards())
+    def _record_of(self, mine: Arrangement, showdown: Showdown, hand: int,
+                   criss_cross_hand: int | None) -> HandRecord:
+        """One of the player's hands of ``showdown`` (``hand``: its index in ``showdown.cross``)."""
+        setup = self.controller.setup
         fouls = () if showdown.surrendered else tuple(
             FoulNote(f.code, f.message) for f in check_arrangement(mine, setup.rules, setup.lang).fouls)
         opponents = tuple(
-            OpponentHand(str(arr), float(showdown.against(seat).points[0]), setup.bot)
+            OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]), setup.bot)
             for seat, arr in enumerate(showdown.opponents, start=1))
-        record = HandRecord(
-            game=Game.CHINESE, deal=format_cards(cards), arrangement=str(mine), played_at=now_utc(),
+        return HandRecord(
+            game=Game.CHINESE, deal=format_cards(mine.cards), arrangement=str(mine), played_at=now_utc(),
             fouls=fouls, opponents=opponents, house_rules=setup.rules.to_dict(),
+            surrendered=showdown.surrendered, criss_cross_hand=criss_cross_hand,
         )
+
+    def record(self, showdown: Showdown) -> int | None:
+        """Store a showdown of the trainer's table (one transaction).
+
+        Criss Cross: each of the player's two hands is one record (its own 13 cards and rows,
+        the bot's two hands and its points against each), both in the same transaction.
+        """
+        c = self.controller
+        mine = c.arrangement()
+        if showdown.criss_cross:
+            records = [self._record_of(arr, showdown, i, i + 1)
+                       for i, arr in enumerate(showdown.player_hands)]
+        else:
+            records = [self._record_of(mine, showdown, 0, showdown.hand_number)]
         self.last_id = None
         self._last_key = None
-        hand_id = self.store_hand(record)
-        if hand_id is not None:
+        ids = self.store_hands(records)
+        hand_id = ids[-1] if ids else None
+        if hand_id is not None:  # the solver's answer comes for the hand on the table: the last
             self.last_id = hand_id
-            self._last_key = (tuple(sorted(cards)), _rows_key(mine))
+            self._last_key = (tuple(sorted(mine.cards)), _rows_key(mine))
         return hand_id
 
     def store_hand(self, record: HandRecord) -> int | None:
         """Store a hand built elsewhere (e.g. the Pai Gow tab's, with ``Game.PAIGOW``)."""
+        ids = self.store_hands([record])
+        return ids[0] if ids else None
+
+    def store_hands(self, records: Sequence[HandRecord]) -> list[int]:
+        """Store hands in one transaction (all or none); their ids, or [] when it failed."""
         store = self.store()
         if store is None:
-            return None
+            return []
         try:
-            hand_id = store.add(record)
+            ids = store.add_many(records)
         except Exception as exc:  # the game goes on without its history
             self.failed.emit(str(exc))
-            return None
-        self.recorded.emit(hand_id)
-        return hand_id
+            return []
+        for hand_id in ids:
+            self.recorded.emit(hand_id)
+        return ids
 
     def add_solver_answer(self, answer: SolverAnswer) -> bool:
         """Store the solver's verdict if it is about the hand recorded last."""
@@ -194,6 +216,7 @@ class Practice(QObject):
         if self.history_window is None:
             self.history_window = HistoryWindow(store, self.window)
             self.history_window.tryAgain.connect(self.try_again)
+            self.history_window.showOnTable.connect(self.show_on_table)
         self.history_window.refresh()
         self.history_window.show()
         _to_front(self.history_window)
@@ -204,10 +227,20 @@ class Practice(QObject):
             self.history_window.refresh()
 
     def try_again(self, cards: Sequence[Card]) -> None:
-        """Deal these 13 cards on the table again."""
+        """Deal these 13 cards on the table again: the history window's hand with its bot hands
+        and house rules when it is that one, else on a new deal."""
         w: Any = self.window
-        w.controller.new_deal(list(cards))
+        record = self.history_window.current if self.history_window is not None else None
+        same = record is not None and sorted(record.deal_cards()) == sorted(cards)
+        if not (same and w.replay.try_again_record(record)):
+            w.controller.new_deal(list(cards))
         _to_front(self.window)
+
+    def show_on_table(self, record: HandRecord) -> None:
+        """Replay a stored hand on the main table."""
+        w: Any = self.window
+        if w.replay.show_record(record):
+            _to_front(self.window)
 
     def open_lessons(self) -> Any:
         from .lessons_window import LessonsWindow

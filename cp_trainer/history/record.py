@@ -73,6 +73,8 @@ class HandRecord:
     solver_arrangement: str | None = None
     solver_ev: float | None = None
     player_ev: float | None = None
+    surrendered: bool = False  # the player gave the hand up (house rule): no rows compared
+    criss_cross_hand: int | None = None  # Criss Cross: which of the player's two hands (1 or 2)
     id: int | None = None
 
     # --- derived figures ------------------------------------------------------------------
@@ -119,6 +121,9 @@ class HandRecord:
                 else {"arrangement": self.solver_arrangement, "ev": self.solver_ev}
             ),
             "player_ev": self.player_ev,
+            # Only when set, so ordinary hands export exactly as before these fields existed.
+            **({"surrendered": True} if self.surrendered else {}),
+            **({"criss_cross_hand": self.criss_cross_hand} if self.criss_cross_hand is not None else {}),
         }
 
     @classmethod
@@ -127,7 +132,7 @@ class HandRecord:
         if not isinstance(data, dict):
             raise RecordError(f"a hand must be a JSON object, got {type(data).__name__}")
         known = {"game", "played_at", "deal", "arrangement", "fouls", "opponents", "house_rules",
-                 "solver", "player_ev"}
+                 "solver", "player_ev", "surrendered", "criss_cross_hand"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise RecordError(f"unknown field(s): {', '.join(unknown)}")
@@ -170,10 +175,18 @@ class HandRecord:
                 raise RecordError(f"solver.arrangement {solver_arr!r} does not hold the dealt cards")
             solver_ev = _number(solver.get("ev"), "solver.ev", nullable=True)
         player_ev = _number(data.get("player_ev"), "player_ev", nullable=True)
+        surrendered = data.get("surrendered", False)
+        if not isinstance(surrendered, bool):
+            raise RecordError(f"surrendered must be true or false, got {surrendered!r}")
+        cc_hand = data.get("criss_cross_hand")
+        if cc_hand is not None and (isinstance(cc_hand, bool) or cc_hand not in (1, 2)):
+            raise RecordError(f"criss_cross_hand must be 1, 2 or null, got {cc_hand!r}")
+        if cc_hand is not None and game is not Game.CHINESE:
+            raise RecordError("criss_cross_hand is for Chinese poker hands only")
         return cls(
             game=game, deal=deal, arrangement=arrangement, played_at=played_at, fouls=fouls,
             opponents=opponents, house_rules=rules, solver_arrangement=solver_arr,
-            solver_ev=solver_ev, player_ev=player_ev,
+            solver_ev=solver_ev, player_ev=player_ev, surrendered=surrendered, criss_cross_hand=cc_hand,
         )
 
 

@@ -52,6 +52,12 @@ MIGRATIONS: tuple[str, ...] = (
         completed_at TEXT NOT NULL
     );
     """,
+    # 4: how the hand was played, so a replay settles it as it was: a surrendered hand, and which
+    #    of the player's two Criss Cross hands a record is (NULL: an ordinary table).
+    """
+    ALTER TABLE hands ADD COLUMN surrendered INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE hands ADD COLUMN criss_cross_hand INTEGER CHECK (criss_cross_hand IN (1, 2));
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

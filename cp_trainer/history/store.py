@@ -263,22 +263,24 @@ class HistoryStore:
                 id=r[0], played_at=parse_time(r[1]), game=Game(r[2]), deal=r[3], arrangement=r[4],
                 house_rules=json.loads(r[5]), solver_arrangement=r[6], solver_ev=r[7], player_ev=r[8],
                 fouls=tuple(fouls[r[0]]), opponents=tuple(opponents[r[0]]),
+                surrendered=bool(r[9]), criss_cross_hand=r[10],
             )
             for r in rows
         ]
 
 
 _HAND_SELECT = ("SELECT id, played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-                "solver_ev, player_ev FROM hands")
+                "solver_ev, player_ev, surrendered, criss_cross_hand FROM hands")
 
 
 def _insert(conn: sqlite3.Connection, record: HandRecord) -> int:
     cur = conn.execute(
         "INSERT INTO hands (played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-        "solver_ev, player_ev, points, foul_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "solver_ev, player_ev, points, foul_count, surrendered, criss_cross_hand) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (record.to_dict()["played_at"], record.game.value, record.deal, record.arrangement,
          rules_key(record.house_rules), record.solver_arrangement, record.solver_ev, record.player_ev,
-         record.points, len(record.fouls)),
+         record.points, len(record.fouls), int(record.surrendered), record.criss_cross_hand),
     )
     hand_id = cur.lastrowid
     assert hand_id is not None
@@ -344,7 +346,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
 def _check_tables(conn: sqlite3.Connection) -> None:
     """A file claiming the current version must really hold our tables."""
     for table, column in (("hands", "foul_count"), ("fouls", "message"), ("opponents", "name"),
-                          ("lessons_completed", "lesson_id")):
+                          ("lessons_completed", "lesson_id"), ("hands", "criss_cross_hand")):
         try:
             conn.execute(f"SELECT {column} FROM {table} LIMIT 0")
         except sqlite3.Error as exc:

@@ -1,0 +1,263 @@
+"""A past hand from the history, replayed on the trainer's table, and "try again" from it.
+
+:class:`ReplayBar` is a strip above the table saying that a past hand is shown (its date), what
+the stored record and the rules core's settlement now disagree on, if anything, and — after
+"Try again" — how the new result compares with the old one ("last time: −4, now: +2"). Its
+buttons: "Try again" (the same 13 cards, the same bot hands, the same house rules) and "Back to
+the game" (an ordinary new deal).
+
+:class:`Replay` wires it: :meth:`Replay.show_record` settles a :class:`HandRecord` again with the
+rules core (:func:`replay_record`), the controller puts it on the table
+(:meth:`TrainerController.show_past`) and the table's own showdown presentation reveals it; the
+solver panel shows the solver's arrangement stored with the hand (no new solve). No rule is
+decided here: every figure comes from the core's settlement, every foul text from the core.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
+
+from ..arrangement import Arrangement, ArrangementParseError
+from ..history import HandRecord, RecordError
+from ..history.replay import ReplayedHand, replay_record
+from .controller import Showdown, TrainerController
+from .showdown_view import signed
+from .translation import current_language
+
+__all__ = ["Replay", "ReplayBar", "install_replay"]
+
+_BAR_STYLE = """
+QFrame#replayBar { background: #fff4d6; border: 2px solid #b8860b; border-radius: 6px; }
+QFrame#replayBar QLabel { color: #2b2100; background: transparent; font-size: 14px; }
+QLabel#replayTitle { font-weight: bold; }
+"""
+
+
+def _when(record: HandRecord) -> str:
+    """The hand's time in the local time zone, e.g. 2026-03-12 14:05."""
+    return record.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+class ReplayBar(QFrame):
+    """The strip over the table while a past hand (or its try again) is on it."""
+
+    tryAgainRequested = Signal()
+    backRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("replayBar")
+        self.setStyleSheet(_BAR_STYLE)
+        self.title = QLabel(self)
+        self.title.setObjectName("replayTitle")
+        self.title.setWordWrap(True)
+        self.details = QLabel(self)
+        self.details.setObjectName("replayDetails")
+        self.details.setWordWrap(True)
+        self.compare = QLabel(self)
+        self.compare.setObjectName("replayCompare")
+        self.compare.setWordWrap(True)
+        self.try_button = QPushButton(self)
+        self.try_button.setObjectName("replayTryAgainButton")
+        self.try_button.clicked.connect(self.tryAgainRequested.emit)
+        self.back_button = QPushButton(self)
+        self.back_button.setObjectName("replayBackButton")
+        self.back_button.clicked.connect(self.backRequested.emit)
+        texts = QVBoxLayout()
+        texts.setSpacing(2)
+        for lab in (self.title, self.details, self.compare):
+            texts.addWidget(lab)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.addLayout(texts, 1)
+        layout.addWidget(self.try_button)
+        layout.addWidget(self.back_button)
+        self.retranslate()
+        self.setVisible(False)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.try_button.setText(self.tr("Try again"))
+        self.try_button.setToolTip(self.tr("Deal the same 13 cards against the same bot hands, under the "
+                                           "same house rules, and set them anew."))
+        self.back_button.setText(self.tr("Back to the game"))
+        self.back_button.setToolTip(self.tr("Leave the past hand and deal a new one under your settings."))
+
+    # --- texts for the states -----------------------------------------------------------------
+
+    def show_review(self, replayed: ReplayedHand) -> None:
+        record = replayed.record
+        self.title.setText(self.tr("Past hand of %1 — shown as it was played (read-only).")
+                           .replace("%1", _when(record)))
+        lines = [self.tr("Your rows, the bots' hands and the points, settled again by the rules under "
+                         "the house rules of that hand. Press Try again to set these 13 cards anew.")]
+        if replayed.criss_cross_hand is not None:
+            lines.append(self.tr("Criss Cross: your hand %1 of 2; the two bot seats are the bot's two "
+                                 "hands.").replace("%1", str(replayed.criss_cross_hand)))
+        if replayed.surrendered:
+            lines.append(self.tr("You surrendered this hand."))
+        self.details.setText("\n".join(lines))
+        self.compare.setText(self._differences(replayed))
+        self.compare.setVisible(bool(self.compare.text()))
+        self.try_button.setVisible(True)
+        self.setVisible(True)
+
+    def _differences(self, replayed: ReplayedHand) -> str:
+        parts = []
+        for d in replayed.differences:
+            if d.what == "points":
+                what = self.tr("points against bot %1").replace("%1", str(d.seat))
+            elif d.what == "total":
+                what = self.tr("total")
+            else:
+                what = self.tr("fouls")
+            parts.append(self.tr("%1: stored %2, settled now %3").replace("%1", what)
+                         .replace("%2", d.stored).replace("%3", d.now))
+        if not parts:
+            return ""
+        return self.tr("The stored record differs from the rules' settlement now (shown on the "
+                       "table): %1.").replace("%1", "; ".join(parts))
+
+    def show_retry(self, replayed: ReplayedHand) -> None:
+        self.title.setText(self.tr("Trying again: the hand of %1.").replace("%1", _when(replayed.record)))
+        self.details.setText(self.tr("The same 13 cards against the same bot hands, under the same house "
+                                     "rules. Last time: %1 points.").replace("%1", signed(replayed.total)))
+        self.compare.clear()
+        self.compare.setVisible(False)
+        self.try_button.setVisible(False)
+        self.setVisible(True)
+
+    def show_comparison(self, replayed: ReplayedHand, showdown: Showdown) -> None:
+        before, now = replayed.total, showdown.total
+        change = now - before
+        if change > 0:
+            verdict = self.tr("%1 points better").replace("%1", str(change))
+        elif change < 0:
+            verdict = self.tr("%1 points worse").replace("%1", str(-change))
+        else:
+            verdict = self.tr("the same result")
+        self.compare.setText(self.tr("Last time: %1, now: %2 (%3).").replace("%1", signed(before))
+                             .replace("%2", signed(now)).replace("%3", verdict))
+        self.compare.setVisible(True)
+        self.try_button.setVisible(True)
+
+
+class Replay(QObject):
+    """Shows past hands on the window's table; ``window`` has ``controller``, ``table``,
+    ``solver_panel`` and a status bar."""
+
+    def __init__(self, window: QMainWindow, bar: ReplayBar) -> None:
+        super().__init__(window)
+        self.window = window
+        self.bar = bar
+        w: Any = window
+        self.controller: TrainerController = w.controller
+        self.controller.pastShown.connect(self._past_shown)
+        self.controller.dealt.connect(self._dealt)
+        self.controller.showdownReady.connect(self._showdown)
+        bar.tryAgainRequested.connect(self.try_again)
+        bar.backRequested.connect(lambda: self.controller.new_deal())
+
+    def replayed(self, record: HandRecord) -> ReplayedHand | None:
+        """The record settled again by the core, or None (the status bar says why)."""
+        try:
+            return replay_record(record, current_language())
+        except RecordError as exc:
+            text = self.tr("This hand cannot be shown on the table: %1").replace("%1", str(exc))
+            self.window.statusBar().showMessage(text, 10000)
+            return None
+
+    def show_record(self, record: HandRecord) -> bool:
+        """Put a stored hand on the table, read-only."""
+        replayed = self.replayed(record)
+        if replayed is None:
+            return False
+        self.controller.show_past(replayed)
+        return True
+
+    def try_again_record(self, record: HandRecord) -> bool:
+        """Deal a stored hand's 13 cards again against its bot hands, under its house rules."""
+        replayed = self.replayed(record)
+        return replayed is not None and self.controller.try_again(replayed)
+
+    def try_again(self) -> None:
+        self.controller.try_again()
+
+    # --- following the controller -------------------------------------------------------------
+
+    def _past_shown(self, showdown: Showdown) -> None:
+        replayed = self.controller.past
+        if replayed is None:
+            return
+        w: Any = self.window
+        w.table._start_reveal(showdown)  # the table's own showdown presentation
+        self.show_stored_solver()
+        self.bar.show_review(replayed)
+
+    def _dealt(self) -> None:
+        if self.controller.retry_of is not None:
+            self.bar.show_retry(self.controller.retry_of)
+        elif self.controller.past is None:
+            self.bar.setVisible(False)
+
+    def _showdown(self, showdown: Showdown) -> None:
+        if self.controller.retry_of is not None:
+            self.bar.show_comparison(self.controller.retry_of, showdown)
+
+    def show_stored_solver(self) -> None:
+        """The solver panel: the solver's arrangement and EVs stored with the past hand."""
+        replayed = self.controller.past
+        if replayed is None:
+            return
+        record = replayed.record
+        w: Any = self.window
+        panel = w.solver_panel
+        panel.reset()
+        panel.status.setText(self.tr("A past hand: the solver's verdict as stored with it."))
+        arrangement: Arrangement | None = None
+        if record.solver_arrangement:
+            try:
+                arrangement = Arrangement.parse(record.solver_arrangement)
+            except ArrangementParseError:
+                arrangement = None
+        if arrangement is None:
+            panel.figures.setText(self.tr("The solver's verdict was not stored with this hand."))
+            return
+        panel.best_title.setText(self.tr("The solver's arrangement then:"))
+        panel.best_rows.setVisible(True)
+        panel.best_rows.show_arrangement(arrangement)
+        lines = []
+        if record.solver_ev is not None:
+            lines.append(self.tr("Best: %1 points per hand").replace("%1", f"{record.solver_ev:+.2f}"))
+        if record.player_ev is not None:
+            lines.append(self.tr("Yours: %1 points per hand").replace("%1", f"{record.player_ev:+.2f}"))
+        if record.ev_lost is not None:
+            if record.ev_lost <= 0.005:
+                lines.append(self.tr("Your arrangement was the solver's best."))
+            else:
+                lines.append(self.tr("This choice cost you %1 points per hand.")
+                             .replace("%1", f"{record.ev_lost:.2f}"))
+        panel.figures.setText("\n".join(lines))
+
+    def retranslate(self) -> None:
+        """Texts in the new language (after the solver panel reset its own)."""
+        c = self.controller
+        if c.past is not None:
+            self.bar.show_review(c.past)
+            self.show_stored_solver()
+        elif c.retry_of is not None:
+            self.bar.show_retry(c.retry_of)
+            if c.showdown is not None:
+                self.bar.show_comparison(c.retry_of, c.showdown)
+
+
+def install_replay(window: QMainWindow) -> Replay:
+    """The replay strip and its wiring; the window puts ``replay.bar`` above the table."""
+    return Replay(window, ReplayBar(window))

@@ -1,0 +1,226 @@
+"""A past hand replayed on the table, "try again" from it, Criss Cross records, --data-dir."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.cards import parse_cards
+from cp_trainer.gui.app import create_window
+from cp_trainer.gui.controller import Phase
+from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.models import Zone
+from cp_trainer.gui.settings import Settings
+from cp_trainer.gui.solver_bridge import arrange
+from cp_trainer.history import HistoryStore
+from cp_trainer.settlement import settle, settle_pair
+
+DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
+FOUL = Arrangement.parse("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")
+LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
+
+
+def _window(qtbot: QtBot, tmp_path: Path, **settings: object) -> MainWindow:
+    s = Settings(tmp_path / "settings.ini")
+    s.save(s.values.replace(bot="greedy", **settings))
+    w = create_window(deal=DEAL, seed=5, lang="en", settings=s, data_dir=str(tmp_path / "data"))
+    qtbot.addWidget(w)
+    w.table.reveal_delay_ms = 0
+    w.table.confirm = lambda _q: True  # type: ignore[method-assign]
+    w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
+    w.show()
+    return w
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    return _window(qtbot, tmp_path)
+
+
+def _rows(w: MainWindow) -> list[list[str]]:
+    return [sorted(map(str, w.deal_model.cards(z))) for z in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)]
+
+
+def _sorted_rows(arr: Arrangement) -> list[list[str]]:
+    return [sorted(map(str, r)) for r in arr.rows]
+
+
+def test_the_window_records_into_the_data_dir_it_was_given(window: MainWindow, tmp_path: Path) -> None:
+    window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.controller.set_hand()
+    store = window.practice.recorder.store()
+    assert store is not None and store.path == tmp_path / "data" / "history.sqlite3"
+    with HistoryStore.open(tmp_path / "data") as other:
+        assert other.count() == 1
+
+
+def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow, qtbot: QtBot,
+                                                             tmp_path: Path) -> None:
+    c = window.controller
+    window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
+    played = c.set_hand()
+    assert played is not None and played.total == -4
+    bots = played.opponents
+    hand_id = window.practice.recorder.last_id
+    assert hand_id is not None
+    with HistoryStore.open(tmp_path / "data") as store:
+        store.set_solver(hand_id, str(LEGAL), 0.8, -4.0)
+    c.new_deal()
+    score = (c.session_points, c.hands_played)
+
+    history = window.practice.open_history()
+    history.select_row(0)
+    assert history.show_button.isEnabled()
+    history.show_button.click()
+
+    # the stored arrangement in the rows, read-only
+    assert c.phase is Phase.SHOWDOWN and c.past is not None
+    assert _rows(window) == _sorted_rows(FOUL)
+    assert not window.table.set_button.isEnabled()
+    assert not window.table.views[Zone.TOP].isEnabled()
+    # the fouls as the core explains them, under the hand's own house rules
+    fouls = check_arrangement(FOUL, c.setup.rules, "en").fouls
+    banner = window.table.banner.text()
+    assert fouls and all(f.message in banner for f in fouls)
+    # the bots' hands face up, each row marked, and the points the core settles
+    seats = [s for s in window.table._seats if s.seat]
+    assert len(seats) == len(bots)
+    for seat, bot in zip(seats, bots, strict=True):
+        shown = [sorted(lab.toolTip() for lab in labels) for labels in seat.card_labels]
+        assert shown == [sorted(card.pretty() for card in row) for row in bot.rows]  # face up
+        assert all(lab.full_text() for lab in seat.result_labels)
+        assert "You: -4 against this bot" in seat.points.text()
+    expected = settle([FOUL, *bots], c.setup.rules).points[0]
+    result = window.findChild(QLabel, "resultLabel")
+    assert result is not None and f"Total this hand: {expected} points." in result.text()
+    # labelled as a past hand, with its date; the solver's stored arrangement beside it
+    bar = window.replay.bar
+    assert bar.isVisible() and "Past hand of" in bar.title.text()
+    record_time = history.current.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    assert record_time in bar.title.text()
+    assert not bar.compare.isVisible()  # the stored figures agree with the core
+    panel = window.solver_panel
+    assert panel.best_rows.isVisible() and "cost you 4.80" in panel.figures.text()
+    assert (c.session_points, c.hands_played) == score  # a review is not a hand played
+    with HistoryStore.open(tmp_path / "data") as store:
+        assert store.count() == 1
+
+    # try again: the same 13 cards against the same bot hands, set anew
+    bar.try_button.click()
+    assert c.phase is Phase.SETTING and c.retry_of is not None
+    assert sorted(window.deal_model.all_cards()) == sorted(DEAL)
+    assert len(window.deal_model.cards(Zone.HAND)) == 13
+    assert c.bots_set() == bots
+    assert "Last time: -4 points." in bar.details.text()
+    window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.table.set_button.click()
+    now = settle([LEGAL, *bots], c.setup.rules).points[0]
+    assert c.showdown is not None and c.showdown.total == now
+    sign = f"+{now}" if now > 0 else str(now)
+    assert f"Last time: -4, now: {sign}" in bar.compare.text()
+    assert f"{now + 4} points better" in bar.compare.text()
+    with HistoryStore.open(tmp_path / "data") as store:
+        assert store.count() == 2  # the new try is a hand played
+
+    # back to the game: the bar goes, the table plays under its own settings again
+    bar.back_button.click()
+    assert not bar.isVisible() and c.past is None and c.retry_of is None
+
+
+def test_double_click_on_a_row_shows_the_hand(window: MainWindow, qtbot: QtBot) -> None:
+    window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.controller.set_hand()
+    window.controller.new_deal()
+    history = window.practice.open_history()
+    view = history.table
+    rect = view.visualRect(history.proxy.index(0, 1))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    with qtbot.waitSignal(history.showOnTable):
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert _rows(window) == _sorted_rows(LEGAL)
+    assert window.controller.past is not None
+
+
+def test_stored_figures_that_disagree_with_the_core_are_shown(window: MainWindow, tmp_path: Path) -> None:
+    window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    showdown = window.controller.set_hand()
+    assert showdown is not None
+    store = window.practice.recorder.store()
+    assert store is not None
+    record = store.get(store.hands()[0].id or 0)
+    assert record is not None
+    tampered = replace(record, opponents=tuple(replace(o, points=o.points + 5) for o in record.opponents))
+    assert window.replay.show_record(tampered)
+    text = window.replay.bar.compare.text()
+    assert window.replay.bar.compare.isVisible()
+    first = showdown.against(1).points[0]
+    assert f"points against bot 1: stored {first + 5}, settled now {first}" in text
+
+
+def test_try_again_from_the_history_window_uses_the_same_bots(window: MainWindow) -> None:
+    window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
+    bots = window.controller.set_hand().opponents  # type: ignore[union-attr]
+    window.controller.new_deal()
+    history = window.practice.open_history()
+    history.select_row(0)
+    history.try_again_button.click()
+    assert window.controller.retry_of is not None and window.controller.bots_set() == bots
+    assert window.replay.bar.isVisible()
+
+
+def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: Path) -> None:
+    w = _window(qtbot, tmp_path, criss_cross=True, opponents=1)
+    c = w.controller
+    c.new_deal()
+    one = arrange(c.player_cards[0], "greedy", c.setup.rules)
+    w.deal_model.place(one.top, one.middle, one.bottom)
+    c.set_hand()
+    two = arrange(c.player_cards[1], "greedy", c.setup.rules)
+    w.deal_model.place(two.top, two.middle, two.bottom)
+    showdown = c.set_hand()
+    assert showdown is not None and showdown.criss_cross
+    with HistoryStore.open(tmp_path / "data") as store:
+        first, second = store.hands()
+    assert (first.criss_cross_hand, second.criss_cross_hand) == (1, 2)
+    for record, mine, hand in ((first, one, 0), (second, two, 1)):
+        assert sorted(record.deal_cards()) == sorted(mine.cards)
+        assert Arrangement.parse(record.arrangement) == mine
+        assert [o.arrangement for o in record.opponents] == [str(b) for b in showdown.opponents]
+        assert [o.points for o in record.opponents] == [showdown.against(s, hand).points[0] for s in (1, 2)]
+    assert first.points + second.points == showdown.total
+    assert w.practice.recorder.last_id == second.id  # the solver's answer is for the hand on the table
+
+    assert w.replay.show_record(first)
+    assert _rows(w) == _sorted_rows(one)
+    expected = sum(settle_pair(one, b, c.setup.rules, (0, 1)).points[0] for b in showdown.opponents)
+    result = w.findChild(QLabel, "resultLabel")
+    assert result is not None and f"Total this hand: {expected} points." in result.text()
+    assert "Criss Cross: your hand 1 of 2" in w.replay.bar.details.text()
+    w.replay.bar.try_button.click()
+    assert sorted(w.deal_model.all_cards()) == sorted(one.cards)
+    assert not c.can_surrender()
+    w.deal_model.place(one.top, one.middle, one.bottom)
+    again = c.set_hand()
+    assert again is not None and again.total == expected and again.hand_number == 1
+    with HistoryStore.open(tmp_path / "data") as store:
+        assert store.hands()[-1].criss_cross_hand == 1
+
+
+def test_replay_follows_a_language_switch(window: MainWindow) -> None:
+    window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
+    window.controller.set_hand()
+    record = window.practice.recorder.store().hands()[0]  # type: ignore[union-attr]
+    window.replay.show_record(record)
+    window.set_language("ru")
+    try:
+        fouls = check_arrangement(FOUL, window.controller.setup.rules, "ru").fouls
+        assert all(f.message in window.table.banner.text() for f in fouls)
+        assert window.replay.bar.try_button.text() != "Try again"
+    finally:
+        window.set_language("en")
