@@ -161,7 +161,7 @@ class PaiGowTab(QWidget):
 
         outer = QHBoxLayout(self)
         table = QVBoxLayout()
-        outer.addLayout(table, 3)
+        outer.addLayout(table, 1)
         # The dealer.
         self.dealer_title = QLabel(self)
         self.dealer_title.setObjectName("panelTitle")
@@ -185,7 +185,7 @@ class PaiGowTab(QWidget):
             if zone in self.zone_names:
                 self.zone_names[zone].setObjectName("rowHandName")
                 self.zone_names[zone].setWordWrap(True)
-                self.zone_names[zone].setMinimumWidth(200)
+                self.zone_names[zone].setMinimumWidth(130)
                 grid.addWidget(self.zone_names[zone], r, 2)
         grid.setColumnStretch(2, 1)
         table.addLayout(grid)
@@ -259,7 +259,7 @@ class PaiGowTab(QWidget):
         header.setStretchLastSection(True)
         side.addWidget(self.ev_table, 1)
         panel.setMinimumWidth(420)
-        outer.addWidget(panel, 2)
+        outer.addWidget(panel, 1)
 
         self.deal.changed.connect(self._update_live)
         self.deal.refused.connect(lambda _z, msg: self._show_message(msg))
@@ -547,7 +547,7 @@ class PaiGowTab(QWidget):
                     font = item.font()
                     font.setBold(True)
                     item.setFont(font)
-                if c >= 2:
+                if c in (2, 3):  # numbers line up on the right; the notes read from the left
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.ev_table.setItem(r, c, item)
 

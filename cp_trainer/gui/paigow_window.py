@@ -95,7 +95,7 @@ class PaiGowWindow(QMainWindow):
         self.setCentralWidget(felt)
         self.setStyleSheet(STYLE_SHEET + "#paigowTab QLabel { color: #ffffff; }")
         self.retranslate()
-        self.resize(1150, 720)
+        self.resize(1400, 760)  # room for every column of the EV table beside the hands
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("paigow.gui.window_title", current_language()))
