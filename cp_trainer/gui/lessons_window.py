@@ -114,6 +114,10 @@ class LessonsWindow(QDialog):
         layout.addWidget(self.list)
         layout.addLayout(right, 1)
 
+        # Reading matter: a size above the system's small default, like the table's texts.
+        self.setStyleSheet("#lessonList, #stepText, #lessonFeedback, #answerArea QLabel, "
+                           "#answerArea QRadioButton, #lessonsWindow QPushButton { font-size: 11pt; }"
+                           "#lessonList::item { padding: 3px; }")
         self.list.currentRowChanged.connect(self.open_lesson)
         self.check_button.clicked.connect(self.check)
         self.next_button.clicked.connect(self.next_step)
@@ -191,6 +195,7 @@ class LessonsWindow(QDialog):
             item = self.answer_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone at once: deleteLater alone may leave it painted under the next step
                 widget.deleteLater()
         for button in self.group.buttons():
             self.group.removeButton(button)
