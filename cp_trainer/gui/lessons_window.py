@@ -8,6 +8,8 @@ answered correctly before "Next"; finishing the last step emits :attr:`LessonsWi
 from __future__ import annotations
 
 import contextlib
+import html
+import re
 import sqlite3
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..cards import Card, format_cards
+from ..cards import Card, Suit, format_cards
 from ..history import HistoryStore
 from ..i18n import tr
 from ..lessons import (
@@ -44,7 +46,8 @@ from ..lessons import (
     load_lessons,
 )
 from ..strength import Category
-from .card_picker import CardPicker, RowsEditor
+from .card_picker import CardPicker, RowsEditor, card_style_of
+from .card_style import CardStyle, suit_colour
 from .translation import current_language
 
 __all__ = ["LessonsWindow"]
@@ -52,6 +55,18 @@ __all__ = ["LessonsWindow"]
 
 def _pretty(cards: tuple[Card, ...]) -> str:
     return format_cards(cards, symbols=True)
+
+
+_SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
+_CARD_WITH_SYMBOL = re.compile("(10|[2-9TJQKA])([" + "".join(_SUIT_OF_SYMBOL) + "])")
+
+
+def _coloured(text: str, style: CardStyle) -> str:
+    """Rich text: every card in ``text`` ("J♣ J♦ / ...") in its suit's colour, as on the table."""
+    def span(m: re.Match[str]) -> str:
+        return f"<span style='color:{suit_colour(_SUIT_OF_SYMBOL[m.group(2)], style)}'>{m.group(0)}</span>"
+
+    return _CARD_WITH_SYMBOL.sub(span, html.escape(text))
 
 
 class LessonsWindow(QDialog):
@@ -228,7 +243,7 @@ class LessonsWindow(QDialog):
         if isinstance(step, ChoiceStep):
             self._add_options([(o(lang), i) for i, o in enumerate(step.options)])
         elif isinstance(step, CategoryStep):
-            self._add_label(_pretty(step.cards))
+            self._add_label(_coloured(_pretty(step.cards), card_style_of(self)))
             self._add_options([(Category[k.upper()].label(lang), k) for k in step.options])
         elif isinstance(step, StrongerStep):
             hands = [(f"{step.labels[i](lang)}: {_pretty(step.hands[i])}", i) for i in (0, 1)]
@@ -239,7 +254,8 @@ class LessonsWindow(QDialog):
             self._add_options([(tr(f"lessons.outcome.{o}", lang), o) for o in step.options])
         elif isinstance(step, ScoreStep):
             for label, hand in zip(step.labels, step.hands, strict=True):
-                self._add_label(f"<b>{label(lang)}</b>: {hand.format(symbols=True)}")
+                self._add_label(f"<b>{html.escape(label(lang))}</b>: "
+                                + _coloured(hand.format(symbols=True), card_style_of(self)))
             self.score_edit = QLineEdit(self.answer_area)
             self.score_edit.setObjectName("scoreAnswer")
             self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))
