@@ -122,6 +122,8 @@ def test_a_surrendered_hand_replays_as_surrendered() -> None:
 def test_a_hand_that_cannot_be_replayed_says_why() -> None:
     with pytest.raises(RecordError, match="no opponents"):
         replay_record(replace(make_record(), opponents=()))
+    with pytest.raises(RecordError, match="not 3 / 5 / 5"):
+        replay_record(replace(make_record(), arrangement="Qs Jc / 2s Kc Kd Td 9s 8h / As Ah Qh 7c 4d"))
     broken = replace(make_record(), opponents=(OpponentHand("2c 3c / 4c", 1.0),))
     with pytest.raises(RecordError, match="hand None"):
         replay_record(broken)

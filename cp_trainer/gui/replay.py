@@ -104,6 +104,7 @@ class ReplayBar(QFrame):
         if replayed.surrendered:
             lines.append(self.tr("You surrendered this hand."))
         self.details.setText("\n".join(lines))
+        self.details.setVisible(True)
         self.compare.setText(self._differences(replayed))
         self.compare.setVisible(bool(self.compare.text()))
         self.try_button.setVisible(True)
@@ -129,6 +130,7 @@ class ReplayBar(QFrame):
         self.title.setText(self.tr("Trying again: the hand of %1.").replace("%1", _when(replayed.record)))
         self.details.setText(self.tr("The same 13 cards against the same bot hands, under the same house "
                                      "rules. Last time: %1 points.").replace("%1", signed(replayed.total)))
+        self.details.setVisible(True)
         self.compare.clear()
         self.compare.setVisible(False)
         self.try_button.setVisible(False)
@@ -145,6 +147,7 @@ class ReplayBar(QFrame):
             verdict = self.tr("the same result")
         self.compare.setText(self.tr("Last time: %1, now: %2 (%3).").replace("%1", signed(before))
                              .replace("%2", signed(now)).replace("%3", verdict))
+        self.details.setVisible(False)  # the comparison says it all, and the strip keeps its height
         self.compare.setVisible(True)
         self.try_button.setVisible(True)
 

@@ -106,6 +106,8 @@ def replay_record(record: HandRecord, lang: str = "en") -> ReplayedHand:
     try:
         rules = HouseRules.from_dict(dict(record.house_rules))
         player = Arrangement.parse(record.arrangement)
+        if tuple(len(r) for r in player.rows) != (3, 5, 5):
+            raise RecordError(f"hand {record.id}: the rows are not 3 / 5 / 5 cards: {record.arrangement!r}")
         opponents = tuple(Arrangement.parse(o.arrangement) for o in record.opponents)
         settlement, pairs = settle_again(player, opponents, rules, surrendered=record.surrendered,
                                          criss_cross=record.criss_cross_hand is not None)

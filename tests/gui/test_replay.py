@@ -161,6 +161,9 @@ def test_stored_figures_that_disagree_with_the_core_are_shown(window: MainWindow
     assert window.replay.bar.compare.isVisible()
     first = showdown.against(1).points[0]
     assert f"points against bot 1: stored {first + 5}, settled now {first}" in text
+    # a hand that cannot be replayed leaves the table alone and says why
+    assert not window.replay.show_record(replace(record, opponents=()))
+    assert "cannot be shown on the table" in window.statusBar().currentMessage()
 
 
 def test_try_again_from_the_history_window_uses_the_same_bots(window: MainWindow) -> None:
