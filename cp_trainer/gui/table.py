@@ -421,6 +421,11 @@ class TableWidget(ShowdownMixin, QWidget):
         self.undo_button.setEnabled(setting and self._can_undo)
         self.redo_button.setEnabled(setting and self._can_redo)
         self.return_button.setEnabled(setting)
+        # At the showdown the hand is empty: its room goes to the rows, the banner and the result
+        # (at 1024x700 a long foul explanation otherwise squeezed the rows into each other).
+        show_hand = setting or bool(self.deal.cards(Zone.HAND))
+        self.views[Zone.HAND].setVisible(show_hand)
+        self.hand_title.setVisible(show_hand)
         self.deal_button.setText(self.tr("New deal") if setting else self.tr("Next deal"))
         self.deal_button.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
 
