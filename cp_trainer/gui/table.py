@@ -215,7 +215,8 @@ class TableWidget(ShowdownMixin, QWidget):
                                             "(shown beside the table)."))
         self.surrender_button.setText(self.tr("Surrender"))
         self.surrender_button.setToolTip(self.tr("Give up this hand for a fixed payment instead of "
-                                                 "showing it (house rule)."))
+                                                 "showing it (house rule). Available once your rows "
+                                                 "hold 3, 5 and 5 cards."))
         if self.controller.setup.criss_cross and self.controller.hand_index == 0:
             self.set_button.setText(self.tr("Set hand 1 of 2"))
         else:

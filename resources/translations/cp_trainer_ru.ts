@@ -139,6 +139,14 @@
         <source>No solver figure for this hand.</source>
         <translation>Для этой руки нет оценки солвера.</translation>
     </message>
+    <message>
+        <source>Criss Cross: your hand %1 of 2; the opponents are the bot&apos;s two hands.</source>
+        <translation>Criss Cross: ваша рука %1 из 2; соперники — две руки бота.</translation>
+    </message>
+    <message>
+        <source>You surrendered this hand.</source>
+        <translation>В этой раздаче вы сдались.</translation>
+    </message>
 </context>
 <context>
     <name>Help</name>
@@ -1400,8 +1408,8 @@ hand</source>
         <translation>Сдаться</translation>
     </message>
     <message>
-        <source>Give up this hand for a fixed payment instead of showing it (house rule).</source>
-        <translation>Отказаться от этой руки за фиксированную плату вместо вскрытия (правило стола).</translation>
+        <source>Give up this hand for a fixed payment instead of showing it (house rule). Available once your rows hold 3, 5 and 5 cards.</source>
+        <translation>Отказаться от этой руки за фиксированную плату вместо вскрытия (правило стола). Доступно, когда в рядах 3, 5 и 5 карт.</translation>
     </message>
     <message>
         <source>Set hand 1 of 2</source>
