@@ -66,6 +66,9 @@ def _labels() -> dict[str, str]:
         "your_ev": QCoreApplication.translate("HandView", "Your arrangement’s EV: %1"),
         "cost": QCoreApplication.translate("HandView", "This choice cost %1 points per hand."),
         "no_solver": QCoreApplication.translate("HandView", "No solver figure for this hand."),
+        "criss_cross": QCoreApplication.translate(
+            "HandView", "Criss Cross: your hand %1 of 2; the opponents are the bot's two hands."),
+        "surrendered": QCoreApplication.translate("HandView", "You surrendered this hand."),
     }
 
 
@@ -85,6 +88,10 @@ def hand_html(record: HandRecord, lang: str) -> str:
     parts = [f"<h3>{html.escape(when)} · {t['points']}: {record.points:+g}</h3>",
              f"<p><small>{label}</small></p>",
              f"<p><b>{t['dealt']}:</b> {cards_html(record.deal)}</p>"]
+    if record.criss_cross_hand is not None:
+        parts.append(f"<p>{t['criss_cross'].replace('%1', str(record.criss_cross_hand))}</p>")
+    if record.surrendered:
+        parts.append(f"<p><b>{t['surrendered']}</b></p>")
     rows, fouls = rows_of(record.arrangement)
     if not fouls:
         fouls = [f.message for f in record.fouls]

@@ -198,6 +198,9 @@ def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: P
         assert [o.points for o in record.opponents] == [showdown.against(s, hand).points[0] for s in (1, 2)]
     assert first.points + second.points == showdown.total
     assert w.practice.recorder.last_id == second.id  # the solver's answer is for the hand on the table
+    history = w.practice.open_history()
+    history.select_row(0)  # the newest first
+    assert "Criss Cross: your hand 2 of 2" in history.detail.toPlainText()
 
     assert w.replay.show_record(first)
     assert _rows(w) == _sorted_rows(one)
