@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QLocale, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,6 +40,7 @@ from ..house_rules import HouseRules, ScoringSystem, TieRule
 from .card_pixmaps import CardRenderer, card_size
 from .card_style import CardStyle
 from .settings import BOTS, MAX_OPPONENTS, MAX_SAMPLES, MIN_SAMPLES, Settings, TrainerSettings
+from .translation import current_language
 
 __all__ = ["SettingsDialog"]
 
@@ -266,6 +267,8 @@ class SettingsDialog(QDialog):
         self.low_middle_check.setText(self.tr("Low middle (the middle row plays 2-7 lowball)"))
         self.criss_cross_check.setText(self.tr("Criss Cross (two players, two hands each)"))
         self.samples_spin.setSuffix(self.tr(" deals"))
+        # thousands grouped the language's way: "2,000 deals", "2 000 раздач"
+        self.samples_spin.setLocale(QLocale(current_language()))
 
         tips: dict[QWidget, str] = {
             self.system_combo: self.tr("How rows turn into points between each pair of players"),
