@@ -169,6 +169,11 @@ class TableModeDialog(QDialog):
         self.settle_button.setToolTip(self.tr("Check every hand for fouls and settle everyone."))
         self.clear_button.setText(self.tr("Clear"))
         self.clear_button.setToolTip(self.tr("Empty every player's rows."))
+        self.output.setPlaceholderText(self.tr(
+            "Enter each player's rows: click the cards above (they go to the player marked "
+            "“Cards go here”) or type them. Then press Check and settle: fouls are explained and "
+            "everyone's points and money appear here."))
+        self.output.setToolTip(self.tr("The check of every hand and the settlement of the table."))
         if self.table_result is not None:
             self.settle()
 
@@ -230,4 +235,5 @@ class TableModeDialog(QDialog):
         titles = (self.tr("Player"), self.tr("Hand"), self.tr("Points"), self.tr("Money"))
         head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
         lines = "<br>".join(html.escape(line) for line in result.explanation)
-        return f"<table cellpadding='4'>{head}{''.join(rows)}</table><p><small>{lines}</small></p>"
+        # the explanation at the table's size: it is what a newcomer reads to learn the scoring
+        return f"<table cellpadding='4'>{head}{''.join(rows)}</table><p>{lines}</p>"

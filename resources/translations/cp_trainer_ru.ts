@@ -1271,6 +1271,14 @@
         <translation>Очистить ряды всех игроков.</translation>
     </message>
     <message>
+        <source>Enter each player&apos;s rows: click the cards above (they go to the player marked “Cards go here”) or type them. Then press Check and settle: fouls are explained and everyone&apos;s points and money appear here.</source>
+        <translation>Заполните ряды каждого игрока: щёлкайте карты выше (они попадают игроку, у которого отмечено «Карты сюда») или введите их. Затем нажмите «Проверить и рассчитать»: здесь появятся объяснения фолов, очки и деньги каждого.</translation>
+    </message>
+    <message>
+        <source>The check of every hand and the settlement of the table.</source>
+        <translation>Проверка каждой руки и расчёт стола.</translation>
+    </message>
+    <message>
         <source>That player&apos;s rows are full.</source>
         <translation>Ряды этого игрока заполнены.</translation>
     </message>
