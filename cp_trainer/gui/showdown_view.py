@@ -52,6 +52,9 @@ class ShowdownMixin:
     def _update_buttons(self) -> None:
         raise NotImplementedError
 
+    def _fit_height(self) -> None:
+        raise NotImplementedError
+
     def _start_reveal(self, showdown: Showdown) -> None:
         self._show_check(self.controller.check())
         for view in self.views.values():
@@ -179,4 +182,5 @@ class ShowdownMixin:
             head + " " + ", ".join(parts) + ". " +
             translate("TableWidget", "Total this hand: %1 points.")
             .replace("%1", signed(showdown.total)))
+        self._fit_height()
         self._reveal_step = 3

@@ -85,7 +85,7 @@ class _WarmUp(QRunnable):
 
 
 #: The solver's small cards: big enough to read the rank at a glance, five fit the panel's width.
-MINI_CARD_HEIGHT = 50
+MINI_CARD_HEIGHT = 46
 
 
 class _MiniRows(QWidget):
@@ -171,6 +171,7 @@ class SolverPanel(QFrame):
         self.figures.setObjectName("solverFigures")
         layout.addWidget(self.figures)
         self.rates = QGridLayout()
+        self.rates.setVerticalSpacing(0)  # a compact table: the hindsight below stays in view
         layout.addLayout(self.rates)
         self._rate_labels = [[QLabel(self) for _ in range(3)] for _ in range(5)]
         for r, labels in enumerate(self._rate_labels):

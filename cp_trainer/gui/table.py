@@ -9,11 +9,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QMessageBox,
     QPushButton,
     QSizePolicy,
@@ -32,6 +34,9 @@ from .showdown_view import ShowdownMixin, signed
 from .views import CardZoneView
 
 __all__ = ["TableWidget"]
+
+#: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
+MIN_CARD_HEIGHT = 48
 
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
 
@@ -56,6 +61,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self._reveal_timer.timeout.connect(self._reveal_next)
         self._seats: list[OpponentSeat] = []
         self._seat_card_height = 30
+        self._wanted_card_height = 90
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 8, 12, 8)
@@ -282,11 +288,62 @@ class TableWidget(ShowdownMixin, QWidget):
     # --- sizes --------------------------------------------------------------------------------
 
     def set_card_height(self, height: int, seat_height: int) -> None:
-        for view in self.views.values():
-            view.set_card_height(height)
+        """Cards ``height`` pixels high, or lower when the table's texts need the room."""
+        self._wanted_card_height = height
         self._seat_card_height = seat_height
         for seat in self._seats:
             seat.set_card_height(seat_height)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Shrink the cards until everything fits the table's height: a long foul explanation
+        (several lines in Russian) or a two-line result must never push the rows into each other."""
+        height = self._wanted_card_height
+        self._set_view_heights(height)
+        layout = self.layout()
+        if self.height() <= 0 or layout is None:
+            return
+        for _ in range(4):
+            deficit = self._needed_height(layout) - self.height()
+            strips = sum(1 for view in self.views.values() if not view.isHidden())
+            if deficit <= 0 or height <= MIN_CARD_HEIGHT or not strips:
+                return
+            height = max(MIN_CARD_HEIGHT, height - -(-deficit // strips))
+            self._set_view_heights(height)
+
+    def _needed_height(self, layout: QLayout) -> int:
+        """The least height the table's column of widgets takes at its current width (word-wrapped
+        labels at the lines they need)."""
+        margins = layout.contentsMargins()
+        width = self.width() - margins.left() - margins.right()
+        need = margins.top() + margins.bottom()
+        shown = 0
+        for i in range(layout.count()):
+            item = layout.itemAt(i)
+            if item is None or item.isEmpty():
+                continue
+            shown += 1
+            if item.hasHeightForWidth():
+                need += max(item.minimumSize().height(), item.heightForWidth(width))
+            else:
+                need += item.minimumSize().height()
+        return need + max(0, shown - 1) * layout.spacing()
+
+    def _set_view_heights(self, height: int) -> None:
+        changed = False
+        for view in self.views.values():
+            if view.iconSize().height() != height:
+                view.set_card_height(height)
+                changed = True
+        layout = self.layout()
+        if changed and layout is not None:  # measure the new heights, not the layouts' caches
+            for child in layout.findChildren(QLayout):
+                child.invalidate()
+            layout.invalidate()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
 
     def repaint_cards(self) -> None:
         """Draw every card again (the card style changed)."""
@@ -362,7 +419,11 @@ class TableWidget(ShowdownMixin, QWidget):
         if result.fouls:
             state = "foul"
             # Every word of a foul comes from the rules core, the heading included.
-            text = core_tr("rules.cli.foul", lang) + ": " + "\n".join(f.message for f in result.fouls)
+            head = core_tr("rules.cli.foul", lang) + ":"
+            if len(result.fouls) == 1:
+                text = head + " " + result.fouls[0].message
+            else:  # one bullet per reason, so two explanations don't read as one sentence
+                text = head + "".join("\n• " + f.message for f in result.fouls)
         elif result.outcome is Outcome.MISDEAL and result.misdeal is not None:
             state, text = "foul", result.misdeal.message
         elif result.outcome is Outcome.LEGAL:
@@ -386,6 +447,7 @@ class TableWidget(ShowdownMixin, QWidget):
                 text = self.tr("No foul so far. %1 cards left to place; the rows must go %2.").replace(
                     "%1", str(left)).replace("%2", order)
         self.banner.setText(text)
+        self._fit_height()
         if self.banner.property("state") != state:
             self.banner.setProperty("state", state)
             self.banner.style().unpolish(self.banner)
@@ -411,6 +473,7 @@ class TableWidget(ShowdownMixin, QWidget):
         if callable(bar):
             bar().showMessage(message, 5000)
         self.result_label.setText(message)
+        self._fit_height()
 
     def _update_buttons(self) -> None:
         c = self.controller
@@ -428,6 +491,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self.views[Zone.HAND].setVisible(show_hand)
         self.hand_title.setVisible(show_hand)
         self.deal_button.setText(self.tr("New deal") if setting else self.tr("Next deal"))
+        self._fit_height()
         self.deal_button.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
 
     # --- setting the hand and the showdown ------------------------------------------------------
@@ -447,6 +511,7 @@ class TableWidget(ShowdownMixin, QWidget):
         except Exception as exc:  # a bot that cannot play (missing tables...) must not crash the window
             text = self.tr("The bots could not set their hands: %1").replace("%1", str(exc))
             self.result_label.setText(text)
+            self._fit_height()
 
     def surrender(self) -> None:
         question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(

@@ -99,7 +99,11 @@ def test_foul_banner_follows_moves_that_foul_and_unfoul(window: MainWindow) -> N
     assert expected.fouled
     text = banner(window).text()
     # the banner's words are the core's own: its heading and its explanations
-    assert text == "FOUL: " + "\n".join(f.message for f in expected.fouls)
+    # one reason follows the heading; several go one per line, bulleted
+    if len(expected.fouls) == 1:
+        assert text == "FOUL: " + expected.fouls[0].message
+    else:
+        assert text == "FOUL:" + "".join("\n• " + f.message for f in expected.fouls)
     assert "pair of aces" in text and "pair of kings" in text
     top = window.findChild(CardZoneView, "topRow")
     middle = window.findChild(CardZoneView, "middleRow")
