@@ -258,6 +258,7 @@ class PaiGowTab(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         side.addWidget(self.ev_table, 1)
+        side.addStretch(0)  # holds the texts at the top while the table is hidden
         panel.setMinimumWidth(420)
         outer.addWidget(panel, 1)
 
@@ -482,6 +483,7 @@ class PaiGowTab(QWidget):
             self.house_cards.show_setting(way.setting)
             self.house_rule.setText(self._t("house_way", rule=way.rule_text(self.lang)))
         result = self.ev_result
+        self.ev_table.setVisible(result is not None)  # no empty white box before the first answer
         if result is None:
             self.ev_table.setRowCount(0)
             self.figures.clear()
