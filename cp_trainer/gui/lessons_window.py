@@ -259,6 +259,8 @@ class LessonsWindow(QDialog):
             self.score_edit = QLineEdit(self.answer_area)
             self.score_edit.setObjectName("scoreAnswer")
             self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))
+            self.score_edit.setToolTip(self.tr("Type the points as a whole number (negative for a "
+                                               "loss), then press Enter or Check."))
             self.score_edit.returnPressed.connect(self.check)
             self.answer_layout.addWidget(self.score_edit)
         elif isinstance(step, ArrangeStep):
@@ -285,6 +287,7 @@ class LessonsWindow(QDialog):
         for i, (text, value) in enumerate(options):
             button = QRadioButton(text, self.answer_area)
             button.setObjectName(f"option{i}")
+            button.setToolTip(self.tr("Choose this answer, then press Check."))
             self.group.addButton(button, i)
             self.answer_layout.addWidget(button)
             self.options.append(value)

@@ -488,12 +488,20 @@
         <translation>очки, например 2 или -4</translation>
     </message>
     <message>
+        <source>Type the points as a whole number (negative for a loss), then press Enter or Check.</source>
+        <translation>Введите очки целым числом (проигрыш — со знаком минус), затем нажмите Enter или «Проверить».</translation>
+    </message>
+    <message>
         <source>Start over</source>
         <translation>Начать заново</translation>
     </message>
     <message>
         <source>Take every card back off the rows.</source>
         <translation>Снять все карты с рядов.</translation>
+    </message>
+    <message>
+        <source>Choose this answer, then press Check.</source>
+        <translation>Выберите этот ответ и нажмите «Проверить».</translation>
     </message>
     <message>
         <source>Choose an answer first.</source>
@@ -1320,6 +1328,7 @@
     <message>
         <source>Top row
 (3 cards)</source>
+        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).</extracomment>
         <translation>Верхний ряд
 (3 карты)</translation>
     </message>
