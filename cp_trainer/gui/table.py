@@ -189,7 +189,7 @@ class TableWidget(ShowdownMixin, QWidget):
                   Zone.BOTTOM: self.tr("Bottom row\n(5 cards)")}
         tips = {Zone.TOP: self.tr("Your top row: 3 cards, the weakest hand (only pairs and three of "
                                   "a kind count here). Drop cards here or press 1."),
-                Zone.MIDDLE: self.tr("Your middle row: 5 cards, at least as weak as the bottom row. "
+                Zone.MIDDLE: self.tr("Your middle row: 5 cards, no stronger than the bottom row. "
                                      "Drop cards here or press 2."),
                 Zone.BOTTOM: self.tr("Your bottom row: 5 cards, your strongest hand. Drop cards here "
                                      "or press 3.")}

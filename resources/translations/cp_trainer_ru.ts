@@ -1349,7 +1349,7 @@
         <translation>Ваш верхний ряд: 3 карты, самая слабая рука (здесь считаются только пары и тройки). Бросайте карты сюда или нажмите 1.</translation>
     </message>
     <message>
-        <source>Your middle row: 5 cards, at least as weak as the bottom row. Drop cards here or press 2.</source>
+        <source>Your middle row: 5 cards, no stronger than the bottom row. Drop cards here or press 2.</source>
         <translation>Ваш средний ряд: 5 карт, не сильнее нижнего ряда. Бросайте карты сюда или нажмите 2.</translation>
     </message>
     <message>
