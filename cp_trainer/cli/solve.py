@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import tr
-from .arrange import HandError, hand_texts, parse_hand
+from .arrange import HandError, parse_hand
 from .common import (
     CliError,
     add_house_rules_options,
@@ -17,13 +17,36 @@ from .common import (
 )
 
 
-def _positive(text: str) -> int:
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1)
+
+
+def _samples(text: str) -> int:
+    """At least 2: one sample has no standard error (NaN, which is not JSON)."""
+    return _whole(text, 2)
+
+
+def _seed(text: str) -> int:
+    return _whole(text, 0)  # NumPy seeds are non-negative
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, got {text}")
     return value
 
 
@@ -40,11 +63,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="the bot that sets the opponents' hands (default standard)")
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
                    help="opponents at the table, 1 to 3 (default 1)")
-    p.add_argument("--samples", type=_positive, default=10_000, metavar="N",
-                   help="sampled deals (default 10,000)")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (reproducible answer)")
+    p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
+                   help="sampled deals, at least 2 (default 10,000)")
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="random seed, a whole number >= 0 (reproducible answer)")
     p.add_argument("--top", type=_positive, default=10, metavar="M", help="candidates to list (default 10)")
-    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--time-budget", type=_seconds, default=None, metavar="SECONDS",
                    help="stop early after this long and report the samples used")
     add_json_option(p)
     add_lang_option(p)
@@ -59,10 +83,7 @@ def _pct(x: float) -> str:
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = house_rules_of(args)
-    texts = hand_texts(args.cards)
-    if len(texts) != 1:
-        raise CliError(tr("solver.error.count", lang, n=len(" ".join(texts).split()), text=" ".join(texts)))
-    text = texts[0]
+    text = " ".join(args.cards)  # one hand, however its cards are spread over the arguments
     try:
         cards = parse_hand(text, lang)
     except HandError as exc:

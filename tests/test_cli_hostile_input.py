@@ -1,0 +1,60 @@
+"""The worst a user can type at ``arrange``, ``solve``, ``paigow`` and ``history``: one clear line
+naming the problem, exit status 2, never a traceback, nothing acted on or left behind."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cp_trainer.cli import main
+
+HAND = "As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c"
+ESC = "\x1b[2J"  # a terminal's clear-screen: shown, never acted on
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:  # argparse's own refusals
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def refused(status: int, out: str, err: str, needle: str) -> bool:
+    return (status == 2 and out == "" and needle in err and "Traceback" not in err
+            and err.splitlines()[-1].count(needle) >= 1)
+
+
+@pytest.mark.parametrize(("flag", "value"), [
+    ("--seed", "-1"), ("--seed", "abc"), ("--samples", "1"), ("--samples", "-5"),
+    ("--time-budget", "-1"), ("--time-budget", "nan"), ("--top", "0"),
+])
+def test_solve_refuses_bad_numbers(capsys: pytest.CaptureFixture[str], flag: str, value: str) -> None:
+    status, out, err = run(capsys, "solve", "--samples", "10", flag, value, HAND)
+    assert refused(status, out, err, flag), err
+
+
+def test_solve_json_is_strict_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # NaN is not JSON: the fewest samples allowed still give a finite standard error
+    status, out, _ = run(capsys, "solve", "--json", "--bot", "greedy", "--samples", "2", "--seed", "3",
+                         HAND)
+    assert status == 0
+
+    def no_constants(name: str) -> None:
+        raise AssertionError(f"{name} in JSON output")
+
+    record = json.loads(out, parse_constant=no_constants)
+    assert record["samples"] == 2 and isinstance(record["best"]["stderr"], float)
+
+
+def test_solve_takes_the_cards_of_all_its_arguments_as_one_hand(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    twelve, last = HAND.rsplit(" ", 1)
+    status, out, err = run(capsys, "solve", "--json", "--bot", "greedy", "--samples", "20", "--seed", "1",
+                           twelve, last)
+    assert status == 0 and err == ""
+    assert json.loads(out)["input"] == HAND
+    status, out, err = run(capsys, "solve", "--samples", "20", "--lang", "en", twelve, "2c 3d")
+    assert refused(status, out, err, "got 14")
