@@ -4,6 +4,7 @@ naming the problem, exit status 2, never a traceback, nothing acted on or left b
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +59,16 @@ def test_solve_takes_the_cards_of_all_its_arguments_as_one_hand(
     assert json.loads(out)["input"] == HAND
     status, out, err = run(capsys, "solve", "--samples", "20", "--lang", "en", twelve, "2c 3d")
     assert refused(status, out, err, "got 14")
+
+
+@pytest.mark.parametrize("target", ["", ".", "/", "folder", "folder/"])
+def test_history_export_to_no_file_name_or_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str], target: str) -> None:
+    (tmp_path / "folder").mkdir()
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "history", "export", "--data-dir", "data", "--lang", "en", target)
+    assert status == 2 and out == "" and "Traceback" not in err and len(err.splitlines()) == 1
+    assert "cannot write" in err
+    # nothing half-written is left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "folder"]
+    assert list((tmp_path / "folder").iterdir()) == []

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 n = export_jsonl(store, args.file, Game(args.game) if args.game else None)
             except OSError as exc:
-                raise CliError(f"cannot write {args.file}: {exc.strerror or exc}") from None
+                raise CliError(f"cannot write {args.file!r}: {exc.strerror or exc}") from None
             print(tr("history.export.done", lang, n=n, path=args.file))
         else:
             try:

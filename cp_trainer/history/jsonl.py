@@ -7,6 +7,8 @@ arrangement) are skipped, so importing the same file twice does not double the h
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 from collections.abc import Iterable
@@ -48,10 +50,17 @@ def write_jsonl(records: Iterable[HandRecord], stream: IO[str]) -> int:
 def export_jsonl(store: HistoryStore, path: str | os.PathLike[str], game: Game | None = None) -> int:
     """Write every stored hand (oldest first) to ``path``; return how many."""
     target = Path(path)
+    if not target.name or target.is_dir():  # "", ".", "/" or a folder: no file to write
+        raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
     tmp = target.with_name(target.name + ".part")
-    with tmp.open("w", encoding="utf-8") as fh:
-        n = write_jsonl(store.hands(game), fh)
-    os.replace(tmp, target)
+    try:
+        with tmp.open("w", encoding="utf-8") as fh:
+            n = write_jsonl(store.hands(game), fh)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):  # leave no half-written file behind
+            tmp.unlink(missing_ok=True)
+        raise
     return n
 
 
