@@ -3,7 +3,10 @@ naming the problem, exit status 2, never a traceback, nothing acted on or left b
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -72,3 +75,35 @@ def test_history_export_to_no_file_name_or_a_folder(tmp_path: Path, monkeypatch:
     # nothing half-written is left behind
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "folder"]
     assert list((tmp_path / "folder").iterdir()) == []
+
+
+def test_solve_memory_does_not_grow_with_the_samples(capsys: pytest.CaptureFixture[str]) -> None:
+    # a huge --samples runs until Ctrl-C: the command keeps no per-sample data, only running sums
+    def peak(samples: int) -> int:
+        tracemalloc.start()
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["solve", "--json", "--bot", "greedy", "--opponents", "3", "--samples",
+                             str(samples), "--seed", "1", HAND]) == 0
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    peak(10)  # tables and compiled kernels are loaded once, outside the measure
+    small, large = peak(2_000), peak(20_000)
+    assert large < 2 * small, (small, large)
+
+
+def test_a_solve_without_kept_samples_explains_only_its_candidates() -> None:
+    from cp_trainer.arrangement import Arrangement
+    from cp_trainer.cards import parse_cards
+    from cp_trainer.solver.montecarlo import solve
+
+    cards = parse_cards(HAND)
+    kept = solve(cards, bot="greedy", samples=300, seed=2)
+    lean = solve(cards, bot="greedy", samples=300, seed=2, keep_samples=False)
+    assert [(c.arrangement, c.ev, c.stderr) for c in lean.candidates] == \
+        [(c.arrangement, c.ev, c.stderr) for c in kept.candidates]
+    assert lean.explain() == kept.explain()
+    with pytest.raises(ValueError, match="kept no samples"):
+        lean.explain(Arrangement.parse("4d 3c 2c / 9s 8s 7h 6h 5h / As Kd Qh Jc Ts"))

@@ -94,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         result = solve(cards, rules, bot=args.bot, opponents=args.opponents, samples=args.samples,
-                       seed=args.seed, time_budget=args.time_budget)
+                       seed=args.seed, time_budget=args.time_budget,
+                       keep_samples=False)
     except SolverInputError as exc:
         raise CliError(str(exc)) from None
     if args.json:

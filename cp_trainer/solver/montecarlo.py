@@ -183,6 +183,9 @@ class SolveResult:
         samples. A fouled arrangement is scored as the rules score fouls."""
         if arrangement is None:
             return self.best.explanation
+        if len(self.opponent_rows.cls) != self.samples:
+            raise ValueError("this result kept no samples (solve(keep_samples=False)): it can explain "
+                             "only its candidates")
         tab = tables_for(self.rules)
         rows = arrangement_rows([arrangement], tab, self.rules)
         stats = _Stats.zeros(1)
@@ -252,6 +255,7 @@ def solve(
     chunk: int = 1000,
     seat: int = 0,
     reference: Arrangement | None = None,
+    keep_samples: bool = True,
 ) -> SolveResult:
     """Expected points of every Pareto candidate against ``opponents`` hands set by ``bot``.
 
@@ -260,6 +264,9 @@ def solve(
     the opponents take the other seats from 0 up. At least one sample is always played.
     With a ``reference`` arrangement (e.g. the player's own, or a bot's), every candidate also
     gets its difference from the reference and that difference's standard error.
+    ``keep_samples=False`` keeps only running sums, so memory stays flat however many samples
+    are asked for (the command line's huge N); the result then cannot :meth:`~SolveResult.explain`
+    another arrangement or show the opponents' hands.
     """
     rules = rules or HouseRules()
     check_hand(cards)
@@ -302,9 +309,11 @@ def solve(
         if ref_rows is not None:
             ref_totals = _score(ref_rows, opp, ties, params, ref_stats)
         _score(cand_rows, opp, ties, params, stats, ref_totals)
-        chunks.append(opp)
-        dealt.append(hands)
-        chosen.append(settings.reshape(n, opponents))
+        if keep_samples or not chunks:  # without keep_samples, only an empty slice of the first
+            keep = slice(None) if keep_samples else slice(0)
+            chunks.append(RowData(opp.cls[keep], opp.roy[keep], opp.foul[keep], opp.nat[keep]))
+            dealt.append(hands[keep])
+            chosen.append(settings.reshape(n, opponents)[keep])
         done += n
         if progress is not None:
             progress(done, samples)
