@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -62,6 +63,29 @@ def test_solve_takes_the_cards_of_all_its_arguments_as_one_hand(
     assert json.loads(out)["input"] == HAND
     status, out, err = run(capsys, "solve", "--samples", "20", "--lang", "en", twelve, "2c 3d")
     assert refused(status, out, err, "got 14")
+
+
+@pytest.mark.parametrize("argv", [
+    ("arrange", "--bot", "greedy", f"As Kd{ESC} Qh"),
+    ("solve", "--samples", "10", f"As Kd{ESC} Qh"),
+    ("paigow", f"As Kd{ESC} Qh"),
+    ("paigow", "--settle", f"As Kd{ESC} / Qh", "Ks Kh 8c 7d 2c / Qd Jh"),
+])
+def test_control_characters_in_an_argument_are_shown_not_sent_to_the_terminal(
+        capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    status, out, err = run(capsys, *argv, "--lang", "en")
+    assert status == 2 and out == ""
+    assert "\x1b" not in err and "\\x1b[2J" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [("arrange", "--bot", "greedy"), ("paigow",)])
+def test_control_characters_on_standard_input_are_shown_not_sent_to_the_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"As Kd{ESC} Qh\nNUL\x00 here\n"))
+    status, out, _ = run(capsys, *argv, "--lang", "en")
+    assert status == 2
+    assert "\x1b" not in out and "\x00" not in out
+    assert "\\x1b[2J" in out and "\\x00" in out and len(out.splitlines()) == 2
 
 
 @pytest.mark.parametrize("target", ["", ".", "/", "folder", "folder/"])

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from .common import CliError, escape_unencodable_output
+from .common import CliError, escape_unencodable_output, shown
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve"]
@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = func(args)
     except CliError as exc:
-        print(f"cp-trainer {args.command}: {exc}", file=sys.stderr)
+        print(f"cp-trainer {args.command}: {shown(str(exc))}", file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
         print("cp-trainer: interrupted", file=sys.stderr)

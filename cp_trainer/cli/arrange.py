@@ -17,6 +17,7 @@ from .common import (
     input_lines,
     lang_of,
     print_json,
+    shown,
 )
 
 BOTS = ("greedy", "standard", "expert")
@@ -129,7 +130,7 @@ def _answer(items: Iterable[tuple[str, list[Card] | str]], bot: str, rules: Hous
             if as_json:
                 print_json({"input": text, "error": item})
             else:
-                print(tr("solver.cli.error_line", lang, input=text, error=item), flush=True)
+                print(tr("solver.cli.error_line", lang, input=shown(text), error=shown(item)), flush=True)
             continue
         try:
             record = arrangement_json(text, item, bot, rules, lang)

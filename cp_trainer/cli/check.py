@@ -9,17 +9,19 @@ from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check
 from ..cards import CardParseError, format_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
-from .common import CliError, add_json_option, add_lang_option, input_lines, lang_of, print_json
+from .common import (
+    CliError,
+    add_json_option,
+    add_lang_option,
+    input_lines,
+    lang_of,
+    print_json,
+    shown,
+)
 
 
 class InputError(ValueError):
     """A line of input that is not an arrangement; the message is in the user's language."""
-
-
-def shown(text: str) -> str:
-    """Input as echoed to a person: on one line, control and invisible characters escaped (a
-    newline, NUL, byte-order mark or terminal escape in the input is shown, not acted on)."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def parse_arrangement(text: str, lang: str) -> Arrangement:

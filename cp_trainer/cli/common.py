@@ -22,6 +22,12 @@ class CliError(Exception):
         self.status = status
 
 
+def shown(text: str) -> str:
+    """Input as echoed to a person: on one line, control and invisible characters escaped (a
+    newline, NUL, byte-order mark or terminal escape in the input is shown, not acted on)."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang", choices=LANGUAGES, default=None,

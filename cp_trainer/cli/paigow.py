@@ -13,7 +13,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..i18n import tr
-from .common import CliError, add_json_option, add_lang_option, input_lines, lang_of, print_json
+from .common import (
+    CliError,
+    add_json_option,
+    add_lang_option,
+    input_lines,
+    lang_of,
+    print_json,
+    shown,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,7 +106,7 @@ def _batch(lines: Iterable[str], as_json: bool, lang: str) -> int:
             if as_json:
                 print_json({"input": text, "error": error})
             else:
-                print(tr("paigow.cli.error_line", lang, input=text, error=error), flush=True)
+                print(tr("paigow.cli.error_line", lang, input=shown(text), error=shown(error)), flush=True)
             continue
         _print(text, answer, as_json, lang)
     return status

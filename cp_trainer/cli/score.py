@@ -10,7 +10,7 @@ from ..house_rules import HouseRules
 from ..i18n import tr
 from ..settlement import settle
 from ..settlement_text import explain_settlement, seat_name
-from .check import InputError, parse_arrangement, shown
+from .check import InputError, parse_arrangement
 from .common import (
     CliError,
     add_house_rules_options,
@@ -20,6 +20,7 @@ from .common import (
     input_lines,
     lang_of,
     print_json,
+    shown,
 )
 
 SEPARATOR = "|"
