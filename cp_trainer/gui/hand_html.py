@@ -13,6 +13,7 @@ from ..arrangement import Arrangement, ArrangementParseError, check_arrangement
 from ..cards import Card, CardParseError
 from ..history import Game, HandRecord
 from ..house_rules import HouseRules, HouseRulesError
+from .bots import bot_label
 from .history_model import rules_label
 
 __all__ = ["cards_html", "hand_html"]
@@ -104,7 +105,7 @@ def hand_html(record: HandRecord, lang: str) -> str:
     if record.opponents:
         parts.append(f"<p><b>{t['opponents']}:</b></p><ul>")
         for i, opp in enumerate(record.opponents, start=1):
-            name = html.escape(opp.name) or t["bot"].replace("%1", str(i))
+            name = html.escape(bot_label(opp.name)) or t["bot"].replace("%1", str(i))
             detail, _ = rows_of(opp.arrangement)
             scored = t["scored"].replace("%1", f"{opp.points:+g}")
             parts.append(f"<li>{name}: {scored}<br>{detail}</li>")

@@ -35,7 +35,16 @@ _Index = QModelIndex | QPersistentModelIndex
 def rules_label(rules_json: str) -> str:
     """A short name for a set of house rules: ``2-4, ties push`` and the options that are on."""
     try:
-        rules = HouseRules.from_dict(json.loads(rules_json))
+        data = json.loads(rules_json)
+    except ValueError:
+        return rules_json
+    if isinstance(data, dict) and data.get("game") == "paigow":
+        commission = data.get("commission")
+        label = QCoreApplication.translate("HistoryTableModel", "house way, commission %1%")
+        rate = f"{float(commission) * 100:g}" if isinstance(commission, int | float) else "?"
+        return label.replace("%1", rate)
+    try:
+        rules = HouseRules.from_dict(data)
     except (ValueError, HouseRulesError):
         return rules_json
     parts = [rules.system.value]

@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 from ..house_rules import HouseRules, HouseRulesError
 from ..i18n import LANGUAGES, normalize_lang, system_language
+from .bots import BOTS
 from .card_style import DEFAULT_CARD_STYLE, CardStyle
 
 __all__ = [
@@ -44,7 +45,6 @@ __all__ = [
 ]
 
 SETTINGS_ENV = "CP_TRAINER_SETTINGS"
-BOTS = ("greedy", "standard", "expert")
 DEFAULT_BOT = "standard"
 MAX_OPPONENTS = 3
 MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000

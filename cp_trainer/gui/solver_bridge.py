@@ -16,11 +16,11 @@ from typing import Any
 from ..arrangement import Arrangement
 from ..cards import Card
 from ..house_rules import HouseRules
+from .bots import BOTS
 
 __all__ = ["BOTS", "Candidate", "SolveCancelled", "SolveRequest", "SolverAnswer", "arrange", "solve",
            "solver_bot"]
 
-BOTS = ("greedy", "standard", "expert")
 
 
 class SolveCancelled(Exception):

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ..arrangement import Arrangement
 from ..cards import Card
+from .bots import bot_label
 from .card_pixmaps import CardRenderer, card_size
 from .solver_bridge import SolveCancelled, SolverAnswer, SolveRequest, solve
 
@@ -254,7 +255,7 @@ class SolverPanel(QFrame):
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
         self.status.setText(self.tr("Solving: %1 random deals against the %2 bot…")
-                            .replace("%1", str(request.samples)).replace("%2", self.bot_label(request.bot)))
+                            .replace("%1", str(request.samples)).replace("%2", bot_label(request.bot)))
         self.running.emit(True)
         self.pool.start(worker)
 
@@ -310,7 +311,7 @@ class SolverPanel(QFrame):
         self.status.setText(self.tr("For the hand %1 — %2 random deals against %3 × %4 bot.")
                             .replace("%1", " ".join(c.pretty() for c in sorted(req.cards, reverse=True)))
                             .replace("%2", str(a.samples)).replace("%3", str(req.opponents))
-                            .replace("%4", self.bot_label(req.bot)))
+                            .replace("%4", bot_label(req.bot)))
         self.best_title.setText(self.tr("Best arrangement:"))
         self.best_rows.setVisible(True)
         self.best_rows.show_arrangement(a.best.arrangement)
@@ -371,9 +372,6 @@ class SolverPanel(QFrame):
             if a.mine is not None and a.mine.scoop is not None:
                 labels[4][2].setText(f"{a.mine.scoop:.0%}")
 
-    def bot_label(self, bot: str) -> str:
-        names = {"greedy": self.tr("greedy"), "standard": self.tr("standard"), "expert": self.tr("expert")}
-        return names.get(bot, bot)
 
     def repaint_cards(self) -> None:
         """Draw the small cards again (the card style changed)."""

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ..arrangement import CheckResult, Outcome, Row, check_arrangement
 from ..i18n import tr as core_tr
+from .bots import bot_label
 from .card_pixmaps import CardRenderer
 from .controller import Phase, TrainerController
 from .core_adapters import partial_hand_name
@@ -241,13 +242,9 @@ class TableWidget(ShowdownMixin, QWidget):
         elif self.controller.showdown is not None:
             self._show_final(self.controller.showdown, reveal_rows=True)
 
-    def bot_label(self, bot: str) -> str:
-        """A bot's name for people (the settings dialog explains each one)."""
-        names = {"greedy": self.tr("greedy"), "standard": self.tr("standard"), "expert": self.tr("expert")}
-        return names.get(bot, bot)
 
     def _title_seat(self, seat: OpponentSeat) -> None:
-        bot = self.bot_label(self.controller.setup.bot)
+        bot = bot_label(self.controller.setup.bot)
         if seat.seat == 0:  # Criss Cross: the player's own hand already set
             seat.set_title(self.tr("Your hand 1 (set)"),
                            self.tr("Your first hand, set; now set the second one below."))

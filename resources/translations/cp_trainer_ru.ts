@@ -46,6 +46,21 @@
     </message>
 </context>
 <context>
+    <name>Bots</name>
+    <message>
+        <source>greedy</source>
+        <translation>жадный</translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation>стандартный</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>эксперт</translation>
+    </message>
+</context>
+<context>
     <name>DealModel</name>
     <message>
         <source>Move %1</source>
@@ -225,6 +240,10 @@
 </context>
 <context>
     <name>HistoryTableModel</name>
+    <message>
+        <source>house way, commission %1%</source>
+        <translation>правила казино, комиссия %1%</translation>
+    </message>
     <message>
         <source>ties push</source>
         <translation>ничьи — пуш</translation>
@@ -1223,18 +1242,6 @@
         <source>scoop</source>
         <translation>скуп</translation>
     </message>
-    <message>
-        <source>greedy</source>
-        <translation>жадный</translation>
-    </message>
-    <message>
-        <source>standard</source>
-        <translation>стандартный</translation>
-    </message>
-    <message>
-        <source>expert</source>
-        <translation>эксперт</translation>
-    </message>
 </context>
 <context>
     <name>TableModeDialog</name>
@@ -1447,18 +1454,6 @@ hand</source>
     <message>
         <source>The rules check of your rows, updated on every move: bottom ≥ middle ≥ top is required.</source>
         <translation>Проверка ваших рядов по правилам, после каждого хода: требуется нижний ≥ средний ≥ верхний.</translation>
-    </message>
-    <message>
-        <source>greedy</source>
-        <translation>жадный</translation>
-    </message>
-    <message>
-        <source>standard</source>
-        <translation>стандартный</translation>
-    </message>
-    <message>
-        <source>expert</source>
-        <translation>эксперт</translation>
     </message>
     <message>
         <source>Your hand 1 (set)</source>

@@ -83,3 +83,10 @@ def test_filters_and_sorting(qtbot: object, store: HistoryStore) -> None:
 def test_rules_label_lists_what_is_on() -> None:
     label = rules_label(json.dumps(HouseRules(naturals=True, point_value=0.25).to_dict()))
     assert label == "2-4, ties push, naturals, point = 0.25"
+
+
+def test_rules_label_names_pai_gow_rules_not_their_json() -> None:
+    from cp_trainer.gui.paigow_window import HOUSE_RULES
+
+    assert rules_label(json.dumps(HOUSE_RULES)) == "house way, commission 5%"
+    assert rules_label("not json") == "not json"
