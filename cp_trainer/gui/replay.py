@@ -200,7 +200,7 @@ class Replay(QObject):
         if replayed is None:
             return
         w: Any = self.window
-        w.table._start_reveal(showdown)  # the table's own showdown presentation
+        w.table.start_reveal(showdown)  # the table's own showdown presentation
         self.show_stored_solver()
         self.bar.show_review(replayed)
 

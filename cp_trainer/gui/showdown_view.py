@@ -55,7 +55,7 @@ class ShowdownMixin:
     def _fit_height(self) -> None:
         raise NotImplementedError
 
-    def _start_reveal(self, showdown: Showdown) -> None:
+    def start_reveal(self, showdown: Showdown) -> None:
         self._show_check(self.controller.check())
         for view in self.views.values():
             view.setEnabled(False)

@@ -174,7 +174,7 @@ class TableWidget(ShowdownMixin, QWidget):
         controller.checked.connect(self._show_check)
         controller.dealt.connect(self._dealt)
         controller.handLocked.connect(self._hand_locked)
-        controller.showdownReady.connect(self._start_reveal)
+        controller.showdownReady.connect(self.start_reveal)
         controller.scoreChanged.connect(self._score_changed)
         self.retranslate()
 
