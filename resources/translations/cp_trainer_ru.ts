@@ -65,11 +65,11 @@
     <message>
         <source>Move %1</source>
         <extracomment>Mime type of dragged cards: the cards&apos; ASCII names (&quot;As Td&quot;), UTF-8. Item role holding the :class:`Card` itself.</extracomment>
-        <translation>Переместить %1</translation>
+        <translation>перемещение %1</translation>
     </message>
     <message>
         <source>Swap %1 and %2</source>
-        <translation>Поменять местами %1 и %2</translation>
+        <translation>обмен %1 и %2</translation>
     </message>
     <message>
         <source>Place an arrangement</source>
