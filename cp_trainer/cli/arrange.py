@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Iterator
 
 from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
 from .common import (
     CliError,
+    InputError,
     add_house_rules_options,
     add_json_option,
     add_lang_option,
+    answer_inputs,
     house_rules_of,
-    input_lines,
     lang_of,
     print_json,
-    shown,
 )
 
 BOTS = ("greedy", "standard", "expert")
 
 
-class HandError(ValueError):
+class HandError(InputError):
     """Input that is not 13 distinct cards; the message is in the user's language."""
 
 
@@ -98,46 +97,20 @@ def text_lines(record: dict[str, object], bot: str, lang: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    lang = lang_of(args)
-    rules = house_rules_of(args)
-    if args.hands:
-        parsed: list[tuple[str, list[Card] | str]] = []
-        for text in hand_texts(args.hands):
-            try:
-                parsed.append((text, parse_hand(text, lang)))
-            except HandError as exc:
-                raise CliError(str(exc)) from None
-        return _answer(parsed, args.bot, rules, args.json, lang)
-    return _answer(_parse_lines(input_lines(), lang), args.bot, rules, args.json, lang)
-
-
-def _parse_lines(lines: Iterable[str], lang: str) -> Iterator[tuple[str, list[Card] | str]]:
-    for text in lines:
-        try:
-            yield text, parse_hand(text, lang)
-        except HandError as exc:
-            yield text, str(exc)
-
-
-def _answer(items: Iterable[tuple[str, list[Card] | str]], bot: str, rules: HouseRules, as_json: bool,
-            lang: str) -> int:
     from ..solver.enumerate import SolverInputError
 
-    status = 0
-    for text, item in items:
-        if isinstance(item, str):
-            status = 2
-            if as_json:
-                print_json({"input": text, "error": item})
-            else:
-                print(tr("solver.cli.error_line", lang, input=shown(text), error=shown(item)), flush=True)
-            continue
+    lang = lang_of(args)
+    rules = house_rules_of(args)
+
+    def answer(text: str, cards: list[Card]) -> None:
         try:
-            record = arrangement_json(text, item, bot, rules, lang)
+            record = arrangement_json(text, cards, args.bot, rules, lang)
         except SolverInputError as exc:
             raise CliError(str(exc)) from None
-        if as_json:
+        if args.json:
             print_json(record)
         else:
-            print("\n".join(text_lines(record, bot, lang)), flush=True)
-    return status
+            print("\n".join(text_lines(record, args.bot, lang)), flush=True)
+
+    return answer_inputs(hand_texts(args.hands), lambda text: parse_hand(text, lang), answer,
+                         as_json=args.json, lang=lang, error_key="solver.cli.error_line")

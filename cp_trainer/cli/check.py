@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Iterator
 
 from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
 from ..cards import CardParseError, format_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
 from .common import (
-    CliError,
+    InputError,
     add_json_option,
     add_lang_option,
-    input_lines,
+    answer_inputs,
     lang_of,
     print_json,
     shown,
 )
-
-
-class InputError(ValueError):
-    """A line of input that is not an arrangement; the message is in the user's language."""
 
 
 def parse_arrangement(text: str, lang: str) -> Arrangement:
@@ -81,39 +76,13 @@ def result_text(text: str, result: CheckResult, lang: str) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = HouseRules(wheel_second=args.wheel_second, low_middle=args.low_middle)
-    if args.arrangements:  # arguments: every one must parse before anything is answered
-        parsed: list[tuple[str, Arrangement | str]] = []
-        for text in args.arrangements:
-            try:
-                parsed.append((text, parse_arrangement(text, lang)))
-            except InputError as exc:
-                raise CliError(str(exc)) from None
-        return _answer(parsed, rules, args.json, lang)
-    return _answer(_parse_lines(input_lines(), lang), rules, args.json, lang)
 
-
-def _parse_lines(lines: Iterable[str], lang: str) -> Iterator[tuple[str, Arrangement | str]]:
-    for text in lines:
-        try:
-            yield text, parse_arrangement(text, lang)
-        except InputError as exc:
-            yield text, str(exc)
-
-
-def _answer(items: Iterable[tuple[str, Arrangement | str]], rules: HouseRules, as_json: bool,
-            lang: str) -> int:
-    status = 0
-    for text, item in items:
-        if isinstance(item, str):
-            status = 2
-            if as_json:
-                print_json({"input": text, "error": item})
-            else:
-                print(tr("rules.cli.error_line", lang, input=shown(text), error=item), flush=True)
-            continue
-        result = check_arrangement(item, rules, lang)
-        if as_json:
+    def answer(text: str, arrangement: Arrangement) -> None:
+        result = check_arrangement(arrangement, rules, lang)
+        if args.json:
             print_json(result_json(text, result))
         else:
             print("\n".join(result_text(text, result, lang)), flush=True)
-    return status
+
+    return answer_inputs(args.arrangements, lambda text: parse_arrangement(text, lang), answer,
+                         as_json=args.json, lang=lang, error_key="rules.cli.error_line")

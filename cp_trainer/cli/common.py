@@ -1,17 +1,20 @@
-"""Shared pieces of the subcommands: language, house-rules options, errors, JSON output."""
+"""Shared pieces of the subcommands: language, house-rules options, errors, JSON output, and the
+way every command reads its inputs (arguments, else one per line of standard input)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 from ..house_rules import HouseRules, ScoringSystem, TieRule
-from ..i18n import LANGUAGES, normalize_lang, system_language
+from ..i18n import LANGUAGES, normalize_lang, system_language, tr
 
 EXIT_INPUT_ERROR = 2
+
+T = TypeVar("T")
 
 
 class CliError(Exception):
@@ -20,6 +23,11 @@ class CliError(Exception):
     def __init__(self, message: str, status: int = EXIT_INPUT_ERROR) -> None:
         super().__init__(message)
         self.status = status
+
+
+class InputError(ValueError):
+    """One input (an argument or a line of standard input) the command cannot read; the message,
+    in the user's language, names the problem."""
 
 
 def shown(text: str) -> str:
@@ -101,3 +109,41 @@ def escape_unencodable_output() -> None:
 
 def print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False), flush=True)
+
+
+def parse_arguments(texts: Iterable[str], parse: Callable[[str], T]) -> list[tuple[str, T]]:
+    """Every command-line input parsed before anything is answered; the first bad one is the
+    command's error (one line, exit status 2)."""
+    parsed: list[tuple[str, T]] = []
+    for text in texts:
+        try:
+            parsed.append((text, parse(text)))
+        except InputError as exc:
+            raise CliError(str(exc)) from None
+    return parsed
+
+
+def answer_inputs(arguments: Iterable[str], parse: Callable[[str], T], answer: Callable[[str, T], None],
+                  *, as_json: bool, lang: str, error_key: str) -> int:
+    """Parse and answer each input: the ``arguments`` when there are any (:func:`parse_arguments`),
+    else each line of standard input, where a bad line is answered ``{"input", "error"}`` with
+    ``--json`` or as the text line ``error_key`` (input and error shown escaped), the other lines
+    still run, and the exit status is 2 at the end. Returns the exit status."""
+    texts = list(arguments)
+    if texts:
+        for text, item in parse_arguments(texts, parse):
+            answer(text, item)
+        return 0
+    status = 0
+    for text in input_lines():
+        try:
+            item = parse(text)
+        except InputError as exc:
+            status = EXIT_INPUT_ERROR
+            if as_json:
+                print_json({"input": text, "error": str(exc)})
+            else:
+                print(tr(error_key, lang, input=shown(text), error=shown(str(exc))), flush=True)
+            continue
+        answer(text, item)
+    return status

@@ -9,18 +9,17 @@ several; one hand per line on standard input when none are given) and answers
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
 from typing import Any
 
 from ..i18n import tr
 from .common import (
     CliError,
+    InputError,
     add_json_option,
     add_lang_option,
-    input_lines,
+    answer_inputs,
     lang_of,
     print_json,
-    shown,
 )
 
 
@@ -47,15 +46,17 @@ def run(args: argparse.Namespace) -> int:
         if args.cards:
             raise CliError(tr("paigow.error.settle_with_cards", lang))
         return _settle(args.settle[0], args.settle[1], args.json, lang)
-    if args.cards:
-        text = " ".join(args.cards)
+
+    def parse(text: str) -> dict[str, Any]:
         try:
-            answer = _house_way(text, lang)
+            return _house_way(text, lang)
         except ValueError as exc:
-            raise CliError(_message(exc, lang)) from None
-        _print(text, answer, args.json, lang)
-        return 0
-    return _batch(input_lines(), args.json, lang)
+            raise InputError(_message(exc, lang)) from None
+
+    # the cards of the arguments are one hand, however they are spread over them
+    return answer_inputs([" ".join(args.cards)] if args.cards else [], parse,
+                         lambda text, answer: _print(text, answer, args.json, lang),
+                         as_json=args.json, lang=lang, error_key="paigow.cli.error_line")
 
 
 def _message(exc: ValueError, lang: str) -> str:
@@ -93,23 +94,6 @@ def _print(text: str, answer: dict[str, Any], as_json: bool, lang: str) -> None:
         f"  {labels[1]:<{width}}  {answer['low']:<15} {answer['_low_text']}",
         f"  {labels[2]:<{width}}  {answer['rule']}",
     ]), flush=True)
-
-
-def _batch(lines: Iterable[str], as_json: bool, lang: str) -> int:
-    status = 0
-    for text in lines:
-        try:
-            answer = _house_way(text, lang)
-        except ValueError as exc:
-            status = 2
-            error = _message(exc, lang)
-            if as_json:
-                print_json({"input": text, "error": error})
-            else:
-                print(tr("paigow.cli.error_line", lang, input=shown(text), error=shown(error)), flush=True)
-            continue
-        _print(text, answer, as_json, lang)
-    return status
 
 
 def _settle(player_text: str, dealer_text: str, as_json: bool, lang: str) -> int:

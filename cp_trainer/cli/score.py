@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 
 from ..arrangement import Arrangement
 from ..house_rules import HouseRules
 from ..i18n import tr
 from ..settlement import settle
 from ..settlement_text import explain_settlement, seat_name
-from .check import InputError, parse_arrangement
+from .check import parse_arrangement
 from .common import (
     CliError,
+    InputError,
     add_house_rules_options,
     add_json_option,
     add_lang_option,
+    answer_inputs,
     house_rules_of,
-    input_lines,
     lang_of,
     print_json,
-    shown,
 )
 
 SEPARATOR = "|"
@@ -70,44 +70,27 @@ def parse_deal(texts: Sequence[str], rules: HouseRules, lang: str) -> list[Arran
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = house_rules_of(args).replace(low_middle=args.low_middle)
-    if args.arrangements:
+    first = True
+
+    def answer(text: str, hands: list[Arrangement]) -> None:
+        nonlocal first
+        result = settle(hands, rules)
+        if args.json:
+            print_json(result.to_json())
+            return
+        if not first:
+            print()
+        first = False
+        lines = [f"{'ABCD'[i]}: {hand.format(symbols=True)}" for i, hand in enumerate(hands)]
+        lines += explain_settlement(result, rules, lang)
+        print("\n".join(lines), flush=True)
+
+    if args.arrangements:  # one deal, each argument one player's arrangement
         try:
             hands = parse_deal(args.arrangements, rules, lang)
         except InputError as exc:
             raise CliError(str(exc)) from None
-        return _answer([(" | ".join(args.arrangements), hands)], rules, args.json, lang)
-    return _answer(_parse_lines(input_lines(), rules, lang), rules, args.json, lang)
-
-
-def _parse_lines(lines: Iterable[str], rules: HouseRules,
-                 lang: str) -> Iterator[tuple[str, list[Arrangement] | str]]:
-    for line in lines:
-        try:
-            yield line, parse_deal([p.strip() for p in line.split(SEPARATOR)], rules, lang)
-        except InputError as exc:
-            yield line, str(exc)
-
-
-def _answer(items: Iterable[tuple[str, list[Arrangement] | str]], rules: HouseRules,
-            as_json: bool, lang: str) -> int:
-    status = 0
-    first = True
-    for text, item in items:
-        if isinstance(item, str):
-            status = 2
-            if as_json:
-                print_json({"input": text, "error": item})
-            else:
-                print(tr("rules.cli.error_line", lang, input=shown(text), error=item), flush=True)
-            continue
-        result = settle(item, rules)
-        if as_json:
-            print_json(result.to_json())
-            continue
-        if not first:
-            print()
-        first = False
-        lines = [f"{'ABCD'[i]}: {hand.format(symbols=True)}" for i, hand in enumerate(item)]
-        lines += explain_settlement(result, rules, lang)
-        print("\n".join(lines), flush=True)
-    return status
+        answer(" | ".join(args.arrangements), hands)
+        return 0
+    return answer_inputs((), lambda line: parse_deal([p.strip() for p in line.split(SEPARATOR)], rules, lang),
+                         answer, as_json=args.json, lang=lang, error_key="rules.cli.error_line")
