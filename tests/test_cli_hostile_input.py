@@ -65,6 +65,16 @@ def test_solve_takes_the_cards_of_all_its_arguments_as_one_hand(
     assert refused(status, out, err, "got 14")
 
 
+def test_solve_refuses_a_bank_seat_nobody_sits_at(capsys: pytest.CaptureFixture[str]) -> None:
+    # as score does: with 1 opponent the players are 0 and 1, so --bank 2 would silently push ties
+    status, out, err = run(capsys, "solve", "--lang", "en", "--samples", "10", "--opponents", "1",
+                           "--ties", "bank", "--bank", "2", HAND)
+    assert refused(status, out, err, "--bank 2: no such player (players are 0 to 1)")
+    status, _, _ = run(capsys, "solve", "--json", "--samples", "10", "--opponents", "2", "--ties", "bank",
+                       "--bank", "2", HAND)
+    assert status == 0
+
+
 @pytest.mark.parametrize("argv", [
     ("arrange", "--bot", "greedy", f"As Kd{ESC} Qh"),
     ("solve", "--samples", "10", f"As Kd{ESC} Qh"),

@@ -83,6 +83,8 @@ def _pct(x: float) -> str:
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = house_rules_of(args)
+    if rules.bank > args.opponents:  # as in score: the bank is a seat at this table
+        raise CliError(tr("rules.error.bank", lang, bank=rules.bank, last=args.opponents))
     text = " ".join(args.cards)  # one hand, however its cards are spread over the arguments
     try:
         cards = parse_hand(text, lang)
