@@ -141,3 +141,20 @@ def test_a_solve_without_kept_samples_explains_only_its_candidates() -> None:
     assert lean.explain() == kept.explain()
     with pytest.raises(ValueError, match="kept no samples"):
         lean.explain(Arrangement.parse("4d 3c 2c / 9s 8s 7h 6h 5h / As Kd Qh Jc Ts"))
+
+
+@pytest.mark.parametrize("argv", [("arrange", "--bot", "greedy"), ("check",), ("paigow",)])
+@pytest.mark.parametrize("line", ["As " * 100_000, "x" * 300_000])
+def test_a_huge_line_is_named_in_a_short_message(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...],
+                                                line: str) -> None:
+    # the JSON echoes the input (the contract), but the message names the problem in a few hundred
+    # characters instead of quoting megabytes back
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{line}\n"))
+    status, out, _ = run(capsys, *argv, "--json", "--lang", "en")
+    (record,) = (json.loads(x) for x in out.splitlines())
+    assert status == 2 and record["input"] == line.strip() and len(record["error"]) < 1000
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{line}\n"))
+    status, out, _ = run(capsys, *argv, "--lang", "en")
+    assert status == 2 and len(out.splitlines()) == 1 and len(out) < 2000
+    assert " … " in out

@@ -17,6 +17,7 @@ from .common import (
     house_rules_of,
     lang_of,
     print_json,
+    shown,
 )
 
 BOTS = ("greedy", "standard", "expert")
@@ -31,12 +32,14 @@ def parse_hand(text: str, lang: str) -> list[Card]:
     try:
         cards = parse_cards(text)
     except CardParseError as exc:
-        raise HandError(tr("solver.error.not_a_card", lang, token=exc.token, text=text.strip())) from None
+        raise HandError(tr("solver.error.not_a_card", lang, token=shown(exc.token),
+                           text=shown(text.strip()))) from None
     dups = find_duplicates(cards)
     if dups:
-        raise HandError(tr("solver.error.duplicate", lang, cards=format_cards(dups), text=text.strip()))
+        raise HandError(tr("solver.error.duplicate", lang, cards=format_cards(dups),
+                           text=shown(text.strip())))
     if len(cards) != 13:
-        raise HandError(tr("solver.error.count", lang, n=len(cards), text=text.strip()))
+        raise HandError(tr("solver.error.count", lang, n=len(cards), text=shown(text.strip())))
     return cards
 
 

@@ -30,9 +30,16 @@ class InputError(ValueError):
     in the user's language, names the problem."""
 
 
+SHOWN_LIMIT = 400  # characters of input echoed in a message; a longer text shows its two ends
+
+
 def shown(text: str) -> str:
     """Input as echoed to a person: on one line, control and invisible characters escaped (a
-    newline, NUL, byte-order mark or terminal escape in the input is shown, not acted on)."""
+    newline, NUL, byte-order mark or terminal escape in the input is shown, not acted on), and a
+    text longer than :data:`SHOWN_LIMIT` cut to its beginning and end around " … " (a 10 MB line
+    is named, not quoted back)."""
+    if len(text) > SHOWN_LIMIT:
+        text = f"{text[:300]} … {text[-60:]}"
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 

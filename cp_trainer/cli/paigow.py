@@ -20,6 +20,7 @@ from .common import (
     answer_inputs,
     lang_of,
     print_json,
+    shown,
 )
 
 
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             return _house_way(text, lang)
         except ValueError as exc:
-            raise InputError(_message(exc, lang)) from None
+            raise InputError(shown(_message(exc, lang))) from None
 
     # the cards of the arguments are one hand, however they are spread over them
     return answer_inputs([" ".join(args.cards)] if args.cards else [], parse,
