@@ -158,3 +158,17 @@ def test_a_huge_line_is_named_in_a_short_message(capsys: pytest.CaptureFixture[s
     status, out, _ = run(capsys, *argv, "--lang", "en")
     assert status == 2 and len(out.splitlines()) == 1 and len(out) < 2000
     assert " … " in out
+
+
+@pytest.mark.parametrize("argv", [("stats",), ("history", "export", "out.jsonl"),
+                                  ("history", "import", "in.jsonl")])
+def test_an_empty_data_dir_is_refused_not_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        argv: tuple[str, ...]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.jsonl").write_text("")
+    status, out, err = run(capsys, *argv, "--data-dir", "  ", "--lang", "en")
+    assert refused(status, out, err, "--data-dir")
+    status, out, err = run(capsys, *argv, "--data-dir", "", "--lang", "en")
+    assert refused(status, out, err, "--data-dir")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]  # no database made here

@@ -19,6 +19,8 @@ def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
 
 def open_store(args: argparse.Namespace, lang: str) -> HistoryStore:
     """Open the history; a database moved aside is announced on stderr (never a traceback)."""
+    if args.data_dir is not None and not args.data_dir.strip():  # not the current folder
+        raise CliError(f"--data-dir: no folder named, got {args.data_dir!r}")
     try:
         store = HistoryStore.open(args.data_dir)
     except HistoryError as exc:
