@@ -172,3 +172,22 @@ def test_an_empty_data_dir_is_refused_not_the_current_folder(
     status, out, err = run(capsys, *argv, "--data-dir", "", "--lang", "en")
     assert refused(status, out, err, "--data-dir")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]  # no database made here
+
+
+@pytest.mark.parametrize("number", ["1" + "0" * 400, "1" + "0" * 5000, "1e308"])
+def test_history_import_refuses_numbers_no_hand_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                       number: str) -> None:
+    # 1e400 does not fit a float, 5,000 digits exceed Python's int parsing limit, and two hands
+    # of 1e308 points make the total infinite (stats --json would print Infinity, not JSON)
+    from history_fixtures import make_record
+
+    lines = []
+    for i in (1, 2):
+        record = make_record(i).to_dict()
+        record["opponents"][0]["points"] = 12345
+        lines.append(json.dumps(record).replace("12345", number))
+    (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n")
+    status, out, err = run(capsys, "history", "import", "--data-dir", str(tmp_path / "data"),
+                           str(tmp_path / "in.jsonl"))
+    assert status == 2 and out == "" and "Traceback" not in err and len(err.splitlines()) == 1
+    assert "line 1" in err and "nothing was imported" in err and len(err) < 1000

@@ -82,6 +82,8 @@ def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ImportFileError(name, number, f"not valid JSON ({exc.msg})") from None
+        except ValueError:  # an integer of more digits than Python reads (4,300)
+            raise ImportFileError(name, number, "not valid JSON (a number too long to read)") from None
         try:
             records.append(HandRecord.from_dict(data))
         except RecordError as exc:

@@ -11,7 +11,6 @@ importer both go through it, and every error is a :class:`RecordError` naming th
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -253,11 +252,18 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+MAX_NUMBER = 1e9  # far beyond any hand's points or EV: a larger number is a broken file
+
+
 def _number(value: Any, what: str, *, nullable: bool = False) -> float | None:
     if value is None and nullable:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise RecordError(f"{what} must be a finite number, got {value!r}")
+    # compared, never converted first: an int too large for a float must not raise OverflowError
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not -MAX_NUMBER <= value <= MAX_NUMBER:  # also refuses nan and inf
+        got = f"{value!r:.60}" if not isinstance(value, int) or value.bit_length() < 200 else \
+            "a number of over 60 digits"
+        raise RecordError(f"{what} must be a finite number from -1e9 to 1e9, got {got}")
     return float(value)
 
 
