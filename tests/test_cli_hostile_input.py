@@ -174,9 +174,12 @@ def test_an_empty_data_dir_is_refused_not_the_current_folder(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]  # no database made here
 
 
-@pytest.mark.parametrize("number", ["1" + "0" * 400, "1" + "0" * 5000, "1e308"])
+@pytest.mark.parametrize(("field", "number"), [
+    ("points", "1" + "0" * 400), ("points", "1" + "0" * 5000), ("points", "1e308"),
+    ("point_value", "1" + "0" * 400),  # HouseRules converted it to a float: OverflowError
+])
 def test_history_import_refuses_numbers_no_hand_scores(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                       number: str) -> None:
+                                                       number: str, field: str) -> None:
     # 1e400 does not fit a float, 5,000 digits exceed Python's int parsing limit, and two hands
     # of 1e308 points make the total infinite (stats --json would print Infinity, not JSON)
     from history_fixtures import make_record
@@ -184,7 +187,10 @@ def test_history_import_refuses_numbers_no_hand_scores(tmp_path: Path, capsys: p
     lines = []
     for i in (1, 2):
         record = make_record(i).to_dict()
-        record["opponents"][0]["points"] = 12345
+        if field == "points":
+            record["opponents"][0]["points"] = 12345
+        else:
+            record["house_rules"]["point_value"] = 12345
         lines.append(json.dumps(record).replace("12345", number))
     (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n")
     status, out, err = run(capsys, "history", "import", "--data-dir", str(tmp_path / "data"),

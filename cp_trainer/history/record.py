@@ -162,6 +162,8 @@ class HandRecord:
                 HouseRules.from_dict(rules)
             except HouseRulesError as exc:
                 raise RecordError(f"house_rules: {exc}") from None
+            except OverflowError:  # HouseRules checks an int too large for a float by converting it
+                raise RecordError("house_rules: a number too large (more than a float holds)") from None
         solver = data.get("solver")
         solver_arr: str | None = None
         solver_ev: float | None = None
