@@ -197,3 +197,39 @@ def test_history_import_refuses_numbers_no_hand_scores(tmp_path: Path, capsys: p
                            str(tmp_path / "in.jsonl"))
     assert status == 2 and out == "" and "Traceback" not in err and len(err.splitlines()) == 1
     assert "line 1" in err and "nothing was imported" in err and len(err) < 1000
+
+
+def test_a_locked_history_is_reported_not_moved_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # another program (the trainer's window) holding the write lock is a moment's problem, not a
+    # corrupt file: the user's history must stay where it is
+    import sqlite3
+
+    from history_fixtures import make_record
+
+    from cp_trainer.history import HistoryStore
+    from cp_trainer.history import store as store_module
+
+    with HistoryStore.open(tmp_path) as store:
+        store.add(make_record(0))
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    other = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")
+        status, out, err = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert status == 2 and out == "" and "locked" in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir() if "unreadable" in p.name) == []
+    status, out, _ = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
+    assert status == 0 and json.loads(out)["hands"] == 1
+
+
+def test_a_folder_in_place_of_the_history_file_is_reported_not_moved(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "history.sqlite3").mkdir()
+    (tmp_path / "history.sqlite3" / "keep.txt").write_text("mine")
+    status, out, err = run(capsys, "stats", "--data-dir", str(tmp_path))
+    assert status == 2 and out == "" and "history.sqlite3" in err and len(err.splitlines()) == 1
+    assert (tmp_path / "history.sqlite3" / "keep.txt").read_text() == "mine"

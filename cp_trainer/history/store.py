@@ -52,6 +52,21 @@ class _Unusable(Exception):
         self.reason = reason
 
 
+# SQLite errors of the moment or of the place, not of the file: another program holds the lock,
+# the file or its folder is read-only or not ours, it is a folder, the disk is full or failing.
+# The file may be a good history, so it is reported (HistoryError), never moved aside for them.
+_NOT_THE_FILES_FAULT = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY", "SQLITE_CANTOPEN",
+                        "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_IOERR")
+
+
+def _unusable_or_refused(path: Path, exc: sqlite3.Error, prefix: str = "") -> _Unusable:
+    """The :class:`_Unusable` to move the file aside for, or raise :class:`HistoryError`."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if name.startswith(_NOT_THE_FILES_FAULT) and name != "SQLITE_IOERR_SHORT_READ":  # short: truncated
+        raise HistoryError(f"cannot use the history database {path}: {exc}") from None
+    return _Unusable(f"{prefix}{exc}")
+
+
 def default_data_dir() -> Path:
     """``$CP_TRAINER_DATA_DIR`` if set, else the platform's user data folder for cp-trainer."""
     env = os.environ.get(DATA_DIR_ENV)
@@ -299,7 +314,7 @@ def _open_checked(path: Path) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     except sqlite3.Error as exc:
-        raise _Unusable(f"cannot open: {exc}") from None
+        raise _unusable_or_refused(path, exc, "cannot open: ") from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
@@ -320,7 +335,7 @@ def _open_checked(path: Path) -> sqlite3.Connection:
         raise
     except sqlite3.Error as exc:
         conn.close()
-        raise _Unusable(str(exc)) from None
+        raise _unusable_or_refused(path, exc) from None
     return conn
 
 
