@@ -190,6 +190,8 @@ class Card:
         token = text.strip()
         m = _CARD_RE.match(token)
         if not m:
+            if token.lower() in ("jk", "joker"):
+                raise CardParseError(text, "there is no joker in Chinese poker")
             raise CardParseError(text)
         try:
             rank = Rank.parse(m.group(1))

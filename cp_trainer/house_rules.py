@@ -60,11 +60,20 @@ def _require_count(name: str, value: object) -> None:
         raise HouseRulesError(f"{name} must be a whole number >= 0, got {value!r}")
 
 
+def _short(value: object) -> str:
+    """``repr(value)``, cut in the middle when it is long (a 5,000-digit number)."""
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 4000 else "a huge number"
+    return text if len(text) <= 60 else text[:28] + " … " + text[-28:]
+
+
 def _require_positive(name: str, value: object) -> None:
     """A money value: a finite number > 0 (a bool is not one)."""
-    if (isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value)
-            or not value > 0):
-        raise HouseRulesError(f"{name} must be a number > 0, got {value!r}")
+    try:
+        finite = isinstance(value, int | float) and math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        finite = False
+    if isinstance(value, bool) or not finite or not value > 0:  # type: ignore[operator]
+        raise HouseRulesError(f"{name} must be a number > 0, got {_short(value)}")
 
 
 @dataclass(frozen=True)

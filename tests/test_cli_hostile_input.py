@@ -233,3 +233,35 @@ def test_a_folder_in_place_of_the_history_file_is_reported_not_moved(
     status, out, err = run(capsys, "stats", "--data-dir", str(tmp_path))
     assert status == 2 and out == "" and "history.sqlite3" in err and len(err.splitlines()) == 1
     assert (tmp_path / "history.sqlite3" / "keep.txt").read_text() == "mine"
+
+
+def test_a_joker_in_chinese_poker_is_named_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "check", "--lang", "en", "Jk Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d")
+    assert status == 2 and err.count("\n") == 1
+    assert "'Jk'" in err and "no joker in Chinese poker" in err
+    status, out, err = run(capsys, "arrange", "--lang", "ru", "--bot", "greedy",
+                           "Joker Jc 2s Kc Kd Th 9s 8h As Ah Qh 7c 4d")
+    assert status == 2 and out == "" and "«Joker»" in err and "нет джокера" in err
+    status, _, err = run(capsys, "check", "--lang", "en", "1x Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d")
+    assert status == 2 and "joker" not in err
+
+
+def test_gui_refuses_an_empty_data_dir(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from cp_trainer.gui import app
+
+    opened: list[object] = []
+    monkeypatch.setattr(app, "run_app", lambda **kw: opened.append(kw) or 0)
+    for argv in (("gui", "--data-dir", ""), ("--data-dir", " ")):
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and "--data-dir" in err and err.count("\n") == 1
+    assert opened == []
+
+
+def test_house_rules_refuse_numbers_too_large_for_a_float() -> None:
+    from cp_trainer.house_rules import HouseRules, HouseRulesError
+
+    for value in (10**400, 10**5000):
+        with pytest.raises(HouseRulesError, match="point_value") as info:
+            HouseRules(point_value=value)
+        assert len(str(info.value)) < 120

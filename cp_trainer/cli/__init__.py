@@ -42,9 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     func = getattr(args, "func", None)
     top_data_dir = getattr(args, "top_data_dir", None)
     if func is None:  # no command: open the trainer window
-        args = parser.parse_args(["gui", *(["--data-dir", top_data_dir] if top_data_dir else [])])
+        args = parser.parse_args(["gui", *(["--data-dir", top_data_dir] if top_data_dir is not None else [])])
         func = args.func
-    elif top_data_dir and getattr(args, "data_dir", "absent") is None:
+    elif top_data_dir is not None and getattr(args, "data_dir", "absent") is None:
         args.data_dir = top_data_dir  # cp-trainer --data-dir DIR stats
     escape_unencodable_output()
     try:

@@ -15,6 +15,7 @@ from .common import (
     add_lang_option,
     answer_inputs,
     house_rules_of,
+    joker_hint,
     lang_of,
     print_json,
     shown,
@@ -33,7 +34,7 @@ def parse_hand(text: str, lang: str) -> list[Card]:
         cards = parse_cards(text)
     except CardParseError as exc:
         raise HandError(tr("solver.error.not_a_card", lang, token=shown(exc.token),
-                           text=shown(text.strip()))) from None
+                           text=shown(text.strip())) + joker_hint(exc, lang)) from None
     dups = find_duplicates(cards)
     if dups:
         raise HandError(tr("solver.error.duplicate", lang, cards=format_cards(dups),

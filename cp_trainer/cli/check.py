@@ -13,6 +13,7 @@ from .common import (
     add_json_option,
     add_lang_option,
     answer_inputs,
+    joker_hint,
     lang_of,
     print_json,
     shown,
@@ -28,7 +29,7 @@ def parse_arrangement(text: str, lang: str) -> Arrangement:
         raise InputError(tr("rules.error.rows", lang, n=n, text=shown(text.strip()))) from None
     except CardParseError as exc:
         raise InputError(tr("rules.error.not_a_card", lang, token=shown(exc.token),
-                            text=shown(text.strip()))) from None
+                            text=shown(text.strip())) + joker_hint(exc, lang)) from None
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+from ..cards import CardParseError
 from ..house_rules import HouseRules, ScoringSystem, TieRule
 from ..i18n import LANGUAGES, normalize_lang, system_language, tr
 
@@ -31,6 +32,11 @@ class InputError(ValueError):
 
 
 SHOWN_LIMIT = 400  # characters of input echoed in a message; a longer text shows its two ends
+
+
+def joker_hint(exc: CardParseError, lang: str) -> str:
+    """" (there is no joker in Chinese poker)" when the bad token was a joker, else ""."""
+    return tr("cards.no_joker", lang) if exc.token.strip().lower() in ("jk", "joker") else ""
 
 
 def shown(text: str) -> str:

@@ -70,6 +70,9 @@ def display_problem(environ: dict[str, str] | None = None, platform: str | None 
 
 def run(args: argparse.Namespace) -> int:
     deal = parse_deal(args.deal) if getattr(args, "deal", None) else None
+    data_dir = getattr(args, "data_dir", None)
+    if data_dir is not None and not data_dir.strip():  # not the current folder
+        raise CliError(f"--data-dir: no folder named, got {data_dir!r}")
     problem = display_problem()
     if problem:
         raise CliError(problem, status=1)
