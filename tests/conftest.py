@@ -9,7 +9,12 @@ import tempfile
 
 # Must be set before any QApplication exists, or Qt aborts with no display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("LANG", "C.UTF-8")
+# English by default whatever the machine's locale (the app's default language comes from it);
+# tests of other languages pass --lang or set the variables themselves.
+for _var in ("LANGUAGE", "LC_MESSAGES"):
+    os.environ.pop(_var, None)
+os.environ["LC_ALL"] = "C.UTF-8"
+os.environ["LANG"] = "C.UTF-8"
 # The practice history (cp_trainer.history) never touches the real user data folder in tests.
 if "CP_TRAINER_DATA_DIR" not in os.environ:
     os.environ["CP_TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="cp-trainer-test-data-")
