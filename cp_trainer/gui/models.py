@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum, IntEnum
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -25,11 +25,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..cards import Card, CardParseError, parse_cards
+from ..cards import Card, parse_cards
 
 __all__ = [
     "CARD_MIME_TYPE",
     "ROWS",
+    "CardListModel",
     "CardRole",
     "DealModel",
     "HandSort",
@@ -44,6 +45,9 @@ CARD_MIME_TYPE = "application/x-cp-trainer-cards"
 CardRole = int(Qt.ItemDataRole.UserRole) + 1
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+
+#: The card type a :class:`CardListModel` holds (``Card``, or a Pai Gow card or joker).
+CardT = TypeVar("CardT")
 
 
 class Zone(IntEnum):
@@ -226,34 +230,89 @@ class DealModel(QObject):
         self.changed.emit()
 
 
-class ZoneModel(QAbstractListModel):
+class CardListModel(QAbstractListModel, Generic[CardT]):
+    """One zone's cards as a list model that cards are dragged out of and into.
+
+    Shared by the Chinese-poker rows and the Pai Gow hands: a drag carries the cards' ASCII names
+    (``"As Td"``, UTF-8) under :attr:`MIME_TYPE`; a subclass names its MIME type and how such
+    text is parsed (:meth:`parse_dragged`), and decides what a drop does.
+    """
+
+    #: MIME type a drag of this model's cards carries.
+    MIME_TYPE: ClassVar[str]
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._cards: tuple[CardT, ...] = ()
+
+    def _replace(self, cards: tuple[CardT, ...]) -> None:
+        self.beginResetModel()
+        self._cards = cards
+        self.endResetModel()
+
+    def card_at(self, row: int) -> CardT | None:
+        return self._cards[row] if 0 <= row < len(self._cards) else None
+
+    def row_of(self, card: CardT) -> int:
+        return self._cards.index(card) if card in self._cards else -1
+
+    def parse_dragged(self, text: str) -> list[CardT]:
+        """The cards named by a drag's text; raises ``ValueError`` for text that is not cards."""
+        raise NotImplementedError
+
+    def dragged_cards(self, mime: QMimeData | None) -> list[CardT]:
+        """All cards a drag of this model's MIME type names (none for foreign or bad data)."""
+        if mime is None or not mime.hasFormat(self.MIME_TYPE):
+            return []
+        raw = mime.data(self.MIME_TYPE).data()
+        try:
+            return self.parse_dragged(bytes(raw).decode("utf-8", "replace"))
+        except ValueError:
+            return []
+
+    # --- QAbstractItemModel -------------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._cards)
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                | Qt.ItemFlag.ItemIsDragEnabled | Qt.ItemFlag.ItemIsDropEnabled)
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [self.MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        cards = [c for c in (self.card_at(i.row()) for i in indexes if i.isValid()) if c is not None]
+        mime = QMimeData()
+        mime.setData(self.MIME_TYPE, QByteArray(" ".join(str(c) for c in cards).encode()))
+        return mime
+
+
+class ZoneModel(CardListModel[Card]):
     """One zone's cards as a list model, with drag and drop of cards.
 
     Dropping between cards (or on empty space) moves the card into this zone; dropping onto a
     card swaps the two. A full zone refuses a move but accepts a swap.
     """
 
+    MIME_TYPE = CARD_MIME_TYPE
+
     def __init__(self, deal: DealModel, zone: Zone) -> None:
         super().__init__(deal)
         self.deal = deal
         self.zone = zone
-        self._cards: tuple[Card, ...] = ()
 
-    def _replace(self, cards: tuple[Card, ...]) -> None:
-        self.beginResetModel()
-        self._cards = cards
-        self.endResetModel()
-
-    def card_at(self, row: int) -> Card | None:
-        return self._cards[row] if 0 <= row < len(self._cards) else None
-
-    def row_of(self, card: Card) -> int:
-        return self._cards.index(card) if card in self._cards else -1
-
-    # --- QAbstractItemModel -------------------------------------------------------------------
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._cards)
+    def parse_dragged(self, text: str) -> list[Card]:
+        return parse_cards(text)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.parent().isValid():
@@ -280,37 +339,9 @@ class ZoneModel(QAbstractListModel):
                        "returns it to the hand.")
         return f"{card.pretty()} — {hint}"
 
-    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled
-        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                | Qt.ItemFlag.ItemIsDragEnabled | Qt.ItemFlag.ItemIsDropEnabled)
-
-    def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def mimeTypes(self) -> list[str]:
-        return [CARD_MIME_TYPE]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        cards = [c for c in (self.card_at(i.row()) for i in indexes if i.isValid()) if c is not None]
-        mime = QMimeData()
-        mime.setData(CARD_MIME_TYPE, QByteArray(" ".join(str(c) for c in cards).encode()))
-        return mime
-
     def cards_in(self, mime: QMimeData | None) -> list[Card]:
         """The cards a drag carries that belong to this deal (none for foreign data)."""
-        if mime is None or not mime.hasFormat(CARD_MIME_TYPE):
-            return []
-        raw = mime.data(CARD_MIME_TYPE).data()
-        try:
-            cards = parse_cards(bytes(raw).decode("utf-8", "replace"))
-        except CardParseError:
-            return []
-        return [c for c in cards if self.deal.zone_of(c) is not None]
+        return [c for c in self.dragged_cards(mime) if self.deal.zone_of(c) is not None]
 
     def _drop_target(self, row: int, parent: AnyIndex) -> Card | None:
         # Qt hands a drop onto an item as (row -1, parent = that item).

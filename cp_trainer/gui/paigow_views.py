@@ -14,8 +14,6 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
-    QByteArray,
     QMimeData,
     QModelIndex,
     QObject,
@@ -38,8 +36,6 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFrame,
     QListView,
     QStyle,
     QStyledItemDelegate,
@@ -51,15 +47,15 @@ from ..cards import Card
 from ..i18n import tr
 from ..paigow.cards import Joker, PgCard, parse_pg_cards, sort_for_display
 from ..paigow.setting import Setting
-from .card_pixmaps import CardFace, CardRenderer, card_size
-from .models import CardRole
+from .card_pixmaps import CardFace, CardRenderer
+from .models import CardListModel, CardRole
 from .translation import current_language
+from .views import setup_card_strip, size_card_strip
 
 __all__ = ["PG_MIME_TYPE", "PaiGowDeal", "PgCardDelegate", "PgZone", "PgZoneModel", "PgZoneView",
            "face_of"]
 
 PG_MIME_TYPE = "application/x-cp-trainer-paigow-cards"
-GAP = 6
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -181,28 +177,18 @@ class PaiGowDeal(QObject):
         self.changed.emit()
 
 
-class PgZoneModel(QAbstractListModel):
+class PgZoneModel(CardListModel[PgCard]):
     """One zone's cards, with drag and drop (onto a card swaps, elsewhere moves)."""
+
+    MIME_TYPE = PG_MIME_TYPE
 
     def __init__(self, deal: PaiGowDeal, zone: PgZone) -> None:
         super().__init__(deal)
         self.deal = deal
         self.zone = zone
-        self._cards: tuple[PgCard, ...] = ()
 
-    def _replace(self, cards: tuple[PgCard, ...]) -> None:
-        self.beginResetModel()
-        self._cards = cards
-        self.endResetModel()
-
-    def card_at(self, row: int) -> PgCard | None:
-        return self._cards[row] if 0 <= row < len(self._cards) else None
-
-    def row_of(self, card: PgCard) -> int:
-        return self._cards.index(card) if card in self._cards else -1
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._cards)
+    def parse_dragged(self, text: str) -> list[PgCard]:
+        return parse_pg_cards(text)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         card = self.card_at(index.row()) if index.isValid() else None
@@ -216,35 +202,8 @@ class PgZoneModel(QAbstractListModel):
             return pretty(card) + " — " + tr("paigow.gui.card_tip", current_language())
         return None
 
-    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled
-        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                | Qt.ItemFlag.ItemIsDragEnabled | Qt.ItemFlag.ItemIsDropEnabled)
-
-    def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def mimeTypes(self) -> list[str]:
-        return [PG_MIME_TYPE]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        cards = [c for c in (self.card_at(i.row()) for i in indexes if i.isValid()) if c is not None]
-        mime = QMimeData()
-        mime.setData(PG_MIME_TYPE, QByteArray(" ".join(str(c) for c in cards).encode()))
-        return mime
-
     def cards_in(self, mime: QMimeData | None) -> list[PgCard]:
-        if mime is None or not mime.hasFormat(PG_MIME_TYPE):
-            return []
-        try:
-            cards = parse_pg_cards(bytes(mime.data(PG_MIME_TYPE).data()).decode("utf-8", "replace"))
-        except ValueError:
-            return []
-        return [c for c in cards if self.deal.zone_of(c) is not None]
+        return [c for c in self.dragged_cards(mime) if self.deal.zone_of(c) is not None]
 
     def _target(self, row: int, parent: AnyIndex) -> PgCard | None:
         return self.card_at(parent.row()) if parent.isValid() and row == -1 else None
@@ -318,21 +277,7 @@ class PgZoneView(QListView):
         self.setObjectName({PgZone.HAND: "pgHand", PgZone.HIGH: "pgHigh", PgZone.LOW: "pgLow"}[zone])
         self.setModel(deal.zone_models[zone])
         self.setItemDelegate(PgCardDelegate(renderer, self))
-        self.setFlow(QListView.Flow.LeftToRight)
-        self.setMovement(QListView.Movement.Static)
-        self.setWrapping(False)
-        self.setUniformItemSizes(True)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setDragEnabled(True)
-        self.setAcceptDrops(True)
-        self.viewport().setAcceptDrops(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
-        self.setDefaultDropAction(Qt.DropAction.MoveAction)
-        self.setDropIndicatorShown(False)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        setup_card_strip(self)
         self.set_card_height(90)
 
     @property
@@ -340,13 +285,7 @@ class PgZoneView(QListView):
         return self.deal.zone_models[self.zone]
 
     def set_card_height(self, height: int) -> None:
-        size = card_size(height)
-        self.setIconSize(size)
-        cell = QSize(size.width() + GAP, size.height() + GAP + 6)
-        self.setGridSize(cell)
-        frame = 2 * self.frameWidth()
-        self.setFixedHeight(cell.height() + frame + 2)
-        self.setFixedWidth(cell.width() * self.zone.capacity + frame + 4)
+        self.setFixedWidth(size_card_strip(self, height, self.zone.capacity))
 
     def card_center(self, card: PgCard) -> QPoint:
         return self.visualRect(self.zone_model.index(self.zone_model.row_of(card))).center()

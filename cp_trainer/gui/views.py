@@ -36,7 +36,7 @@ from .card_pixmaps import CardRenderer, card_size
 from .delegates import CardDelegate
 from .models import CardRole, DealModel, Zone, ZoneModel
 
-__all__ = ["OBJECT_NAMES", "CardZoneView"]
+__all__ = ["OBJECT_NAMES", "CardZoneView", "setup_card_strip", "size_card_strip"]
 
 OBJECT_NAMES = {Zone.HAND: "handView", Zone.TOP: "topRow", Zone.MIDDLE: "middleRow",
                 Zone.BOTTOM: "bottomRow"}
@@ -44,6 +44,40 @@ OBJECT_NAMES = {Zone.HAND: "handView", Zone.TOP: "topRow", Zone.MIDDLE: "middleR
 _KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zone.BOTTOM,
               Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
 GAP = 6  # pixels between cards
+
+
+def setup_card_strip(view: QListView) -> None:
+    """Make ``view`` a single left-to-right strip of cards, one selectable at a time, that cards
+    are dragged out of and dropped into (moved, never copied), with no scroll bars or editing."""
+    view.setViewMode(QListView.ViewMode.ListMode)
+    view.setFlow(QListView.Flow.LeftToRight)
+    view.setMovement(QListView.Movement.Static)
+    view.setWrapping(False)
+    view.setUniformItemSizes(True)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setDragEnabled(True)
+    view.setAcceptDrops(True)
+    view.viewport().setAcceptDrops(True)
+    view.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+    view.setDefaultDropAction(Qt.DropAction.MoveAction)
+    view.setDropIndicatorShown(False)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setFrameShape(QFrame.Shape.StyledPanel)
+
+
+def size_card_strip(view: QListView, height: int, capacity: int) -> int:
+    """Lay a strip's cards out at ``height`` pixels and fix its height to one row of them.
+
+    Returns the width that holds ``capacity`` cards (the caller decides how to bound it)."""
+    size = card_size(height)
+    view.setIconSize(size)
+    cell = QSize(size.width() + GAP, size.height() + GAP + 6)
+    view.setGridSize(cell)
+    frame = 2 * view.frameWidth()
+    view.setFixedHeight(cell.height() + frame + 2)
+    return cell.width() * capacity + frame + 4
 
 
 class CardZoneView(QListView):
@@ -65,22 +99,7 @@ class CardZoneView(QListView):
         self.setObjectName(OBJECT_NAMES[zone])
         self.setModel(deal.zone_models[zone])
         self.setItemDelegate(CardDelegate(renderer, self))
-        self.setViewMode(QListView.ViewMode.ListMode)
-        self.setFlow(QListView.Flow.LeftToRight)
-        self.setMovement(QListView.Movement.Static)
-        self.setWrapping(False)
-        self.setUniformItemSizes(True)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setDragEnabled(True)
-        self.setAcceptDrops(True)
-        self.viewport().setAcceptDrops(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
-        self.setDefaultDropAction(Qt.DropAction.MoveAction)
-        self.setDropIndicatorShown(False)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        setup_card_strip(self)
         self.setProperty("foul", False)
         self.doubleClicked.connect(self._double_clicked)
         self.set_card_height(100)
@@ -93,15 +112,10 @@ class CardZoneView(QListView):
 
     def set_card_height(self, height: int) -> None:
         """Lay the cards out at ``height`` pixels; the view keeps room for a full zone."""
-        size = card_size(height)
-        self.setIconSize(size)
-        cell = QSize(size.width() + GAP, size.height() + GAP + 6)
-        self.setGridSize(cell)
-        frame = 2 * self.frameWidth()
-        self.setFixedHeight(cell.height() + frame + 2)
-        self.setMinimumWidth(cell.width() * self.zone.capacity + frame + 4)
+        width = size_card_strip(self, height, self.zone.capacity)
+        self.setMinimumWidth(width)
         if self.zone.is_row:
-            self.setMaximumWidth(cell.width() * self.zone.capacity + frame + 4)
+            self.setMaximumWidth(width)
 
     def slot_rect(self, i: int) -> QRect:
         """Where the ``i``-th card of the zone is drawn (filled or empty slot)."""
