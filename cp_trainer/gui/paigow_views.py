@@ -26,7 +26,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
-    QDrag,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -50,7 +49,7 @@ from ..paigow.setting import Setting
 from .card_pixmaps import CardFace, CardRenderer
 from .models import CardListModel, CardRole
 from .translation import current_language
-from .views import setup_card_strip, size_card_strip
+from .views import setup_card_strip, size_card_strip, start_card_drag
 
 __all__ = ["PG_MIME_TYPE", "PaiGowDeal", "PgCardDelegate", "PgZone", "PgZoneModel", "PgZoneView",
            "face_of"]
@@ -335,12 +334,8 @@ class PgZoneView(QListView):
         card = self._card(index)
         if card is None:
             return
-        drag = QDrag(self)
-        drag.setMimeData(self.zone_model.mimeData([index]))
-        size = self.iconSize()
-        drag.setPixmap(self.renderer.pixmap(face_of(card), size, self.devicePixelRatioF()))
-        drag.setHotSpot(QPoint(size.width() // 2, size.height() // 2))
-        drag.exec(Qt.DropAction.MoveAction)  # the drop moved the card in the shared model
+        start_card_drag(self, self.zone_model.mimeData([index]),
+                        self.renderer.pixmap(face_of(card), self.iconSize(), self.devicePixelRatioF()))
 
     def _parent_at(self, pos: QPoint) -> QModelIndex:
         index = self.indexAt(pos)

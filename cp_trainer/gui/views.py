@@ -15,7 +15,7 @@ card under the pointer, and the source is never asked to remove the card a secon
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QModelIndex, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QWidget
 
@@ -79,6 +80,20 @@ def size_card_strip(view: QListView, height: int, capacity: int) -> int:
     view.setFixedHeight(cell.height() + frame + 2)
     return cell.width() * capacity + frame + 4
 
+
+
+def start_card_drag(view: QListView, mime: QMimeData, pixmap: QPixmap) -> None:
+    """Drag one card out of ``view``, showing its face under the pointer.
+
+    Replaces Qt's default ``startDrag``: the drop handler already moves the card in the shared
+    model, so nothing must be removed here (the default would remove it a second time).
+    """
+    size = view.iconSize()
+    drag = QDrag(view)
+    drag.setMimeData(mime)
+    drag.setPixmap(pixmap)
+    drag.setHotSpot(QPoint(size.width() // 2, size.height() // 2))
+    drag.exec(Qt.DropAction.MoveAction)
 
 class CardZoneView(QListView):
     """One zone (hand, top, middle or bottom) as a strip of cards."""
@@ -210,13 +225,8 @@ class CardZoneView(QListView):
         card = self._card(index)
         if card is None:
             return
-        drag = QDrag(self)
-        drag.setMimeData(self.zone_model.mimeData([index]))
-        size = self.iconSize()
-        drag.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
-        drag.setHotSpot(QPoint(size.width() // 2, size.height() // 2))
-        # The drop moved the card in the shared model already: nothing to remove here.
-        drag.exec(Qt.DropAction.MoveAction)
+        start_card_drag(self, self.zone_model.mimeData([index]),
+                        self.renderer.pixmap(card, self.iconSize(), self.devicePixelRatioF()))
 
     def _drop_parent(self, pos: QPoint) -> QModelIndex:
         index = self.indexAt(pos)
