@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cp_trainer.cards import FULL_DECK, Card, Rank, Suit  # noqa: E402
-from cp_trainer.gui.card_style import CardStyle, suit_colour  # noqa: E402
+from cp_trainer.gui.cards.style import CardStyle, suit_colour  # noqa: E402
 
 WIDTH, HEIGHT = 250, 350
 FONT = "DejaVu Sans"

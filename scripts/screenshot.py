@@ -7,7 +7,7 @@
 
 ``cards`` is a contact sheet of every card in both styles, the back and the joker. ``settings``
 is the settings dialog. ``widget`` imports ``MODULE``, calls ``FACTORY()`` (no arguments) and
-grabs the widget it returns, e.g. ``cp_trainer.gui.settings_dialog:SettingsDialog``.
+grabs the widget it returns, e.g. ``cp_trainer.gui.settings.dialog:SettingsDialog``.
 Other scripts can ``from screenshot import grab_to_png``.
 """
 
@@ -54,8 +54,8 @@ def grab_to_png(widget: QWidget, out: Path, size: tuple[int, int] | None = None)
 def contact_sheet(height: int = 120, dpr: float = 1.0) -> QWidget:
     """Every card of both styles (one row per suit and style), the back and the joker, on felt."""
     from cp_trainer.cards import Card, Rank, Suit
-    from cp_trainer.gui.card_pixmaps import JOKER, CardRenderer, card_size
-    from cp_trainer.gui.card_style import CardStyle
+    from cp_trainer.gui.cards.pixmaps import JOKER, CardRenderer, card_size
+    from cp_trainer.gui.cards.style import CardStyle
 
     sheet = QWidget()
     sheet.setObjectName("cardSheet")
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "cards":
         widget = contact_sheet(args.height, args.dpr)
     elif args.what == "settings":
-        from cp_trainer.gui.settings_dialog import SettingsDialog
+        from cp_trainer.gui.settings.dialog import SettingsDialog
 
         widget = SettingsDialog()
     else:

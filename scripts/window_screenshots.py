@@ -36,8 +36,8 @@ def shoot(out: Path, lang: str, size: tuple[int, int]) -> list[Path]:
     from cp_trainer.arrangement import Arrangement
     from cp_trainer.cards import Card, parse_cards
     from cp_trainer.gui.app import application, create_window
-    from cp_trainer.gui.models import Zone
-    from cp_trainer.gui.settings import Settings
+    from cp_trainer.gui.settings.store import Settings
+    from cp_trainer.gui.table.models import Zone
 
     app = application()
     with tempfile.TemporaryDirectory() as tmp:

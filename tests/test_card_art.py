@@ -12,8 +12,8 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QImage
 
 from cp_trainer.cards import FULL_DECK, Card
-from cp_trainer.gui.card_pixmaps import JOKER, CardArtError, CardRenderer, card_size
-from cp_trainer.gui.card_style import CardStyle
+from cp_trainer.gui.cards.pixmaps import JOKER, CardArtError, CardRenderer, card_size
+from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.resources import resource_path
 
 ROOT = Path(__file__).resolve().parent.parent

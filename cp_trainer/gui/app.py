@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QApplication
 
-from ..cards import Card
-from .main_window import MainWindow
-from .settings import Settings
-from .translation import TranslationError, install_language
+from cp_trainer.cards import Card
+from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.settings.store import Settings
+from cp_trainer.gui.translation import TranslationError, install_language
 
 __all__ = ["create_window", "run_app"]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ..cards import parse_cards
-from ..house_rules import HouseRules
-from ..strength import Category
-from .card_style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
+from cp_trainer.cards import parse_cards
+from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
+from cp_trainer.house_rules import HouseRules
+from cp_trainer.strength import Category
 
 __all__ = ["rankings_html", "rules_html"]
 

@@ -25,19 +25,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..arrangement import Arrangement
-from ..cards import Card
-from ..i18n import LANGUAGES
-from .card_pixmaps import CardRenderer
-from .controller import Phase, Showdown, TableSetup, TrainerController
-from .help_text import rankings_html, rules_html
-from .models import DealModel
-from .settings import Settings, TrainerSettings
-from .solver_bridge import SolveRequest, solver_bot
-from .solver_panel import SolverPanel
-from .style import STYLE_SHEET
-from .table import TableWidget
-from .translation import TranslationError, current_language, install_language
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.help_text import rankings_html, rules_html
+from cp_trainer.gui.settings.store import Settings, TrainerSettings
+from cp_trainer.gui.solver.bridge import SolveRequest, solver_bot
+from cp_trainer.gui.solver.panel import SolverPanel
+from cp_trainer.gui.style import STYLE_SHEET
+from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
+from cp_trainer.gui.table.models import DealModel
+from cp_trainer.gui.table.widget import TableWidget
+from cp_trainer.gui.translation import TranslationError, current_language, install_language
+from cp_trainer.i18n import LANGUAGES
 
 __all__ = ["MainWindow"]
 
@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
         scroll.setFixedWidth(336)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(scroll)
-        from .replay import install_replay  # a past hand on the table (issue 5)
+        from cp_trainer.gui.practice.replay import install_replay  # a past hand on the table (issue 5)
 
         self.replay = install_replay(self)
         central = QWidget(self)
@@ -105,10 +105,12 @@ class MainWindow(QMainWindow):
         self.controller.showdownReady.connect(self._after_showdown)
         self.controller.phaseChanged.connect(lambda _p: self._update_actions())
         self._build_menus()
-        from .practice import install_practice  # Practice menu + history recorder (issue 5)
+        from cp_trainer.gui.practice.install import (
+            install_practice,  # Practice menu + history recorder (issue 5)
+        )
 
         self.practice = install_practice(self, data_dir)
-        from .paigow_window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
+        from cp_trainer.gui.paigow.window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
 
         self.paigow = install_paigow(self)
         self.retranslate()
@@ -221,7 +223,7 @@ class MainWindow(QMainWindow):
     # --- settings -----------------------------------------------------------------------------
 
     def edit_settings(self) -> None:
-        from .settings_dialog import SettingsDialog
+        from cp_trainer.gui.settings.dialog import SettingsDialog
 
         dialog = SettingsDialog(self.settings.values, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QTranslator
 
-from ..i18n import LANGUAGES, normalize_lang
-from ..resources import resource_path
+from cp_trainer.i18n import LANGUAGES, normalize_lang
+from cp_trainer.resources import resource_path
 
 __all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "install_language", "qm_path"]
 

@@ -1,6 +1,6 @@
 """Practice history: every played hand in an SQLite database, its export/import and statistics.
 
-No Qt here: the history window (``cp_trainer.gui.history_window``) and ``cp-trainer stats`` both
+No Qt here: the history window (``cp_trainer.gui.practice.history_window``) and ``cp-trainer stats`` both
 build on this package.
 """
 

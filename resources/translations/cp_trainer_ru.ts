@@ -64,7 +64,7 @@
     <name>DealModel</name>
     <message>
         <source>Move %1</source>
-        <extracomment>Mime type of dragged cards: the cards&apos; ASCII names (&quot;As Td&quot;), UTF-8. Item role holding the :class:`Card` itself.</extracomment>
+        <extracomment>Mime type of dragged cards: the cards&apos; ASCII names (&quot;As Td&quot;), UTF-8. Item role holding the :class:`Card` itself. The card type a :class:`CardListModel` holds (``Card``, or a Pai Gow card or joker).</extracomment>
         <translation>перемещение %1</translation>
     </message>
     <message>
@@ -1627,6 +1627,7 @@ hand</source>
     <name>ZoneModel</name>
     <message>
         <source>Drag it to a row, double-click to put it in the first row with room, or press 1, 2 or 3.</source>
+        <extracomment>MIME type a drag of this model&apos;s cards carries.</extracomment>
         <translation>Перетащите её в ряд, щёлкните дважды, чтобы положить в первый ряд со свободным местом, или нажмите 1, 2 или 3.</translation>
     </message>
     <message>

@@ -8,7 +8,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from cp_trainer.gui.views import CardZoneView
+from cp_trainer.gui.cards.views import CardZoneView
 
 
 def _event(cls: Any, pos: QPoint, *args: Any) -> Any:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.gui.bots import BOTS, bot_label
+from cp_trainer.gui.solver.bots import BOTS, bot_label
 from cp_trainer.gui.translation import install_language
 from cp_trainer.solver.bots import BOT_NAMES
 

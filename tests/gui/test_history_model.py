@@ -10,7 +10,12 @@ from history_fixtures import make_record
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
-from cp_trainer.gui.history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel, rules_label
+from cp_trainer.gui.practice.history_model import (
+    HAND_ID_ROLE,
+    HistoryFilterProxy,
+    HistoryTableModel,
+    rules_label,
+)
 from cp_trainer.history import HistoryStore
 from cp_trainer.house_rules import HouseRules, ScoringSystem
 
@@ -86,7 +91,7 @@ def test_rules_label_lists_what_is_on() -> None:
 
 
 def test_rules_label_names_pai_gow_rules_not_their_json() -> None:
-    from cp_trainer.gui.paigow_window import HOUSE_RULES
+    from cp_trainer.gui.paigow.window import HOUSE_RULES
 
     assert rules_label(json.dumps(HOUSE_RULES)) == "house way, commission 5%"
     assert rules_label("not json") == "not json"

@@ -9,7 +9,7 @@ from history_fixtures import DEAL, make_record
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
-from cp_trainer.gui.history_window import HistoryWindow
+from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.history import HistoryStore
 from cp_trainer.house_rules import HouseRules, ScoringSystem
 

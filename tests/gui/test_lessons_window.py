@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
-from cp_trainer.gui.lessons_window import LessonsWindow
+from cp_trainer.gui.practice.lessons_window import LessonsWindow
 from cp_trainer.history import HistoryStore
 from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
 

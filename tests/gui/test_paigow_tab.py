@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from cp_trainer.gui.card_pixmaps import CardRenderer
-from cp_trainer.gui.paigow_tab import PaiGowTab
-from cp_trainer.gui.paigow_views import PgZone
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.paigow.tab import PaiGowTab
+from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.paigow.cards import PgCard, parse_pg_cards
 from cp_trainer.paigow.ev import EvResult, settings_ev
 from cp_trainer.paigow.house_way import house_way
@@ -166,8 +166,8 @@ def test_ev_can_be_cancelled(qtbot: Any) -> None:
 def test_texts_follow_the_language(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     tab = make_tab(qtbot)
     assert tab.set_button.text() == "Set"
-    monkeypatch.setattr("cp_trainer.gui.paigow_tab.current_language", lambda: "ru")
-    monkeypatch.setattr("cp_trainer.gui.paigow_views.current_language", lambda: "ru")
+    monkeypatch.setattr("cp_trainer.gui.paigow.tab.current_language", lambda: "ru")
+    monkeypatch.setattr("cp_trainer.gui.paigow.views.current_language", lambda: "ru")
     tab.retranslate()
     assert tab.set_button.text() == "Готово"
     assert tab.zone_titles[PgZone.LOW].text() == "Малая рука (2)"
@@ -177,7 +177,7 @@ def test_texts_follow_the_language(qtbot: Any, monkeypatch: pytest.MonkeyPatch) 
 def test_game_menu_opens_the_pai_gow_window(qtbot: Any, tmp_path: Any) -> None:
     from PySide6.QtGui import QAction
 
-    from cp_trainer.gui.paigow_window import PaiGowWindow
+    from cp_trainer.gui.paigow.window import PaiGowWindow
 
     from .test_window import make_window
 
@@ -217,7 +217,7 @@ class FakeRecorder:
 
 
 def test_settled_hands_go_to_the_history_with_the_ev(qtbot: Any) -> None:
-    from cp_trainer.gui.paigow_window import PaiGowHistory
+    from cp_trainer.gui.paigow.window import PaiGowHistory
     from cp_trainer.history import Game, HandRecord
 
     tab = make_tab(qtbot)

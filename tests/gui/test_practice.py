@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.settings import Settings
-from cp_trainer.gui.solver_bridge import Candidate, SolverAnswer, SolveRequest
+from cp_trainer.gui.settings.store import Settings
+from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest
 from cp_trainer.history import HistoryStore
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")

@@ -13,11 +13,11 @@ from pytestqt.qtbot import QtBot
 from cp_trainer.arrangement import Arrangement, check_arrangement
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
-from cp_trainer.gui.controller import Phase
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.models import Zone
-from cp_trainer.gui.settings import Settings
-from cp_trainer.gui.solver_bridge import arrange
+from cp_trainer.gui.settings.store import Settings
+from cp_trainer.gui.solver.bridge import arrange
+from cp_trainer.gui.table.controller import Phase
+from cp_trainer.gui.table.models import Zone
 from cp_trainer.history import HistoryStore
 from cp_trainer.settlement import settle, settle_pair
 

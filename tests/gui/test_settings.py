@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from cp_trainer.gui.card_style import CardStyle
-from cp_trainer.gui.settings import SETTINGS_ENV, Settings, SettingsError, TrainerSettings
+from cp_trainer.gui.cards.style import CardStyle
+from cp_trainer.gui.settings.store import SETTINGS_ENV, Settings, SettingsError, TrainerSettings
 from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 
 

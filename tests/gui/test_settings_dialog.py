@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.gui.card_style import CardStyle
-from cp_trainer.gui.settings import Settings, TrainerSettings
-from cp_trainer.gui.settings_dialog import SettingsDialog
+from cp_trainer.gui.cards.style import CardStyle
+from cp_trainer.gui.settings.dialog import SettingsDialog
+from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 
 CONTROLS = [

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
-from cp_trainer.gui.table_mode import TableModeDialog
+from cp_trainer.gui.practice.table_mode import TableModeDialog
 from cp_trainer.house_rules import HouseRules
 
 A = "Jc Jd 2c / 9c 9d 4c 4d 3c / 5c 5d 5h Ac Kc"

@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from cp_trainer.gui import translation
-from cp_trainer.gui.settings import TrainerSettings
-from cp_trainer.gui.settings_dialog import SettingsDialog
+from cp_trainer.gui.settings.dialog import SettingsDialog
+from cp_trainer.gui.settings.store import TrainerSettings
 from cp_trainer.gui.translation import TranslationError, current_language, install_language
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,9 +10,9 @@ from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
 from cp_trainer.cards import Card, parse_cards
-from cp_trainer.gui.card_pixmaps import CardRenderer
-from cp_trainer.gui.models import DealModel, Zone
-from cp_trainer.gui.views import CardZoneView
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.table.models import DealModel, Zone
 
 from .dnd import drop_on
 

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from cp_trainer.arrangement import Arrangement, check_partial
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.app import create_window
+from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.models import Zone
-from cp_trainer.gui.settings import Settings
-from cp_trainer.gui.views import CardZoneView
+from cp_trainer.gui.settings.store import Settings
+from cp_trainer.gui.table.models import Zone
 from cp_trainer.house_rules import HouseRules, ScoringSystem
 from cp_trainer.settlement import settle
 
@@ -263,7 +263,7 @@ def test_criss_cross_two_hands_each_settle_against_both_of_the_bots(qtbot: Any, 
     bots = first()
     assert [sorted(b.cards) for b in bots] == [sorted(h) for h in c.opponent_cards]
     # set hand 1 as the greedy bot would, then hand 2 another way
-    from cp_trainer.gui.solver_bridge import arrange
+    from cp_trainer.gui.solver.bridge import arrange
 
     one = arrange(c.player_cards[0], "greedy", c.setup.rules)
     window.deal_model.place(one.top, one.middle, one.bottom)

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QTextBrowser
 
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
-from cp_trainer.gui.card_style import CardStyle
+from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.settings import Settings
-from cp_trainer.gui.settings_dialog import SettingsDialog
+from cp_trainer.gui.settings.dialog import SettingsDialog
+from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.translation import install_language
 from cp_trainer.house_rules import ScoringSystem
 

@@ -33,7 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..history import (
+from cp_trainer.gui.practice.charts import ProgressCharts
+from cp_trainer.gui.practice.hand_html import hand_html
+from cp_trainer.gui.practice.history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
+from cp_trainer.gui.translation import current_language
+from cp_trainer.history import (
     Game,
     HandRecord,
     HistoryStore,
@@ -41,10 +45,6 @@ from ..history import (
     export_jsonl,
     import_jsonl,
 )
-from .charts import ProgressCharts
-from .hand_html import hand_html
-from .history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
-from .translation import current_language
 
 __all__ = ["HistoryWindow"]
 

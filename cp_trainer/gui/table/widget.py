@@ -23,16 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..arrangement import CheckResult, Outcome, Row, check_arrangement
-from ..i18n import tr as core_tr
-from .bots import bot_label
-from .card_pixmaps import CardRenderer
-from .controller import Phase, TrainerController
-from .core_adapters import partial_hand_name
-from .models import ROWS, HandSort, Zone
-from .seats import OpponentSeat
-from .showdown_view import ShowdownMixin, signed
-from .views import CardZoneView
+from cp_trainer.arrangement import CheckResult, Outcome, Row, check_arrangement
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.solver.bots import bot_label
+from cp_trainer.gui.table.controller import Phase, TrainerController
+from cp_trainer.gui.table.core_adapters import partial_hand_name
+from cp_trainer.gui.table.models import ROWS, HandSort, Zone
+from cp_trainer.gui.table.seats import OpponentSeat
+from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
+from cp_trainer.i18n import tr as core_tr
 
 __all__ = ["TableWidget"]
 

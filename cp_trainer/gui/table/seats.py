@@ -13,8 +13,8 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ..cards import Card
-from .card_pixmaps import CardRenderer, card_size
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 
 __all__ = ["OpponentSeat"]
 

@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..cards import Card
-from ..house_rules import HouseRules
-from ..settlement_text import seat_name
-from ..table_mode import TableEntry, TableResult, settle_table
-from .card_picker import CardPicker, RowsEditor
-from .history_model import rules_label
-from .translation import current_language
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.picker import CardPicker, RowsEditor
+from cp_trainer.gui.practice.history_model import rules_label
+from cp_trainer.gui.translation import current_language
+from cp_trainer.house_rules import HouseRules
+from cp_trainer.settlement_text import seat_name
+from cp_trainer.table_mode import TableEntry, TableResult, settle_table
 
 __all__ = ["TableModeDialog"]
 

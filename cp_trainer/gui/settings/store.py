@@ -26,10 +26,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from ..house_rules import HouseRules, HouseRulesError
-from ..i18n import LANGUAGES, normalize_lang, system_language
-from .bots import BOTS
-from .card_style import DEFAULT_CARD_STYLE, CardStyle
+from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
+from cp_trainer.gui.solver.bots import BOTS
+from cp_trainer.house_rules import HouseRules, HouseRulesError
+from cp_trainer.i18n import LANGUAGES, normalize_lang, system_language
 
 __all__ = [
     "BOTS",

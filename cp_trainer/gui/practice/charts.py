@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ..history.stats import HandLike, HistoryStats, compute_stats
+from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
 __all__ = ["ProgressCharts"]
 

@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..cards import Card, parse_cards
+from cp_trainer.cards import Card, parse_cards
 
 __all__ = [
     "CARD_MIME_TYPE",

@@ -14,9 +14,9 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
 
-from ..cards import FULL_DECK, Card, CardParseError, parse_cards
-from .card_pixmaps import CardRenderer
-from .card_style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
+from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 
 __all__ = ["CardPicker", "RowsEditor"]
 

@@ -1,6 +1,6 @@
 """The showdown on the table: the bots' rows face up one by one, each marked, then the points.
 
-:class:`ShowdownMixin` is the showdown half of :class:`~cp_trainer.gui.table.TableWidget`, kept
+:class:`ShowdownMixin` is the showdown half of :class:`~cp_trainer.gui.table.widget.TableWidget`, kept
 in its own file. Its texts use the ``TableWidget`` translation context, the widget they appear
 on. Every result comes from the rules core: the settlement (:class:`Showdown`), the hand names,
 the explanation of each pair (``explain_pair``), the names of naturals.
@@ -11,14 +11,14 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QLabel
 
-from ..arrangement import CheckResult, check_arrangement
-from ..i18n import tr as core_tr
-from ..settlement import PairKind, PairResult
-from ..settlement_text import explain_pair
-from .controller import Showdown, TrainerController
-from .models import Zone
-from .seats import OpponentSeat
-from .views import CardZoneView
+from cp_trainer.arrangement import CheckResult, check_arrangement
+from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.table.controller import Showdown, TrainerController
+from cp_trainer.gui.table.models import Zone
+from cp_trainer.gui.table.seats import OpponentSeat
+from cp_trainer.i18n import tr as core_tr
+from cp_trainer.settlement import PairKind, PairResult
+from cp_trainer.settlement_text import explain_pair
 
 __all__ = ["ShowdownMixin", "signed"]
 

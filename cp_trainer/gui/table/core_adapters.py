@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..arrangement import partial_floor
-from ..cards import Card
-from ..strength import describe
+from cp_trainer.arrangement import partial_floor
+from cp_trainer.cards import Card
+from cp_trainer.strength import describe
 
 __all__ = ["partial_hand_name"]
 

@@ -15,9 +15,9 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-from ..cards import Card
-from ..resources import resource_path
-from .card_style import DEFAULT_CARD_STYLE, CardStyle
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
+from cp_trainer.resources import resource_path
 
 __all__ = ["CARD_ASPECT", "JOKER", "CardArtError", "CardFace", "CardRenderer", "card_size"]
 

@@ -20,12 +20,12 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
-from ..arrangement import Arrangement, ArrangementParseError
-from ..history import HandRecord, RecordError
-from ..history.replay import ReplayedHand, replay_record
-from .controller import Showdown, TrainerController
-from .showdown_view import signed
-from .translation import current_language
+from cp_trainer.arrangement import Arrangement, ArrangementParseError
+from cp_trainer.gui.table.controller import Showdown, TrainerController
+from cp_trainer.gui.table.showdown_view import signed
+from cp_trainer.gui.translation import current_language
+from cp_trainer.history import HandRecord, RecordError
+from cp_trainer.history.replay import ReplayedHand, replay_record
 
 __all__ = ["Replay", "ReplayBar", "install_replay"]
 

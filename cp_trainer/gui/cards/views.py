@@ -32,10 +32,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QWidget
 
-from ..cards import Card
-from .card_pixmaps import CardRenderer, card_size
-from .delegates import CardDelegate
-from .models import CardRole, DealModel, Zone, ZoneModel
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.delegates import CardDelegate
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.table.models import CardRole, DealModel, Zone, ZoneModel
 
 __all__ = ["OBJECT_NAMES", "CardZoneView", "setup_card_strip", "size_card_strip"]
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from ..cards import Card
-from .card_pixmaps import CardRenderer
-from .models import CardRole
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.table.models import CardRole
 
 __all__ = ["CardDelegate"]
 

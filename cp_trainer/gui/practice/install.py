@@ -22,13 +22,13 @@ from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-from ..arrangement import Arrangement, check_arrangement
-from ..cards import Card, format_cards
-from ..history import FoulNote, Game, HandRecord, HistoryError, HistoryStore, OpponentHand
-from ..history.record import now_utc
-from .controller import Showdown, TrainerController
-from .solver_bridge import SolverAnswer
-from .translation import current_language
+from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.cards import Card, format_cards
+from cp_trainer.gui.solver.bridge import SolverAnswer
+from cp_trainer.gui.table.controller import Showdown, TrainerController
+from cp_trainer.gui.translation import current_language
+from cp_trainer.history import FoulNote, Game, HandRecord, HistoryError, HistoryStore, OpponentHand
+from cp_trainer.history.record import now_utc
 
 __all__ = ["HandRecorder", "PracticeMenu", "install_practice"]
 
@@ -208,7 +208,7 @@ class Practice(QObject):
         self.recorder.recorded.connect(self._refresh_history)
 
     def open_history(self) -> Any:
-        from .history_window import HistoryWindow
+        from cp_trainer.gui.practice.history_window import HistoryWindow
 
         store = self.recorder.store()
         if store is None:
@@ -243,7 +243,7 @@ class Practice(QObject):
             _to_front(self.window)
 
     def open_lessons(self) -> Any:
-        from .lessons_window import LessonsWindow
+        from cp_trainer.gui.practice.lessons_window import LessonsWindow
 
         if self.lessons_window is None:
             self.lessons_window = LessonsWindow(self.window, store=self.recorder.store())
@@ -252,7 +252,7 @@ class Practice(QObject):
         return self.lessons_window
 
     def open_table_mode(self) -> Any:
-        from .table_mode import TableModeDialog
+        from cp_trainer.gui.practice.table_mode import TableModeDialog
 
         w: Any = self.window
         if self.table_dialog is None or self.table_dialog.rules != w.values.house_rules:

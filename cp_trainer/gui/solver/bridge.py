@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..arrangement import Arrangement
-from ..cards import Card
-from ..house_rules import HouseRules
-from .bots import BOTS
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import Card
+from cp_trainer.gui.solver.bots import BOTS
+from cp_trainer.house_rules import HouseRules
 
 __all__ = ["BOTS", "Candidate", "SolveCancelled", "SolveRequest", "SolverAnswer", "arrange", "solve",
            "solver_bot"]
@@ -67,7 +67,7 @@ def solver_bot(bot: str) -> str:
 
 def arrange(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1) -> Arrangement:
     """How bot ``bot`` sitting at ``seat`` sets ``cards`` under ``rules``."""
-    from ..solver.bots import get_bot
+    from cp_trainer.solver.bots import get_bot
 
     return get_bot(bot).arrange(list(cards), rules, seat)
 
@@ -82,7 +82,7 @@ def _candidate(explanation: Any) -> Candidate:
 
 def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], bool]) -> SolverAnswer:
     """Run the Monte-Carlo solver for ``request``; raises :class:`SolveCancelled` on Cancel."""
-    from ..solver import montecarlo as mc
+    from cp_trainer.solver import montecarlo as mc
 
     result = mc.solve(list(request.cards), request.rules, bot=solver_bot(request.bot),
                       opponents=request.opponents, samples=request.samples, seed=request.seed,

@@ -14,16 +14,16 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
 
-from ..history import FoulNote, Game, HandRecord, OpponentHand
-from ..history.record import now_utc
-from ..i18n import tr
-from ..paigow.cards import PgCard, format_pg_cards
-from ..paigow.ev import EvResult
-from ..paigow.resolve import COMMISSION, Settlement
-from .card_pixmaps import CardRenderer
-from .paigow_tab import PaiGowTab
-from .style import STYLE_SHEET
-from .translation import current_language
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.paigow.tab import PaiGowTab
+from cp_trainer.gui.style import STYLE_SHEET
+from cp_trainer.gui.translation import current_language
+from cp_trainer.history import FoulNote, Game, HandRecord, OpponentHand
+from cp_trainer.history.record import now_utc
+from cp_trainer.i18n import tr
+from cp_trainer.paigow.cards import PgCard, format_pg_cards
+from cp_trainer.paigow.ev import EvResult
+from cp_trainer.paigow.resolve import COMMISSION, Settlement
 
 __all__ = ["PaiGowHistory", "PaiGowLauncher", "PaiGowWindow", "install_paigow", "record_of"]
 

@@ -25,13 +25,13 @@ from enum import Enum
 
 from PySide6.QtCore import QObject, Signal
 
-from ..arrangement import Arrangement, CheckResult, check_partial
-from ..cards import Card, Deck
-from ..history.replay import ReplayedHand, settle_again
-from ..house_rules import HouseRules
-from ..settlement import PairResult, Settlement, settle, settle_pair
-from .models import DealModel, Zone
-from .solver_bridge import arrange
+from cp_trainer.arrangement import Arrangement, CheckResult, check_partial
+from cp_trainer.cards import Card, Deck
+from cp_trainer.gui.solver.bridge import arrange
+from cp_trainer.gui.table.models import DealModel, Zone
+from cp_trainer.history.replay import ReplayedHand, settle_again
+from cp_trainer.house_rules import HouseRules
+from cp_trainer.settlement import PairResult, Settlement, settle, settle_pair
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 

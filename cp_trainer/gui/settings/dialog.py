@@ -35,12 +35,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..cards import Card
-from ..house_rules import HouseRules, ScoringSystem, TieRule
-from .card_pixmaps import CardRenderer, card_size
-from .card_style import CardStyle
-from .settings import BOTS, MAX_OPPONENTS, MAX_SAMPLES, MIN_SAMPLES, Settings, TrainerSettings
-from .translation import current_language
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.cards.style import CardStyle
+from cp_trainer.gui.settings.store import (
+    BOTS,
+    MAX_OPPONENTS,
+    MAX_SAMPLES,
+    MIN_SAMPLES,
+    Settings,
+    TrainerSettings,
+)
+from cp_trainer.gui.translation import current_language
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 
 __all__ = ["SettingsDialog"]
 

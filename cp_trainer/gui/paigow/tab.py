@@ -34,15 +34,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..i18n import tr
-from ..paigow.cards import PAIGOW_DECK, PgCard, format_pg_cards, sort_for_display
-from ..paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
-from ..paigow.house_way import HouseWay, house_way
-from ..paigow.resolve import Settlement, settle
-from ..paigow.setting import Setting, check_setting
-from .card_pixmaps import CardRenderer, card_size
-from .paigow_views import PaiGowDeal, PgZone, PgZoneView, face_of
-from .translation import current_language
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, PgZoneView, face_of
+from cp_trainer.gui.translation import current_language
+from cp_trainer.i18n import tr
+from cp_trainer.paigow.cards import PAIGOW_DECK, PgCard, format_pg_cards, sort_for_display
+from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
+from cp_trainer.paigow.house_way import HouseWay, house_way
+from cp_trainer.paigow.resolve import Settlement, settle
+from cp_trainer.paigow.setting import Setting, check_setting
 
 __all__ = ["EvWorker", "PaiGowTab"]
 

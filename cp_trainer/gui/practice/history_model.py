@@ -21,8 +21,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from ..history import HandSummary, HistoryStore
-from ..house_rules import HouseRules, HouseRulesError
+from cp_trainer.history import HandSummary, HistoryStore
+from cp_trainer.house_rules import HouseRules, HouseRulesError
 
 __all__ = ["COLUMNS", "HAND_ID_ROLE", "SORT_ROLE", "HistoryFilterProxy", "HistoryTableModel", "rules_label"]
 

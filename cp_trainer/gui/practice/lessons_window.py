@@ -27,10 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..cards import Card, Suit, format_cards
-from ..history import HistoryStore
-from ..i18n import tr
-from ..lessons import (
+from cp_trainer.cards import Card, Suit, format_cards
+from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of
+from cp_trainer.gui.cards.style import CardStyle, suit_colour
+from cp_trainer.gui.translation import current_language
+from cp_trainer.history import HistoryStore
+from cp_trainer.i18n import tr
+from cp_trainer.lessons import (
     EQUAL,
     ArrangeStep,
     CategoryStep,
@@ -45,10 +48,7 @@ from ..lessons import (
     check_answer,
     load_lessons,
 )
-from ..strength import Category
-from .card_picker import CardPicker, RowsEditor, card_style_of
-from .card_style import CardStyle, suit_colour
-from .translation import current_language
+from cp_trainer.strength import Category
 
 __all__ = ["LessonsWindow"]
 

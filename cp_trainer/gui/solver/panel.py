@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..arrangement import Arrangement
-from ..cards import Card
-from .bots import bot_label
-from .card_pixmaps import CardRenderer, card_size
-from .solver_bridge import SolveCancelled, SolverAnswer, SolveRequest, solve
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.solver.bots import bot_label
+from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve
 
 __all__ = ["SolverPanel", "SolverWorker"]
 
@@ -78,7 +78,7 @@ class SolverWorker(QRunnable):
 class _WarmUp(QRunnable):
     def run(self) -> None:
         try:
-            from ..solver import warm_up
+            from cp_trainer.solver import warm_up
 
             warm_up()
         except Exception:  # the first real solve will report any problem

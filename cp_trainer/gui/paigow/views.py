@@ -42,14 +42,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..cards import Card
-from ..i18n import tr
-from ..paigow.cards import Joker, PgCard, parse_pg_cards, sort_for_display
-from ..paigow.setting import Setting
-from .card_pixmaps import CardFace, CardRenderer
-from .models import CardListModel, CardRole
-from .translation import current_language
-from .views import setup_card_strip, size_card_strip, start_card_drag
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.pixmaps import CardFace, CardRenderer
+from cp_trainer.gui.cards.views import setup_card_strip, size_card_strip, start_card_drag
+from cp_trainer.gui.table.models import CardListModel, CardRole
+from cp_trainer.gui.translation import current_language
+from cp_trainer.i18n import tr
+from cp_trainer.paigow.cards import Joker, PgCard, parse_pg_cards, sort_for_display
+from cp_trainer.paigow.setting import Setting
 
 __all__ = ["PG_MIME_TYPE", "PaiGowDeal", "PgCardDelegate", "PgZone", "PgZoneModel", "PgZoneView",
            "face_of"]

@@ -9,12 +9,12 @@ import json
 
 from PySide6.QtCore import QCoreApplication
 
-from ..arrangement import Arrangement, ArrangementParseError, check_arrangement
-from ..cards import Card, CardParseError
-from ..history import Game, HandRecord
-from ..house_rules import HouseRules, HouseRulesError
-from .bots import bot_label
-from .history_model import rules_label
+from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arrangement
+from cp_trainer.cards import Card, CardParseError
+from cp_trainer.gui.practice.history_model import rules_label
+from cp_trainer.gui.solver.bots import bot_label
+from cp_trainer.history import Game, HandRecord
+from cp_trainer.house_rules import HouseRules, HouseRulesError
 
 __all__ = ["cards_html", "hand_html"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ..cards import Suit
+from cp_trainer.cards import Suit
 
 __all__ = ["DEFAULT_CARD_STYLE", "CardStyle", "suit_colour"]
 

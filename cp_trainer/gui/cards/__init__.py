@@ -1,0 +1,4 @@
+"""The card-zone toolkit both games share.
+
+Card art and styles, list models' delegates and views, the card picker.
+"""

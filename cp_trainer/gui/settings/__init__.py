@@ -1,0 +1,1 @@
+"""The trainer's settings: the stored values and the settings dialog."""
