@@ -1,0 +1,193 @@
+"""The Chinese-poker session played at random by hypothesis, its promises checked after every step.
+
+Random sequences of everything a player can do (moves, drops, swaps, undo/redo, placing, clearing,
+setting, surrendering, settings changes, Criss Cross on and off, new deals, replay of a settled
+hand, try again). After every step:
+
+- every card is exactly where the session says and nowhere else;
+- a settled hand never changes;
+- every settled hand is recorded exactly once (two records for a Criss Cross deal);
+- points are zero-sum in every pair, and the session's score is the sum of its showdowns.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from session_fixtures import by_rank_bot
+
+from cp_trainer.board import Refused
+from cp_trainer.cards import Card
+from cp_trainer.history.replay import replay_record
+from cp_trainer.house_rules import HouseRules
+from cp_trainer.session import ROWS, ChineseSession, Phase, SettledHand, TableSetup, Zone
+
+SETUPS = st.builds(
+    TableSetup,
+    rules=st.builds(HouseRules, surrender=st.booleans(), royalties=st.booleans()),
+    opponents=st.integers(1, 3),
+    bot=st.sampled_from(["standard", "greedy"]),
+    criss_cross=st.booleans(),
+).map(lambda s: dataclasses.replace(s, opponents=1) if s.criss_cross else s)
+
+
+class SessionMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = ChineseSession(TableSetup(), bots=by_rank_bot, seed=11)
+        self.session.new_deal()
+        self.frozen: list[SettledHand] = []  # deep copies of what was settled, in order
+        self.showdowns = 0
+
+    # --- the player's actions -------------------------------------------------------------
+
+    def _card(self, i: int) -> Card:
+        cards = self.session.board.all_cards()
+        return cards[i % len(cards)]
+
+    def _try(self, action: object) -> None:
+        """Do it, or have it refused; a refused action changes nothing."""
+        s = self.session
+        before = (s.phase, s.board.state(), s.hand_index, len(s.settled))
+        try:
+            assert callable(action)
+            action()
+        except Refused:
+            assert (s.phase, s.board.state(), s.hand_index, len(s.settled)) == before
+
+    @rule(i=st.integers(0, 12), zone=st.sampled_from(list(Zone)))
+    def move(self, i: int, zone: Zone) -> None:
+        self._try(lambda: self.session.move(self._card(i), zone))
+
+    @rule(i=st.integers(0, 12), j=st.integers(0, 12), zone=st.sampled_from(list(Zone)))
+    def drop_onto(self, i: int, j: int, zone: Zone) -> None:
+        card, onto = self._card(i), self._card(j)
+        where = self.session.board.zone_of(onto)
+        self._try(lambda: self.session.drop(card, where or zone, onto))
+
+    @rule(i=st.integers(0, 12), j=st.integers(0, 12))
+    def swap(self, i: int, j: int) -> None:
+        self._try(lambda: self.session.swap(self._card(i), self._card(j)))
+
+    @rule()
+    def fill(self) -> None:
+        """Every card still in the hand into the first row with room (what double-click does)."""
+        s = self.session
+        if s.phase is not Phase.SETTING:
+            return
+        for card in s.board.cards(Zone.HAND):
+            s.move(card, next(z for z in ROWS if s.board.has_room(z)))
+
+    @rule(surrender=st.booleans())
+    def fill_and_set(self, surrender: bool) -> None:
+        """The common way through a deal: place the rest, then set (random steps rarely get there)."""
+        self.fill()
+        self.set_hand(surrender)
+
+    @rule()
+    def undo(self) -> None:
+        self._try(self.session.undo)
+
+    @rule()
+    def redo(self) -> None:
+        self._try(self.session.redo)
+
+    @rule()
+    def clear_rows(self) -> None:
+        self._try(self.session.return_all)
+
+    @rule(surrender=st.booleans())
+    def set_hand(self, surrender: bool) -> None:
+        s = self.session
+        settled = len(s.settled)
+        try:
+            showdown = s.set_hand(surrender=surrender)
+        except Refused:
+            assert len(s.settled) == settled
+            return
+        if showdown is not None:
+            self.showdowns += 1
+            assert s.settled[-1].showdown is showdown
+            self.frozen.append(copy.deepcopy(s.settled[-1]))
+
+    @rule(setup=SETUPS)
+    def change_settings(self, setup: TableSetup) -> None:
+        s = self.session
+        table = (s.deal_setup, s.player_cards, s.opponent_cards, s.hand_index, s.phase)
+        s.change_setup(setup)
+        assert (s.deal_setup, s.player_cards, s.opponent_cards, s.hand_index, s.phase) == table
+
+    @rule()
+    def new_deal(self) -> None:
+        self.session.new_deal()
+        assert self.session.deal_setup == self.session.setup
+
+    @precondition(lambda self: bool(self.session.settled))
+    @rule(k=st.integers(0, 100))
+    def replay(self, k: int) -> None:
+        hand = self.session.settled[k % len(self.session.settled)]
+        record = dataclasses.replace(hand.records[-1], id=k + 1)
+        self.session.show_past(replay_record(record))
+        assert self.session.phase is Phase.SHOWDOWN and not self.session.can_undo()
+
+    @rule()
+    def try_again(self) -> None:
+        self._try(self.session.try_again)
+
+    # --- what must always hold ---------------------------------------------------------------
+
+    @invariant()
+    def every_card_is_where_the_session_says(self) -> None:
+        s = self.session
+        board = s.board.all_cards()
+        assert sorted(board) == sorted(s.player_cards[s.hand_index])
+        for zone in Zone:
+            assert len(s.board.cards(zone)) <= zone.capacity
+            for card in s.board.cards(zone):
+                assert s.board.zone_of(card) is zone
+        locked = [c for arr in s.locked for c in arr.cards]
+        assert len(s.locked) == s.hand_index
+        assert [sorted(a.cards) for a in s.locked] == [sorted(h) for h in s.player_cards[:s.hand_index]]
+        waiting = [c for h in s.player_cards[s.hand_index + 1:] for c in h]
+        bots = [c for h in s.opponent_cards for c in h]
+        everything = [*board, *locked, *waiting, *bots]
+        assert len(everything) == len(set(everything)) == 13 * (len(s.player_cards) + len(s.opponent_cards))
+        if s.phase is Phase.SHOWDOWN:
+            assert s.showdown is not None and not s.can_undo() and not s.can_redo()
+            assert s.board.is_complete()
+        else:
+            assert s.showdown is None
+
+    @invariant()
+    def a_settled_hand_never_changes(self) -> None:
+        assert self.session.settled == self.frozen
+
+    @invariant()
+    def every_settled_hand_is_recorded_once(self) -> None:
+        s = self.session
+        assert s.hands_played == len(s.settled) == self.showdowns
+        assert [h.number for h in s.settled] == list(range(1, len(s.settled) + 1))
+        for hand in s.settled:
+            assert len(hand.records) == (2 if hand.showdown.criss_cross else 1)
+            assert len({r.arrangement for r in hand.records}) == len(hand.records)
+
+    @invariant()
+    def points_are_zero_sum(self) -> None:
+        s = self.session
+        for hand in s.settled:
+            for pair in hand.showdown.pairs():
+                assert pair.points[0] + pair.points[1] == 0
+            if hand.showdown.settlement is not None:
+                assert sum(hand.showdown.settlement.points) == 0
+            assert sum(r.points for r in hand.records) == hand.showdown.total
+        assert s.session_points == sum(h.showdown.total for h in s.settled)
+
+
+SessionMachine.TestCase.settings = settings(
+    max_examples=60, stateful_step_count=40, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow])
+TestSession = SessionMachine.TestCase
