@@ -215,7 +215,7 @@ class ChineseSession:
                  seed: int | None = None) -> None:
         self.setup = setup or TableSetup()
         self.deal_setup = self.setup
-        self._bots = bots
+        self.bots = bots
         self._seed = seed
         self._rng = random.Random(seed)
         self.board: Board[Card, Zone] = _board()
@@ -393,7 +393,7 @@ class ChineseSession:
     def bots_set(self) -> tuple[Arrangement, ...]:
         """Each bot hand's arrangement, set once per deal by the deal's bot and house rules."""
         if not self.opponent_hands:
-            hands = tuple(self._bots(self.bot_job()))
+            hands = tuple(self.bots(self.bot_job()))
             if [sorted(h.cards) for h in hands] != [sorted(c) for c in self.opponent_cards]:
                 raise ValueError(f"the bots set other cards than they were dealt: {hands!r}")
             self.opponent_hands = hands

@@ -34,7 +34,6 @@ from cp_trainer.gui.solver.bridge import SolveRequest, solver_bot
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.style import STYLE_SHEET
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
-from cp_trainer.gui.table.models import DealModel
 from cp_trainer.gui.table.widget import TableWidget
 from cp_trainer.gui.translation import TranslationError, current_language, install_language
 from cp_trainer.i18n import LANGUAGES
@@ -63,8 +62,8 @@ class MainWindow(QMainWindow):
             values = values.replace(opponents=opponents, criss_cross=values.criss_cross and opponents == 1)
         self.values = values
         self.renderer = CardRenderer(values.card_style)
-        self.deal_model = DealModel(self)
-        self.controller = TrainerController(self.deal_model, _setup_of(values), seed=seed, parent=self)
+        self.controller = TrainerController.create(_setup_of(values), seed=seed, parent=self)
+        self.deal_model = self.controller.deal
         self.table = TableWidget(self.controller, self.renderer, self)
         self.solver_panel = SolverPanel(self.renderer, self)
         self.solver_panel.setFixedWidth(320)
@@ -85,7 +84,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(scroll)
         from cp_trainer.gui.practice.replay import install_replay  # a past hand on the table (issue 5)
 
-        self.replay = install_replay(self)
+        self.replay = install_replay(self, self.controller, self.table, self.solver_panel)
         central = QWidget(self)
         central_layout = QVBoxLayout(central)
         central_layout.setContentsMargins(0, 0, 0, 0)
@@ -100,16 +99,19 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.table.score_label)
 
         self.table.hintRequested.connect(self.hint)
+        self.table.statusMessage.connect(self.statusBar().showMessage)
         self.solver_panel.playRequested.connect(self._play_solver)
         self.controller.dealt.connect(self.solver_panel.reset)
         self.controller.showdownReady.connect(self._after_showdown)
         self.controller.phaseChanged.connect(lambda _p: self._update_actions())
+        self.deal_model.changed.connect(self._update_actions)
         self._build_menus()
         from cp_trainer.gui.practice.install import (
             install_practice,  # Practice menu + history recorder (issue 5)
         )
 
-        self.practice = install_practice(self, data_dir)
+        self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
+                                         self.help_menu, lambda: self.values.house_rules, data_dir)
         from cp_trainer.gui.paigow.window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
 
         self.paigow = install_paigow(self)
@@ -148,10 +150,14 @@ class MainWindow(QMainWindow):
         self.game_menu.addAction(self.quit_action)
 
         self.edit_menu = bar.addMenu("")
-        self.undo_action = self.deal_model.undo_stack.createUndoAction(self)
+        self.undo_action = QAction(self)
+        self.undo_action.setObjectName("undoAction")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = self.deal_model.undo_stack.createRedoAction(self)
+        self.undo_action.triggered.connect(self.deal_model.undo)
+        self.redo_action = QAction(self)
+        self.redo_action.setObjectName("redoAction")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.triggered.connect(self.deal_model.redo)
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
 
@@ -194,13 +200,21 @@ class MainWindow(QMainWindow):
         self.edit_menu.setTitle(self.tr("&Edit"))
         self.language_menu.setTitle(self.tr("&Language"))
         self.help_menu.setTitle(self.tr("&Help"))
+        self._update_actions()
         self.rules_action.setText(self.tr("&Rules summary"))
         self.rankings_action.setText(self.tr("Hand &rankings"))
         self.solver_panel.retranslate()
         self.replay.retranslate()
 
     def _update_actions(self) -> None:
-        self.set_action.setEnabled(self.controller.phase is Phase.SETTING)
+        """Game and Edit follow the session: Set hand only at 3 / 5 / 5, Undo only while arranging."""
+        c = self.controller
+        self.set_action.setEnabled(c.can_set())
+        self.undo_action.setEnabled(c.can_undo())
+        self.redo_action.setEnabled(c.can_redo())
+        undo, redo = self.deal_model.undo_text(), self.deal_model.redo_text()
+        self.undo_action.setText(self.tr("&Undo %1").replace("%1", undo) if undo else self.tr("&Undo"))
+        self.redo_action.setText(self.tr("&Redo %1").replace("%1", redo) if redo else self.tr("&Redo"))
 
     # --- language -----------------------------------------------------------------------------
 
@@ -230,22 +244,21 @@ class MainWindow(QMainWindow):
             self.apply_settings(dialog.values())
 
     def apply_settings(self, values: TrainerSettings) -> None:
-        """Save ``values`` and play by them: rules and look now, bots from the next deal."""
+        """Save ``values`` and play by them: the look now, the table (house rules, bots, opponents,
+        Criss Cross) from the next deal, always."""
         self.settings.save(values)
         self.values = values
         self.renderer.style = values.card_style
         self.renderer.clear_cache()
-        old = self.controller.setup
-        self.controller.change_setup(TableSetup(values.house_rules, values.opponents, values.bot, old.lang,
-                                                values.criss_cross))
+        pending = self.controller.change_setup(TableSetup(values.house_rules, values.opponents, values.bot,
+                                                          self.controller.setup.lang, values.criss_cross))
         if values.language != current_language():
             self.set_language(values.language)
-        self.table.retranslate()
         self.table.repaint_cards()
         self.solver_panel.repaint_cards()
-        if self.controller.phase is Phase.SETTING and (old.opponents, old.bot, old.criss_cross) != (
-                values.opponents, values.bot, values.criss_cross):
-            note = self.tr("The new table (bots, opponents) starts with the next deal.")
+        if pending:
+            note = self.tr("The new settings (house rules, bots, opponents, Criss Cross) apply from the "
+                           "next deal; this deal is played to the end as it was dealt.")
             self.statusBar().showMessage(note, 8000)
 
     def _report_settings_problems(self) -> None:

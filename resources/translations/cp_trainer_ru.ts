@@ -582,8 +582,24 @@
         <translation>&amp;Старшинство комбинаций</translation>
     </message>
     <message>
-        <source>The new table (bots, opponents) starts with the next deal.</source>
-        <translation>Новый стол (боты, соперники) начнёт работать со следующей раздачи.</translation>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Отменить: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Отменить</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Повторить: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Повторить</translation>
+    </message>
+    <message>
+        <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal; this deal is played to the end as it was dealt.</source>
+        <translation>Новые настройки (правила стола, боты, соперники, Criss Cross) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
     </message>
     <message>
         <source>Settings</source>

@@ -55,12 +55,12 @@ def test_undo_and_redo_every_move(deal: DealModel) -> None:
     deal.move(c("Ah"), Zone.BOTTOM)
     deal.swap(c("Ah"), c("Kd"))
     assert deal.cards(Zone.BOTTOM) == (c("As"), c("Kd"))
-    deal.undo_stack.undo()
+    deal.undo()
     assert deal.cards(Zone.BOTTOM) == (c("As"), c("Ah"))
-    deal.undo_stack.undo()
-    deal.undo_stack.undo()
+    deal.undo()
+    deal.undo()
     assert deal.cards(Zone.HAND) == tuple(sorted(HAND, key=lambda x: (-x.rank.value, -x.suit.index)))
-    deal.undo_stack.redo()
+    deal.redo()
     assert deal.cards(Zone.BOTTOM) == (c("As"),)
 
 
@@ -76,7 +76,7 @@ def test_place_and_complete(deal: DealModel) -> None:
         "As Ah Js Ts 5c")
     assert deal.place(top, middle, bottom)
     assert deal.is_complete()
-    deal.undo_stack.undo()
+    deal.undo()
     assert not deal.is_complete() and len(deal.cards(Zone.HAND)) == 13
     assert not deal.place(top, middle, parse_cards("As Ah Js Ts 4c"))  # not this deal's cards
 

@@ -22,7 +22,7 @@ HAND = parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s")
 class Table(QWidget):
     def __init__(self) -> None:
         super().__init__()
-        self.deal = DealModel(self)
+        self.deal = DealModel(parent=self)
         renderer = CardRenderer()
         layout = QHBoxLayout(self)
         self.views = {z: CardZoneView(self.deal, z, renderer, self) for z in Zone}
@@ -70,7 +70,7 @@ def test_drop_into_rows_onto_cards_and_a_full_row(table: Table) -> None:
     assert drag(table, "Kd", Zone.BOTTOM)  # row to row
     assert drag(table, "3c", Zone.HAND)  # back to the hand
     assert table.deal.cards(Zone.TOP) == (c("2s"),)
-    table.deal.undo_stack.undo()
+    table.deal.undo()
     assert table.deal.cards(Zone.TOP) == (c("3c"), c("2s"))
 
 

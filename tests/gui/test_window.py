@@ -120,7 +120,7 @@ def test_foul_banner_follows_moves_that_foul_and_unfoul(window: MainWindow) -> N
         "bottom ≥ middle ≥ top is required"
     assert not top.property("foul")
     # Put the ace back on top and the king in the middle: the first foul again.
-    window.deal_model.undo_stack.undo()
+    window.deal_model.undo()
     assert "pair of aces" in banner(window).text()
     # Clear the rows: nothing is set, nothing fouls.
     for card in ("As", "Ah", "2s", "Kd", "Kc", "9h", "8h", "7d"):
@@ -194,6 +194,8 @@ def test_showdown_follows_the_house_rules(qtbot: Any, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, seed=9)
     rules = HouseRules(system=ScoringSystem.ONE_SIX, royalties=True)
     window.apply_settings(window.settings.values.replace(house_rules=rules))
+    assert window.controller.setup.rules == HouseRules()  # the deal on the table keeps its rules
+    window.controller.new_deal(parse_cards(HAND))  # the new rules from the next deal
     place(window, "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")  # a foul
     warning = window.controller.foul_warning()
     assert warning is not None and "lose 6 to each opponent" in warning
@@ -220,6 +222,8 @@ def test_settings_persist_between_windows(qtbot: Any, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path)
     rules = HouseRules(system=ScoringSystem.ONE_SIX, surrender=True)
     window.apply_settings(window.settings.values.replace(house_rules=rules, opponents=2))
+    assert not button(window, "surrenderButton").isVisibleTo(window)  # from the next deal
+    window.deal_action.trigger()
     assert button(window, "surrenderButton").isVisibleTo(window)
     window.close()
     again = make_window(qtbot, tmp_path)
@@ -230,7 +234,8 @@ def test_settings_persist_between_windows(qtbot: Any, tmp_path: Path) -> None:
 
 def test_surrender_pays_the_house_amount(qtbot: Any, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, opponents=2)
-    window.apply_settings(window.settings.values.replace(house_rules=HouseRules(surrender=True)))
+    window.apply_settings(window.values.replace(house_rules=HouseRules(surrender=True)))
+    window.controller.new_deal(parse_cards(HAND))
     place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c")
     button(window, "surrenderButton").click()
     showdown = window.controller.showdown
@@ -308,7 +313,8 @@ def test_keyboard_only_setting(window: MainWindow, qtbot: Any) -> None:
 def test_a_natural_wins_at_once_when_the_house_rule_is_on(qtbot: Any, tmp_path: Path) -> None:
     six_pairs = "As Ah Ks Kh Qs Qh Js Jh Ts Th 9s 9h 2c"
     window = make_window(qtbot, tmp_path, deal=six_pairs, opponents=2)
-    window.apply_settings(window.settings.values.replace(house_rules=HouseRules(naturals=True)))
+    window.apply_settings(window.values.replace(house_rules=HouseRules(naturals=True)))
+    window.controller.new_deal(parse_cards(six_pairs))
     place(window, "Ts Th 2c / Qs Qh Js Jh 9s / As Ah Ks Kh 9h")
     button(window, "setButton").click()
     showdown = window.controller.showdown
@@ -335,6 +341,7 @@ def test_session_score_in_money_when_a_point_is_worth_something(qtbot: Any, tmp_
     window = make_window(qtbot, tmp_path, seed=5)
     rules = HouseRules(point_value=2.5)
     window.apply_settings(window.settings.values.replace(house_rules=rules))
+    window.controller.new_deal(parse_cards(HAND))
     place(window, "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c")
     button(window, "setButton").click()
     expected = settle([window.controller.arrangement(), *window.controller.bots_set()], rules)

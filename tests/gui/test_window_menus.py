@@ -40,9 +40,10 @@ def test_settings_dialog_changes_the_table_and_persists(qtbot: Any, tmp_path: Pa
 
     monkeypatch.setattr(SettingsDialog, "exec", accept)
     window.settings_action.trigger()
-    assert window.controller.setup.rules.royalties
-    assert window.renderer.style is CardStyle.FOUR_COLOUR
+    assert not window.controller.setup.rules.royalties  # the deal on the table keeps its table
+    assert window.renderer.style is CardStyle.FOUR_COLOUR  # the look changes at once
     window.deal_action.trigger()
+    assert window.controller.setup.rules.royalties
     assert len(window.controller.opponent_cards) == 3
     saved = Settings(tmp_path / "settings.ini").values
     assert saved.house_rules.royalties and saved.opponents == 3

@@ -15,20 +15,28 @@ overrides it). If it cannot be opened the trainer still plays; the status bar sa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
-from cp_trainer.cards import Card, format_cards
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import Card
+from cp_trainer.gui.practice.replay import Replay
 from cp_trainer.gui.solver.bridge import SolverAnswer
-from cp_trainer.gui.table.controller import Showdown, TrainerController
+from cp_trainer.gui.solver.panel import SolverPanel
+from cp_trainer.gui.table.controller import TrainerController
 from cp_trainer.gui.translation import current_language
-from cp_trainer.history import FoulNote, Game, HandRecord, HistoryError, HistoryStore, OpponentHand
-from cp_trainer.history.record import now_utc
+from cp_trainer.history import HandRecord, HistoryError, HistoryStore
+from cp_trainer.house_rules import HouseRules
+from cp_trainer.session import SettledHand
+
+if TYPE_CHECKING:  # the windows are built on first use (the trainer starts faster)
+    from cp_trainer.gui.practice.history_window import HistoryWindow
+    from cp_trainer.gui.practice.lessons_window import LessonsWindow
+    from cp_trainer.gui.practice.table_mode import TableModeDialog
 
 __all__ = ["HandRecorder", "PracticeMenu", "install_practice"]
 
@@ -46,7 +54,8 @@ def _rows_key(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
 
 
 class HandRecorder(QObject):
-    """Stores each showdown of ``controller`` in the history; adds the solver's verdict later."""
+    """Stores each hand ``controller``'s session settles in the history; adds the solver's
+    verdict later (:meth:`record`, then :meth:`add_solver_answer`)."""
 
     recorded = Signal(int)  # the stored hand's id
     failed = Signal(str)
@@ -54,13 +63,12 @@ class HandRecorder(QObject):
     def __init__(self, controller: TrainerController, parent: QObject | None = None,
                  data_dir: str | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
         self.data_dir = data_dir
         self._store: HistoryStore | None = None
         self._open_failed = False
         self.last_id: int | None = None
         self._last_key: tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]] | None = None
-        controller.showdownReady.connect(self.record)
+        controller.settled.connect(self.record)
 
     def store(self) -> HistoryStore | None:
         """The history, opened on first use (None when it cannot be opened)."""
@@ -75,40 +83,17 @@ class HandRecorder(QObject):
                 self.failed.emit(self._store.recovery.message(current_language()))
         return self._store
 
-    def _record_of(self, mine: Arrangement, showdown: Showdown, hand: int,
-                   criss_cross_hand: int | None) -> HandRecord:
-        """One of the player's hands of ``showdown`` (``hand``: its index in ``showdown.cross``)."""
-        setup = self.controller.setup
-        fouls = () if showdown.surrendered else tuple(
-            FoulNote(f.code, f.message) for f in check_arrangement(mine, setup.rules, setup.lang).fouls)
-        opponents = tuple(
-            OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]), setup.bot)
-            for seat, arr in enumerate(showdown.opponents, start=1))
-        return HandRecord(
-            game=Game.CHINESE, deal=format_cards(mine.cards), arrangement=str(mine), played_at=now_utc(),
-            fouls=fouls, opponents=opponents, house_rules=setup.rules.to_dict(),
-            surrendered=showdown.surrendered, criss_cross_hand=criss_cross_hand,
-        )
-
-    def record(self, showdown: Showdown) -> int | None:
-        """Store a showdown of the trainer's table (one transaction).
-
-        Criss Cross: each of the player's two hands is one record (its own 13 cards and rows,
-        the bot's two hands and its points against each), both in the same transaction.
-        """
-        c = self.controller
-        mine = c.arrangement()
-        if showdown.criss_cross:
-            records = [self._record_of(arr, showdown, i, i + 1)
-                       for i, arr in enumerate(showdown.player_hands)]
-        else:
-            records = [self._record_of(mine, showdown, 0, showdown.hand_number)]
+    def record(self, hand: SettledHand) -> int | None:
+        """Store what the session settled (one transaction): its record, or in Criss Cross the
+        record of each of the player's two hands. The solver's answer comes later for the hand
+        on the table, the last one."""
         self.last_id = None
         self._last_key = None
-        ids = self.store_hands(records)
+        ids = self.store_hands(hand.records)
         hand_id = ids[-1] if ids else None
-        if hand_id is not None:  # the solver's answer comes for the hand on the table: the last
+        if hand_id is not None:
             self.last_id = hand_id
+            mine = Arrangement.parse(hand.records[-1].arrangement)
             self._last_key = (tuple(sorted(mine.cards)), _rows_key(mine))
         return hand_id
 
@@ -183,31 +168,36 @@ class PracticeMenu(QMenu):
 
 
 class Practice(QObject):
-    """What :func:`install_practice` adds to a main window, kept together."""
+    """What :func:`install_practice` adds to a main window, kept together.
 
-    def __init__(self, window: QMainWindow, data_dir: str | None = None) -> None:
+    Its collaborators are passed in: the window (parent of the dialogs, its status bar and menu
+    bar), the table's controller, the solver panel whose answers are recorded, the replay that
+    puts past hands on the table, the menu the Practice menu goes before, and the house rules
+    the settings hold now (for the table-mode dialog).
+    """
+
+    def __init__(self, window: QMainWindow, controller: TrainerController, solver_panel: SolverPanel,
+                 replay: Replay, before: QMenu, house_rules: Callable[[], HouseRules],
+                 data_dir: str | None = None) -> None:
         super().__init__(window)
         self.window = window
-        w: Any = window
-        self.recorder = HandRecorder(w.controller, self, data_dir)
+        self.controller = controller
+        self.replay = replay
+        self.house_rules = house_rules
+        self.recorder = HandRecorder(controller, self, data_dir)
         self.recorder.failed.connect(lambda text: window.statusBar().showMessage(text, 10000))
-        w.solver_panel.answered.connect(self.recorder.add_solver_answer)
+        solver_panel.answered.connect(self.recorder.add_solver_answer)
         self.menu = PracticeMenu(window)
-        bar = window.menuBar()
-        help_menu = getattr(window, "help_menu", None)
-        if isinstance(help_menu, QMenu):
-            bar.insertMenu(help_menu.menuAction(), self.menu)
-        else:
-            bar.addMenu(self.menu)
+        window.menuBar().insertMenu(before.menuAction(), self.menu)
         self.menu.history_action.triggered.connect(self.open_history)
         self.menu.lessons_action.triggered.connect(self.open_lessons)
         self.menu.table_action.triggered.connect(self.open_table_mode)
-        self.history_window: Any = None
-        self.lessons_window: Any = None
-        self.table_dialog: Any = None
+        self.history_window: HistoryWindow | None = None
+        self.lessons_window: LessonsWindow | None = None
+        self.table_dialog: TableModeDialog | None = None
         self.recorder.recorded.connect(self._refresh_history)
 
-    def open_history(self) -> Any:
+    def open_history(self) -> HistoryWindow | None:
         from cp_trainer.gui.practice.history_window import HistoryWindow
 
         store = self.recorder.store()
@@ -229,20 +219,18 @@ class Practice(QObject):
     def try_again(self, cards: Sequence[Card]) -> None:
         """Deal these 13 cards on the table again: the history window's hand with its bot hands
         and house rules when it is that one, else on a new deal."""
-        w: Any = self.window
         record = self.history_window.current if self.history_window is not None else None
         same = record is not None and sorted(record.deal_cards()) == sorted(cards)
-        if not (same and w.replay.try_again_record(record)):
-            w.controller.new_deal(list(cards))
+        if not (same and record is not None and self.replay.try_again_record(record)):
+            self.controller.new_deal(list(cards))
         _to_front(self.window)
 
     def show_on_table(self, record: HandRecord) -> None:
         """Replay a stored hand on the main table."""
-        w: Any = self.window
-        if w.replay.show_record(record):
+        if self.replay.show_record(record):
             _to_front(self.window)
 
-    def open_lessons(self) -> Any:
+    def open_lessons(self) -> LessonsWindow:
         from cp_trainer.gui.practice.lessons_window import LessonsWindow
 
         if self.lessons_window is None:
@@ -251,17 +239,19 @@ class Practice(QObject):
         _to_front(self.lessons_window)
         return self.lessons_window
 
-    def open_table_mode(self) -> Any:
+    def open_table_mode(self) -> TableModeDialog:
         from cp_trainer.gui.practice.table_mode import TableModeDialog
 
-        w: Any = self.window
-        if self.table_dialog is None or self.table_dialog.rules != w.values.house_rules:
-            self.table_dialog = TableModeDialog(w.values.house_rules, self.window)
+        rules = self.house_rules()
+        if self.table_dialog is None or self.table_dialog.rules != rules:
+            self.table_dialog = TableModeDialog(rules, self.window)
         self.table_dialog.show()
         _to_front(self.table_dialog)
         return self.table_dialog
 
 
-def install_practice(window: QMainWindow, data_dir: str | None = None) -> Practice:
+def install_practice(window: QMainWindow, controller: TrainerController, solver_panel: SolverPanel,
+                     replay: Replay, before: QMenu, house_rules: Callable[[], HouseRules],
+                     data_dir: str | None = None) -> Practice:
     """Add the Practice menu and the hand recorder to the trainer's main window."""
-    return Practice(window, data_dir)
+    return Practice(window, controller, solver_panel, replay, before, house_rules, data_dir)

@@ -15,14 +15,14 @@ decided here: every figure comes from the core's settlement, every foul text fro
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
+from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.showdown_view import signed
+from cp_trainer.gui.table.widget import TableWidget
 from cp_trainer.gui.translation import current_language
 from cp_trainer.history import HandRecord, RecordError
 from cp_trainer.history.replay import ReplayedHand, replay_record
@@ -153,15 +153,17 @@ class ReplayBar(QFrame):
 
 
 class Replay(QObject):
-    """Shows past hands on the window's table; ``window`` has ``controller``, ``table``,
-    ``solver_panel`` and a status bar."""
+    """Shows past hands on the table of ``controller``: the ``table`` reveals them, the
+    ``solver_panel`` shows the stored verdict, the ``window``'s status bar says what went wrong."""
 
-    def __init__(self, window: QMainWindow, bar: ReplayBar) -> None:
+    def __init__(self, window: QMainWindow, bar: ReplayBar, controller: TrainerController,
+                 table: TableWidget, solver_panel: SolverPanel) -> None:
         super().__init__(window)
         self.window = window
         self.bar = bar
-        w: Any = window
-        self.controller: TrainerController = w.controller
+        self.controller = controller
+        self.table = table
+        self.solver_panel = solver_panel
         self.controller.pastShown.connect(self._past_shown)
         self.controller.dealt.connect(self._dealt)
         self.controller.showdownReady.connect(self._showdown)
@@ -199,8 +201,7 @@ class Replay(QObject):
         replayed = self.controller.past
         if replayed is None:
             return
-        w: Any = self.window
-        w.table.start_reveal(showdown)  # the table's own showdown presentation
+        self.table.start_reveal(showdown)  # the table's own showdown presentation
         self.show_stored_solver()
         self.bar.show_review(replayed)
 
@@ -220,8 +221,7 @@ class Replay(QObject):
         if replayed is None:
             return
         record = replayed.record
-        w: Any = self.window
-        panel = w.solver_panel
+        panel = self.solver_panel
         panel.reset()
         panel.status.setText(self.tr("A past hand: the solver's verdict as stored with it."))
         arrangement: Arrangement | None = None
@@ -261,6 +261,7 @@ class Replay(QObject):
                 self.bar.show_comparison(c.retry_of, c.showdown)
 
 
-def install_replay(window: QMainWindow) -> Replay:
+def install_replay(window: QMainWindow, controller: TrainerController, table: TableWidget,
+                   solver_panel: SolverPanel) -> Replay:
     """The replay strip and its wiring; the window puts ``replay.bar`` above the table."""
-    return Replay(window, ReplayBar(window))
+    return Replay(window, ReplayBar(window), controller, table, solver_panel)

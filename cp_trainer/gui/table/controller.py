@@ -1,37 +1,31 @@
-"""The game on the table: deals, the live check, setting the hand, bots and the showdown.
+"""The game on the table for Qt: a thin adapter that shows a :class:`ChineseSession`.
 
-:class:`TrainerController` connects the :class:`DealModel` (where the player's cards lie) with the
-rules core: after every move it runs the core's live check and emits the result; "Set hand" has
-the bots set their hands and settles the table with the core's :func:`settle`. It owns no widget;
-the main window shows what it emits. No poker rule is decided here.
+The session (:mod:`cp_trainer.session`) owns the game: the phase, the deal, the player's rows with
+undo/redo, the table setup frozen for the deal, the settlement and the log of settled hands.
+:class:`TrainerController` forwards the window's actions to it and emits what changed, so the
+widgets can show it; it keeps no game state of its own. Besides, it lets the bots set their
+hands on a worker thread while the player arranges (the expert bot is a solver: it takes a
+moment): the session asks for them at "Set hand" and gets the answer prepared for that deal.
 
-A past hand from the history comes back with :meth:`TrainerController.show_past`: its rows, the
-bots' hands and the house rules it was played under are put on the table, already settled by the
-core (:func:`cp_trainer.history.replay.replay_record`), and :attr:`pastShown` is emitted instead
-of :attr:`showdownReady` (a review is not a hand played: no score, no record). From there
-:meth:`TrainerController.try_again` deals the same 13 cards against the same bot hands under the
-same rules; that showdown is an ordinary one, and :attr:`TrainerController.retry_of` says which
-past hand it repeats. The next ordinary deal returns to the table's own setup.
+A past hand from the history comes back with :meth:`TrainerController.show_past` (read-only,
+:attr:`pastShown` instead of :attr:`showdownReady`: a review is not a hand played); from there
+:meth:`TrainerController.try_again` deals the same cards against the same bot hands.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from enum import Enum
 
 from PySide6.QtCore import QObject, Signal
 
-from cp_trainer.arrangement import Arrangement, CheckResult, check_partial
-from cp_trainer.cards import Card, Deck
+from cp_trainer.arrangement import Arrangement, CheckResult
+from cp_trainer.board import Refused
+from cp_trainer.cards import Card
 from cp_trainer.gui.solver.bridge import arrange
-from cp_trainer.gui.table.models import DealModel, Zone
-from cp_trainer.history.replay import ReplayedHand, settle_again
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.settlement import PairResult, Settlement, settle, settle_pair
+from cp_trainer.gui.table.models import DealModel
+from cp_trainer.history.replay import ReplayedHand
+from cp_trainer.session import BotJob, ChineseSession, Phase, SettledHand, Showdown, TableSetup
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 
@@ -39,94 +33,10 @@ __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 _BOT_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer-bots")
 
 
-def _set_bots(bot: str, rules: HouseRules, hands: tuple[tuple[Card, ...], ...],
-              seats: tuple[int, ...]) -> tuple[Arrangement, ...]:
-    return tuple(arrange(cards, bot, rules, seat=seat) for seat, cards in zip(seats, hands, strict=True))
-
-
-
-class Phase(Enum):
-    SETTING = "setting"  # the player is placing cards
-    SHOWDOWN = "showdown"  # the hand is set and settled
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    """What the table plays: house rules, number of bots and which bot, and the language of
-    the rules core's messages."""
-
-    rules: HouseRules = field(default_factory=HouseRules)
-    opponents: int = 1
-    bot: str = "standard"
-    lang: str = "en"
-    criss_cross: bool = False  # two players, two 13-card hands each (opponents is then 1)
-
-    @property
-    def bot_hands(self) -> int:
-        """How many 13-card hands the bots hold: one per bot, or the one bot's two."""
-        return 2 if self.criss_cross else self.opponents
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """A settled hand: seat 0 is the player, seats 1.. the bots' hands.
-
-    In Criss Cross the player holds two hands (``player_hands``) and the one bot two
-    (``opponents``); each of the player's hands is settled against each of the bot's with the
-    core's :func:`settle_pair` (``cross[(my hand, bot hand)]``, the player at seat 0).
-    """
-
-    player: Arrangement | None  # None when the player surrendered; Criss Cross: the last hand
-    opponents: tuple[Arrangement, ...]
-    settlement: Settlement | None  # the whole table (None in Criss Cross)
-    surrendered: bool = False
-    player_hands: tuple[Arrangement, ...] = ()  # Criss Cross: both of the player's hands
-    cross: dict[tuple[int, int], PairResult] = field(default_factory=dict)
-    # One Criss Cross hand on its own (a replay, or "try again" of it): which of the two it was.
-    # Its ``cross`` holds only hand 0's pairs, and it shows like an ordinary table.
-    hand_number: int | None = None
-
-    @property
-    def criss_cross(self) -> bool:
-        """Both of the player's Criss Cross hands (not one of them replayed alone)."""
-        return bool(self.cross) and len(self.player_hands) > 1
-
-    @property
-    def total(self) -> int:
-        """The player's points this hand, against every bot together."""
-        if self.settlement is None:
-            return sum(p.points[0] for p in self.cross.values())
-        return self.settlement.points[0]
-
-    @property
-    def money(self) -> float:
-        """The player's points this hand in money (points × each pair's stake)."""
-        if self.settlement is None:
-            return sum(p.money[0] for p in self.cross.values())
-        return self.settlement.money[0]
-
-    @property
-    def player_fouled(self) -> bool:
-        if self.settlement is None:
-            return any(p.fouled[0] for p in self.cross.values())
-        return self.settlement.hands[0].fouled
-
-    def against(self, seat: int, hand: int = 0) -> PairResult:
-        """The player's result (with hand ``hand`` in Criss Cross) against bot hand ``seat`` (1..)."""
-        if self.settlement is None:
-            return self.cross[(hand, seat)]
-        return next(p for p in self.settlement.pairs if p.players == (0, seat))
-
-    def points_against(self, seat: int) -> int:
-        """The player's points against bot hand ``seat``, all of the player's hands together."""
-        if self.settlement is None:
-            return sum(p.points[0] for (_, s), p in self.cross.items() if s == seat)
-        return self.against(seat).points_of(0)
-
-    def row_result(self, seat: int, row: int, hand: int = 0) -> str:
-        """``won`` / ``lost`` / ``tied`` for the player's row ``row`` (0 top) against ``seat``."""
-        winner = self.against(seat, hand).rows[("top", "middle", "bottom")[row]]
-        return "tied" if winner is None else "won" if winner == 0 else "lost"
+def set_bots(job: BotJob) -> tuple[Arrangement, ...]:
+    """The solver's bots set a deal's bot hands (each at its own seat)."""
+    return tuple(arrange(cards, job.bot, job.rules, seat=seat)
+                 for seat, cards in zip(job.seats, job.hands, strict=True))
 
 
 class TrainerController(QObject):
@@ -135,162 +45,138 @@ class TrainerController(QObject):
     checked = Signal(object)  # CheckResult after every change while setting
     dealt = Signal()  # a new hand is on the table
     showdownReady = Signal(object)  # Showdown
+    settled = Signal(object)  # SettledHand: what the history records, once per settled hand
     scoreChanged = Signal(int, int)  # session points, hands played
     phaseChanged = Signal(object)  # Phase
     handLocked = Signal(int)  # Criss Cross: the player's first hand is set; hand n is on the table
     pastShown = Signal(object)  # Showdown of a past hand from the history (a review, not played)
 
-    def __init__(self, deal: DealModel, setup: TableSetup | None = None, *,
-                 seed: int | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, deal: DealModel, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.deal = deal
-        self.setup = setup or TableSetup()
-        self.phase = Phase.SETTING
-        self.opponent_cards: tuple[tuple[Card, ...], ...] = ()
-        self.opponent_hands: tuple[Arrangement, ...] = ()
-        self.showdown: Showdown | None = None
-        self.session_points = 0
-        self.session_money = 0.0
-        self.hands_played = 0
+        self.session: ChineseSession = deal.session
+        self._prefetch: tuple[BotJob, Future[tuple[Arrangement, ...]]] | None = None
+        self.session.bots = self._bots
         self.last_check: CheckResult | None = None
-        self.player_cards: tuple[tuple[Card, ...], ...] = ()  # 1 hand, or 2 in Criss Cross
-        self.hand_index = 0  # which of the player's hands is on the table
-        self.locked: tuple[Arrangement, ...] = ()  # Criss Cross: the player's hands already set
-        self._seed = seed
-        self._bots_future: Future[tuple[Arrangement, ...]] | None = None
-        self._bots_job: object = None
-        self._deals = 0
-        self._rng = random.Random(seed)
-        self.past: ReplayedHand | None = None  # the past hand on the table (review)
-        self.retry_of: ReplayedHand | None = None  # the past hand being played again
-        self._own_setup: TableSetup | None = None  # the table's setup while a past hand's is in force
         deal.changed.connect(self.recheck)
+
+    @classmethod
+    def create(cls, setup: TableSetup | None = None, *, seed: int | None = None,
+               parent: QObject | None = None) -> TrainerController:
+        """A controller over a new session (and its deal model) at ``setup``."""
+        deal = DealModel(ChineseSession(setup, bots=set_bots, seed=seed), parent)
+        return cls(deal, parent=parent)
+
+    # --- the session's state, read-only ------------------------------------------------------
+
+    @property
+    def setup(self) -> TableSetup:
+        """The table the deal on it is played at (frozen for the deal)."""
+        return self.session.deal_setup
+
+    @property
+    def next_setup(self) -> TableSetup:
+        return self.session.setup
+
+    @property
+    def phase(self) -> Phase:
+        return self.session.phase
+
+    @property
+    def showdown(self) -> Showdown | None:
+        return self.session.showdown
+
+    @property
+    def session_points(self) -> int:
+        return self.session.session_points
+
+    @property
+    def session_money(self) -> float:
+        return self.session.session_money
+
+    @property
+    def hands_played(self) -> int:
+        return self.session.hands_played
+
+    @property
+    def opponent_cards(self) -> tuple[tuple[Card, ...], ...]:
+        return self.session.opponent_cards
+
+    @property
+    def player_cards(self) -> tuple[tuple[Card, ...], ...]:
+        return self.session.player_cards
+
+    @property
+    def hand_index(self) -> int:
+        return self.session.hand_index
+
+    @property
+    def locked(self) -> tuple[Arrangement, ...]:
+        return self.session.locked
+
+    @property
+    def hands_to_set(self) -> int:
+        return self.session.hands_to_set
+
+    @property
+    def past(self) -> ReplayedHand | None:
+        return self.session.past
+
+    @property
+    def retry_of(self) -> ReplayedHand | None:
+        return self.session.retry_of
 
     # --- deals --------------------------------------------------------------------------------
 
     def new_deal(self, cards: Sequence[Card] | None = None) -> None:
-        """Deal a new hand: the player's 13 cards (given, or from a shuffled deck) and the bots'.
-
-        With a seed, the n-th deal of the session is always the same.
-        """
-        self._leave_past()
-        seed = self._rng.randrange(2**31) if self._seed is not None else None
-        self._deals += 1
-        mine = tuple(cards) if cards is not None else ()
-        deck = Deck(seed=seed, exclude=mine)
-        if not mine:
-            mine = tuple(deck.deal(13))
-        hands = [mine]
-        if self.setup.criss_cross:
-            hands.append(tuple(deck.deal(13)))
-        self.player_cards = tuple(hands)
-        self.hand_index = 0
-        self.locked = ()
-        self.opponent_cards = tuple(tuple(deck.deal(13)) for _ in range(self.setup.bot_hands))
-        self.opponent_hands = ()
+        """Deal a new hand at the table of the current settings."""
+        self.session.new_deal(cards)
         self._start_bots()
-        self.showdown = None
-        self._set_phase(Phase.SETTING)
-        self.deal.new_deal(mine)
+        self._dealt()
+
+    def _dealt(self) -> None:
+        self.deal.refresh()
         self.dealt.emit()
+        self.phaseChanged.emit(self.phase)
+        self.recheck()
+
+    def change_setup(self, setup: TableSetup) -> bool:
+        """New settings, for the next deal; True when the deal on the table plays by others."""
+        return self.session.change_setup(setup)
+
+    def set_language(self, lang: str) -> None:
+        self.session.set_language(lang)
 
     # --- past hands ---------------------------------------------------------------------------
 
-    @property
-    def in_past(self) -> bool:
-        """A past hand (review, or its try again) is on the table under its own house rules."""
-        return self._own_setup is not None
-
-    def change_setup(self, setup: TableSetup) -> None:
-        """New settings: in force now, or from the next ordinary deal while a past hand is shown."""
-        if self._own_setup is not None:
-            self._own_setup = setup
-            self.setup = dataclasses.replace(self.setup, lang=setup.lang)
-        else:
-            self.setup = setup
-
-    def set_language(self, lang: str) -> None:
-        self.setup = dataclasses.replace(self.setup, lang=lang)
-        if self._own_setup is not None:
-            self._own_setup = dataclasses.replace(self._own_setup, lang=lang)
-
-    def _leave_past(self) -> None:
-        if self._own_setup is not None:
-            self.setup = self._own_setup
-        self._own_setup = None
-        self.past = None
-        self.retry_of = None
-
-    def _enter_past(self, replayed: ReplayedHand) -> None:
-        if self._own_setup is None:
-            self._own_setup = self.setup
-        bot = next((o.name for o in replayed.record.opponents if o.name), self._own_setup.bot)
-        self.setup = TableSetup(rules=replayed.rules, opponents=len(replayed.opponents), bot=bot,
-                                lang=self._own_setup.lang, criss_cross=False)
-        self._bots_future = None
-        self._bots_job = None
-        self.player_cards = (tuple(replayed.player.cards),)
-        self.hand_index = 0
-        self.locked = ()
-        self.opponent_cards = tuple(tuple(o.cards) for o in replayed.opponents)
-        self.opponent_hands = replayed.opponents  # the bots' hands as they were set then
-
     def show_past(self, replayed: ReplayedHand) -> Showdown:
         """Put a past hand on the table, read-only: its rows, the bots' hands, the settlement."""
-        self._enter_past(replayed)
-        self.past = replayed
-        self.retry_of = None
-        self.deal.new_deal(replayed.player.cards)
-        self.deal.place(replayed.player.top, replayed.player.middle, replayed.player.bottom)
-        self.deal.undo_stack.clear()  # the replay is not a move to undo
+        showdown = self.session.show_past(replayed)
+        self._prefetch = None
+        self.deal.refresh()
         self.dealt.emit()
-        if replayed.settlement is not None:
-            showdown = Showdown(None if replayed.surrendered else replayed.player, replayed.opponents,
-                                replayed.settlement, replayed.surrendered)
-        else:
-            cross = {(0, seat): pair for seat, pair in enumerate(replayed.pairs, start=1)}
-            showdown = Showdown(replayed.player, replayed.opponents, None, False, (replayed.player,), cross,
-                                hand_number=replayed.criss_cross_hand)
-        self.showdown = showdown
-        self._set_phase(Phase.SHOWDOWN)
+        self.phaseChanged.emit(self.phase)
         self.pastShown.emit(showdown)
         return showdown
 
     def try_again(self, replayed: ReplayedHand | None = None) -> bool:
-        """Deal a past hand (default: the one on the table) again: same 13 cards, same bot hands,
-        same house rules; False when there is none."""
-        replayed = replayed or self.past or self.retry_of
-        if replayed is None:
+        """Deal a past hand (default: the one on the table) again; False when there is none."""
+        try:
+            self.session.try_again(replayed)
+        except Refused:
             return False
-        self._enter_past(replayed)
-        self.past = None
-        self.retry_of = replayed
-        self.showdown = None
-        self._deals += 1
-        self._set_phase(Phase.SETTING)
-        self.deal.new_deal(replayed.player.cards)
-        self.dealt.emit()
+        self._prefetch = None
+        self._dealt()
         return True
-
-    def _set_phase(self, phase: Phase) -> None:
-        self.phase = phase
-        self.phaseChanged.emit(phase)
 
     # --- the live check -----------------------------------------------------------------------
 
     def arrangement(self) -> Arrangement:
         """The player's rows as they lie now (rows may be partly filled)."""
-        d = self.deal
-        return Arrangement(d.cards(Zone.TOP), d.cards(Zone.MIDDLE), d.cards(Zone.BOTTOM))
+        return self.session.arrangement()
 
     def check(self) -> CheckResult:
-        """The rules core's verdict on the rows as they lie (partial while cards remain in hand).
-
-        The cards still in hand go along, so a partly filled lower row that can no longer reach
-        the row above is flagged as soon as that is certain, not only when the row is full.
-        """
-        return check_partial(self.arrangement(), self.setup.rules, self.setup.lang,
-                             remaining=self.deal.cards(Zone.HAND))
+        return self.session.check()
 
     def recheck(self) -> None:
         if self.phase is not Phase.SETTING:
@@ -299,92 +185,67 @@ class TrainerController(QObject):
         self.checked.emit(self.last_check)
 
     def can_set(self) -> bool:
-        return self.phase is Phase.SETTING and self.deal.is_complete()
+        return self.session.can_set()
 
     def can_surrender(self) -> bool:
-        """Surrender is a house rule; in Criss Cross both hands would have to go, so it is off."""
-        return (self.setup.rules.surrender and not self.setup.criss_cross and self.can_set()
-                and not (self.retry_of is not None and self.retry_of.criss_cross_hand is not None))
+        return self.session.can_surrender()
+
+    def can_undo(self) -> bool:
+        return self.session.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.session.can_redo()
 
     def foul_warning(self) -> str | None:
         """What to confirm before setting a fouled hand, or None for a legal one."""
-        if not self.can_set():
-            return None
-        result = self.check()
-        if not result.fouled:
+        if self.session.foul_to_confirm() is None:
             return None
         rules = self.setup.rules
         if rules.ignore_fouls:
             return self.tr("This hand fouls. Under the current house rules fouls are ignored, so it "
-                       "will be scored as it lies. Set it anyway?")
+                           "will be scored as it lies. Set it anyway?")
         return self.tr("This hand fouls and will lose %1 to each opponent. Set it anyway?").replace(
             "%1", str(rules.scoop_points))
 
-    # --- showdown -----------------------------------------------------------------------------
-
-    def _bot_job(self) -> tuple[str, HouseRules, tuple[tuple[Card, ...], ...], tuple[int, ...]]:
-        seats = (1,) * len(self.opponent_cards) if self.setup.criss_cross else \
-            tuple(range(1, len(self.opponent_cards) + 1))
-        return self.setup.bot, self.setup.rules, self.opponent_cards, seats
+    # --- the bots -----------------------------------------------------------------------------
 
     def _start_bots(self) -> None:
-        """Let the bots set their cards on a worker thread while the player sets (the expert
-        bot is a solver: it takes a moment)."""
-        job = self._bot_job()
-        self._bots_job = job
-        self._bots_future = _BOT_POOL.submit(_set_bots, *job)
+        """Let the bots set their cards on a worker thread while the player sets."""
+        job = self.session.bot_job()
+        self._prefetch = (job, _BOT_POOL.submit(set_bots, job))
+
+    def _bots(self, job: BotJob) -> tuple[Arrangement, ...]:
+        prefetch, self._prefetch = self._prefetch, None
+        if prefetch is not None and prefetch[0] == job:
+            return prefetch[1].result()
+        return set_bots(job)
 
     def bots_set(self) -> tuple[Arrangement, ...]:
-        """Each bot's arrangement of its 13 cards, by the bot and house rules now in force."""
-        if not self.opponent_hands:
-            job = self._bot_job()
-            future, self._bots_future = self._bots_future, None
-            if future is not None and self._bots_job == job:
-                self.opponent_hands = future.result()
-            else:  # the settings changed since the deal: set the bots' cards again
-                self.opponent_hands = _set_bots(*job)
-        return self.opponent_hands
+        """Each bot's arrangement of its cards (set once per deal)."""
+        return self.session.bots_set()
 
-    @property
-    def hands_to_set(self) -> int:
-        return len(self.player_cards) or 1
+    # --- setting the hand ---------------------------------------------------------------------
 
     def set_hand(self, *, surrender: bool = False) -> Showdown | None:
-        """Set the player's hand (or surrender it, when the house rules allow) and settle."""
-        if not self.can_set():
-            return None
-        if surrender and not self.can_surrender():
-            return None
-        player = self.arrangement()
-        if self.hand_index + 1 < self.hands_to_set:
-            # Criss Cross: this hand is set; the next one comes to the table.
-            self.locked = (*self.locked, player)
-            self.hand_index += 1
-            self.deal.new_deal(self.player_cards[self.hand_index])
-            self.handLocked.emit(self.hand_index)
-            return None
-        bots = self.bots_set()
-        if self.setup.criss_cross:
-            mine = (*self.locked, player)
-            cross = {(i, k): settle_pair(arr, bot, self.setup.rules, (0, 1))
-                     for i, arr in enumerate(mine) for k, bot in enumerate(bots, start=1)}
-            return self._settled(Showdown(player, bots, None, False, mine, cross))
-        if self.retry_of is not None and self.retry_of.criss_cross_hand is not None:
-            # one Criss Cross hand again: settled against the bot's two hands as it was then
-            _, pairs = settle_again(player, bots, self.setup.rules, criss_cross=True)
-            cross = {(0, seat): pair for seat, pair in enumerate(pairs, start=1)}
-            return self._settled(Showdown(player, bots, None, False, (player,), cross,
-                                          hand_number=self.retry_of.criss_cross_hand))
-        hands: list[Arrangement | None] = [None if surrender else player, *bots]
-        settlement = settle(hands, self.setup.rules, surrendered={0} if surrender else set())
-        return self._settled(Showdown(None if surrender else player, bots, settlement, surrender))
+        """Set the player's hand (or surrender it, when the house rules allow) and settle.
 
-    def _settled(self, showdown: Showdown) -> Showdown:
-        self.showdown = showdown
-        self.session_points += self.showdown.total
-        self.session_money += self.showdown.money
-        self.hands_played += 1
-        self._set_phase(Phase.SHOWDOWN)
-        self.showdownReady.emit(self.showdown)
+        None when the session refused (rows not 3 / 5 / 5, no surrender under these rules, the
+        hand already set) or when the first of two Criss Cross hands was set.
+        """
+        before = self.hand_index
+        try:
+            showdown = self.session.set_hand(surrender=surrender)
+        except Refused:
+            return None
+        self.deal.refresh()
+        if showdown is None:
+            if self.hand_index != before:
+                self.handLocked.emit(self.hand_index)
+            self.recheck()
+            return None
+        hand: SettledHand = self.session.settled[-1]
+        self.phaseChanged.emit(self.phase)
+        self.settled.emit(hand)
+        self.showdownReady.emit(showdown)
         self.scoreChanged.emit(self.session_points, self.hands_played)
-        return self.showdown
+        return showdown

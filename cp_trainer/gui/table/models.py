@@ -1,16 +1,15 @@
-"""The deal on the table as Qt models: the player's hand and three rows, with undo.
+"""The deal on the table as Qt models: the player's hand and three rows.
 
-:class:`DealModel` owns where each of the 13 cards lies (the hand or one of the three rows) and a
-``QUndoStack``; every move is a command, so each one can be undone and redone. Each zone is shown
+:class:`DealModel` shows the board of a :class:`~cp_trainer.session.ChineseSession` (where each
+card lies, with its undo history) and forwards the player's moves to it. Each zone is shown
 through its own :class:`ZoneModel` (a ``QAbstractListModel``) so a plain ``QListView`` can display
-it and drag cards in and out of it. The models hold no poker rules: which arrangement is legal is
-asked of the rules core by the controller.
+it and drag cards in and out of it. No game state and no poker rules live here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from enum import Enum, IntEnum
+from collections.abc import Callable, Iterable, Sequence
+from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import (
@@ -23,9 +22,11 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.board import Move, MoveKind, Refusal, Refused
 from cp_trainer.cards import Card, parse_cards
+from cp_trainer.session import ROWS, BotJob, ChineseSession, Zone
 
 __all__ = [
     "CARD_MIME_TYPE",
@@ -50,35 +51,11 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 CardT = TypeVar("CardT")
 
 
-class Zone(IntEnum):
-    """Where a card lies: the hand or one of the three rows."""
-
-    HAND = 0
-    TOP = 1
-    MIDDLE = 2
-    BOTTOM = 3
-
-    @property
-    def capacity(self) -> int:
-        return _CAPACITY[self]
-
-    @property
-    def is_row(self) -> bool:
-        return self is not Zone.HAND
-
-
-_CAPACITY = {Zone.HAND: 13, Zone.TOP: 3, Zone.MIDDLE: 5, Zone.BOTTOM: 5}
-ROWS: tuple[Zone, Zone, Zone] = (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)
-
-
 class HandSort(Enum):
     """How the cards still in the hand are ordered."""
 
     RANK = "rank"  # high to low, suits together within a rank
     SUIT = "suit"  # by suit (clubs, diamonds, hearts, spades), high to low within a suit
-
-
-State = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 
 
 def _by_rank(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -89,121 +66,120 @@ def _by_suit(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (c.suit.index, -c.rank.value)))
 
 
-class _StateCommand(QUndoCommand):
-    """One move: the table before and after it (13 cards are cheap to copy)."""
-
-    def __init__(self, model: DealModel, before: State, after: State, text: str) -> None:
-        super().__init__(text)
-        self._model = model
-        self._before = before
-        self._after = after
-
-    def redo(self) -> None:
-        self._model._apply(self._after)
-
-    def undo(self) -> None:
-        self._model._apply(self._before)
+def _no_bots(job: BotJob) -> tuple[Arrangement, ...]:
+    raise RuntimeError("this table has no bots")
 
 
 class DealModel(QObject):
-    """The player's 13 cards split over the hand and the three rows, with undo/redo.
+    """The player's cards on the table, as the session's board says, for Qt's views.
 
-    ``changed`` is emitted after every change (a move, an undo, a new deal). ``refused`` is emitted
-    with the zone and a message for the player when a move is not possible (a full row).
+    Holds no game state: where each card lies, the undo history and whether anything may move
+    at all belong to the :class:`ChineseSession`; this adapter forwards the player's moves to it,
+    turns a refused move into ``refused`` (zone, message for the player), and after every change
+    sorts each zone for display and emits ``changed``.
     """
 
     changed = Signal()
     refused = Signal(int, str)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, session: ChineseSession | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.session = session if session is not None else ChineseSession(bots=_no_bots)
         self._zones: list[tuple[Card, ...]] = [(), (), (), ()]
         self._hand_sort = HandSort.RANK
-        self.undo_stack = QUndoStack(self)
         self.zone_models: dict[Zone, ZoneModel] = {z: ZoneModel(self, z) for z in Zone}
+        self.refresh()
 
     # --- reading ------------------------------------------------------------------------------
 
     def cards(self, zone: Zone) -> tuple[Card, ...]:
+        """The zone's cards as shown (rows by rank, the hand in the chosen order)."""
         return self._zones[zone]
 
     def all_cards(self) -> tuple[Card, ...]:
         return tuple(c for z in Zone for c in self._zones[z])
 
-    def state(self) -> State:
-        z = self._zones
-        return (z[0], z[1], z[2], z[3])
-
     def zone_of(self, card: Card) -> Zone | None:
-        for zone in Zone:
-            if card in self._zones[zone]:
-                return zone
-        return None
+        return self.session.board.zone_of(card)
 
     def has_room(self, zone: Zone) -> bool:
-        return len(self._zones[zone]) < zone.capacity
+        return self.session.board.has_room(zone)
 
     def first_row_with_room(self) -> Zone | None:
         return next((z for z in ROWS if self.has_room(z)), None)
 
     def is_complete(self) -> bool:
         """All 13 cards are in the rows, 3/5/5."""
-        return all(len(self._zones[z]) == z.capacity for z in ROWS) and not self._zones[Zone.HAND]
+        return self.session.board.is_complete()
 
-    @property
-    def hand_sort(self) -> HandSort:
-        return self._hand_sort
+    def can_move(self) -> bool:
+        return self.session.can_arrange()
+
+    def undo_text(self) -> str | None:
+        """What Undo would take back, in words (None: nothing)."""
+        move = self.session.board.undo_move() if self.session.can_undo() else None
+        return None if move is None else self.describe(move)
+
+    def redo_text(self) -> str | None:
+        move = self.session.board.redo_move() if self.session.can_redo() else None
+        return None if move is None else self.describe(move)
+
+    def describe(self, move: Move[Card]) -> str:
+        if move.kind is MoveKind.MOVE:
+            return self.tr("Move %1").replace("%1", move.cards[0].pretty())
+        if move.kind is MoveKind.SWAP:
+            return self.tr("Swap %1 and %2").replace("%1", move.cards[0].pretty()).replace(
+                "%2", move.cards[1].pretty())
+        if move.kind is MoveKind.PLACE:
+            return self.tr("Place an arrangement")
+        return self.tr("Return all cards to the hand")
 
     # --- changing -----------------------------------------------------------------------------
 
     def new_deal(self, cards: Sequence[Card]) -> None:
-        """Start a hand: all cards in the hand, empty rows, an empty undo history."""
-        self.undo_stack.clear()
-        self._apply((tuple(cards), (), (), ()))
+        """Deal ``cards`` to the player of this table's session (all in the hand)."""
+        self.session.new_deal(cards)
+        self.refresh()
 
     def set_hand_sort(self, mode: HandSort) -> None:
         self._hand_sort = mode
-        self._apply(self.state())
+        self.refresh()
+
+    def _do(self, action: Callable[[], object], zone: Zone | None = None) -> bool:
+        try:
+            action()
+        except Refused as refused:
+            if refused.reason is Refusal.ZONE_FULL and zone is not None:
+                self.refused.emit(int(zone), self.full_message(zone))
+            return False
+        self.refresh()
+        return True
 
     def move(self, card: Card, dest: Zone) -> bool:
         """Move ``card`` to ``dest`` as one undoable step; False (and ``refused``) when it can't."""
-        src = self.zone_of(card)
-        if src is None or src == dest:
-            return False
-        if not self.has_room(dest):
-            self.refused.emit(int(dest), self.full_message(dest))
-            return False
-        zones = list(self._zones)
-        zones[src] = tuple(c for c in zones[src] if c != card)
-        zones[dest] = (*zones[dest], card)
-        self._push(zones, self.tr("Move %1").replace("%1", card.pretty()))
-        return True
+        return self._do(lambda: self.session.move(card, dest), dest)
 
     def swap(self, a: Card, b: Card) -> bool:
         """Exchange two cards lying in different zones, as one undoable step."""
-        za, zb = self.zone_of(a), self.zone_of(b)
-        if za is None or zb is None or za == zb:
-            return False
-        zones = list(self._zones)
-        zones[za] = tuple(b if c == a else c for c in zones[za])
-        zones[zb] = tuple(a if c == b else c for c in zones[zb])
-        self._push(zones, self.tr("Swap %1 and %2").replace("%1", a.pretty()).replace("%2", b.pretty()))
-        return True
+        return self._do(lambda: self.session.swap(a, b))
+
+    def drop(self, card: Card, dest: Zone, onto: Card | None) -> bool:
+        """A dropped card: onto a row card it swaps, into the hand it returns (one step)."""
+        return self._do(lambda: self.session.drop(card, dest, onto), dest)
 
     def place(self, top: Sequence[Card], middle: Sequence[Card], bottom: Sequence[Card]) -> bool:
         """Put the 13 cards into the given rows at once (e.g. the solver's arrangement)."""
-        if sorted(self.all_cards()) != sorted([*top, *middle, *bottom]):
-            return False
-        if (len(top), len(middle), len(bottom)) != (3, 5, 5):
-            return False
-        self._push([(), tuple(top), tuple(middle), tuple(bottom)], self.tr("Place an arrangement"))
-        return True
+        return self._do(lambda: self.session.place(Arrangement(tuple(top), tuple(middle), tuple(bottom))))
 
-    def return_all(self) -> None:
+    def return_all(self) -> bool:
         """Every card back to the hand, as one undoable step."""
-        if not any(self._zones[z] for z in ROWS):
-            return
-        self._push([self.all_cards(), (), (), ()], self.tr("Return all cards to the hand"))
+        return self._do(self.session.return_all)
+
+    def undo(self) -> bool:
+        return self._do(self.session.undo)
+
+    def redo(self) -> bool:
+        return self._do(self.session.redo)
 
     def full_message(self, zone: Zone) -> str:
         names = {Zone.TOP: self.tr("The top row is full (3 cards)."),
@@ -212,14 +188,11 @@ class DealModel(QObject):
                  Zone.HAND: self.tr("The hand is full.")}
         return names[zone] + " " + self.tr("Drop the card onto a card in that row to swap them.")
 
-    def _push(self, zones: list[tuple[Card, ...]], text: str) -> None:
-        self.undo_stack.push(_StateCommand(self, self.state(), (zones[0], zones[1], zones[2], zones[3]),
-                                           text))
-
-    def _apply(self, state: State) -> None:
-        """Show ``state`` (rows sorted by rank, the hand by the chosen order) in the zone models."""
+    def refresh(self) -> None:
+        """Show the session's board (rows sorted by rank, the hand by the chosen order)."""
+        board = self.session.board
         for zone in Zone:
-            cards = state[zone]
+            cards = board.cards(zone)
             if zone is Zone.HAND and self._hand_sort is HandSort.SUIT:
                 ordered = _by_suit(cards)
             else:
@@ -301,7 +274,8 @@ class ZoneModel(CardListModel[Card]):
     """One zone's cards as a list model, with drag and drop of cards.
 
     Dropping between cards (or on empty space) moves the card into this zone; dropping onto a
-    card swaps the two. A full zone refuses a move but accepts a swap.
+    row card swaps the two, while a card dropped anywhere on the hand just returns to it. A full
+    row refuses a move but accepts a swap.
     """
 
     MIME_TYPE = CARD_MIME_TYPE
@@ -353,23 +327,23 @@ class ZoneModel(CardListModel[Card]):
                         parent: AnyIndex) -> bool:
         if action not in (Qt.DropAction.MoveAction, Qt.DropAction.CopyAction):
             return False
+        if not self.deal.can_move():
+            return False
         cards = self.cards_in(data)
         if len(cards) != 1:
             return False
         card = cards[0]
         src = self.deal.zone_of(card)
+        if src == self.zone:
+            return False
         target = self._drop_target(row, parent)
-        if target is not None:
-            return target != card and src != self.zone
-        return src != self.zone and self.deal.has_room(self.zone)
+        if target is not None and self.zone.is_row:
+            return target != card  # onto a row card: the two swap
+        return self.deal.has_room(self.zone)  # into the zone (the hand: a card returns)
 
     def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
                      parent: AnyIndex) -> bool:
         cards = self.cards_in(data)
         if len(cards) != 1:
             return False
-        card = cards[0]
-        target = self._drop_target(row, parent)
-        if target is not None:
-            return self.deal.swap(card, target)
-        return self.deal.move(card, self.zone)
+        return self.deal.drop(cards[0], self.zone, self._drop_target(row, parent))

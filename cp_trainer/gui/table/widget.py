@@ -46,6 +46,8 @@ class TableWidget(ShowdownMixin, QWidget):
     """Everything on the felt. ``hintRequested`` asks the window to run the solver."""
 
     hintRequested = Signal()
+    # A message for the window's status bar (text, milliseconds).
+    statusMessage = Signal(str, int)
 
     def __init__(self, controller: TrainerController, renderer: CardRenderer,
                  parent: QWidget | None = None) -> None:
@@ -126,13 +128,10 @@ class TableWidget(ShowdownMixin, QWidget):
         self.return_button.clicked.connect(self.deal.return_all)
         self.undo_button = QPushButton(self)
         self.undo_button.setObjectName("undoButton")
-        self.undo_button.clicked.connect(self.deal.undo_stack.undo)
+        self.undo_button.clicked.connect(self.deal.undo)
         self.redo_button = QPushButton(self)
         self.redo_button.setObjectName("redoButton")
-        self.redo_button.clicked.connect(self.deal.undo_stack.redo)
-        self._can_undo = self._can_redo = False
-        self.deal.undo_stack.canUndoChanged.connect(self._undo_changed)
-        self.deal.undo_stack.canRedoChanged.connect(self._redo_changed)
+        self.redo_button.clicked.connect(self.deal.redo)
         for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
                   self.redo_button):
             tools.addWidget(b)
@@ -176,6 +175,7 @@ class TableWidget(ShowdownMixin, QWidget):
         controller.handLocked.connect(self._hand_locked)
         controller.showdownReady.connect(self.start_reveal)
         controller.scoreChanged.connect(self._score_changed)
+        controller.phaseChanged.connect(lambda _phase: self._update_buttons())
         self.retranslate()
 
     # --- texts --------------------------------------------------------------------------------
@@ -260,15 +260,6 @@ class TableWidget(ShowdownMixin, QWidget):
                        .replace("%2", bot),
                        self.tr("An opponent played by the %1 bot; its cards stay face down until "
                                "the showdown.").replace("%1", bot))
-
-    def _undo_changed(self, can: bool) -> None:
-        # The stack's state comes with the signal: the stack may be going away with the window.
-        self._can_undo = can
-        self.undo_button.setEnabled(can and self.controller.phase is Phase.SETTING)
-
-    def _redo_changed(self, can: bool) -> None:
-        self._can_redo = can
-        self.redo_button.setEnabled(can and self.controller.phase is Phase.SETTING)
 
     def _score_changed(self, _points: int, _hands: int) -> None:
         self._show_score()
@@ -364,6 +355,13 @@ class TableWidget(ShowdownMixin, QWidget):
             name = info.rows[r].name if info.rows is not None else ""
             mine.reveal_row(r, arr.rows[r], name, "tied", "")
         self.retranslate()
+        self._focus_hand()  # the keys go on working for the second hand (the Set button is off now)
+
+    def _focus_hand(self) -> None:
+        hand = self.views[Zone.HAND]
+        hand.setFocus(Qt.FocusReason.OtherFocusReason)
+        if hand.model().rowCount():
+            hand.setCurrentIndex(hand.model().index(0, 0))
 
     def _dealt(self) -> None:
         self._reveal_step = -1
@@ -384,11 +382,11 @@ class TableWidget(ShowdownMixin, QWidget):
             self._seats.append(seat)
         for seat in self._seats:
             seat.face_down()
-            self._title_seat(seat)
+        self.retranslate()  # titles, the Set button and the hand's name follow the new deal's table
         self.result_label.clear()
         for view in self.views.values():
             view.setEnabled(True)
-        self.views[Zone.HAND].setFocus()
+        self._focus_hand()
         self._update_buttons()
 
     def _show_check(self, result: CheckResult) -> None:
@@ -465,10 +463,7 @@ class TableWidget(ShowdownMixin, QWidget):
             view.setCurrentIndex(view.model().index(0, 0))
 
     def _refused(self, _zone: int, message: str) -> None:
-        win = self.window()
-        bar = getattr(win, "statusBar", None)
-        if callable(bar):
-            bar().showMessage(message, 5000)
+        self.statusMessage.emit(message, 5000)
         self.result_label.setText(message)
         self._fit_height()
 
@@ -479,8 +474,8 @@ class TableWidget(ShowdownMixin, QWidget):
         self.surrender_button.setVisible(c.setup.rules.surrender and not c.setup.criss_cross)
         self.surrender_button.setEnabled(c.can_surrender())
         self.hint_button.setEnabled(setting)
-        self.undo_button.setEnabled(setting and self._can_undo)
-        self.redo_button.setEnabled(setting and self._can_redo)
+        self.undo_button.setEnabled(c.can_undo())
+        self.redo_button.setEnabled(c.can_redo())
         self.return_button.setEnabled(setting)
         # At the showdown the hand is empty: its room goes to the rows, the banner and the result
         # (at 1024x700 a long foul explanation otherwise squeezed the rows into each other).
