@@ -9,6 +9,7 @@ rankings). The window remembers its size; everything else lives in :class:`Setti
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -30,6 +32,7 @@ from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
+from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.bridge import SolveRequest, solver_bot
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.style import STYLE_SHEET
@@ -37,6 +40,9 @@ from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, Trainer
 from cp_trainer.gui.table.widget import TableWidget
 from cp_trainer.gui.translation import TranslationError, current_language, install_language
 from cp_trainer.i18n import LANGUAGES
+
+if TYPE_CHECKING:  # Pai Gow's page (and NumPy under it) loads when it is first shown
+    from cp_trainer.gui.paigow.window import PaiGowHistory, PaiGowPage
 
 __all__ = ["MainWindow"]
 
@@ -85,13 +91,20 @@ class MainWindow(QMainWindow):
         from cp_trainer.gui.practice.replay import install_replay  # a past hand on the table (issue 5)
 
         self.replay = install_replay(self, self.controller, self.table, self.solver_panel)
-        central = QWidget(self)
-        central_layout = QVBoxLayout(central)
+        self.chinese_page = QWidget(self)
+        self.chinese_page.setObjectName("chinesePage")
+        central_layout = QVBoxLayout(self.chinese_page)
         central_layout.setContentsMargins(0, 0, 0, 0)
         central_layout.setSpacing(0)
         central_layout.addWidget(self.replay.bar)
         central_layout.addWidget(body, 1)
-        self.setCentralWidget(central)
+        # One window, two games: the Chinese-poker table, and Pai Gow's page once it is asked for.
+        self.pages = QStackedWidget(self)
+        self.pages.setObjectName("pages")
+        self.pages.addWidget(self.chinese_page)
+        self.paigow: PaiGowPage | None = None
+        self.paigow_history: PaiGowHistory | None = None
+        self.setCentralWidget(self.pages)
         self.setStyleSheet(STYLE_SHEET)
         self.setMinimumSize(MIN_SIZE)
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
@@ -112,9 +125,6 @@ class MainWindow(QMainWindow):
 
         self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
                                          self.help_menu, lambda: self.values.house_rules, data_dir)
-        from cp_trainer.gui.paigow.window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
-
-        self.paigow = install_paigow(self)
         self.retranslate()
         self.resize(1180, 800)
         geometry = settings.qsettings().value("window/geometry")
@@ -131,10 +141,10 @@ class MainWindow(QMainWindow):
         self.game_menu = bar.addMenu("")
         self.deal_action = QAction(self)
         self.deal_action.setShortcut(QKeySequence.StandardKey.New)
-        self.deal_action.triggered.connect(lambda: self.controller.new_deal())
+        self.deal_action.triggered.connect(self.new_deal)
         self.set_action = QAction(self)
         self.set_action.setShortcut(QKeySequence("Ctrl+Return"))
-        self.set_action.triggered.connect(self.table.set_hand)
+        self.set_action.triggered.connect(self.set_hand)
         self.settings_action = QAction(self)
         self.settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
@@ -142,6 +152,21 @@ class MainWindow(QMainWindow):
         self.quit_action = QAction(self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.triggered.connect(self.close)
+        self.chinese_action = QAction(self)
+        self.chinese_action.setObjectName("chineseAction")
+        self.chinese_action.setShortcut(QKeySequence("Ctrl+1"))
+        self.chinese_action.triggered.connect(self.show_chinese)
+        self.paigow_action = QAction(self)
+        self.paigow_action.setObjectName("paigowAction")
+        self.paigow_action.setShortcut(QKeySequence("Ctrl+2"))
+        self.paigow_action.triggered.connect(self.show_paigow)
+        self.game_group = QActionGroup(self)
+        for a in (self.chinese_action, self.paigow_action):
+            a.setCheckable(True)
+            self.game_group.addAction(a)
+            self.game_menu.addAction(a)
+        self.chinese_action.setChecked(True)
+        self.game_menu.addSeparator()
         for a in (self.deal_action, self.set_action):
             self.game_menu.addAction(a)
         self.game_menu.addSeparator()
@@ -153,11 +178,11 @@ class MainWindow(QMainWindow):
         self.undo_action = QAction(self)
         self.undo_action.setObjectName("undoAction")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.triggered.connect(self.deal_model.undo)
+        self.undo_action.triggered.connect(self.undo)
         self.redo_action = QAction(self)
         self.redo_action.setObjectName("redoAction")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        self.redo_action.triggered.connect(self.deal_model.redo)
+        self.redo_action.triggered.connect(self.redo)
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
 
@@ -189,8 +214,15 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("cp-trainer — closed Chinese poker"))
+        if self.paigow is not None and self.pages.currentWidget() is self.paigow:
+            self.setWindowTitle(self.tr("cp-trainer — Pai Gow Poker"))
+        else:
+            self.setWindowTitle(self.tr("cp-trainer — closed Chinese poker"))
         self.game_menu.setTitle(self.tr("&Game"))
+        self.chinese_action.setText(self.tr("&Chinese poker"))
+        self.chinese_action.setToolTip(self.tr("Closed Chinese poker against the bots."))
+        self.paigow_action.setText(self.tr("&Pai Gow Poker"))
+        self.paigow_action.setToolTip(self.tr("Practise Pai Gow Poker against a house-way dealer."))
         self.deal_action.setText(self.tr("&New deal"))
         self.deal_action.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
         self.set_action.setText(self.tr("&Set hand"))
@@ -206,8 +238,71 @@ class MainWindow(QMainWindow):
         self.solver_panel.retranslate()
         self.replay.retranslate()
 
+    # --- the two games ----------------------------------------------------------------------------
+
+    def _paigow_shown(self) -> PaiGowPage | None:
+        return self.paigow if self.paigow is not None and self.pages.currentWidget() is self.paigow else None
+
+    def show_chinese(self) -> None:
+        """The Chinese-poker table (the Pai Gow page keeps its deal for later)."""
+        self.pages.setCurrentWidget(self.chinese_page)
+        self.chinese_action.setChecked(True)
+        self.statusBar().addPermanentWidget(self.table.score_label)
+        self.table.score_label.show()
+        self.retranslate()
+
+    def show_paigow(self) -> PaiGowPage:
+        """Pai Gow Poker, on its own page of this window (made on first use)."""
+        if self.paigow is None:
+            from cp_trainer.gui.paigow.window import PaiGowHistory, PaiGowPage
+
+            self.paigow = PaiGowPage(self.renderer, self.pages, seed=self._seed)
+            self.pages.addWidget(self.paigow)
+            self.paigow_history = PaiGowHistory(self.paigow.tab, self.practice.recorder)
+            deal = self.paigow.tab.deal
+            deal.changed.connect(self._update_actions)
+            self.paigow.tab.settled.connect(lambda _s: self._update_actions())
+        self.pages.setCurrentWidget(self.paigow)
+        self.paigow_action.setChecked(True)
+        self.table.score_label.hide()
+        self.retranslate()
+        return self.paigow
+
+    def new_deal(self) -> None:
+        page = self._paigow_shown()
+        if page is not None:
+            page.tab.new_deal()
+        else:
+            self.controller.new_deal()
+        self._update_actions()
+
+    def set_hand(self) -> None:
+        page = self._paigow_shown()
+        if page is not None:
+            page.tab.set_hand()
+        else:
+            self.table.set_hand()
+
+    def undo(self) -> None:
+        page = self._paigow_shown()
+        (page.tab.deal if page is not None else self.deal_model).undo()
+
+    def redo(self) -> None:
+        page = self._paigow_shown()
+        (page.tab.deal if page is not None else self.deal_model).redo()
+
     def _update_actions(self) -> None:
-        """Game and Edit follow the session: Set hand only at 3 / 5 / 5, Undo only while arranging."""
+        """Game and Edit follow the game shown: Set hand only when the cards are all placed, Undo
+        only while arranging (never after the showdown)."""
+        page = self._paigow_shown()
+        if page is not None:
+            game = page.tab.game
+            self.set_action.setEnabled(game.can_set())
+            self.undo_action.setEnabled(game.can_undo())
+            self.redo_action.setEnabled(game.can_redo())
+            self.undo_action.setText(self.tr("&Undo"))
+            self.redo_action.setText(self.tr("&Redo"))
+            return
         c = self.controller
         self.set_action.setEnabled(c.can_set())
         self.undo_action.setEnabled(c.can_undo())
@@ -282,6 +377,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(browser)
         layout.addWidget(buttons)
         dialog.resize(640, 560)
+        add_close_shortcuts(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
@@ -333,6 +429,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.solver_panel.shutdown()
+        if self.paigow is not None:
+            self.paigow.shutdown()
         self.settings.qsettings().setValue("window/geometry", self.saveGeometry())
         self.settings.qsettings().sync()
         super().closeEvent(event)

@@ -15,35 +15,6 @@
         <source>lessons.outcome.{o}</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>paigow.gui.full_{zone.name.lower()}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paigow.gui.locked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paigow.gui.card_tip</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paigow.gui.{key}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paigow.gui.window_title</source>
-        <extracomment>What a Pai Gow hand in the history was played under (the history groups hands by it).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paigow.gui.menu</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paigow.gui.menu_tip</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>Bots</name>
@@ -64,7 +35,6 @@
     <name>DealModel</name>
     <message>
         <source>Move %1</source>
-        <extracomment>Mime type of dragged cards: the cards&apos; ASCII names (&quot;As Td&quot;), UTF-8. Item role holding the :class:`Card` itself. The card type a :class:`CardListModel` holds (``Card``, or a Pai Gow card or joker).</extracomment>
         <translation>перемещение %1</translation>
     </message>
     <message>
@@ -82,6 +52,15 @@
     <message>
         <source>The top row is full (3 cards).</source>
         <translation>Верхний ряд заполнен (3 карты).</translation>
+    </message>
+    <message>
+        <source>Drag it to a row, double-click to put it in the first row with room, or press 1, 2 or 3.</source>
+        <extracomment>Mime type of dragged cards: the cards&apos; ASCII names (&quot;As Td&quot;), UTF-8.</extracomment>
+        <translation>Перетащите её в ряд, щёлкните дважды, чтобы положить в первый ряд со свободным местом, или нажмите 1, 2 или 3.</translation>
+    </message>
+    <message>
+        <source>Drag it to another row or onto a card to swap; double-click or Backspace returns it to the hand.</source>
+        <translation>Перетащите её в другой ряд или на карту, чтобы поменять местами; двойной щелчок или Backspace возвращает её в руку.</translation>
     </message>
     <message>
         <source>The middle row is full (5 cards).</source>
@@ -538,6 +517,22 @@
         <translation>&amp;Игра</translation>
     </message>
     <message>
+        <source>&amp;Chinese poker</source>
+        <translation>&amp;Китайский покер</translation>
+    </message>
+    <message>
+        <source>Closed Chinese poker against the bots.</source>
+        <translation>Закрытый китайский покер против ботов.</translation>
+    </message>
+    <message>
+        <source>&amp;Pai Gow Poker</source>
+        <translation>&amp;Пай Гоу покер</translation>
+    </message>
+    <message>
+        <source>Practise Pai Gow Poker against a house-way dealer.</source>
+        <translation>Тренировка в Пай Гоу покер против крупье, играющего по правилам казино.</translation>
+    </message>
+    <message>
         <source>&amp;New deal</source>
         <translation>&amp;Новая раздача</translation>
     </message>
@@ -598,6 +593,10 @@
         <translation>&amp;Повторить</translation>
     </message>
     <message>
+        <source>cp-trainer — Pai Gow Poker</source>
+        <translation>cp-trainer — Пай Гоу покер</translation>
+    </message>
+    <message>
         <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal; this deal is played to the end as it was dealt.</source>
         <translation>Новые настройки (правила стола, боты, соперники, Criss Cross) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
     </message>
@@ -616,6 +615,212 @@
     <message>
         <source>That arrangement is for another hand.</source>
         <translation>Эта раскладка относится к другой руке.</translation>
+    </message>
+</context>
+<context>
+    <name>PaiGowDeal</name>
+    <message>
+        <source>Your cards are all in the hand already.</source>
+        <translation>Все ваши карты уже в руке.</translation>
+    </message>
+    <message>
+        <source>The high hand is full (5 cards). Drop the card onto a card there to swap them.</source>
+        <translation>Большая рука заполнена (5 карт). Бросьте карту на карту в ней, чтобы поменять их местами.</translation>
+    </message>
+    <message>
+        <source>The low hand is full (2 cards). Drop the card onto a card there to swap them.</source>
+        <translation>Малая рука заполнена (2 карты). Бросьте карту на карту в ней, чтобы поменять их местами.</translation>
+    </message>
+    <message>
+        <source>drag it to the high or low hand or onto a card to swap; double-click, or press 1 (low), 2 (high), Backspace (back to your cards)</source>
+        <translation>перетащите в большую или малую руку либо на карту для обмена; двойной щелчок или клавиши 1 (малая), 2 (большая), Backspace (обратно к картам)</translation>
+    </message>
+</context>
+<context>
+    <name>PaiGowTab</name>
+    <message>
+        <source>Dealer</source>
+        <translation>Крупье</translation>
+    </message>
+    <message>
+        <source>Low hand (2)</source>
+        <translation>Малая рука (2)</translation>
+    </message>
+    <message>
+        <source>High hand (5)</source>
+        <translation>Большая рука (5)</translation>
+    </message>
+    <message>
+        <source>Your cards</source>
+        <translation>Ваши карты</translation>
+    </message>
+    <message>
+        <source>New deal</source>
+        <translation>Новая раздача</translation>
+    </message>
+    <message>
+        <source>Deal 7 new cards to you and 7 to the dealer.</source>
+        <translation>Раздать 7 новых карт вам и 7 крупье.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>Take back the last move (Ctrl+Z).</source>
+        <translation>Отменить последний ход (Ctrl+Z).</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Повторить</translation>
+    </message>
+    <message>
+        <source>Make the move you took back again (Ctrl+Shift+Z).</source>
+        <translation>Снова сделать отменённый ход (Ctrl+Shift+Z).</translation>
+    </message>
+    <message>
+        <source>House way &amp;&amp; EV</source>
+        <translation>Правила казино и EV</translation>
+    </message>
+    <message>
+        <source>How the dealer would set your cards, and what each of the 21 settings is worth against a house-way dealer.</source>
+        <translation>Как крупье расставил бы ваши карты и сколько стоит каждая из 21 расстановки против крупье, играющего по правилам казино.</translation>
+    </message>
+    <message>
+        <source>Play the house way</source>
+        <translation>Расставить по правилам казино</translation>
+    </message>
+    <message>
+        <source>Put your cards where the house way puts them (you can still move them).</source>
+        <translation>Разложить карты так, как их расставляют по правилам казино (их ещё можно двигать).</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Готово</translation>
+    </message>
+    <message>
+        <source>Lock in your high (5 cards) and low (2 cards) hands; the dealer sets by house way and you are paid.</source>
+        <translation>Зафиксировать большую (5 карт) и малую (2 карты) руки; крупье расставит свои карты по правилам казино, и ставка будет рассчитана.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Stop the simulation; your cards are not affected.</source>
+        <translation>Остановить моделирование; ваши карты не изменятся.</translation>
+    </message>
+    <message>
+        <source>Your low hand: 2 cards. It must not beat your high hand. Drop cards here or press 1.</source>
+        <translation>Ваша малая рука: 2 карты. Она не должна быть сильнее большой. Перетащите сюда карты или нажмите 1.</translation>
+    </message>
+    <message>
+        <source>Your high hand: 5 cards, at least as strong as the low hand. Drop cards here or press 2.</source>
+        <translation>Ваша большая рука: 5 карт, не слабее малой. Перетащите сюда карты или нажмите 2.</translation>
+    </message>
+    <message>
+        <source>Your 7 cards. Drag them into the high and low hands, or double-click one.</source>
+        <translation>Ваши 7 карт. Перетащите их в большую и малую руки или дважды щёлкните карту.</translation>
+    </message>
+    <message>
+        <source>All 21 ways to split your cards, best first: EV per unit staked and the difference to the house way&apos;s setting (hover a difference for its ± standard error).</source>
+        <translation>Все 21 способ разделить ваши карты, лучшие сверху: EV на единицу ставки и разница с расстановкой по правилам казино (наведите на разницу, чтобы увидеть ± стандартную ошибку).</translation>
+    </message>
+    <message>
+        <source>The dealer&apos;s 7 cards, set by house way once you set your hand.</source>
+        <translation>7 карт крупье; он расставит их по правилам казино, когда вы расставите свою руку.</translation>
+    </message>
+    <message>
+        <source>House way and the EV of every setting</source>
+        <translation>Правила казино и EV каждой расстановки</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Малая</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Большая</translation>
+    </message>
+    <message>
+        <source>EV</source>
+        <translation>EV</translation>
+    </message>
+    <message>
+        <source>vs house way</source>
+        <translation>Разница</translation>
+    </message>
+    <message>
+        <source>EV per unit staked against a dealer who plays the house way, from %1 random dealer hands (± standard error).</source>
+        <translation>EV на единицу ставки против крупье, играющего по правилам казино, по %1 случайным рукам крупье (± стандартная ошибка).</translation>
+    </message>
+    <message>
+        <source>Put 5 cards in the high hand and 2 in the low hand, then press Set.</source>
+        <translation>Положите 5 карт в большую руку и 2 в малую, затем нажмите «Готово».</translation>
+    </message>
+    <message>
+        <source>Simulating %1 dealer hands…</source>
+        <translation>Моделирование %1 рук крупье…</translation>
+    </message>
+    <message>
+        <source>Simulation cancelled.</source>
+        <translation>Моделирование отменено.</translation>
+    </message>
+    <message>
+        <source>The simulation failed: %1</source>
+        <translation>Моделирование не удалось: %1</translation>
+    </message>
+    <message>
+        <source>The dealer&apos;s cards stay face down until you set your hand.</source>
+        <translation>Карты крупье лежат рубашкой вверх, пока вы не расставите свою руку.</translation>
+    </message>
+    <message>
+        <source>The dealer sets by house way: %1</source>
+        <translation>Крупье расставляет по правилам казино: %1</translation>
+    </message>
+    <message>
+        <source>Session total: %1; hands played: %2</source>
+        <translation>Итог сессии: %1; сыграно раздач: %2</translation>
+    </message>
+    <message>
+        <source>House way for your cards: %1</source>
+        <translation>По правилам казино ваши карты ставятся так: %1</translation>
+    </message>
+    <message>
+        <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is shown always.</source>
+        <translation>Нажмите «Правила казино и EV», чтобы увидеть, как крупье расставил бы ваши карты и сколько стоит каждая расстановка. После расстановки это показывается всегда.</translation>
+    </message>
+    <message>
+        <source>Best: %1, EV %2 ± %3</source>
+        <translation>Лучшая: %1, EV %2 ± %3</translation>
+    </message>
+    <message>
+        <source>House way: %1, EV %2 ± %3</source>
+        <translation>По правилам казино: %1, EV %2 ± %3</translation>
+    </message>
+    <message>
+        <source>Here the house way is the best setting.</source>
+        <translation>Здесь расстановка по правилам казино — лучшая.</translation>
+    </message>
+    <message>
+        <source>The house way costs %1 ± %2 per hand against the best setting.</source>
+        <translation>Расстановка по правилам казино уступает лучшей %1 ± %2 за раздачу.</translation>
+    </message>
+    <message>
+        <source>Yours: %1, EV %2 ± %3 (%4 ± %5 against the house way)</source>
+        <translation>Ваша: %1, EV %2 ± %3 (%4 ± %5 относительно правил казино)</translation>
+    </message>
+    <message>
+        <source>house way</source>
+        <translation>правила казино</translation>
+    </message>
+    <message>
+        <source>yours</source>
+        <translation>ваша</translation>
+    </message>
+    <message>
+        <source>foul</source>
+        <translation>фол</translation>
     </message>
 </context>
 <context>
@@ -1351,7 +1556,7 @@
     <message>
         <source>Top row
 (3 cards)</source>
-        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).</extracomment>
+        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
         <translation>Верхний ряд
 (3 карты)</translation>
     </message>
@@ -1637,18 +1842,6 @@ hand</source>
     <message>
         <source>This hand fouls and will lose %1 to each opponent. Set it anyway?</source>
         <translation>В этой руке фол, и она проиграет %1 каждому сопернику. Всё равно раскрыть?</translation>
-    </message>
-</context>
-<context>
-    <name>ZoneModel</name>
-    <message>
-        <source>Drag it to a row, double-click to put it in the first row with room, or press 1, 2 or 3.</source>
-        <extracomment>MIME type a drag of this model&apos;s cards carries.</extracomment>
-        <translation>Перетащите её в ряд, щёлкните дважды, чтобы положить в первый ряд со свободным местом, или нажмите 1, 2 или 3.</translation>
-    </message>
-    <message>
-        <source>Drag it to another row or onto a card to swap; double-click or Backspace returns it to the hand.</source>
-        <translation>Перетащите её в другой ряд или на карту, чтобы поменять местами; двойной щелчок или Backspace возвращает её в руку.</translation>
     </message>
 </context>
 <context>

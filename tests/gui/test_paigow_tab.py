@@ -4,15 +4,18 @@ with the house way and the EV of all 21 settings run off the GUI thread, cancel,
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.paigow.tab import PaiGowTab
 from cp_trainer.gui.paigow.views import PgZone
+from cp_trainer.gui.translation import install_language
 from cp_trainer.paigow.cards import PgCard, parse_pg_cards
 from cp_trainer.paigow.ev import EvResult, settings_ev
 from cp_trainer.paigow.house_way import house_way
@@ -29,6 +32,8 @@ def make_tab(qtbot: Any, **kw: Any) -> PaiGowTab:
     kw.setdefault("samples", 2000)
     tab = PaiGowTab(CardRenderer(), deal=(PLAYER, DEALER), seed=4, **kw)
     qtbot.addWidget(tab)
+    for model in tab.deal.zone_models.values():  # every change of every zone checked by Qt's tester
+        QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal, tab)
     tab.show()
     qtbot.waitExposed(tab)
     return tab
@@ -90,6 +95,32 @@ def test_live_check_names_hands_and_fouls(qtbot: Any) -> None:
     assert tab.zone_names[PgZone.LOW].text() == "A-5"
     tab.deal.return_all()
     assert tab.deal.place(parse_setting("Ts 9h 5d 5c Th / Ad Jk"))
+    # A foul: an ace-king low hand over a nine-high high hand.
+    tab.new_deal((parse_pg_cards("As Kd 9h 7c 5s 3d 4h"), DEALER))
+    assert tab.deal.place(parse_setting("9h 7c 5s 4h 3d / As Kd"))
+    assert tab.status.property("state") == "foul"
+    assert "foul" in tab.status.text()
+    assert tab.zone_names[PgZone.HIGH].text() == "nine-high, kickers 7-5-4-3"
+    assert tab.zone_names[PgZone.LOW].text() == "A-K"
+    assert tab.set_button.isEnabled()  # a foul may be set (and loses)
+
+
+def test_undo_and_redo_while_setting_only(qtbot: Any) -> None:
+    tab = make_tab(qtbot)
+    assert not tab.undo_button.isEnabled()
+    assert drag(tab, "Jk", PgZone.LOW)
+    assert tab.undo_button.isEnabled()
+    tab.undo_button.click()
+    assert card("Jk") in tab.deal.cards(PgZone.HAND) and tab.redo_button.isEnabled()
+    tab.redo_button.click()
+    assert card("Jk") in tab.deal.cards(PgZone.LOW)
+    assert tab.deal.place(parse_setting("Ts Th 5d 5c 9h / Ad Jk"))
+    tab.cancel()
+    tab.set_hand()
+    tab.cancel()
+    assert not tab.undo_button.isEnabled() and not tab.redo_button.isEnabled()
+    assert not tab.deal.undo()
+    assert tab.deal.setting() == parse_setting("Ts Th 5d 5c 9h / Ad Jk")
 
 
 def test_set_pays_by_house_way_and_shows_the_advice(qtbot: Any) -> None:
@@ -113,6 +144,7 @@ def test_set_pays_by_house_way_and_shows_the_advice(qtbot: Any) -> None:
     assert tab.session.text() == "Session total: +0.95; hands played: 1"
     # The cards are locked once set.
     assert not drag(tab, "Ad", PgZone.HAND)
+    assert not tab.game.can_arrange()
     # The advice: the house way for my cards and the EV of all 21 settings, computed elsewhere.
     ev: EvResult = blocker.args[0]
     assert threads and threads[0] != threading.get_ident()
@@ -126,7 +158,7 @@ def test_set_pays_by_house_way_and_shows_the_advice(qtbot: Any) -> None:
     assert "Best:" in tab.figures.text() and "Yours:" in tab.figures.text()
     # A new deal starts over, face down.
     tab.new_deal()
-    assert not tab.deal.locked and tab.ev_table.rowCount() == 0
+    assert tab.game.can_arrange() and tab.ev_table.rowCount() == 0
     assert "face down" in tab.dealer_rule.text()
 
 
@@ -136,7 +168,7 @@ def test_play_house_way_then_hint(qtbot: Any) -> None:
     assert tab.deal.setting() == house_way(tab.deal.all_cards()).setting
     with qtbot.waitSignal(tab.evFinished, timeout=60_000):
         tab.hint_button.click()
-    assert not tab.deal.locked  # a hint does not set the hand
+    assert tab.game.can_arrange()  # a hint does not set the hand
     assert tab.ev_table.rowCount() == 21
 
 
@@ -163,34 +195,53 @@ def test_ev_can_be_cancelled(qtbot: Any) -> None:
     assert tab.ev_table.rowCount() == 0
 
 
-def test_texts_follow_the_language(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def english_after(qapp: QApplication) -> Iterator[QApplication]:
+    yield qapp
+    install_language(qapp, "en")
+
+
+def test_texts_follow_the_language(qtbot: Any, english_after: QApplication) -> None:
     tab = make_tab(qtbot)
     assert tab.set_button.text() == "Set"
-    monkeypatch.setattr("cp_trainer.gui.paigow.tab.current_language", lambda: "ru")
-    monkeypatch.setattr("cp_trainer.gui.paigow.views.current_language", lambda: "ru")
-    tab.retranslate()
+    install_language(english_after, "ru")  # Qt's LanguageChange retranslates the page
     assert tab.set_button.text() == "Готово"
     assert tab.zone_titles[PgZone.LOW].text() == "Малая рука (2)"
     assert "рубашкой" in tab.dealer_rule.text()
 
 
-def test_game_menu_opens_the_pai_gow_window(qtbot: Any, tmp_path: Any) -> None:
+def test_pai_gow_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Any) -> None:
     from PySide6.QtGui import QAction
-
-    from cp_trainer.gui.paigow.window import PaiGowWindow
 
     from .test_window import make_window
 
-    window = make_window(qtbot, tmp_path)
+    window = make_window(qtbot, tmp_path, data_dir=str(tmp_path / "data"))
     action = window.findChild(QAction, "paigowAction")
-    assert action is not None and action.text() == "Pai Gow Poker…"
+    assert action is not None and action.text() == "&Pai Gow Poker"
     assert action in window.game_menu.actions()
     action.trigger()
-    pg = window.findChild(PaiGowWindow, "paigowWindow")
-    assert pg is not None and pg.isVisible()
-    assert window.paigow.history is not None  # hands go to the Practice menu's history
-    assert len(pg.tab.deal.cards(PgZone.HAND)) == 7
-    pg.close()
+    page = window.paigow
+    assert page is not None and window.pages.currentWidget() is page and page.isVisible()
+    assert window.paigow_history is not None  # hands go to the Practice menu's history
+    assert len(page.tab.deal.cards(PgZone.HAND)) == 7
+    # The Game and Edit menus act on the game shown.
+    assert not window.set_action.isEnabled() and not window.undo_action.isEnabled()
+    page.tab.play_house_way()
+    assert window.set_action.isEnabled() and window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert len(page.tab.deal.cards(PgZone.HAND)) == 7
+    window.redo_action.trigger()
+    page.tab.cancel()
+    window.set_action.trigger()
+    page.tab.cancel()
+    assert page.tab.settlement is not None and not window.undo_action.isEnabled()
+    store = window.practice.recorder.store()
+    assert store is not None and store.count() == 1
+    window.deal_action.trigger()
+    assert page.tab.settlement is None and page.tab.hands_played == 1
+    window.chinese_action.trigger()
+    assert window.pages.currentWidget() is window.chinese_page
+    assert window.controller.hands_played == 0  # the table's game is its own
 
 
 class FakeStore:

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.pixmaps import CardRenderer
-from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.table.models import DealModel, Zone
+from cp_trainer.gui.table.widget import zone_view
 
 from .dnd import drop_on
 
@@ -25,7 +25,7 @@ class Table(QWidget):
         self.deal = DealModel(parent=self)
         renderer = CardRenderer()
         layout = QHBoxLayout(self)
-        self.views = {z: CardZoneView(self.deal, z, renderer, self) for z in Zone}
+        self.views = {z: zone_view(self.deal, z, renderer, self) for z in Zone}
         for view in self.views.values():
             view.set_card_height(60)
             layout.addWidget(view)

@@ -12,10 +12,16 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from cp_trainer.cards import Card
-from cp_trainer.gui.cards.pixmaps import CardRenderer
-from cp_trainer.gui.table.models import CardRole
+from cp_trainer.gui.cards.models import CardRole
+from cp_trainer.gui.cards.pixmaps import CardFace, CardRenderer
+from cp_trainer.paigow.cards import Joker
 
-__all__ = ["CardDelegate"]
+__all__ = ["CardDelegate", "face_of"]
+
+
+def face_of(card: Card | Joker) -> CardFace:
+    """What the card renderer draws for a card of either game (``"Jk"`` for Pai Gow's joker)."""
+    return "Jk" if isinstance(card, Joker) else card
 
 SELECTED = QColor("#ffd54f")  # amber: readable on felt and on white cards
 SWAP_TARGET = QColor("#4fc3f7")  # light blue
@@ -36,7 +42,7 @@ class CardDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
         card = index.data(CardRole)
-        if not isinstance(card, Card):
+        if not isinstance(card, Card | Joker):
             return
         rect: QRect = option.rect
         size: QSize = option.decorationSize
@@ -48,10 +54,10 @@ class CardDelegate(QStyledItemDelegate):
         y = rect.y() + (rect.height() - size.height()) // 2 - (3 if selected else 0)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.drawPixmap(x, y, self.renderer.pixmap(card, size, dpr))
+        painter.drawPixmap(x, y, self.renderer.pixmap(face_of(card), size, dpr))
         card_rect = QRect(x, y, size.width(), size.height()).adjusted(-1, -1, 1, 1)
         radius = max(3.0, size.width() / 16)
-        if getattr(widget, "drop_target_row", -1) == index.row():
+        if getattr(widget, "drop_target_row", -1) == index.row():  # CardZoneView's swap target
             painter.setPen(QPen(SWAP_TARGET, 4))
             painter.drawRoundedRect(card_rect, radius, radius)
         elif selected:

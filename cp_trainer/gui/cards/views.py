@@ -1,19 +1,24 @@
-"""Views of the hand and the three rows: cards laid out left to right, moved by mouse and keys.
+"""Card zones on the felt, for both games: cards laid out left to right, moved by mouse and keys.
 
-A :class:`CardZoneView` shows one zone of the :class:`DealModel`. Cards move by
+A :class:`CardZoneView` shows one zone of a :class:`~cp_trainer.gui.cards.models.BoardModel`
+(the Chinese-poker hand and rows, the Pai Gow hand, high and low hands). Cards move by
 
 - drag and drop: onto empty space (or between cards) moves the card into the zone, onto a card
-  swaps the two; a full row refuses a move and says so (``DealModel.refused``);
-- double-click: from the hand to the first row with room, from a row back to the hand;
-- keys: Left / Right pick a card, Up / Down go to the row above or below (the hand is below the
-  bottom row), ``1``/``2``/``3`` put the card in the top/middle/bottom row, Backspace (or ``0``)
-  returns it to the hand.
+  of a set zone swaps the two, anywhere on the hand returns it; a full zone refuses a move and
+  says so (``BoardModel.refused``);
+- double-click: from the hand to the first zone with room, from a set zone back to the hand;
+- keys: Left / Right pick a card, Up / Down go to the zone above or below, and the game's keys
+  (``keys``: e.g. ``1``/``2``/``3`` for the rows, Backspace or ``0`` back to the hand).
 
 Drops are handled here, not by ``QAbstractItemView``'s default, so that "onto a card" means the
 card under the pointer, and the source is never asked to remove the card a second time.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import IntEnum
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QMimeData, QModelIndex, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -33,17 +38,16 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QWidget
 
 from cp_trainer.cards import Card
-from cp_trainer.gui.cards.delegates import CardDelegate
+from cp_trainer.gui.cards.delegates import CardDelegate, face_of
+from cp_trainer.gui.cards.models import BoardModel, ZoneModel
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
-from cp_trainer.gui.table.models import CardRole, DealModel, Zone, ZoneModel
+from cp_trainer.paigow.cards import Joker
 
-__all__ = ["OBJECT_NAMES", "CardZoneView", "setup_card_strip", "size_card_strip"]
+__all__ = ["CardZoneView", "setup_card_strip", "size_card_strip", "start_card_drag"]
 
-OBJECT_NAMES = {Zone.HAND: "handView", Zone.TOP: "topRow", Zone.MIDDLE: "middleRow",
-                Zone.BOTTOM: "bottomRow"}
+C = TypeVar("C", bound=Card | Joker)
+Z = TypeVar("Z", bound=IntEnum)
 
-_KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zone.BOTTOM,
-              Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
 GAP = 6  # pixels between cards
 
 
@@ -95,23 +99,28 @@ def start_card_drag(view: QListView, mime: QMimeData, pixmap: QPixmap) -> None:
     drag.setHotSpot(QPoint(size.width() // 2, size.height() // 2))
     drag.exec(Qt.DropAction.MoveAction)
 
-class CardZoneView(QListView):
-    """One zone (hand, top, middle or bottom) as a strip of cards."""
+class CardZoneView(QListView, Generic[C, Z]):
+    """One zone of a :class:`BoardModel` (either game) as a strip of cards.
+
+    ``keys`` maps a key to the zone it sends the current card to; double-click sends a card from
+    the hand to the board model's first zone with room, and from a set zone back to the hand.
+    """
 
     #: The player moved a card by key or double-click (card, zone it went to).
     cardSent = Signal(object, int)
     #: Up / Down asked to move the keyboard focus to the zone above (-1) or below (+1).
     focusStep = Signal(int)
 
-    def __init__(self, deal: DealModel, zone: Zone, renderer: CardRenderer,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, deal: BoardModel[C, Z], zone: Z, renderer: CardRenderer, parent: QWidget | None = None,
+                 *, object_name: str = "", keys: Mapping[Qt.Key, Z] | None = None) -> None:
         super().__init__(parent)
         self.deal = deal
         self.zone = zone
         self.renderer = renderer
+        self.keys: Mapping[Qt.Key, Z] = keys if keys is not None else {}
         self.drop_target_row = -1
         self._refusal_shown = False
-        self.setObjectName(OBJECT_NAMES[zone])
+        self.setObjectName(object_name)
         self.setModel(deal.zone_models[zone])
         self.setItemDelegate(CardDelegate(renderer, self))
         setup_card_strip(self)
@@ -120,16 +129,24 @@ class CardZoneView(QListView):
         self.set_card_height(100)
 
     @property
-    def zone_model(self) -> ZoneModel:
+    def zone_model(self) -> ZoneModel[C, Z]:
         return self.deal.zone_models[self.zone]
+
+    @property
+    def capacity(self) -> int:
+        return self.deal.board.capacity[self.zone]
+
+    @property
+    def is_hand(self) -> bool:
+        return self.zone == self.deal.board.hand
 
     # --- size ---------------------------------------------------------------------------------
 
     def set_card_height(self, height: int) -> None:
         """Lay the cards out at ``height`` pixels; the view keeps room for a full zone."""
-        width = size_card_strip(self, height, self.zone.capacity)
+        width = size_card_strip(self, height, self.capacity)
         self.setMinimumWidth(width)
-        if self.zone.is_row:
+        if not self.is_hand:
             self.setMaximumWidth(width)
 
     def slot_rect(self, i: int) -> QRect:
@@ -140,17 +157,17 @@ class CardZoneView(QListView):
         y = (cell.height() - size.height()) // 2
         return QRect(x, y, size.width(), size.height())
 
-    def card_center(self, card: Card) -> QPoint:
+    def card_center(self, card: C) -> QPoint:
         """The viewport position of ``card`` (for tests and for the keyboard)."""
         return self.visualRect(self.zone_model.index(self.zone_model.row_of(card))).center()
 
     def empty_point(self) -> QPoint:
         """A viewport position on no card (where a drop means "into this zone")."""
-        return self.slot_rect(self.zone_model.rowCount()).center() if self.zone.is_row else \
+        return self.slot_rect(self.zone_model.rowCount()).center() if not self.is_hand else \
             QPoint(self.viewport().width() - 4, self.viewport().height() // 2)
 
     def set_foul(self, foul: bool) -> None:
-        """Mark the row as one of those a foul is about (styled by the ``foul`` property)."""
+        """Mark the zone as one of those a foul is about (styled by the ``foul`` property)."""
         if bool(self.property("foul")) != foul:
             self.setProperty("foul", foul)
             self.style().unpolish(self)
@@ -159,22 +176,21 @@ class CardZoneView(QListView):
 
     def paintEvent(self, e: QPaintEvent) -> None:
         super().paintEvent(e)
-        if not self.zone.is_row:
+        if self.is_hand:
             return
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(255, 255, 255, 120), 2, Qt.PenStyle.DashLine))
-        for i in range(self.zone_model.rowCount(), self.zone.capacity):
+        for i in range(self.zone_model.rowCount(), self.capacity):
             painter.drawRoundedRect(self.slot_rect(i).adjusted(2, 2, -2, -2), 6, 6)
         painter.end()
 
     # --- mouse and keys -----------------------------------------------------------------------
 
-    def _card(self, index: QModelIndex) -> Card | None:
-        card = index.data(CardRole) if index.isValid() else None
-        return card if isinstance(card, Card) else None
+    def _card(self, index: QModelIndex) -> C | None:
+        return self.zone_model.card_at(index.row()) if index.isValid() else None
 
-    def _send(self, card: Card, dest: Zone) -> None:
+    def _send(self, card: C, dest: Z) -> None:
         row = self.currentIndex().row()
         if self.deal.move(card, dest):
             self.cardSent.emit(card, int(dest))
@@ -186,20 +202,16 @@ class CardZoneView(QListView):
         card = self._card(index)
         if card is None:
             return
-        if self.zone is Zone.HAND:
-            dest = self.deal.first_row_with_room()
-            if dest is None:
-                return
+        dest = self.deal.first_with_room() if self.is_hand else self.deal.board.hand
+        if dest is not None:
             self._send(card, dest)
-        else:
-            self._send(card, Zone.HAND)
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if e.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             self.focusStep.emit(-1 if e.key() == Qt.Key.Key_Up else 1)
             e.accept()
             return
-        dest = _KEY_ZONES.get(Qt.Key(e.key()))
+        dest = self.keys.get(Qt.Key(e.key()))
         card = self._card(self.currentIndex())
         if dest is not None and card is not None:
             if dest != self.zone:
@@ -226,7 +238,7 @@ class CardZoneView(QListView):
         if card is None:
             return
         start_card_drag(self, self.zone_model.mimeData([index]),
-                        self.renderer.pixmap(card, self.iconSize(), self.devicePixelRatioF()))
+                        self.renderer.pixmap(face_of(card), self.iconSize(), self.devicePixelRatioF()))
 
     def _drop_parent(self, pos: QPoint) -> QModelIndex:
         index = self.indexAt(pos)
@@ -242,8 +254,10 @@ class CardZoneView(QListView):
 
     def dragMoveEvent(self, e: QDragMoveEvent) -> None:
         parent = self._drop_parent(e.position().toPoint())
-        ok = self.zone_model.canDropMimeData(e.mimeData(), Qt.DropAction.MoveAction, -1, -1, parent)
-        target = parent.row() if ok and parent.isValid() else -1
+        model = self.zone_model
+        ok = model.canDropMimeData(e.mimeData(), Qt.DropAction.MoveAction, -1, -1, parent)
+        # Outline the card a drop would swap with (none in the hand: a card dropped there returns).
+        target = parent.row() if ok and model.swaps_onto(-1, parent) else -1
         if target != self.drop_target_row:
             self.drop_target_row = target
             self.viewport().update()
@@ -252,7 +266,7 @@ class CardZoneView(QListView):
             e.accept()
             return
         e.ignore()
-        cards = self.zone_model.cards_in(e.mimeData())
+        cards = model.cards_in(e.mimeData())
         if (not self._refusal_shown and cards and not parent.isValid()
                 and self.deal.zone_of(cards[0]) != self.zone and not self.deal.has_room(self.zone)):
             self._refusal_shown = True

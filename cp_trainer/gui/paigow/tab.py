@@ -8,17 +8,17 @@ all 21 settings against a house-way dealer, simulated on a worker thread (progre
 you see where the house way and the best setting differ and what each costs. The advice shows
 on "House way & EV" and always after you set.
 
-Texts come from the rules core's catalogs (``paigow.gui.*`` in ``resources/i18n/paigow.*.json``)
-in the GUI's current language, and switch on ``QEvent.LanguageChange``.
+The game itself is a :class:`~cp_trainer.paigow.session.PaiGowSession` (the deal, where the
+cards lie with undo/redo while setting, the settlement, the session's total and log); this page
+only shows it. Its own texts are Qt's (``self.tr``, the window's ``.ts`` files); the hand names,
+fouls and results are the Pai Gow core's, in the GUI's language.
 """
 
 from __future__ import annotations
 
-import random
-import threading
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, QRunnable, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -34,55 +34,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.board import Refused
+from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
-from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, PgZoneView, face_of
+from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.translation import current_language
-from cp_trainer.i18n import tr
-from cp_trainer.paigow.cards import PAIGOW_DECK, PgCard, format_pg_cards, sort_for_display
+from cp_trainer.gui.worker import Worker
+from cp_trainer.paigow.cards import PgCard, format_pg_cards, sort_for_display
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.house_way import HouseWay, house_way
-from cp_trainer.paigow.resolve import Settlement, settle
-from cp_trainer.paigow.setting import Setting, check_setting
+from cp_trainer.paigow.resolve import Settlement
+from cp_trainer.paigow.session import PaiGowSession, PgPhase
+from cp_trainer.paigow.setting import Setting
 
-__all__ = ["EvWorker", "PaiGowTab"]
+__all__ = ["PaiGowTab"]
 
 EvFn = Callable[..., EvResult]
-
-
-class _Signals(QObject):
-    progress = Signal(int, int)
-    finished = Signal(object)  # EvResult
-    cancelled = Signal()
-    failed = Signal(str)
-
-
-class EvWorker(QRunnable):
-    """Runs one EV simulation off the GUI thread; results come back through ``signals``."""
-
-    def __init__(self, cards: Sequence[PgCard], samples: int, seed: int | None, ev_fn: EvFn) -> None:
-        super().__init__()
-        self.cards = tuple(cards)
-        self.samples = samples
-        self.seed = seed
-        self.ev_fn = ev_fn
-        self.signals = _Signals()
-        self._cancel = threading.Event()
-        self.setAutoDelete(False)
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def run(self) -> None:
-        try:
-            result = self.ev_fn(self.cards, self.samples, seed=self.seed,
-                                progress=self.signals.progress.emit, cancel=self._cancel.is_set)
-        except Exception as exc:  # shown to the player, never a crash of the window
-            self.signals.failed.emit(f"{type(exc).__name__}: {exc}")
-            return
-        if self._cancel.is_set() or result.cancelled:
-            self.signals.cancelled.emit()
-        else:
-            self.signals.finished.emit(result)
 
 
 class _MiniSetting(QWidget):
@@ -123,6 +90,18 @@ def _signed(x: float) -> str:
     return f"{x:+.3f}"
 
 
+def fill(text: str, *values: str) -> str:
+    """``text`` with %1, %2, ... replaced by ``values`` (Qt's placeholders, last first so %1
+    never eats the start of %10)."""
+    for i in range(len(values), 0, -1):
+        text = text.replace(f"%{i}", values[i - 1])
+    return text
+
+
+class _Cancelled(Exception):
+    """The EV simulation stopped early (the player pressed Cancel)."""
+
+
 class PaiGowTab(QWidget):
     """The whole Pai Gow mode in one widget (``objectName`` ``paigowTab``).
 
@@ -141,21 +120,17 @@ class PaiGowTab(QWidget):
         super().__init__(parent)
         self.setObjectName("paigowTab")
         self.renderer = renderer
-        self.rng = random.Random(seed)
         self.seed = seed
         self.ev_fn = ev_fn
         self.samples = samples
-        self.deal = PaiGowDeal(self)
-        self.dealer_cards: tuple[PgCard, ...] = ()
-        self.dealer_way: HouseWay | None = None
-        self.settlement: Settlement | None = None
+        self.game = PaiGowSession(seed=seed, lang=current_language())
+        self.deal = PaiGowDeal(self.game, self)
         self.player_way: HouseWay | None = None
         self.ev_result: EvResult | None = None
-        self.worker: EvWorker | None = None
+        self.worker: Worker | None = None
+        self._alive: set[Worker] = set()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
-        self.total = 0.0
-        self.hands_played = 0
         self._message = ""
         self._message_advice = ""
 
@@ -175,7 +150,7 @@ class PaiGowTab(QWidget):
         table.addWidget(self.dealer_rule)
         # The player's hands.
         grid = QGridLayout()
-        self.views = {z: PgZoneView(self.deal, z, renderer, self) for z in PgZone}
+        self.views = {z: pg_zone_view(self.deal, z, renderer, self) for z in PgZone}
         self.zone_titles = {z: QLabel(self) for z in PgZone}
         self.zone_names = {z: QLabel(self) for z in (PgZone.HIGH, PgZone.LOW)}
         for r, zone in enumerate((PgZone.LOW, PgZone.HIGH, PgZone.HAND)):
@@ -206,7 +181,14 @@ class PaiGowTab(QWidget):
         self.set_button = QPushButton(self)
         self.set_button.setObjectName("pgSetButton")
         self.set_button.clicked.connect(self.set_hand)
-        for b in (self.new_button, self.hint_button, self.house_button, self.set_button):
+        self.undo_button = QPushButton(self)
+        self.undo_button.setObjectName("pgUndoButton")
+        self.undo_button.clicked.connect(self.deal.undo)
+        self.redo_button = QPushButton(self)
+        self.redo_button.setObjectName("pgRedoButton")
+        self.redo_button.clicked.connect(self.deal.redo)
+        for b in (self.new_button, self.undo_button, self.redo_button, self.hint_button, self.house_button,
+                  self.set_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         table.addLayout(buttons)
@@ -267,14 +249,33 @@ class PaiGowTab(QWidget):
         self.retranslate()
         self.new_deal(deal)
 
-    # --- language -----------------------------------------------------------------------------
+    # --- the session's state, read-only ------------------------------------------------------
+
+    @property
+    def dealer_cards(self) -> tuple[PgCard, ...]:
+        return self.game.dealer_cards
+
+    @property
+    def dealer_way(self) -> HouseWay | None:
+        return self.game.dealer_way
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.game.settlement
+
+    @property
+    def total(self) -> float:
+        return self.game.total
+
+    @property
+    def hands_played(self) -> int:
+        return self.game.hands_played
 
     @property
     def lang(self) -> str:
         return current_language()
 
-    def _t(self, key: str, **kw: object) -> str:
-        return tr(f"paigow.gui.{key}", self.lang, **kw)
+    # --- language -----------------------------------------------------------------------------
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -282,80 +283,92 @@ class PaiGowTab(QWidget):
         super().changeEvent(event)
 
     def retranslate(self) -> None:
-        self.dealer_title.setText(self._t("dealer"))
-        for zone, key in ((PgZone.LOW, "low"), (PgZone.HIGH, "high"), (PgZone.HAND, "hand")):
-            self.zone_titles[zone].setText(self._t(key))
-        self.new_button.setText(self._t("new_deal"))
-        self.hint_button.setText(self._t("hint"))
-        self.hint_button.setToolTip(self._t("hint_tip"))
-        self.house_button.setText(self._t("play_house"))
-        self.house_button.setToolTip(self._t("play_house_tip"))
-        self.new_button.setToolTip(self._t("new_deal_tip"))
-        self.set_button.setText(self._t("set"))
-        self.set_button.setToolTip(self._t("set_tip"))
-        self.cancel_button.setText(self._t("cancel"))
-        self.cancel_button.setToolTip(self._t("cancel_tip"))
-        for zone, key in ((PgZone.LOW, "low_tip"), (PgZone.HIGH, "high_tip"), (PgZone.HAND, "hand_tip")):
-            self.views[zone].setToolTip(self._t(key))
-        self.ev_table.setToolTip(self._t("ev_table_tip"))
-        self.progress.setToolTip(self._t("ev_about", n=self.samples))
-        self.dealer_cards_view.setToolTip(self._t("dealer_tip"))
-        self.advice_title.setText(self._t("advice_title"))
+        self.game.lang = self.lang
+        self.dealer_title.setText(self.tr("Dealer"))
+        self.zone_titles[PgZone.LOW].setText(self.tr("Low hand (2)"))
+        self.zone_titles[PgZone.HIGH].setText(self.tr("High hand (5)"))
+        self.zone_titles[PgZone.HAND].setText(self.tr("Your cards"))
+        self.new_button.setText(self.tr("New deal"))
+        self.new_button.setToolTip(self.tr("Deal 7 new cards to you and 7 to the dealer."))
+        self.undo_button.setText(self.tr("Undo"))
+        self.undo_button.setToolTip(self.tr("Take back the last move (Ctrl+Z)."))
+        self.redo_button.setText(self.tr("Redo"))
+        self.redo_button.setToolTip(self.tr("Make the move you took back again (Ctrl+Shift+Z)."))
+        self.hint_button.setText(self.tr("House way && EV"))
+        self.hint_button.setToolTip(self.tr("How the dealer would set your cards, and what each of the 21 "
+                                            "settings is worth against a house-way dealer."))
+        self.house_button.setText(self.tr("Play the house way"))
+        self.house_button.setToolTip(self.tr("Put your cards where the house way puts them (you can still "
+                                             "move them)."))
+        self.set_button.setText(self.tr("Set"))
+        self.set_button.setToolTip(self.tr("Lock in your high (5 cards) and low (2 cards) hands; the dealer "
+                                           "sets by house way and you are paid."))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the simulation; your cards are not affected."))
+        self.views[PgZone.LOW].setToolTip(self.tr("Your low hand: 2 cards. It must not beat your high hand. "
+                                                  "Drop cards here or press 1."))
+        self.views[PgZone.HIGH].setToolTip(self.tr("Your high hand: 5 cards, at least as strong as the low "
+                                                   "hand. Drop cards here or press 2."))
+        self.views[PgZone.HAND].setToolTip(self.tr("Your 7 cards. Drag them into the high and low hands, or "
+                                                   "double-click one."))
+        self.ev_table.setToolTip(self.tr(
+            "All 21 ways to split your cards, best first: EV per unit staked and the difference to the "
+            "house way's setting (hover a difference for its ± standard error)."))
+        self.progress.setToolTip(self._ev_about(self.samples))
+        self.dealer_cards_view.setToolTip(self.tr("The dealer's 7 cards, set by house way once you set your "
+                                                  "hand."))
+        self.advice_title.setText(self.tr("House way and the EV of every setting"))
         self.ev_table.setHorizontalHeaderLabels(
-            [self._t(k) for k in ("col_low", "col_high", "col_ev", "col_vs_house", "col_note")])
+            [self.tr("Low"), self.tr("High"), self.tr("EV"), self.tr("vs house way"), ""])
         self._update_live()
         self._show_dealer()
         self._show_result()
         self._show_advice()
 
+    def _ev_about(self, n: int) -> str:
+        return self.tr("EV per unit staked against a dealer who plays the house way, from %1 random dealer "
+                       "hands (± standard error).").replace("%1", str(n))
+
+    def _incomplete(self) -> str:
+        return self.tr("Put 5 cards in the high hand and 2 in the low hand, then press Set.")
+
     # --- dealing and setting ------------------------------------------------------------------
 
     def new_deal(self, deal: tuple[Sequence[PgCard], Sequence[PgCard]] | None = None) -> None:
+        """Deal 7 cards to the player and 7 to the dealer (given, or shuffled)."""
         self.cancel()
-        if deal is None:
-            cards = list(PAIGOW_DECK)
-            self.rng.shuffle(cards)
-            player, dealer = cards[:7], cards[7:14]
-        else:
-            player, dealer = list(deal[0]), list(deal[1])
-            if len(player) != 7 or len(dealer) != 7 or len({str(c) for c in (*player, *dealer)}) != 14:
-                raise ValueError("a Pai Gow deal is 7 distinct cards each for the player and dealer")
-        self.dealer_cards = tuple(dealer)
-        self.dealer_way = None
-        self.settlement = None
+        self.game.new_deal(deal)
         self.player_way = None
         self.ev_result = None
         self._message = ""
-        self.deal.new_deal(player)
+        self.deal.refresh()
         self._show_dealer()
         self._show_result()
         self._show_advice()
+        self.views[PgZone.HAND].setFocus(Qt.FocusReason.OtherFocusReason)
 
     def play_house_way(self) -> None:
         """Put the player's cards where the house way would."""
-        if self.deal.locked:
-            return
-        self.deal.place(house_way(self.deal.all_cards()).setting)
+        if self.game.can_arrange():
+            self.game.place_house_way()
+            self.deal.refresh()
 
     def set_hand(self) -> Settlement | None:
         """Set: the dealer's cards turn up, set by house way, and the hand is paid."""
-        setting = self.deal.setting()
-        if self.deal.locked:
+        if self.game.phase is PgPhase.SETTLED:
             return self.settlement
-        if setting is None:
-            self._show_message(self._t("incomplete"))
+        try:
+            settlement = self.game.set_hand()
+        except Refused:
+            self._show_message(self._incomplete())
             return None
-        self.deal.set_locked(True)
-        self.dealer_way = house_way(self.dealer_cards)
-        self.settlement = settle(setting, self.dealer_way.setting, self.lang)
-        self.total += self.settlement.payout
-        self.hands_played += 1
+        self.deal.refresh()
         self._show_dealer()
         self._show_result()
         self._update_buttons()
-        self.settled.emit(self.settlement)
+        self.settled.emit(settlement)
         self.show_advice()
-        return self.settlement
+        return settlement
 
     # --- the advice: house way and EV ---------------------------------------------------------
 
@@ -371,15 +384,26 @@ class PaiGowTab(QWidget):
 
     def start_ev(self, cards: Sequence[PgCard]) -> None:
         self.cancel()
-        worker = EvWorker(cards, self.samples, self.seed, self.ev_fn)
+        cards, samples, seed, ev_fn = tuple(cards), self.samples, self.seed, self.ev_fn
+
+        def job(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> EvResult:
+            result = ev_fn(cards, samples, seed=seed, progress=progress, cancel=cancelled)
+            if result.cancelled:
+                raise _Cancelled
+            return result
+
+        worker = Worker(job, cancel_errors=(_Cancelled,))
         worker.signals.progress.connect(lambda d, t, w=worker: self._progress(w, d, t))
         worker.signals.finished.connect(lambda r, w=worker: self._finished(w, r))
         worker.signals.cancelled.connect(lambda w=worker: self._cancelled(w))
         worker.signals.failed.connect(lambda m, w=worker: self._failed(w, m))
+        # The pool does not own the Python object: keep it alive until its run() is over.
+        self._alive.add(worker)
+        worker.signals.done.connect(lambda w=worker: self._alive.discard(w))
         self.worker = worker
         self.progress.setRange(0, max(1, self.samples))
         self.progress.setValue(0)
-        self._message_advice = self._t("running", n=self.samples)
+        self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", str(self.samples))
         self._show_advice()
         self.evRunning.emit(True)
         self.pool.start(worker)
@@ -392,7 +416,7 @@ class PaiGowTab(QWidget):
         if worker is not None:
             worker.cancel()
             self.worker = None
-            self._message_advice = self._t("cancelled")
+            self._message_advice = self.tr("Simulation cancelled.")
             self._show_advice()
             self.evRunning.emit(False)
 
@@ -401,12 +425,12 @@ class PaiGowTab(QWidget):
         self.cancel()
         self.pool.waitForDone()
 
-    def _progress(self, worker: EvWorker, done: int, total: int) -> None:
+    def _progress(self, worker: Worker, done: int, total: int) -> None:
         if worker is self.worker:
             self.progress.setRange(0, max(1, total))
             self.progress.setValue(done)
 
-    def _finished(self, worker: EvWorker, result: EvResult) -> None:
+    def _finished(self, worker: Worker, result: EvResult) -> None:
         if worker is not self.worker:
             return  # an answer nobody waits for any more
         self.worker = None
@@ -415,15 +439,15 @@ class PaiGowTab(QWidget):
         self.evRunning.emit(False)
         self.evFinished.emit(result)
 
-    def _cancelled(self, worker: EvWorker) -> None:
+    def _cancelled(self, worker: Worker) -> None:
         if worker is self.worker:
             self.cancel()
 
-    def _failed(self, worker: EvWorker, message: str) -> None:
+    def _failed(self, worker: Worker, message: str) -> None:
         if worker is not self.worker:
             return
         self.worker = None
-        self._message_advice = self._t("failed", error=message)
+        self._message_advice = self.tr("The simulation failed: %1").replace("%1", message)
         self._show_advice()
         self.evRunning.emit(False)
 
@@ -434,19 +458,19 @@ class PaiGowTab(QWidget):
         self.status.setText(text)
 
     def _update_buttons(self) -> None:
-        locked = self.deal.locked
-        self.set_button.setEnabled(not locked and self.deal.is_complete())
-        self.house_button.setEnabled(not locked)
+        self.set_button.setEnabled(self.game.can_set())
+        self.house_button.setEnabled(self.game.can_arrange())
+        self.undo_button.setEnabled(self.game.can_undo())
+        self.redo_button.setEnabled(self.game.can_redo())
 
     def _update_live(self) -> None:
-        setting = self.deal.setting()
         for zone in self.zone_names:
             self.zone_names[zone].clear()
-        if setting is None:
+        check = self.game.check()
+        if check is None:
             self.status.setProperty("state", "")
-            self.status.setText(self._message or self._t("incomplete"))
+            self.status.setText(self._message or self._incomplete())
         else:
-            check = check_setting(setting, self.lang)
             self.zone_names[PgZone.HIGH].setText(check.high_text)
             self.zone_names[PgZone.LOW].setText(check.low_text)
             self.status.setProperty("state", "foul" if check.foul else "legal")
@@ -459,15 +483,17 @@ class PaiGowTab(QWidget):
     def _show_dealer(self) -> None:
         if self.dealer_way is None:
             self.dealer_cards_view.show_backs()
-            self.dealer_rule.setText(self._t("dealer_waiting"))
+            self.dealer_rule.setText(self.tr("The dealer's cards stay face down until you set your hand."))
         else:
             self.dealer_cards_view.show_setting(self.dealer_way.setting)
-            self.dealer_rule.setText(self._t("dealer_rule", rule=self.dealer_way.rule_text(self.lang)))
+            self.dealer_rule.setText(self.tr("The dealer sets by house way: %1").replace(
+                "%1", self.dealer_way.rule_text(self.lang)))
 
     def _show_result(self) -> None:
         s = self.settlement
         self.result.setText("" if s is None else s.message(self.lang))
-        self.session.setText(self._t("session", total=f"{self.total:+.2f}", n=self.hands_played))
+        self.session.setText(self.tr("Session total: %1; hands played: %2").replace(
+            "%1", f"{self.total:+.2f}").replace("%2", str(self.hands_played)))
 
     def _show_advice(self) -> None:
         running = self.worker is not None
@@ -481,7 +507,8 @@ class PaiGowTab(QWidget):
         else:
             self.house_cards.setVisible(True)
             self.house_cards.show_setting(way.setting)
-            self.house_rule.setText(self._t("house_way", rule=way.rule_text(self.lang)))
+            self.house_rule.setText(self.tr("House way for your cards: %1").replace(
+                "%1", way.rule_text(self.lang)))
         result = self.ev_result
         self.ev_table.setVisible(result is not None)  # no empty white box before the first answer
         if result is None:
@@ -490,11 +517,13 @@ class PaiGowTab(QWidget):
             if running:
                 self.advice_status.setText(self._message_advice)
             elif way is None:
-                self.advice_status.setText(self._t("advice_idle"))
+                self.advice_status.setText(self.tr(
+                    "Press “House way & EV” to see how the dealer would set your cards and what every "
+                    "setting is worth. After you set, it is shown always."))
             else:
                 self.advice_status.setText(self._message_advice)
             return
-        self.advice_status.setText(self._t("ev_about", n=result.samples))
+        self.advice_status.setText(self._ev_about(result.samples))
         self._fill_table(result)
         self.figures.setText("\n".join(self._figure_lines(result)))
 
@@ -509,19 +538,20 @@ class PaiGowTab(QWidget):
             return (format_pg_cards(sort_for_display(s.low), True) + " / "
                     + format_pg_cards(sort_for_display(s.high), True))
 
-        lines = [self._t("best_line", setting=fmt(best.setting), ev=_signed(best.ev), se=f"{best.se:.3f}"),
-                 self._t("house_line", setting=fmt(house.setting), ev=_signed(house.ev),
-                         se=f"{house.se:.3f}")]
+        lines = [fill(self.tr("Best: %1, EV %2 ± %3"), fmt(best.setting), _signed(best.ev), f"{best.se:.3f}"),
+                 fill(self.tr("House way: %1, EV %2 ± %3"), fmt(house.setting), _signed(house.ev),
+                      f"{house.se:.3f}")]
         if best.index == house.index:
-            lines.append(self._t("house_is_best"))
+            lines.append(self.tr("Here the house way is the best setting."))
         else:
-            lines.append(self._t("house_costs", cost=f"{best.vs_house:.3f}",
-                                 se=f"{best.vs_house_se:.3f}"))
+            lines.append(fill(self.tr("The house way costs %1 ± %2 per hand against the best setting."),
+                              f"{best.vs_house:.3f}", f"{best.vs_house_se:.3f}"))
         mine = self._yours(result)
         if mine is not None:
             y = result.settings[mine]
-            lines.append(self._t("yours_line", setting=fmt(y.setting), ev=_signed(y.ev), se=f"{y.se:.3f}",
-                                 diff=_signed(y.vs_house), dse=f"{y.vs_house_se:.3f}"))
+            yours = self.tr("Yours: %1, EV %2 ± %3 (%4 ± %5 against the house way)")
+            lines.append(fill(yours, fmt(y.setting), _signed(y.ev), f"{y.se:.3f}", _signed(y.vs_house),
+                              f"{y.vs_house_se:.3f}"))
         return lines
 
     def _fill_table(self, result: EvResult) -> None:
@@ -531,11 +561,11 @@ class PaiGowTab(QWidget):
         for r, s in enumerate(rows):
             notes = []
             if s.index == result.house_way_index:
-                notes.append(self._t("note_house"))
+                notes.append(self.tr("house way"))
             if s.index == mine:
-                notes.append(self._t("note_yours"))
+                notes.append(self.tr("yours"))
             if s.foul:
-                notes.append(self._t("note_foul"))
+                notes.append(self.tr("foul"))
             values = [format_pg_cards(sort_for_display(s.setting.low), True),
                       format_pg_cards(sort_for_display(s.setting.high), True),
                       f"{_signed(s.ev)} ± {s.se:.3f}",

@@ -1,53 +1,41 @@
-"""Pai Gow Poker in the trainer: a *Game → Pai Gow Poker…* action opening the Pai Gow tab in a
-window of its own (the Chinese-poker table stays as it is).
+"""Pai Gow Poker as a page of the trainer's window, and its hands in the history.
 
-:func:`install_paigow` is the whole hook a main window needs (one call, like the Practice menu);
-the action's text follows the language at runtime.
+:class:`PaiGowPage` holds the :class:`PaiGowTab` on the felt; the main window shows it instead of
+the Chinese-poker table when the player picks *Game → Pai Gow Poker* (and back with *Game →
+Chinese poker*). :class:`PaiGowHistory` stores every hand the page's session settles through the
+trainer's :class:`~cp_trainer.gui.practice.install.HandRecorder`, and adds the best setting's EV
+and the player's when the simulation answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
-from PySide6.QtWidgets import QMainWindow, QMenu, QVBoxLayout, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
-from cp_trainer.gui.paigow.tab import PaiGowTab
-from cp_trainer.gui.style import STYLE_SHEET
-from cp_trainer.gui.translation import current_language
-from cp_trainer.history import FoulNote, Game, HandRecord, OpponentHand
-from cp_trainer.history.record import now_utc
-from cp_trainer.i18n import tr
-from cp_trainer.paigow.cards import PgCard, format_pg_cards
-from cp_trainer.paigow.ev import EvResult
-from cp_trainer.paigow.resolve import COMMISSION, Settlement
+from cp_trainer.gui.paigow.tab import EvFn, PaiGowTab
+from cp_trainer.history import HandRecord, HistoryStore
+from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
+from cp_trainer.paigow.resolve import Settlement
+from cp_trainer.paigow.session import HOUSE_RULES, record_of
 
-__all__ = ["PaiGowHistory", "PaiGowLauncher", "PaiGowWindow", "install_paigow", "record_of"]
-
-#: What a Pai Gow hand in the history was played under (the history groups hands by it).
-HOUSE_RULES = {"game": "paigow", "house_way": "golden_nugget", "commission": COMMISSION}
+__all__ = ["HOUSE_RULES", "PaiGowHistory", "PaiGowPage", "Recorder", "record_of"]
 
 
-def record_of(settlement: Settlement, deal: Sequence[PgCard]) -> HandRecord:
-    """A settled Pai Gow hand as a history record: the setting high hand first, the dealer's
-    setting as the one opponent, the payout as the points, a foul as a foul note."""
-    player = settlement.player
-    fouls = (FoulNote("order", player.message),) if player.foul else ()
-    return HandRecord(
-        game=Game.PAIGOW, deal=format_pg_cards(deal), arrangement=player.setting.format(),
-        played_at=now_utc(), fouls=fouls,
-        opponents=(OpponentHand(settlement.dealer.setting.format(), settlement.payout, "dealer"),),
-        house_rules=dict(HOUSE_RULES))
+class Recorder(Protocol):
+    """What the Pai Gow history needs of the trainer's hand recorder."""
+
+    def store_hand(self, record: HandRecord) -> int | None: ...
+
+    def store(self) -> HistoryStore | None: ...
 
 
 class PaiGowHistory(QObject):
-    """Stores every settled Pai Gow hand through the trainer's hand recorder (the Practice
-    menu's), and adds the best setting's EV and the player's when the simulation answers."""
+    """Stores every settled Pai Gow hand through ``recorder``; adds the EV when it comes."""
 
-    def __init__(self, tab: PaiGowTab, recorder: Any) -> None:
+    def __init__(self, tab: PaiGowTab, recorder: Recorder) -> None:
         super().__init__(tab)
         self.tab = tab
         self.recorder = recorder
@@ -56,10 +44,11 @@ class PaiGowHistory(QObject):
         tab.settled.connect(self.record)
         tab.evFinished.connect(self.add_ev)
 
-    def record(self, settlement: Settlement) -> int | None:
-        deal = self.tab.deal.all_cards()
-        self.last_id = self.recorder.store_hand(record_of(settlement, deal))
-        self._last_cards = sorted(map(str, deal))
+    def record(self, _settlement: Settlement) -> int | None:
+        """Store the hand the session settled last (its record is the session's)."""
+        hand = self.tab.game.settled[-1]
+        self.last_id = self.recorder.store_hand(hand.record)
+        self._last_cards = sorted(map(str, hand.cards))
         return self.last_id
 
     def add_ev(self, result: EvResult) -> bool:
@@ -78,85 +67,23 @@ class PaiGowHistory(QObject):
         return ok
 
 
-class PaiGowWindow(QMainWindow):
-    """A window holding one :class:`PaiGowTab` (``objectName`` ``paigowWindow``)."""
+class PaiGowPage(QWidget):
+    """The Pai Gow page of the main window (``objectName`` ``paigowPage``): the tab on the felt."""
 
-    def __init__(self, renderer: CardRenderer, parent: QWidget | None = None, **tab_args: Any) -> None:
+    def __init__(self, renderer: CardRenderer, parent: QWidget | None = None, *, seed: int | None = None,
+                 ev_fn: EvFn = settings_ev, samples: int = DEFAULT_SAMPLES) -> None:
         super().__init__(parent)
-        self.setWindowFlag(Qt.WindowType.Window, True)
-        self.setObjectName("paigowWindow")
-        self.tab = PaiGowTab(renderer, self, **tab_args)
+        self.setObjectName("paigowPage")
         felt = QWidget(self)
         felt.setObjectName("felt")
-        self.tab.setParent(felt)
-        layout = QVBoxLayout(felt)
+        self.tab = PaiGowTab(renderer, felt, seed=seed, ev_fn=ev_fn, samples=samples)
+        inner = QVBoxLayout(felt)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(self.tab)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.tab)
-        self.setCentralWidget(felt)
-        self.setStyleSheet(STYLE_SHEET + "#paigowTab QLabel { color: #ffffff; }")
-        self.retranslate()
-        self.resize(1400, 760)  # room for every column of the EV table beside the hands
+        layout.addWidget(felt)
+        self.setStyleSheet("#paigowTab QLabel { color: #ffffff; }")
 
-    def retranslate(self) -> None:
-        self.setWindowTitle(tr("paigow.gui.window_title", current_language()))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def shutdown(self) -> None:
         self.tab.shutdown()
-        super().closeEvent(event)
-
-
-class PaiGowLauncher(QObject):
-    """The *Pai Gow Poker…* action on a main window and the window it opens."""
-
-    def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.paigow_window: PaiGowWindow | None = None
-        self.history: PaiGowHistory | None = None
-        self.action = QAction(window)
-        self.action.setObjectName("paigowAction")
-        self.action.triggered.connect(self.open)
-        menu = getattr(window, "game_menu", None)
-        quit_action = getattr(window, "quit_action", None)
-        if isinstance(menu, QMenu) and isinstance(quit_action, QAction):
-            menu.insertAction(quit_action, self.action)
-            menu.insertSeparator(quit_action)
-        elif isinstance(menu, QMenu):
-            menu.addAction(self.action)
-        else:
-            window.menuBar().addAction(self.action)
-        window.installEventFilter(self)
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        self.action.setText(tr("paigow.gui.menu", current_language()))
-        self.action.setToolTip(tr("paigow.gui.menu_tip", current_language()))
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        return False
-
-    def open(self) -> PaiGowWindow:
-        if self.paigow_window is None:
-            renderer = getattr(self.window, "renderer", None)
-            self.paigow_window = PaiGowWindow(
-                renderer if isinstance(renderer, CardRenderer) else CardRenderer(), self.window)
-            recorder = getattr(getattr(self.window, "practice", None), "recorder", None)
-            if recorder is not None and hasattr(recorder, "store_hand"):
-                self.history = PaiGowHistory(self.paigow_window.tab, recorder)
-        self.paigow_window.show()
-        if QGuiApplication.platformName() != "offscreen":
-            self.paigow_window.raise_()
-            self.paigow_window.activateWindow()
-        return self.paigow_window
-
-
-def install_paigow(window: QMainWindow) -> PaiGowLauncher:
-    """Add *Game → Pai Gow Poker…* to the trainer's main window."""
-    return PaiGowLauncher(window)

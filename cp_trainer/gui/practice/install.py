@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.practice.replay import Replay
+from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.bridge import SolverAnswer
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import TrainerController
@@ -205,6 +206,7 @@ class Practice(QObject):
             return None
         if self.history_window is None:
             self.history_window = HistoryWindow(store, self.window)
+            add_close_shortcuts(self.history_window)
             self.history_window.tryAgain.connect(self.try_again)
             self.history_window.showOnTable.connect(self.show_on_table)
         self.history_window.refresh()
@@ -235,6 +237,7 @@ class Practice(QObject):
 
         if self.lessons_window is None:
             self.lessons_window = LessonsWindow(self.window, store=self.recorder.store())
+            add_close_shortcuts(self.lessons_window)
         self.lessons_window.show()
         _to_front(self.lessons_window)
         return self.lessons_window
@@ -245,6 +248,7 @@ class Practice(QObject):
         rules = self.house_rules()
         if self.table_dialog is None or self.table_dialog.rules != rules:
             self.table_dialog = TableModeDialog(rules, self.window)
+            add_close_shortcuts(self.table_dialog)
         self.table_dialog.show()
         _to_front(self.table_dialog)
         return self.table_dialog

@@ -8,10 +8,9 @@ solver's arrangement" only places it while the same 13 cards are on the table.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRunnable, QSize, QThreadPool, Signal
+from PySide6.QtCore import QRunnable, QSize, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -24,55 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve
+from cp_trainer.gui.worker import Worker
 
-__all__ = ["SolverPanel", "SolverWorker"]
+__all__ = ["SolverPanel"]
 
 SolveFn = Callable[[SolveRequest, Callable[[int, int], None], Callable[[], bool]], SolverAnswer]
-
-
-class _Signals(QObject):
-    progress = Signal(int, int)
-    finished = Signal(object)  # SolverAnswer
-    cancelled = Signal()
-    failed = Signal(str)
-    done = Signal()  # the worker's run() is over (whatever the outcome)
-
-
-class SolverWorker(QRunnable):
-    """Runs one solve off the GUI thread; results come back through ``signals``."""
-
-    def __init__(self, request: SolveRequest, solve_fn: SolveFn) -> None:
-        super().__init__()
-        self.request = request
-        self.solve_fn = solve_fn
-        self.signals = _Signals()
-        self._cancel = threading.Event()
-        self.setAutoDelete(False)
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def is_cancelled(self) -> bool:
-        return self._cancel.is_set()
-
-    def run(self) -> None:
-        try:
-            answer = self.solve_fn(self.request, self.signals.progress.emit, self._cancel.is_set)
-        except SolveCancelled:
-            self.signals.cancelled.emit()
-        except Exception as exc:  # shown to the player, never a crash of the window
-            self.signals.failed.emit(f"{type(exc).__name__}: {exc}")
-        else:
-            if self._cancel.is_set():
-                self.signals.cancelled.emit()
-            else:
-                self.signals.finished.emit(answer)
-        finally:
-            self.signals.done.emit()
 
 
 class _WarmUp(QRunnable):
@@ -143,8 +101,8 @@ class SolverPanel(QFrame):
         self.solve_fn = solve_fn
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
-        self._alive: set[SolverWorker] = set()
-        self.worker: SolverWorker | None = None
+        self._alive: set[Worker] = set()
+        self.worker: Worker | None = None
         self.answer: SolverAnswer | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
@@ -239,7 +197,9 @@ class SolverPanel(QFrame):
     def start(self, request: SolveRequest) -> None:
         """Solve ``request`` in the background (a running solve is cancelled first)."""
         self.cancel()
-        worker = SolverWorker(request, self.solve_fn)
+        solve_fn = self.solve_fn
+        worker = Worker(lambda progress, cancelled: solve_fn(request, progress, cancelled),
+                        cancel_errors=(SolveCancelled,))
         worker.signals.progress.connect(self._progress)
         worker.signals.finished.connect(lambda a, w=worker: self._finished(w, a))
         worker.signals.cancelled.connect(lambda w=worker: self._cancelled(w))
@@ -280,7 +240,7 @@ class SolverPanel(QFrame):
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)
 
-    def _finished(self, worker: SolverWorker, answer: SolverAnswer) -> None:
+    def _finished(self, worker: Worker, answer: SolverAnswer) -> None:
         if worker is not self.worker:
             return  # an answer nobody waits for any more
         self.worker = None
@@ -291,11 +251,11 @@ class SolverPanel(QFrame):
         self.running.emit(False)
         self.answered.emit(answer)
 
-    def _cancelled(self, worker: SolverWorker) -> None:
+    def _cancelled(self, worker: Worker) -> None:
         if worker is self.worker:
             self.cancel()
 
-    def _failed(self, worker: SolverWorker, message: str) -> None:
+    def _failed(self, worker: Worker, message: str) -> None:
         if worker is not self.worker:
             return
         self.worker = None
@@ -387,6 +347,3 @@ class SolverPanel(QFrame):
         if self.answer is not None:
             self.playRequested.emit(self.answer.best.arrangement)
 
-    def answer_for(self, cards: Sequence[Card]) -> bool:
-        """Is the shown answer about these 13 cards?"""
-        return self.answer is not None and sorted(self.answer.request.cards) == sorted(cards)

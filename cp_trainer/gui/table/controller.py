@@ -54,7 +54,7 @@ class TrainerController(QObject):
     def __init__(self, deal: DealModel, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.deal = deal
-        self.session: ChineseSession = deal.session
+        self.session: ChineseSession = deal.chinese
         self._prefetch: tuple[BotJob, Future[tuple[Arrangement, ...]]] | None = None
         self.session.bots = self._bots
         self.last_check: CheckResult | None = None

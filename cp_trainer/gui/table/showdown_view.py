@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QLabel
 
 from cp_trainer.arrangement import CheckResult, check_arrangement
+from cp_trainer.cards import Card
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
@@ -38,7 +39,7 @@ class ShowdownMixin:
     """Reveal and score a settled hand on the table widget that mixes this in."""
 
     controller: TrainerController
-    views: dict[Zone, CardZoneView]
+    views: dict[Zone, CardZoneView[Card, Zone]]
     row_names: dict[Zone, QLabel]
     result_label: QLabel
     reveal_delay_ms: int

@@ -24,22 +24,36 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.arrangement import CheckResult, Outcome, Row, check_arrangement
+from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, TrainerController
 from cp_trainer.gui.table.core_adapters import partial_hand_name
-from cp_trainer.gui.table.models import ROWS, HandSort, Zone
+from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
 from cp_trainer.i18n import tr as core_tr
 
-__all__ = ["TableWidget"]
+__all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
 #: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
 MIN_CARD_HEIGHT = 48
 
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
+
+OBJECT_NAMES = {Zone.HAND: "handView", Zone.TOP: "topRow", Zone.MIDDLE: "middleRow",
+                Zone.BOTTOM: "bottomRow"}
+#: ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``)
+#: returns it to the hand.
+KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zone.BOTTOM,
+             Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
+
+
+def zone_view(deal: DealModel, zone: Zone, renderer: CardRenderer,
+              parent: QWidget | None = None) -> CardZoneView[Card, Zone]:
+    """The table's view of one zone (the hand or a row), with its name and keys."""
+    return CardZoneView(deal, zone, renderer, parent, object_name=OBJECT_NAMES[zone], keys=KEY_ZONES)
 
 
 class TableWidget(ShowdownMixin, QWidget):
@@ -76,13 +90,13 @@ class TableWidget(ShowdownMixin, QWidget):
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
-        self.views: dict[Zone, CardZoneView] = {}
+        self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
         self.row_titles: dict[Zone, QLabel] = {}
         self.row_names: dict[Zone, QLabel] = {}
         for i, zone in enumerate(ROWS):
             title = QLabel(self)
             title.setObjectName("rowTitle")
-            view = CardZoneView(self.deal, zone, renderer, self)
+            view = zone_view(self.deal, zone, renderer, self)
             name = QLabel(self)
             name.setObjectName("rowHandName")
             name.setWordWrap(True)
@@ -107,7 +121,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self.hand_title = QLabel(self)
         self.hand_title.setObjectName("rowTitle")
         hand_box.addWidget(self.hand_title)
-        self.views[Zone.HAND] = CardZoneView(self.deal, Zone.HAND, renderer, self)
+        self.views[Zone.HAND] = zone_view(self.deal, Zone.HAND, renderer, self)
         hand_box.addWidget(self.views[Zone.HAND], 1)
         outer.addLayout(hand_box)
 
