@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -38,7 +38,7 @@ from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.style import STYLE_SHEET
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
 from cp_trainer.gui.table.widget import TableWidget
-from cp_trainer.gui.translation import TranslationError, current_language, install_language
+from cp_trainer.gui.translation import TranslationError, current_language, follow_language, install_language
 from cp_trainer.i18n import LANGUAGES
 
 if TYPE_CHECKING:  # Pai Gow's page (and NumPy under it) loads when it is first shown
@@ -60,6 +60,7 @@ class MainWindow(QMainWindow):
                  deal: Sequence[Card] | None = None, opponents: int | None = None,
                  data_dir: str | None = None) -> None:
         super().__init__()
+        follow_language(self, self.retranslate)
         self.setObjectName("mainWindow")
         self.settings = settings
         values = settings.values
@@ -207,11 +208,6 @@ class MainWindow(QMainWindow):
         self.rankings_action.triggered.connect(lambda: self.show_help("rankings"))
         self.help_menu.addAction(self.rules_action)
         self.help_menu.addAction(self.rankings_action)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         if self.paigow is not None and self.pages.currentWidget() is self.paigow:

@@ -3,9 +3,9 @@
 ``install_language(app, "ru")`` removes the translators installed before and installs the new
 ones: the trainer's own ``cp_trainer_ru.qm`` and Qt's ``qtbase_ru.qm`` (standard buttons such as
 OK / Cancel). Qt then sends ``QEvent.LanguageChange`` to every widget (delivered before
-``install_language`` returns); widgets re-set their texts in ``changeEvent`` (see
-``docs/translations.md``). English is the source language: it needs no
-translator.
+``install_language`` returns); a widget that calls :func:`follow_language` once has its texts
+re-set then (one mechanism for every window, see ``docs/translations.md``). English is the
+source language: it needs no translator.
 
 String conventions (``pyside6-lupdate`` finds exactly these forms):
 
@@ -17,14 +17,16 @@ String conventions (``pyside6-lupdate`` finds exactly these forms):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTranslator
 
 from cp_trainer.i18n import LANGUAGES, normalize_lang
 from cp_trainer.resources import resource_path
 
-__all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "install_language", "qm_path"]
+__all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "follow_language", "install_language",
+           "qm_path"]
 
 SOURCE_LANGUAGE = "en"
 
@@ -86,3 +88,22 @@ def install_language(app: QCoreApplication | None, lang: str) -> str:
 
 def available_languages() -> tuple[str, ...]:
     return LANGUAGES
+
+
+class _LanguageFollower(QObject):
+    """Calls ``retranslate`` when its parent receives ``QEvent.LanguageChange``."""
+
+    def __init__(self, watched: QObject, retranslate: Callable[[], None]) -> None:
+        super().__init__(watched)
+        self._retranslate = retranslate
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parent() and event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        return False
+
+
+def follow_language(widget: QObject, retranslate: Callable[[], None]) -> None:
+    """Re-set ``widget``'s texts with ``retranslate`` whenever the language changes."""
+    _LanguageFollower(widget, retranslate)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
+from cp_trainer.gui.translation import follow_language
 
 __all__ = ["CardPicker", "RowsEditor"]
 
@@ -91,6 +92,7 @@ class RowsEditor(QWidget):
 
     def __init__(self, parent: QWidget | None = None, *, prefix: str = "") -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.edits: list[QLineEdit] = []
         self.titles: list[QLabel] = []
         grid = QGridLayout(self)
@@ -108,11 +110,6 @@ class RowsEditor(QWidget):
             self.edits.append(edit)
         self.target = 0
         self.retranslate()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         names = (self.tr("Top (3)"), self.tr("Middle (5)"), self.tr("Bottom (5)"))

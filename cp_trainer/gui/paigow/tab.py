@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QSize, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -38,7 +38,7 @@ from cp_trainer.board import Refused
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
 from cp_trainer.paigow.cards import PgCard, format_pg_cards, sort_for_display
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
@@ -118,6 +118,7 @@ class PaiGowTab(QWidget):
                  deal: tuple[Sequence[PgCard], Sequence[PgCard]] | None = None,
                  ev_fn: EvFn = settings_ev, samples: int = DEFAULT_SAMPLES) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("paigowTab")
         self.renderer = renderer
         self.seed = seed
@@ -276,11 +277,6 @@ class PaiGowTab(QWidget):
         return current_language()
 
     # --- language -----------------------------------------------------------------------------
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         self.game.lang = self.lang

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from cp_trainer.gui.translation import follow_language
 from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
 __all__ = ["ProgressCharts"]
@@ -24,6 +24,7 @@ class ProgressCharts(QWidget):
 
     def __init__(self, parent: QWidget | None = None, *, window: int = 20) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("progressCharts")
         self.ma_window = window
         self.stats: HistoryStats = compute_stats([], window)
@@ -40,11 +41,6 @@ class ProgressCharts(QWidget):
         layout.addWidget(self.empty_label)
         layout.addWidget(self.canvas, 1)
         self.retranslate()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         self.empty_label.setText(self.tr("No hands in the history yet: play a few, then come back."))

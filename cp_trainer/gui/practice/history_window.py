@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.practice.history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import (
     Game,
     HandRecord,
@@ -55,6 +55,7 @@ class HistoryWindow(QDialog):
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("historyWindow")
         self.store = store
         self.current: HandRecord | None = None
@@ -168,11 +169,6 @@ class HistoryWindow(QDialog):
             self.show_notice(store.recovery.message(current_language()))
 
     # --- texts --------------------------------------------------------------------------------
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Practice history"))

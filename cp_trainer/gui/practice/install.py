@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
@@ -29,7 +29,7 @@ from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.bridge import SolverAnswer
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import TrainerController
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HandRecord, HistoryError, HistoryStore
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.session import SettledHand
@@ -139,6 +139,7 @@ class PracticeMenu(QMenu):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("practiceMenu")
         self.history_action = QAction(self)
         self.history_action.setObjectName("historyAction")
@@ -152,11 +153,6 @@ class PracticeMenu(QMenu):
         for a in (self.history_action, self.lessons_action, self.table_action):
             self.addAction(a)
         self.retranslate()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         self.setTitle(self.tr("&Practice"))

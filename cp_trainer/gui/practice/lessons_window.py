@@ -12,7 +12,7 @@ import html
 import re
 import sqlite3
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.cards import Card, Suit, format_cards
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of
 from cp_trainer.gui.cards.style import CardStyle, suit_colour
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.i18n import tr
 from cp_trainer.lessons import (
@@ -75,6 +75,7 @@ class LessonsWindow(QDialog):
     def __init__(self, parent: QWidget | None = None, lessons: list[Lesson] | None = None,
                  store: HistoryStore | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("lessonsWindow")
         self.lessons = lessons if lessons is not None else load_lessons()
         self.store = store  # remembers finished lessons between runs (None: this session only)
@@ -142,11 +143,6 @@ class LessonsWindow(QDialog):
             self.list.setCurrentRow(0)
 
     # --- language -----------------------------------------------------------------------------
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Lessons"))

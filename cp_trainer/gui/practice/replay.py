@@ -15,7 +15,7 @@ decided here: every figure comes from the core's settlement, every foul text fro
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
@@ -23,7 +23,7 @@ from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.showdown_view import signed
 from cp_trainer.gui.table.widget import TableWidget
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HandRecord, RecordError
 from cp_trainer.history.replay import ReplayedHand, replay_record
 
@@ -49,6 +49,7 @@ class ReplayBar(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("replayBar")
         self.setStyleSheet(_BAR_STYLE)
         self.title = QLabel(self)
@@ -77,11 +78,6 @@ class ReplayBar(QFrame):
         layout.addWidget(self.back_button)
         self.retranslate()
         self.setVisible(False)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         self.try_button.setText(self.tr("Try again"))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 
-from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -34,7 +33,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor
 from cp_trainer.gui.practice.history_model import rules_label
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.settlement_text import seat_name
 from cp_trainer.table_mode import TableEntry, TableResult, settle_table
@@ -47,6 +46,7 @@ MAX_PLAYERS = 4
 class _PlayerBox(QGroupBox):
     def __init__(self, seat: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.seat = seat
         self.name = QLineEdit(self)
         self.name.setObjectName(f"player{seat}Name")
@@ -68,11 +68,6 @@ class _PlayerBox(QGroupBox):
         layout.addLayout(bottom)
         self.retranslate()
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
-
     def retranslate(self) -> None:
         self.setTitle(self.tr("Player %1").replace("%1", str(self.seat + 1)))
         self.name_label.setText(self.tr("Name"))
@@ -91,6 +86,7 @@ class _PlayerBox(QGroupBox):
 class TableModeDialog(QDialog):
     def __init__(self, rules: HouseRules | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("tableModeDialog")
         self.rules = rules or HouseRules()
         self.table_result: TableResult | None = None
@@ -151,11 +147,6 @@ class TableModeDialog(QDialog):
         self.resize(980, 860)
         self.retranslate()
         self._show_players()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Table mode: settle a real table"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import QEvent, QLocale, Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -46,7 +46,7 @@ from cp_trainer.gui.settings.store import (
     Settings,
     TrainerSettings,
 )
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 
 __all__ = ["SettingsDialog"]
@@ -82,6 +82,7 @@ class SettingsDialog(QDialog):
 
     def __init__(self, values: TrainerSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self._retranslate)
         self.setObjectName("settingsDialog")
         self._base = values if values is not None else TrainerSettings()
 
@@ -211,11 +212,6 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.buttons)
 
     # --- texts -----------------------------------------------------------------------------
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
-        super().changeEvent(event)
 
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("Settings"))

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -33,6 +33,7 @@ from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
+from cp_trainer.gui.translation import follow_language
 from cp_trainer.i18n import tr as core_tr
 
 __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
@@ -66,6 +67,7 @@ class TableWidget(ShowdownMixin, QWidget):
     def __init__(self, controller: TrainerController, renderer: CardRenderer,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        follow_language(self, self.retranslate)
         self.setObjectName("table")
         self.controller = controller
         self.deal = controller.deal
@@ -193,11 +195,6 @@ class TableWidget(ShowdownMixin, QWidget):
         self.retranslate()
 
     # --- texts --------------------------------------------------------------------------------
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def retranslate(self) -> None:
         titles = {Zone.TOP: self.tr("Top row\n(3 cards)"), Zone.MIDDLE: self.tr("Middle row\n(5 cards)"),
