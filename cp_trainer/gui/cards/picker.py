@@ -147,18 +147,6 @@ class RowsEditor(QWidget):
                 return True
         return False
 
-    def remove_card(self, card: Card) -> None:
-        for edit in self.edits:
-            kept = []
-            for token in edit.text().split():
-                try:
-                    if Card.parse(token) == card:
-                        continue
-                except CardParseError:
-                    pass
-                kept.append(token)
-            edit.setText(" ".join(kept))
-
     def text(self) -> str:
         """The rows as arrangement text, top first: ``"Qs Jc 2s / ... / ..."``."""
         return " / ".join(e.text().strip() for e in self.edits)

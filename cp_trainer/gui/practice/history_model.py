@@ -80,10 +80,6 @@ class HistoryTableModel(QAbstractTableModel):
         self._labels: dict[str, str] = {}
         self.refresh()
 
-    def set_store(self, store: HistoryStore | None) -> None:
-        self._store = store
-        self.refresh()
-
     def refresh(self) -> None:
         """Reload from the database (after a hand was played or a file imported)."""
         self.beginResetModel()
