@@ -97,3 +97,23 @@ def test_other_games_can_store_their_hands(window: MainWindow, tmp_path: Path) -
     assert window.practice.recorder.store_hand(record) is not None
     with HistoryStore.open(tmp_path / "data") as store:
         assert store.count() == 1 and store.hands()[0].points == pytest.approx(0.95)
+
+
+@pytest.mark.parametrize("key", ["Escape", "Ctrl+W"])
+def test_escape_and_ctrl_w_close_every_secondary_window(window: MainWindow, qtbot: QtBot, key: str) -> None:
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QWidget
+
+    sequence = QKeySequence(key)
+    opened: list[QWidget] = []
+    window.practice.menu.history_action.trigger()
+    window.practice.menu.lessons_action.trigger()
+    window.practice.menu.table_action.trigger()
+    for w in (window.practice.history_window, window.practice.lessons_window, window.practice.table_dialog,
+              window.show_help("rules")):
+        assert w is not None and w.isVisible()
+        opened.append(w)
+    for w in opened:
+        w.activateWindow()
+        qtbot.keySequence(w, sequence)
+        assert not w.isVisible(), w.objectName()
