@@ -89,8 +89,8 @@ def rules_html(rules: HouseRules | None = None) -> str:
         QCoreApplication.translate(
             "Help", "New to the game? Practice → Lessons walks you through the rankings, fouls and "
             "scoring. Practice → History shows every hand you played and your mistakes; Practice → "
-            "Table mode settles the hands of a real table. Game → Pai Gow Poker… opens the Pai Gow "
-            "trainer."),
+            "Table mode settles the hands of a real table. Game → Pai Gow Poker (Ctrl+2) shows the Pai "
+            "Gow trainer in this window; Game → Chinese poker (Ctrl+1) brings the table back."),
     ]
     return (f"<h2>{t[0]}</h2><p>{t[1]}</p><p><b>{t[2]}</b> {t[3]}</p><p>{t[4]}</p>"
             f"<ul><li>{t[5]}</li><li>{t[6]}</li><li>{t[7]}</li></ul><p>{t[8]}</p><p>{t[9]}</p>"

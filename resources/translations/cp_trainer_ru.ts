@@ -213,8 +213,8 @@
         <translation>«Подсказка» спрашивает у солвера лучшую раскладку; после вскрытия он также показывает, чего стоил ваш выбор и что задним числом принесло бы больше всего.</translation>
     </message>
     <message>
-        <source>New to the game? Practice → Lessons walks you through the rankings, fouls and scoring. Practice → History shows every hand you played and your mistakes; Practice → Table mode settles the hands of a real table. Game → Pai Gow Poker… opens the Pai Gow trainer.</source>
-        <translation>Впервые играете? Тренировка → Уроки по шагам объясняют старшинство комбинаций, фол и подсчёт очков. Тренировка → История показывает все сыгранные раздачи и ваши ошибки; Тренировка → Режим стола рассчитывает раздачи настоящего стола. Игра → Пай Гоу покер… открывает тренажёр Пай Гоу.</translation>
+        <source>New to the game? Practice → Lessons walks you through the rankings, fouls and scoring. Practice → History shows every hand you played and your mistakes; Practice → Table mode settles the hands of a real table. Game → Pai Gow Poker (Ctrl+2) shows the Pai Gow trainer in this window; Game → Chinese poker (Ctrl+1) brings the table back.</source>
+        <translation>Впервые играете? Тренировка → Уроки по шагам объясняют старшинство комбинаций, фол и подсчёт очков. Тренировка → История показывает все сыгранные раздачи и ваши ошибки; Тренировка → Режим стола рассчитывает раздачи настоящего стола. Игра → Пай Гоу покер (Ctrl+2) показывает тренажёр Пай Гоу в этом окне; Игра → Китайский покер (Ctrl+1) возвращает стол.</translation>
     </message>
 </context>
 <context>

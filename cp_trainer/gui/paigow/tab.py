@@ -137,7 +137,7 @@ class PaiGowTab(QWidget):
 
         outer = QHBoxLayout(self)
         table = QVBoxLayout()
-        outer.addLayout(table, 1)
+        outer.addLayout(table, 0)  # the cards take what they need; the EV table the rest
         # The dealer.
         self.dealer_title = QLabel(self)
         self.dealer_title.setObjectName("panelTitle")
@@ -242,7 +242,7 @@ class PaiGowTab(QWidget):
         header.setStretchLastSection(True)
         side.addWidget(self.ev_table, 1)
         side.addStretch(0)  # holds the texts at the top while the table is hidden
-        panel.setMinimumWidth(420)
+        panel.setMinimumWidth(480)
         outer.addWidget(panel, 1)
 
         self.deal.changed.connect(self._update_live)
