@@ -188,8 +188,13 @@ class PaiGowTab(QWidget):
         self.redo_button = QPushButton(self)
         self.redo_button.setObjectName("pgRedoButton")
         self.redo_button.clicked.connect(self.deal.redo)
-        for b in (self.new_button, self.undo_button, self.redo_button, self.hint_button, self.house_button,
-                  self.set_button):
+        # Two rows, so the Russian texts fit beside the EV table at the window's smallest width.
+        tools = QHBoxLayout()
+        for b in (self.new_button, self.undo_button, self.redo_button):
+            tools.addWidget(b)
+        tools.addStretch(1)
+        table.addLayout(tools)
+        for b in (self.hint_button, self.house_button, self.set_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         table.addLayout(buttons)
