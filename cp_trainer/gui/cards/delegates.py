@@ -34,6 +34,7 @@ class CardDelegate(QStyledItemDelegate):
     def __init__(self, renderer: CardRenderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.renderer = renderer
+        self.drop_target_row = -1  # the card a drag hovering the view would swap with (its view sets it)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         size = option.decorationSize
@@ -57,7 +58,7 @@ class CardDelegate(QStyledItemDelegate):
         painter.drawPixmap(x, y, self.renderer.pixmap(face_of(card), size, dpr))
         card_rect = QRect(x, y, size.width(), size.height()).adjusted(-1, -1, 1, 1)
         radius = max(3.0, size.width() / 16)
-        if getattr(widget, "drop_target_row", -1) == index.row():  # CardZoneView's swap target
+        if self.drop_target_row == index.row():
             painter.setPen(QPen(SWAP_TARGET, 4))
             painter.drawRoundedRect(card_rect, radius, radius)
         elif selected:

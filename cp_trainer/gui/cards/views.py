@@ -118,11 +118,11 @@ class CardZoneView(QListView, Generic[C, Z]):
         self.zone = zone
         self.renderer = renderer
         self.keys: Mapping[Qt.Key, Z] = keys if keys is not None else {}
-        self.drop_target_row = -1
+        self.delegate = CardDelegate(renderer, self)
         self._refusal_shown = False
         self.setObjectName(object_name)
         self.setModel(deal.zone_models[zone])
-        self.setItemDelegate(CardDelegate(renderer, self))
+        self.setItemDelegate(self.delegate)
         setup_card_strip(self)
         self.setProperty("foul", False)
         self.doubleClicked.connect(self._double_clicked)
@@ -258,8 +258,8 @@ class CardZoneView(QListView, Generic[C, Z]):
         ok = model.canDropMimeData(e.mimeData(), Qt.DropAction.MoveAction, -1, -1, parent)
         # Outline the card a drop would swap with (none in the hand: a card dropped there returns).
         target = parent.row() if ok and model.swaps_onto(-1, parent) else -1
-        if target != self.drop_target_row:
-            self.drop_target_row = target
+        if target != self.delegate.drop_target_row:
+            self.delegate.drop_target_row = target
             self.viewport().update()
         if ok:
             e.setDropAction(Qt.DropAction.MoveAction)
@@ -273,12 +273,12 @@ class CardZoneView(QListView, Generic[C, Z]):
             self.deal.refused.emit(int(self.zone), self.deal.full_message(self.zone))
 
     def dragLeaveEvent(self, e: QDragLeaveEvent) -> None:
-        self.drop_target_row = -1
+        self.delegate.drop_target_row = -1
         self.viewport().update()
         e.accept()
 
     def dropEvent(self, e: QDropEvent) -> None:
-        self.drop_target_row = -1
+        self.delegate.drop_target_row = -1
         parent = self._drop_parent(e.position().toPoint())
         if self.zone_model.dropMimeData(e.mimeData(), Qt.DropAction.MoveAction, -1, -1, parent):
             e.setDropAction(Qt.DropAction.MoveAction)
