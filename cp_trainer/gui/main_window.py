@@ -331,6 +331,7 @@ class MainWindow(QMainWindow):
         from cp_trainer.gui.settings.dialog import SettingsDialog
 
         dialog = SettingsDialog(self.settings.values, self)
+        add_close_shortcuts(dialog)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.apply_settings(dialog.values())
 
