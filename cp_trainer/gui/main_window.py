@@ -9,7 +9,7 @@ rankings). The window remembers its size; everything else lives in :class:`Setti
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
+from cp_trainer.gui.cards.models import BoardModel
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
@@ -292,18 +293,14 @@ class MainWindow(QMainWindow):
         only while arranging (never after the showdown)."""
         page = self._paigow_shown()
         if page is not None:
-            game = page.tab.game
-            self.set_action.setEnabled(game.can_set())
-            self.undo_action.setEnabled(game.can_undo())
-            self.redo_action.setEnabled(game.can_redo())
-            self.undo_action.setText(self.tr("&Undo"))
-            self.redo_action.setText(self.tr("&Redo"))
-            return
-        c = self.controller
-        self.set_action.setEnabled(c.can_set())
-        self.undo_action.setEnabled(c.can_undo())
-        self.redo_action.setEnabled(c.can_redo())
-        undo, redo = self.deal_model.undo_text(), self.deal_model.redo_text()
+            deal: BoardModel[Any, Any] = page.tab.deal
+            self.set_action.setEnabled(page.tab.game.can_set())
+        else:
+            deal = self.deal_model
+            self.set_action.setEnabled(self.controller.can_set())
+        self.undo_action.setEnabled(deal.can_undo())
+        self.redo_action.setEnabled(deal.can_redo())
+        undo, redo = deal.undo_text(), deal.redo_text()
         self.undo_action.setText(self.tr("&Undo %1").replace("%1", undo) if undo else self.tr("&Undo"))
         self.redo_action.setText(self.tr("&Redo %1").replace("%1", redo) if redo else self.tr("&Redo"))
 

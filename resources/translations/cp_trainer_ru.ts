@@ -17,22 +17,7 @@
     </message>
 </context>
 <context>
-    <name>Bots</name>
-    <message>
-        <source>greedy</source>
-        <translation>жадный</translation>
-    </message>
-    <message>
-        <source>standard</source>
-        <translation>стандартный</translation>
-    </message>
-    <message>
-        <source>expert</source>
-        <translation>эксперт</translation>
-    </message>
-</context>
-<context>
-    <name>DealModel</name>
+    <name>BoardModel</name>
     <message>
         <source>Move %1</source>
         <translation>перемещение %1</translation>
@@ -49,6 +34,24 @@
         <source>Return all cards to the hand</source>
         <translation>Вернуть все карты в руку</translation>
     </message>
+</context>
+<context>
+    <name>Bots</name>
+    <message>
+        <source>greedy</source>
+        <translation>жадный</translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation>стандартный</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>эксперт</translation>
+    </message>
+</context>
+<context>
+    <name>DealModel</name>
     <message>
         <source>The top row is full (3 cards).</source>
         <translation>Верхний ряд заполнен (3 карты).</translation>

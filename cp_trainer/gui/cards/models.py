@@ -28,11 +28,11 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from cp_trainer.board import Board, Move, Refusal, Refused
+from cp_trainer.board import Board, Move, MoveKind, Refusal, Refused
 
 __all__ = ["AnyIndex", "BoardModel", "CardRole", "GameSession", "ZoneModel"]
 
-#: Item role holding the card itself.
+# Item role holding the card itself.
 CardRole = int(Qt.ItemDataRole.UserRole) + 1
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -78,7 +78,7 @@ class BoardModel(QObject, Generic[C, Z]):
     changed = Signal()
     refused = Signal(int, str)
 
-    #: MIME type a drag of this game's cards carries (the cards' ASCII names, UTF-8).
+    # MIME type a drag of this game's cards carries (the cards' ASCII names, UTF-8).
     MIME_TYPE: ClassVar[str]
 
     def __init__(self, session: GameSession[C, Z], zones: Sequence[Z], fill_order: Sequence[Z],
@@ -127,6 +127,26 @@ class BoardModel(QObject, Generic[C, Z]):
 
     def is_complete(self) -> bool:
         return self.board.is_complete()
+
+    def describe(self, move: Move[C]) -> str:
+        """A move in words, for the Edit menu's Undo / Redo."""
+        if move.kind is MoveKind.MOVE:
+            return self.tr("Move %1").replace("%1", move.cards[0].pretty())
+        if move.kind is MoveKind.SWAP:
+            return self.tr("Swap %1 and %2").replace("%1", move.cards[0].pretty()).replace(
+                "%2", move.cards[1].pretty())
+        if move.kind is MoveKind.PLACE:
+            return self.tr("Place an arrangement")
+        return self.tr("Return all cards to the hand")
+
+    def undo_text(self) -> str | None:
+        """What Undo would take back, in words (None: nothing)."""
+        move = self.board.undo_move() if self.can_undo() else None
+        return None if move is None else self.describe(move)
+
+    def redo_text(self) -> str | None:
+        move = self.board.redo_move() if self.can_redo() else None
+        return None if move is None else self.describe(move)
 
     def first_with_room(self) -> Z | None:
         """The first set zone (in :attr:`fill_order`) a card from the hand still fits."""

@@ -14,7 +14,6 @@ from enum import Enum
 from PySide6.QtCore import QObject
 
 from cp_trainer.arrangement import Arrangement
-from cp_trainer.board import Move, MoveKind
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.models import BoardModel, CardRole, ZoneModel
 from cp_trainer.session import ROWS, BotJob, ChineseSession, Zone
@@ -81,26 +80,6 @@ class DealModel(BoardModel[Card, Zone]):
                  Zone.BOTTOM: self.tr("The bottom row is full (5 cards)."),
                  Zone.HAND: self.tr("The hand is full.")}
         return names[zone] + " " + self.tr("Drop the card onto a card in that row to swap them.")
-
-    def describe(self, move: Move[Card]) -> str:
-        """A move in words, for the Edit menu's Undo / Redo."""
-        if move.kind is MoveKind.MOVE:
-            return self.tr("Move %1").replace("%1", move.cards[0].pretty())
-        if move.kind is MoveKind.SWAP:
-            return self.tr("Swap %1 and %2").replace("%1", move.cards[0].pretty()).replace(
-                "%2", move.cards[1].pretty())
-        if move.kind is MoveKind.PLACE:
-            return self.tr("Place an arrangement")
-        return self.tr("Return all cards to the hand")
-
-    def undo_text(self) -> str | None:
-        """What Undo would take back, in words (None: nothing)."""
-        move = self.board.undo_move() if self.can_undo() else None
-        return None if move is None else self.describe(move)
-
-    def redo_text(self) -> str | None:
-        move = self.board.redo_move() if self.can_redo() else None
-        return None if move is None else self.describe(move)
 
     # --- the table's own moves --------------------------------------------------------------------
 
