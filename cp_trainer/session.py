@@ -27,6 +27,7 @@ the solver's bots, tests may pass a simple one) to set the bots' cards, once per
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -513,6 +514,4 @@ class ChineseSession:
 
 
 def _with_lang(setup: TableSetup, lang: str) -> TableSetup:
-    if setup.lang == lang:
-        return setup
-    return TableSetup(setup.rules, setup.opponents, setup.bot, lang, setup.criss_cross)
+    return setup if setup.lang == lang else dataclasses.replace(setup, lang=lang)
