@@ -180,10 +180,7 @@ def run(args: argparse.Namespace) -> int:
 
     def answer(text: str, hands: list[Arrangement | None]) -> None:
         nonlocal first
-        if crossed:
-            result = settle_criss_cross(hands[:2], hands[2:], rules)
-        else:
-            result = settle(hands, rules)
+        result = settle_criss_cross(hands[:2], hands[2:], rules) if crossed else settle(hands, rules)
         if args.json:
             print_json(result_json(result, rules, crossed))
             return
