@@ -1115,6 +1115,22 @@
         <translation>«ОК» сохраняет изменения, «Отмена» отбрасывает их, «По умолчанию» сбрасывает все настройки</translation>
     </message>
     <message>
+        <source>Save house rules…</source>
+        <translation>Сохранить правила стола…</translation>
+    </message>
+    <message>
+        <source>Write the house rules shown here to a file, to share the table&apos;s rules</source>
+        <translation>Записать показанные здесь правила стола в файл, чтобы поделиться ими</translation>
+    </message>
+    <message>
+        <source>Load house rules…</source>
+        <translation>Загрузить правила стола…</translation>
+    </message>
+    <message>
+        <source>Show the house rules of a file here (kept only if you then press OK)</source>
+        <translation>Показать здесь правила стола из файла (сохранятся, только если вы затем нажмёте OK)</translation>
+    </message>
+    <message>
         <source>Keep the changes and play by them.</source>
         <translation>Сохранить изменения и играть по ним.</translation>
     </message>
@@ -1129,6 +1145,18 @@
     <message>
         <source>auto ({n})</source>
         <translation>авто ({n})</translation>
+    </message>
+    <message>
+        <source>House rules (*.toml);;All files (*)</source>
+        <translation>Правила стола (*.toml);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Save house rules</source>
+        <translation>Сохранить правила стола</translation>
+    </message>
+    <message>
+        <source>Load house rules</source>
+        <translation>Загрузить правила стола</translation>
     </message>
 </context>
 <context>
