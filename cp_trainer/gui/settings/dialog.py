@@ -447,8 +447,9 @@ class SettingsDialog(QDialog):
 
     def _point_value(self) -> float:
         """The spin box's value; a finer value from a rules file is kept while the box shows it."""
-        shown, kept = round(self.point_value_spin.value(), 2), self._base.house_rules.point_value
-        return kept if round(kept, 2) == shown else shown
+        spin, kept = self.point_value_spin, self._base.house_rules.point_value
+        unchanged = spin.textFromValue(kept) == spin.textFromValue(spin.value())
+        return kept if unchanged else round(spin.value(), 2)
 
     # --- house-rules files -----------------------------------------------------------------
 
