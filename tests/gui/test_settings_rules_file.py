@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -102,7 +101,7 @@ def test_save_writes_what_the_dialog_shows(qtbot: QtBot, tmp_path: Path, files: 
     _teacher_sets_the_club_rules(dialog)
     dialog.criss_cross_check.setChecked(True)
     files.path = str(tmp_path / "club.toml")
-    qtbot.mouseClick(dialog.save_rules_button, Qt.MouseButton.LeftButton)
+    dialog.save_rules_button.click()  # the button's clicked signal, as a mouse click sends it
     assert files.calls == [("save", "Save house rules")] and warnings == []
     assert read_rules_file(files.path) == RulesFile(
         HouseRules(system=ScoringSystem.ONE_SIX, surrender=True, surrender_cost=5, royalties=True,
@@ -151,7 +150,7 @@ def test_load_shows_the_file_and_keeps_it_only_on_ok(qtbot: QtBot, tmp_path: Pat
     before = settings.values
     dialog = _dialog(qtbot, before.replace(opponents=3, bot="greedy"))
     files.path = str(path)
-    qtbot.mouseClick(dialog.load_rules_button, Qt.MouseButton.LeftButton)
+    dialog.load_rules_button.click()
     assert warnings == []
     assert dialog.system_combo.currentData() == "2-4-scoop"
     assert dialog.surrender_check.isChecked() and dialog.natural_amount_spin.value() == 9
@@ -238,7 +237,12 @@ def test_gui_rules_file_becomes_the_windows_rules(tmp_path: Path, monkeypatch: p
     club = tmp_path / "club.toml"
     write_rules_file(club, RulesFile(HouseRules(surrender=True, point_value=2.0), criss_cross=True))
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(app, "run_app", lambda **kw: calls.append(kw) or 0)
+
+    def fake_run_app(**kw: Any) -> int:
+        calls.append(kw)
+        return 0
+
+    monkeypatch.setattr(app, "run_app", fake_run_app)
     assert main(["gui", "--rules", str(club)]) == 0
     assert calls[0]["rules"] == read_rules_file(club)
     # a bad file: exit 2 before any window
