@@ -149,7 +149,8 @@ class SettingsDialog(QDialog):
         for button, handler in ((self.save_rules_button, self.save_rules_file),
                                 (self.load_rules_button, self.load_rules_file)):
             button.setAutoDefault(False)
-            self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
+            # beside Restore Defaults, away from OK and Cancel: like it, they fill the controls
+            self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ResetRole)
             button.clicked.connect(handler)
 
         self._build_layout()
