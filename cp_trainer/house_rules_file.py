@@ -25,6 +25,7 @@ import dataclasses
 import math
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable
@@ -40,6 +41,7 @@ from .i18n import DEFAULT_LANGUAGE, tr
 __all__ = [
     "AUTO",
     "MAX_AMOUNT",
+    "MAX_FILE_BYTES",
     "MAX_MONEY",
     "MAX_ROYALTY",
     "MAX_STAKES",
@@ -56,6 +58,7 @@ MAX_AMOUNT = 99  # surrender cost and natural amount (what the window's spin box
 MAX_ROYALTY = 999
 MIN_MONEY, MAX_MONEY = 0.01, 1_000_000.0  # point value and stakes (the window's range)
 MAX_STAKES = 4  # one per seat
+MAX_FILE_BYTES = 1_000_000  # a rules file is a page of text; a bigger one is not one
 
 _BOOLS = ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only", "naturals",
           "wheel_second", "low_middle")
@@ -327,6 +330,12 @@ def read_rules_file(path: str | os.PathLike[str], lang: str = DEFAULT_LANGUAGE) 
     try:
         if p.is_dir():
             raise RulesFileError([tr("rulesfile.error.folder", lang, path=name)])
+        info = p.stat()
+        if not stat.S_ISREG(info.st_mode):  # a device or a pipe would never end, or block
+            raise RulesFileError([tr("rulesfile.error.special", lang, path=name)])
+        if info.st_size > MAX_FILE_BYTES:
+            raise RulesFileError([tr("rulesfile.error.too_large", lang, path=name,
+                                     size=info.st_size, most=MAX_FILE_BYTES)])
         raw = p.read_bytes()
     except FileNotFoundError:
         raise RulesFileError([tr("rulesfile.error.missing", lang, path=name)]) from None

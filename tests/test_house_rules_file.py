@@ -187,6 +187,15 @@ def test_missing_file_folder_and_not_text(tmp_path: Path) -> None:
         read_rules_file(binary)
 
 
+def test_a_device_and_a_huge_file_are_refused_unread(tmp_path: Path) -> None:
+    with pytest.raises(RulesFileError, match=r"/dev/zero is not a regular file"):
+        read_rules_file("/dev/zero")  # read to the end, it would never end
+    huge = tmp_path / "huge.toml"
+    huge.write_bytes(b"# " + b"x" * 1_000_000 + b"\n")
+    with pytest.raises(RulesFileError, match=r"too large .* \(1000003 bytes; at most 1000000\)"):
+        read_rules_file(huge)
+
+
 def test_an_unreadable_file_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "club.toml"
     path.write_text("", encoding="utf-8")
