@@ -218,6 +218,10 @@
         <translation>Правила стола (Игра → Настройки): отказ от руки, роялти за сильные ряды, натуральные комбинации (три стрита, три флеша, шесть пар, дракон), цена очка, колесо, вариант с низким средним рядом и Крис Кросс.</translation>
     </message>
     <message>
+        <source>Settings → Save house rules… writes a table&apos;s rules to a file to share; Load house rules… plays by a club&apos;s file (on the command line: --rules FILE).</source>
+        <translation>Настройки → «Сохранить правила стола…» записывает правила стола в файл, чтобы поделиться ими; «Загрузить правила стола…» включает правила клуба из файла (в командной строке: --rules ФАЙЛ).</translation>
+    </message>
+    <message>
         <source>With the current house rules a scoop is worth %1 points.</source>
         <translation>По текущим правилам стола скуп стоит %1 очк.</translation>
     </message>
