@@ -40,11 +40,14 @@ from .i18n import DEFAULT_LANGUAGE, tr
 
 __all__ = [
     "AUTO",
+    "FILE_KEYS",
     "MAX_AMOUNT",
     "MAX_FILE_BYTES",
     "MAX_MONEY",
     "MAX_ROYALTY",
     "MAX_STAKES",
+    "MIN_MONEY",
+    "ROYALTY_KEYS",
     "RulesFile",
     "RulesFileError",
     "dumps_rules",
@@ -59,10 +62,6 @@ MAX_ROYALTY = 999
 MIN_MONEY, MAX_MONEY = 0.01, 1_000_000.0  # point value and stakes (the window's range)
 MAX_STAKES = 4  # one per seat
 MAX_FILE_BYTES = 1_000_000  # a rules file is a page of text; a bigger one is not one
-
-_BOOLS = ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only", "naturals",
-          "wheel_second", "low_middle")
-
 
 @dataclass(frozen=True)
 class RulesFile:
@@ -92,24 +91,31 @@ class RulesFileError(HouseRulesError):
 _SHOWN = 60
 
 
-def _shown(value: object) -> str:
+def _cut(text: str) -> str:
+    """On one line (control characters escaped) and cut in the middle when long."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return text if len(text) <= _SHOWN else text[:40] + " … " + text[-12:]
+
+
+def _shown(value: object, lang: str) -> str:
     """A value as written in TOML (``"2-4"``, ``true``, ``[1, 2]``), cut when long."""
     if isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, str):
-        text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        text = '"' + value[:200].replace("\\", "\\\\").replace('"', '\\"') + '"'
     elif isinstance(value, int) and value.bit_length() > 200:
-        text = "a huge number"
+        text = tr("rulesfile.huge_number", lang)
     elif isinstance(value, int | float):
         text = repr(value)
     elif isinstance(value, list):
-        text = "[" + ", ".join(_shown(v) for v in value) + "]"
+        text = "[" + ", ".join(_shown(v, lang) for v in value[:20]) + (", …]" if len(value) > 20 else "]")
     elif isinstance(value, dict):
-        text = "{" + ", ".join(f"{k} = {_shown(v)}" for k, v in value.items()) + "}"
+        items = list(value.items())
+        text = "{" + ", ".join(f"{_cut(k)} = {_shown(v, lang)}" for k, v in items[:20]) + (
+            ", …}" if len(items) > 20 else "}")
     else:  # dates and times
         text = str(value)
-    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-    return text if len(text) <= _SHOWN else text[:40] + " … " + text[-12:]
+    return _cut(text)
 
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -269,7 +275,7 @@ def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) ->
     text = text.lstrip("\ufeff")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer of more than 4,300 digits
         raise RulesFileError([prefix + tr("rulesfile.error.syntax", lang, error=str(exc))]) from None
     lines = key_lines(text)
     problems: list[str] = []
@@ -277,8 +283,8 @@ def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) ->
     def bad(key: str, value: object, what: str, expected: str = "") -> None:
         place = lines.get(key) or lines.get(key.rpartition(".")[0])
         where = tr("rulesfile.where.line", lang, line=place) if place else ""
-        problems.append(prefix + where + tr(f"rulesfile.error.{what}", lang, key=key,
-                                            value=_shown(value), expected=expected))
+        problems.append(prefix + where + tr(f"rulesfile.error.{what}", lang, key=_cut(key),
+                                            value=_shown(value, lang), expected=expected))
 
     parsers = _parsers(lang)
     values: dict[str, Any] = {}

@@ -166,6 +166,21 @@ def test_every_bad_key_is_reported_and_nothing_is_half_applied() -> None:
     assert all(p.startswith("club.toml: line ") for p in problems)
 
 
+def test_hostile_values_are_named_short_and_escaped() -> None:
+    with pytest.raises(RulesFileError, match="not a valid TOML file"):
+        loads_rules("bank = " + "9" * 5000)  # more digits than Python turns into an int
+    with pytest.raises(RulesFileError) as info:
+        loads_rules("bank = " + "9" * 300)
+    assert str(info.value) == ("line 1: bank = a huge number is out of range: "
+                               "expected a whole number from 0 to 3")
+    with pytest.raises(RulesFileError) as info:
+        loads_rules('system = "\\u001b[31m"\n' + "k" * 500 + " = 1\nstakes = [" + "1," * 10_000 + "]\n")
+    first, second, third = info.value.problems
+    assert first.startswith('line 1: system = "\\x1b[31m" is out of range')  # the escape shown, not sent
+    assert len(second) < 400 and " … " in second
+    assert len(third) < 400 and ", …]" in third
+
+
 def test_bad_toml_syntax_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
     path.write_text('system = "2-4"\nbank = = 1\n', encoding="utf-8")

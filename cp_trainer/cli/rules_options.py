@@ -15,24 +15,23 @@ import argparse
 import dataclasses
 from typing import Any
 
-from ..house_rules import HouseRules, HouseRulesError, RoyaltyTable, ScoringSystem, TieRule
+from ..house_rules import HouseRules, HouseRulesError, ScoringSystem, TieRule
 from ..house_rules_file import (
     MAX_AMOUNT,
     MAX_MONEY,
     MAX_ROYALTY,
     MAX_STAKES,
     MIN_MONEY,
+    ROYALTY_KEYS,
     RulesFile,
     RulesFileError,
     read_rules_file,
 )
 from .common import CliError
 
-__all__ = ["add_rules_options", "rules_of"]
+__all__ = ["add_rules_options", "house_rules", "rules_of"]
 
-ROYALTY_KEYS = tuple(f.name for f in dataclasses.fields(RoyaltyTable))
-
-# (option's dest, HouseRules field) of the on/off rules, and whether check takes the option too.
+# The on/off rules: (HouseRules field, also the option's dest; help; whether check takes it too).
 _SWITCHES: tuple[tuple[str, str, bool], ...] = (
     ("ignore_fouls", "score fouled hands as they lie", False),
     ("surrender", "surrender allowed: write 'surrender' in place of a player's arrangement", False),
