@@ -75,7 +75,7 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, a: str, b:
             # Same words, different hands: name the kickers that decided the row.
             hand_a = describe(info_a.strength, lang, detailed=True)
             hand_b = describe(info_b.strength, lang, detailed=True)
-        winner = result.rows[row.key]
+        winner = result.rows[row]
         name = seat_name(winner, lang) if winner is not None else ""
         if winner == result.players[0]:
             won += 1

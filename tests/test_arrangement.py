@@ -35,7 +35,7 @@ def test_example1_legal() -> None:
     result = check_arrangement(Arrangement.parse(EXAMPLE1_LEGAL))
     assert result.legal and result.outcome is Outcome.LEGAL and result.fouls == ()
     assert result.rows is not None
-    assert [r.category for r in result.rows] == ["high_card", "pair", "pair"]
+    assert [r.category.key for r in result.rows] == ["high_card", "pair", "pair"]
     assert [r.name for r in result.rows] == ["queen-high", "pair of kings", "pair of aces"]
 
 
@@ -171,13 +171,13 @@ def test_low_middle_names_the_wheel_as_2_7_reads_it() -> None:
     rules = HouseRules(low_middle=True)
     plain = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2d 3c 4s 5h / Ks Kh 8d 6c 6d"), rules)
     assert plain.rows is not None
-    assert (plain.rows[1].category, plain.rows[1].name) == ("high_card", "A-5-4-3-2 low")
+    assert (plain.rows[1].category.key, plain.rows[1].name) == ("high_card", "A-5-4-3-2 low")
     suited = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2h 3h 4h 5h / Ks Kd 8d 6c 6d"), rules)
     assert suited.rows is not None
-    assert (suited.rows[1].category, suited.rows[1].name) == ("flush", "ace-high flush")
+    assert (suited.rows[1].category.key, suited.rows[1].name) == ("flush", "ace-high flush")
     # Under the normal rules the same rows stay a straight and a straight flush.
     normal = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2h 3h 4h 5h / Ks Kd 8d 6c 6d"))
-    assert normal.rows is not None and normal.rows[1].category == "straight_flush"
+    assert normal.rows is not None and normal.rows[1].category.key == "straight_flush"
 
 
 def test_wheel_second_passes_through() -> None:

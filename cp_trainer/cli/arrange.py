@@ -80,7 +80,7 @@ def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
     return {
         "input": text,
         "arrangement": str(arr),
-        "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category,
+        "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
                                 "name": info.name} for info in result.rows},
     }
 
