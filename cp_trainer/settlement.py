@@ -152,6 +152,10 @@ def row_points(won: int, lost: int, system: ScoringSystem) -> int:
 
     2-4: 3-0 = 4, 2-1 = 2, 1-1 with a tie = 0, 2-0 with a tie = 3, 1-0 with two ties = 1.
     2-4-scoop: the bonus only for 3-0 (2-1 = 1). 1-6: +3 for 3-0 (scoop 6, 2-1 = 1).
+
+    >>> [row_points(3, 0, ScoringSystem.TWO_FOUR), row_points(2, 1, ScoringSystem.TWO_FOUR),
+    ...  row_points(2, 0, ScoringSystem.TWO_FOUR), row_points(3, 0, ScoringSystem.ONE_SIX)]
+    [4, 2, 3, 6]
     """
     net = won - lost
     if system is ScoringSystem.TWO_FOUR:
@@ -260,7 +264,14 @@ def settle(
     surrendered: Collection[int] = (),
 ) -> Settlement:
     """Settle 2 to 4 seats, every pair separately. ``hands[i]`` is seat i's arrangement, or None
-    for a seat that surrendered (not shown); ``surrendered`` lists more surrendered seats."""
+    for a seat that surrendered (not shown); ``surrendered`` lists more surrendered seats.
+
+    >>> legal = Arrangement.parse("Qs Js 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
+    >>> fouled = Arrangement.parse("Ac Ad 2c / Ks Kh Tc 9c 8c / Qc Qd Jc 7d 4c")
+    >>> result = settle([legal, fouled])
+    >>> result.points, result.pairs[0].kind, result.pairs[0].row_result(Row.TOP, 0)
+    ([4, -4], <PairKind.FOUL: 'foul'>, <RowResult.WON: 'won'>)
+    """
     rules = rules or HouseRules()
     n = len(hands)
     if not 2 <= n <= 4:
