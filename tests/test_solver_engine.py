@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from cp_trainer.arrangement import check_arrangement, row_strengths
 from cp_trainer.cards import Deck, parse_cards
 from cp_trainer.house_rules import HouseRules, ScoringSystem
 from cp_trainer.solver.bots import bot_spec, get_bot
-from cp_trainer.solver.enumerate import enumerate_hand
+from cp_trainer.solver.enumerate import HandSettings, enumerate_hand
 from cp_trainer.solver.kernels import setting_value
 
 HANDS = [Deck(seed=s).deal(13) for s in range(12)]
@@ -18,7 +19,7 @@ HANDS.append(parse_cards("As Ks Qs Js 9s 8h 7h 6h 5h 4d 3d 2d Td"))
 HANDS.append(parse_cards("Ac Ad Ah As Kc Qc Jc 9c 2h 3h 5d 7s 8s"))
 
 
-def _triples(hs):  # type: ignore[no-untyped-def]
+def _triples(hs: HandSettings) -> npt.NDArray[np.int32]:
     return np.stack([hs.top, hs.middle, hs.bottom], axis=1).astype(np.int32)
 
 
