@@ -18,7 +18,6 @@ text in the language the check was asked for). A wrong card count noticed while 
 >>> foul_message(result.fouls[0], "en")
 'top: pair of aces is stronger than middle: pair of kings — bottom ≥ middle ≥ top is required'
 
-
 ``check_partial`` is the live check the GUI runs on every card move: it flags order problems that
 no way of filling the empty places can repair, and never calls an unfinished row a foul.
 """
@@ -236,7 +235,8 @@ class Foul:
     renderer needs (:func:`foul_message`). ``count``/``size``: a row's card count and its proper
     size (a misdeal: the hand's total and 13); ``card`` and ``count``: a duplicate and how often it
     appears; ``upper``/``lower`` and ``order_check``: the rows out of order (``lower`` is None for
-    an :attr:`OrderCheck.UNREACHABLE` problem); ``low_middle``: the order rule that applied."""
+    an :attr:`OrderCheck.UNREACHABLE` problem); ``low_middle``: the order rule that applied;
+    ``live``: found by :func:`check_partial` while the hand is set (a row holding too many)."""
 
     code: FoulCode
     rows: tuple[Row, ...] = ()
@@ -247,6 +247,7 @@ class Foul:
     lower: RowInfo | None = None
     order_check: OrderCheck = OrderCheck.FULL
     low_middle: bool = False
+    live: bool = False
     lang: str = field(default="en", compare=False)
 
     @property
@@ -383,7 +384,7 @@ def foul_message(foul: Foul, lang: str = "en") -> str:
         return tr("rules.misdeal", lang, n=foul.count, size=foul.size)
     if foul.code is FoulCode.ROW_SIZE:
         row = foul.rows[0]
-        key = "rules.foul.row_too_long" if foul.order_check is OrderCheck.PARTIAL else "rules.foul.row_size"
+        key = "rules.foul.row_too_long" if foul.live else "rules.foul.row_size"
         return tr(key, lang, row=row.label(lang), n=foul.count, size=foul.size)
     if foul.code is FoulCode.DUPLICATE:
         labels = ", ".join(r.label(lang) for r in foul.rows)
@@ -407,10 +408,10 @@ def foul_message(foul: Foul, lang: str = "en") -> str:
 # --- the checks --------------------------------------------------------------------------------
 
 
-def _order_foul(upper: RowInfo, lower: RowInfo | None, rules: HouseRules, lang: str,
-                check: OrderCheck, lower_row: Row | None = None) -> Foul:
-    rows = (upper.row, lower.row if lower is not None else lower_row or Row.BOTTOM)
-    return Foul(FoulCode.ORDER, rows, upper=upper, lower=lower, order_check=check,
+def _order_foul(upper: RowInfo, lower_row: Row, lower: RowInfo | None, rules: HouseRules, lang: str,
+                check: OrderCheck) -> Foul:
+    """``upper`` beats (or, ``lower`` None, can no longer be reached by) the row ``lower_row``."""
+    return Foul(FoulCode.ORDER, (upper.row, lower_row), upper=upper, lower=lower, order_check=check,
                 low_middle=rules.low_middle, lang=lang)
 
 
@@ -466,7 +467,7 @@ def check_arrangement(
         for upper, lower in order_pairs(rules):
             u_info, lo_info = complete.get(upper), complete.get(lower)
             if u_info is not None and lo_info is not None and u_info.strength > lo_info.strength:
-                fouls.append(_order_foul(u_info, lo_info, rules, lang, OrderCheck.FULL))
+                fouls.append(_order_foul(u_info, lower, lo_info, rules, lang, OrderCheck.FULL))
         return CheckResult(Outcome.FOUL, tuple(fouls), None, complete)
     infos = tuple(row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER)
     assert len(infos) == 3
@@ -474,7 +475,8 @@ def check_arrangement(
     strengths, legal = legal_strengths(arr, rules)
     assert strengths == tuple(info.strength for info in rows)
     for upper, lower in order_violations(strengths, rules):
-        fouls.append(_order_foul(rows[upper.position], rows[lower.position], rules, lang, OrderCheck.FULL))
+        fouls.append(_order_foul(rows[upper.position], lower, rows[lower.position], rules, lang,
+                                 OrderCheck.FULL))
     assert legal == (not fouls)
     outcome = Outcome.FOUL if fouls else Outcome.LEGAL
     return CheckResult(outcome, tuple(fouls), rows, dict(zip(_ROW_ORDER, rows, strict=True)))
@@ -505,8 +507,8 @@ def check_partial(
     rules = rules or _DEFAULT_RULES
     if arr.complete:
         return check_arrangement(arr, rules, lang)
-    fouls = [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size,
-                  order_check=OrderCheck.PARTIAL, lang=lang)
+    fouls = [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size, live=True,
+                  lang=lang)
              for row in _ROW_ORDER if len(arr.row(row)) > row.size]
     fouls += _duplicate_fouls(arr, lang)
     complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
@@ -525,12 +527,12 @@ def check_partial(
         if lo is not None:
             if up.strength > lo.strength:
                 check = OrderCheck.FULL if upper in complete else OrderCheck.PARTIAL
-                fouls.append(_order_foul(up, lo, rules, lang, check))
+                fouls.append(_order_foul(up, lower, lo, rules, lang, check))
             continue
         if left is None or (lower is Row.MIDDLE and rules.low_middle):
             continue
         if not _can_reach(lo_cards, left, lower.size, up.strength, rules):
-            fouls.append(_order_foul(up, None, rules, lang, OrderCheck.UNREACHABLE, lower))
+            fouls.append(_order_foul(up, lower, None, rules, lang, OrderCheck.UNREACHABLE))
     outcome = Outcome.FOUL if fouls else Outcome.INCOMPLETE
     return CheckResult(outcome, tuple(fouls), None, complete)
 
