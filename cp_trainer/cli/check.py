@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def result_json(text: str, result: CheckResult) -> dict[str, object]:
     rows = None
     if result.rows is not None:
-        rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category,
+        rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
                                "name": info.name} for info in result.rows}
     return {
         "input": text,
