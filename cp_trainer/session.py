@@ -23,6 +23,24 @@ Every action either happens or raises :class:`~cp_trainer.board.Refused` (a ``Va
 
 The bots are not part of the rules: the session asks a :data:`BotFn` given to it (the GUI passes
 the solver's bots, tests may pass a simple one) to set the bots' cards, once per deal.
+
+>>> from cp_trainer.cards import parse_cards
+>>> def bots(job: BotJob) -> tuple[Arrangement, ...]:  # each bot hand as dealt: 3 / 5 / 5
+...     return tuple(Arrangement(h[:3], h[3:8], h[8:]) for h in job.hands)
+>>> s = ChineseSession(bots=bots, seed=1)
+>>> s.new_deal(parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"))
+>>> s.can_set()
+False
+>>> _ = s.place(Arrangement.parse("5c 3c 2s / Kd Kc 9h 8h 7d / As Ah Qs Js Ts"))
+>>> s.can_set(), s.can_undo()
+(True, True)
+>>> showdown = s.set_hand()
+>>> s.phase.value, s.can_undo(), s.hands_played, len(s.settled[0].records)
+('showdown', False, 1, 1)
+>>> s.undo()
+Traceback (most recent call last):
+...
+cp_trainer.board.Refused: not_arranging: undo: the hand is set; deal again to play on
 """
 
 from __future__ import annotations
@@ -33,13 +51,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
-from .arrangement import Arrangement, CheckResult, check_arrangement, check_partial
+from .arrangement import Arrangement, CheckResult, Row, check_arrangement, check_partial
 from .board import Board, Move, Refusal, Refused
 from .cards import Card, Deck, format_cards
 from .history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from .history.replay import ReplayedHand, settle_again
 from .house_rules import HouseRules
-from .settlement import PairResult, Settlement, settle, settle_pair
+from .settlement import PairResult, RowResult, Settlement, settle, settle_pair
 
 __all__ = [
     "BotFn",
@@ -173,10 +191,9 @@ class Showdown:
             return sum(p.points[0] for (_, s), p in self.cross.items() if s == seat)
         return self.against(seat).points_of(0)
 
-    def row_result(self, seat: int, row: int, hand: int = 0) -> str:
-        """``won`` / ``lost`` / ``tied`` for the player's row ``row`` (0 top) against ``seat``."""
-        winner = self.against(seat, hand).rows[("top", "middle", "bottom")[row]]
-        return "tied" if winner is None else "won" if winner == 0 else "lost"
+    def row_result(self, seat: int, row: int, hand: int = 0) -> RowResult:
+        """Won / lost / tied for the player's row ``row`` (0 top) against ``seat``."""
+        return self.against(seat, hand).row_result((Row.TOP, Row.MIDDLE, Row.BOTTOM)[row], 0)
 
     def pairs(self) -> tuple[PairResult, ...]:
         """Every pair's result that settled this hand (each zero-sum)."""

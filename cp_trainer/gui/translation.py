@@ -22,7 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTranslator
 
-from cp_trainer.i18n import LANGUAGES, normalize_lang
+from cp_trainer.i18n import normalize_lang
 from cp_trainer.resources import resource_path
 
 __all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "follow_language", "install_language",
@@ -84,10 +84,6 @@ def install_language(app: QCoreApplication | None, lang: str) -> str:
     # Qt posts LanguageChange to every window; deliver them now so texts switch before we return.
     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
     return code
-
-
-def available_languages() -> tuple[str, ...]:
-    return LANGUAGES
 
 
 class _LanguageFollower(QObject):

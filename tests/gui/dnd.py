@@ -19,7 +19,7 @@ def _event(cls: Any, pos: QPoint, *args: Any) -> Any:
         return cls(pos.toPoint() if isinstance(pos, QPointF) else QPoint(pos), *args)
 
 
-def drop_on(view: CardZoneView, mime: QMimeData, pos: QPoint) -> bool:
+def drop_on(view: CardZoneView[Any, Any], mime: QMimeData, pos: QPoint) -> bool:
     """Send enter, move and drop events to ``view``'s viewport; True when the drop was accepted."""
     vp = view.viewport()
     # Enter and move events take a QPoint (PySide6 6.11) and the drop event a QPointF.

@@ -50,7 +50,7 @@ def drag(tab: PaiGowTab, text: str, dest: PgZone, onto: str | None = None) -> bo
     mime = model.mimeData([model.index(model.row_of(c))])
     view = tab.views[dest]
     pos = view.card_center(card(onto)) if onto else view.empty_point()
-    return drop_on(view, mime, pos)  # type: ignore[arg-type]
+    return drop_on(view, mime, pos)
 
 
 def test_drag_double_click_and_keys_move_cards(qtbot: Any) -> None:

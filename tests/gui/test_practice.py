@@ -109,11 +109,12 @@ def test_escape_and_ctrl_w_close_every_secondary_window(window: MainWindow, qtbo
     window.practice.menu.history_action.trigger()
     window.practice.menu.lessons_action.trigger()
     window.practice.menu.table_action.trigger()
-    for w in (window.practice.history_window, window.practice.lessons_window, window.practice.table_dialog,
-              window.show_help("rules")):
+    windows: list[QWidget | None] = [window.practice.history_window, window.practice.lessons_window,
+                                     window.practice.table_dialog, window.show_help("rules")]
+    for w in windows:
         assert w is not None and w.isVisible()
         opened.append(w)
-    for w in opened:
-        w.activateWindow()
-        qtbot.keySequence(w, sequence)
-        assert not w.isVisible(), w.objectName()
+    for shown in opened:
+        shown.activateWindow()
+        qtbot.keySequence(shown, sequence)
+        assert not shown.isVisible(), shown.objectName()

@@ -31,7 +31,7 @@ def _window(qtbot: QtBot, tmp_path: Path, **settings: object) -> MainWindow:
     w = create_window(deal=DEAL, seed=5, lang="en", settings=s, data_dir=str(tmp_path / "data"))
     qtbot.addWidget(w)
     w.table.reveal_delay_ms = 0
-    w.table.confirm = lambda _q: True  # type: ignore[method-assign]
+    w.table.confirm = lambda question: True
     w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
     w.show()
     return w
@@ -74,6 +74,8 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     score = (c.session_points, c.hands_played)
 
     history = window.practice.open_history()
+
+    assert history is not None
     history.select_row(0)
     assert history.show_button.isEnabled()
     history.show_button.click()
@@ -100,6 +102,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     # labelled as a past hand, with its date; the solver's stored arrangement beside it
     bar = window.replay.bar
     assert bar.isVisible() and "Past hand of" in bar.title.text()
+    assert history.current is not None
     record_time = history.current.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
     assert record_time in bar.title.text()
     assert not bar.compare.isVisible()  # the stored figures agree with the core
@@ -111,7 +114,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
 
     # try again: the same 13 cards against the same bot hands, set anew
     bar.try_button.click()
-    assert c.phase is Phase.SETTING and c.retry_of is not None
+    assert c.phase is Phase.SETTING and c.retry_of is not None  # type: ignore[comparison-overlap]
     assert sorted(window.deal_model.all_cards()) == sorted(DEAL)
     assert len(window.deal_model.cards(Zone.HAND)) == 13
     assert c.bots_set() == bots
@@ -136,6 +139,7 @@ def test_double_click_on_a_row_shows_the_hand(window: MainWindow, qtbot: QtBot) 
     window.controller.set_hand()
     window.controller.new_deal()
     history = window.practice.open_history()
+    assert history is not None
     view = history.table
     rect = view.visualRect(history.proxy.index(0, 1))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -169,6 +173,7 @@ def test_try_again_from_the_history_window_uses_the_same_bots(window: MainWindow
     bots = window.controller.set_hand().opponents  # type: ignore[union-attr]
     window.controller.new_deal()
     history = window.practice.open_history()
+    assert history is not None
     history.select_row(0)
     history.try_again_button.click()
     assert window.controller.retry_of is not None and window.controller.bots_set() == bots
@@ -197,6 +202,7 @@ def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: P
     assert first.points + second.points == showdown.total
     assert w.practice.recorder.last_id == second.id  # the solver's answer is for the hand on the table
     history = w.practice.open_history()
+    assert history is not None
     history.select_row(0)  # the newest first
     assert "Criss Cross: your hand 2 of 2" in history.detail.toPlainText()
 

@@ -16,12 +16,19 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.paigow.tab import EvFn, PaiGowTab
-from cp_trainer.history import HandRecord, HistoryStore
+from cp_trainer.history import HandRecord
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.resolve import Settlement
 from cp_trainer.paigow.session import HOUSE_RULES, record_of
 
-__all__ = ["HOUSE_RULES", "PaiGowHistory", "PaiGowPage", "Recorder", "record_of"]
+__all__ = ["HOUSE_RULES", "PaiGowHistory", "PaiGowPage", "Recorder", "SolverStore", "record_of"]
+
+
+class SolverStore(Protocol):
+    """Where the simulation's verdict on a stored hand goes (the history store)."""
+
+    def set_solver(self, record_id: int, arrangement: str, solver_ev: float,
+                   player_ev: float | None) -> bool: ...
 
 
 class Recorder(Protocol):
@@ -29,7 +36,7 @@ class Recorder(Protocol):
 
     def store_hand(self, record: HandRecord) -> int | None: ...
 
-    def store(self) -> HistoryStore | None: ...
+    def store(self) -> SolverStore | None: ...
 
 
 class PaiGowHistory(QObject):
