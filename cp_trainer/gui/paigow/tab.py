@@ -142,7 +142,7 @@ class PaiGowTab(QWidget):
         self.dealer_title = QLabel(self)
         self.dealer_title.setObjectName("panelTitle")
         table.addWidget(self.dealer_title)
-        self.dealer_cards_view = _MiniSetting(renderer, 70, self)
+        self.dealer_cards_view = _MiniSetting(renderer, 56, self)
         self.dealer_cards_view.setObjectName("dealerCards")
         table.addWidget(self.dealer_cards_view)
         self.dealer_rule = QLabel(self)
@@ -190,11 +190,11 @@ class PaiGowTab(QWidget):
         self.redo_button.clicked.connect(self.deal.redo)
         # Two rows, so the Russian texts fit beside the EV table at the window's smallest width.
         tools = QHBoxLayout()
-        for b in (self.new_button, self.undo_button, self.redo_button):
+        for b in (self.new_button, self.undo_button, self.redo_button, self.set_button):
             tools.addWidget(b)
         tools.addStretch(1)
         table.addLayout(tools)
-        for b in (self.hint_button, self.house_button, self.set_button):
+        for b in (self.hint_button, self.house_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         table.addLayout(buttons)
@@ -247,7 +247,7 @@ class PaiGowTab(QWidget):
         header.setStretchLastSection(True)
         side.addWidget(self.ev_table, 1)
         side.addStretch(0)  # holds the texts at the top while the table is hidden
-        panel.setMinimumWidth(480)
+        panel.setMinimumWidth(330)  # at 1024 px the cards come first; the EV table scrolls
         outer.addWidget(panel, 1)
 
         self.deal.changed.connect(self._update_live)

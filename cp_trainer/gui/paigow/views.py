@@ -72,5 +72,5 @@ def pg_zone_view(deal: PaiGowDeal, zone: PgZone, renderer: CardRenderer,
                  parent: QWidget | None = None) -> CardZoneView[PgCard, PgZone]:
     """One Pai Gow zone as a strip of cards (object names ``pgHand``, ``pgHigh``, ``pgLow``)."""
     view = CardZoneView(deal, zone, renderer, parent, object_name=OBJECT_NAMES[zone], keys=KEY_ZONES)
-    view.set_card_height(90)
+    view.set_card_height(72)  # the page fits the window at its smallest, 1024 x 700
     return view
