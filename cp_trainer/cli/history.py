@@ -6,7 +6,13 @@ import argparse
 
 from ..i18n import tr
 from .common import EXIT_INPUT_ERROR, CliError, add_lang_option, lang_of
-from .history_common import EXIT_UNAVAILABLE, add_data_dir_option, open_store, open_store_readonly, report_damaged
+from .history_common import (
+    EXIT_UNAVAILABLE,
+    add_data_dir_option,
+    open_store,
+    open_store_readonly,
+    report_damaged,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -159,11 +159,13 @@ class HandRecord:
         deal = normalize_cards(_text(data, "deal"), "deal")
         deal_tokens = deal.split()
         if len(deal_tokens) != game.deal_size:
-            raise RecordError(f"deal must hold {game.deal_size} cards, got {len(deal_tokens)}: {_short(deal)}")
+            raise RecordError(
+                f"deal must hold {game.deal_size} cards, got {len(deal_tokens)}: {_short(deal)}")
         _check_unique(deal_tokens, game, "deal")
         arrangement = normalize_arrangement(_text(data, "arrangement"), "arrangement")
         if sorted(arrangement.replace("/", " ").split()) != sorted(deal_tokens):
-            raise RecordError(f"arrangement {_short(arrangement)} does not hold exactly the dealt cards {_short(deal)}")
+            raise RecordError(
+                f"arrangement {_short(arrangement)} does not hold exactly the dealt cards {_short(deal)}")
 
         fouls = tuple(_foul(f, i) for i, f in enumerate(_list(data, "fouls")))
         opponents = tuple(_opponent(o, i) for i, o in enumerate(_list(data, "opponents")))
@@ -222,7 +224,8 @@ MIN_YEAR, MAX_YEAR = 1900, 9000  # any time in between converts to every local t
 def hand_uid(game: str, played_at: str, deal: str, arrangement: str, criss_cross_hand: int | None) -> str:
     """A hand's identity from what makes it that hand (time, game, cards and rows): 32 hex digits.
     The database's migration to schema 5 computes it with this same function."""
-    text = "\x1f".join((game, played_at, deal, arrangement, "" if criss_cross_hand is None else str(criss_cross_hand)))
+    cross = "" if criss_cross_hand is None else str(criss_cross_hand)
+    text = "\x1f".join((game, played_at, deal, arrangement, cross))
     return hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:32]
 
 
@@ -261,7 +264,8 @@ def _check_encodable(data: Any) -> None:
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError:
-                raise RecordError(f"text that is not valid Unicode (a lone surrogate): {_short(text)}") from None
+                raise RecordError(
+                    f"text that is not valid Unicode (a lone surrogate): {_short(text)}") from None
 
 
 def now_utc() -> datetime:

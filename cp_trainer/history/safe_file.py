@@ -62,7 +62,8 @@ def _default_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_file(path: str | os.PathLike[str], write: Callable[[IO[str]], None], *, replace: bool = False) -> None:
+def write_file(path: str | os.PathLike[str], write: Callable[[IO[str]], object], *,
+               replace: bool = False) -> None:
     """Write a UTF-8 text file at ``path`` through ``write(stream)`` (see the module's rules).
 
     Raises :class:`TargetRefused` (:class:`FileExistsRefused`) or :class:`OSError`; on any failure

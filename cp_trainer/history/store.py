@@ -33,10 +33,8 @@ from typing import Any
 from ..i18n import tr
 from .record import (
     MAX_NUMBER,
-    FoulNote,
     Game,
     HandRecord,
-    OpponentHand,
     RecordError,
     _number,
     hand_uid,
@@ -307,7 +305,8 @@ class HistoryStore:
         with self._write(wait_s) as conn:
             return sum(_insert(conn, r)[1] for r in checked)
 
-    def set_solver(self, record: int | str, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
+    def set_solver(self, record: int | str, arrangement: str, solver_ev: float,
+                   player_ev: float | None) -> bool:
         """Add the solver's verdict to a stored hand (it arrives after the showdown); ``record``
         is the hand's id or its identity (``uid``)."""
         for value, what in ((solver_ev, "solver_ev"), (player_ev, "player_ev")):
@@ -445,7 +444,8 @@ def _summary(r: tuple[Any, ...]) -> HandSummary:
     _json_object(house_rules, "house_rules")
     return HandSummary(
         id=int(hand_id), played_at=parse_time(played_at), game=Game(game),
-        points=float(_number(points, "points") or 0.0), solver_ev=_number(solver_ev, "solver_ev", nullable=True),
+        points=float(_number(points, "points") or 0.0),
+        solver_ev=_number(solver_ev, "solver_ev", nullable=True),
         player_ev=_number(player_ev, "player_ev", nullable=True), foul_count=foul_count,
         house_rules=house_rules)
 
