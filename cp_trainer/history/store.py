@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -58,6 +59,7 @@ __all__ = [
 DB_FILENAME = "history.sqlite3"
 DATA_DIR_ENV = "CP_TRAINER_DATA_DIR"
 BUSY_TIMEOUT_MS = 10_000
+_OPENING = threading.Lock()  # one opening (and moving aside) at a time in this process
 MAX_FOULS = 1000  # far more than any arrangement has: a larger stored count is a damaged row
 
 
@@ -188,18 +190,20 @@ class HistoryStore:
         recovery: Recovery | None = None
         if busy_timeout_ms is None:
             busy_timeout_ms = BUSY_TIMEOUT_MS
-        try:
-            conn = _open_checked(path, busy_timeout_ms)
-        except _Unusable as bad:
-            if not recover:
-                raise HistoryError(f"the history database {path} is damaged ({bad.reason}); it was left "
-                                   f"as it is") from None
-            moved = _move_aside(path)
-            recovery = Recovery(original=path, moved_to=moved, reason=bad.reason)
+        with _OPENING:  # the window's reader and its writer thread must not both move a file aside
             try:
                 conn = _open_checked(path, busy_timeout_ms)
-            except _Unusable as again:
-                raise HistoryError(f"cannot start a new history database at {path}: {again.reason}") from None
+            except _Unusable as bad:
+                if not recover:
+                    raise HistoryError(f"the history database {path} is damaged ({bad.reason}); it was "
+                                       f"left as it is") from None
+                moved = _move_aside(path)
+                recovery = Recovery(original=path, moved_to=moved, reason=bad.reason)
+                try:
+                    conn = _open_checked(path, busy_timeout_ms)
+                except _Unusable as again:
+                    raise HistoryError(f"cannot start a new history database at {path}: "
+                                       f"{again.reason}") from None
         return cls(conn, path, recovery)
 
     @classmethod

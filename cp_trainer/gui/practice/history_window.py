@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTableView,
@@ -40,11 +41,16 @@ from cp_trainer.gui.translation import current_language
 from cp_trainer.history import (
     Game,
     HandRecord,
+    HistoryBusy,
+    HistoryError,
     HistoryStore,
     ImportFileError,
     export_jsonl,
     import_jsonl,
 )
+from cp_trainer.history.safe_file import FileExistsRefused, TargetRefused
+
+IMPORT_WAIT_S = 0.5  # the window's import asks for the write lock this long, then says "busy"
 
 __all__ = ["HistoryWindow"]
 
@@ -195,8 +201,8 @@ class HistoryWindow(QDialog):
         self.export_button.setToolTip(
             self.tr("Save the whole history as a JSON Lines file (one hand a line)."))
         self.import_button.setText(self.tr("Import…"))
-        self.import_button.setToolTip(self.tr("Add the hands of a JSON Lines file; a file with a bad line "
-                                              "is refused as a whole."))
+        self.import_button.setToolTip(self.tr("Add the hands of a JSON Lines file; a damaged line is "
+                                              "skipped and named, hands already here are not added twice."))
         self.save_png_button.setText(self.tr("Save as PNG…"))
         self.save_png_button.setToolTip(self.tr("Save the charts as a PNG image."))
         self.tabs.setTabText(0, self.tr("Hands"))
@@ -212,10 +218,18 @@ class HistoryWindow(QDialog):
     # --- data ---------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Reload the list and the charts (call after a hand was stored)."""
-        self.model.refresh()
-        self._fill_rules_box()
-        self.charts.set_hands(self.store.summaries(Game.CHINESE))
+        """Reload the list and the charts (call after a hand was stored). Damaged rows are left
+        out and counted in the notice; a history that cannot be read is said there too."""
+        try:
+            self.model.refresh()
+            skipped = len(self.store.skipped)
+            self._fill_rules_box()
+            self.charts.set_hands(self.store.summaries(Game.CHINESE))
+        except HistoryError as exc:
+            self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            return
+        if skipped:
+            self.show_notice(self.tr("%n damaged hand(s) in the history are not shown.", "", skipped))
 
     def _fill_rules_box(self) -> None:
         keep = self.rules_box.currentData()
@@ -240,9 +254,19 @@ class HistoryWindow(QDialog):
         self.table.selectRow(row)
         self.table.setCurrentIndex(self.proxy.index(row, 0))
 
+    def _get(self, hand_id: object) -> HandRecord | None:
+        """A hand by id; None when it is gone or cannot be read (a damaged row)."""
+        if not isinstance(hand_id, int):
+            return None
+        try:
+            return self.store.get(hand_id)
+        except HistoryError as exc:
+            self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            return None
+
     def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         hand_id = self.proxy.data(current, HAND_ID_ROLE) if current.isValid() else None
-        self.current = self.store.get(int(hand_id)) if hand_id is not None else None
+        self.current = self._get(hand_id)
         if self.current is None:
             self.detail.clear()
         else:
@@ -257,7 +281,7 @@ class HistoryWindow(QDialog):
 
     def _double_clicked(self, index: QModelIndex) -> None:
         hand_id = self.proxy.data(index, HAND_ID_ROLE) if index.isValid() else None
-        record = self.store.get(int(hand_id)) if hand_id is not None else None
+        record = self._get(hand_id)
         if record is not None and record.game is Game.CHINESE:
             self.showOnTable.emit(record)
 
@@ -267,31 +291,69 @@ class HistoryWindow(QDialog):
 
     # --- files --------------------------------------------------------------------------------
 
+    def confirm_replace(self, path: str) -> bool:
+        """Ask before an export replaces an existing file (tests replace this method)."""
+        answer = QMessageBox.question(
+            self, self.tr("Replace the file?"),
+            self.tr("%1 already exists. Replace it with the exported history?").replace("%1", path),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
     def export_to(self, path: str | os.PathLike[str]) -> bool:
-        try:
-            n = export_jsonl(self.store, path)
-        except OSError as exc:
-            self.status.setText(self.tr("Cannot write %1: %2").replace("%1", os.fspath(path))
-                                .replace("%2", exc.strerror or str(exc)))
-            return False
-        done = self.tr("Exported %1 hands to %2")
-        self.status.setText(done.replace("%1", str(n)).replace("%2", os.fspath(path)))
+        """Export to ``path``; an existing file is replaced only after :meth:`confirm_replace`, and
+        never a link, a device or a folder."""
+        name = os.fspath(path)
+        force = False
+        while True:
+            try:
+                n = export_jsonl(self.store, path, force=force)
+                break
+            except FileExistsRefused:
+                if force or not self.confirm_replace(name):
+                    self.status.setText(self.tr("Not exported: %1 was kept as it is.").replace("%1", name))
+                    return False
+                force = True
+            except TargetRefused as exc:
+                self.status.setText(self.tr("Cannot write %1: %2").replace("%1", name)
+                                    .replace("%2", exc.reason))
+                return False
+            except (OSError, HistoryError) as exc:
+                reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
+                self.status.setText(self.tr("Cannot write %1: %2").replace("%1", name).replace("%2", reason))
+                return False
+        done = self.tr("Exported %1 hands to %2").replace("%1", str(n)).replace("%2", name)
+        if self.store.skipped:
+            done += " " + self.tr("%n damaged hand(s) were left out.", "", len(self.store.skipped))
+        self.status.setText(done)
         return True
 
     def import_from(self, path: str | os.PathLike[str]) -> bool:
+        """Import the good lines of a file; damaged lines are skipped and the first one named."""
         try:
-            report = import_jsonl(self.store, path)
+            report = import_jsonl(self.store, path, wait_s=IMPORT_WAIT_S)
         except ImportFileError as exc:
             self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(exc)))
             return False
+        except HistoryBusy:
+            self.status.setText(self.tr("Nothing was imported: the history is busy (another program is "
+                                        "writing to it). Try again in a moment."))
+            return False
+        except HistoryError as exc:
+            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(exc)))
+            return False
         self.refresh()
-        self.status.setText(self.tr("Imported %1 hands (%2 were already in the history).")
-                            .replace("%1", str(report.imported)).replace("%2", str(report.skipped)))
-        return True
+        text = (self.tr("Imported %1 hands (%2 were already in the history).")
+                .replace("%1", str(report.imported)).replace("%2", str(report.skipped)))
+        if report.damaged:
+            text += " " + (self.tr("%n damaged line(s) skipped, the first: %1", "", len(report.damaged))
+                           .replace("%1", str(report.damaged[0])))
+        self.status.setText(text)
+        return not report.damaged
 
     def _ask_export(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the history"), "cp-trainer-history.jsonl",
-                                              self.tr("JSON Lines (*.jsonl)"))
+                                              self.tr("JSON Lines (*.jsonl)"),
+                                              options=QFileDialog.Option.DontConfirmOverwrite)
         if path:
             self.export_to(path)
 
