@@ -400,8 +400,8 @@
         <translation>Импорт…</translation>
     </message>
     <message>
-        <source>Add the hands of a JSON Lines file; a file with a bad line is refused as a whole.</source>
-        <translation>Добавить руки из файла JSON Lines; файл с ошибочной строкой не принимается целиком.</translation>
+        <source>Add the hands of a JSON Lines file; a damaged line is skipped and named, hands already here are not added twice.</source>
+        <translation>Добавить руки из файла JSON Lines; повреждённая строка пропускается и называется, руки, которые уже есть в истории, второй раз не добавляются.</translation>
     </message>
     <message>
         <source>Save as PNG…</source>
@@ -420,8 +420,32 @@
         <translation>Прогресс</translation>
     </message>
     <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Не удаётся прочитать историю: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged hand(s) in the history are not shown.</source>
+        <translation>
+            <numerusform>%n повреждённая рука в истории не показана.</numerusform>
+            <numerusform>%n повреждённые руки в истории не показаны.</numerusform>
+            <numerusform>%n повреждённых рук в истории не показаны.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>All house rules</source>
         <translation>Все правила стола</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>Заменить файл?</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it with the exported history?</source>
+        <translation>%1 уже существует. Заменить его экспортированной историей?</translation>
+    </message>
+    <message>
+        <source>Not exported: %1 was kept as it is.</source>
+        <translation>Экспорт не выполнен: файл %1 оставлен как был.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
@@ -431,13 +455,33 @@
         <source>Exported %1 hands to %2</source>
         <translation>Экспортировано рук: %1, в файл %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n damaged hand(s) were left out.</source>
+        <translation>
+            <numerusform>%n повреждённая рука не вошла в экспорт.</numerusform>
+            <numerusform>%n повреждённые руки не вошли в экспорт.</numerusform>
+            <numerusform>%n повреждённых рук не вошли в экспорт.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Nothing was imported: %1</source>
         <translation>Ничего не импортировано: %1</translation>
     </message>
     <message>
+        <source>Nothing was imported: the history is busy (another program is writing to it). Try again in a moment.</source>
+        <translation>Ничего не импортировано: история занята (в неё пишет другая программа). Попробуйте ещё раз через минуту.</translation>
+    </message>
+    <message>
         <source>Imported %1 hands (%2 were already in the history).</source>
         <translation>Импортировано рук: %1 (уже были в истории: %2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged line(s) skipped, the first: %1</source>
+        <translation>
+            <numerusform>Пропущена %n повреждённая строка: %1</numerusform>
+            <numerusform>Пропущено повреждённых строк: %n, первая: %1</numerusform>
+            <numerusform>Пропущено повреждённых строк: %n, первая: %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export the history</source>
