@@ -51,7 +51,7 @@ def _check_target(target: Path, replace: bool) -> os.stat_result | None:
         raise TargetRefused(target, "not a regular file (a device, FIFO or socket); nothing was written")
     if not replace:
         raise FileExistsRefused(target, "the file exists; it was not replaced (use --force to replace it)")
-    if not os.access(target, os.W_OK):
+    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):  # (root may write anything: the bits)
         raise TargetRefused(target, "the file is read-only; it was not replaced")
     return st
 

@@ -291,8 +291,9 @@ class HistoryStore:
 
     def add(self, record: HandRecord) -> int:
         """Store one hand in one transaction; return its id (the stored copy's if already there)."""
+        checked = _checked(record)
         with self._write() as conn:
-            return _insert(conn, record)[0]
+            return _insert(conn, checked)[0]
 
     def add_many(self, records: Iterable[HandRecord]) -> list[int]:
         """Store several hands in ONE transaction (all or none). A hand already stored (same
@@ -423,7 +424,7 @@ class HistoryStore:
 
 
 _HAND_SELECT = ("SELECT id, played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-                "solver_ev, player_ev, surrendered, criss_cross_hand, uid FROM hands")
+                "solver_ev, player_ev, surrendered, criss_cross_hand, uid, points FROM hands")
 
 
 def _damaged(hand_id: Any, exc: BaseException) -> str:
@@ -458,7 +459,8 @@ def _record(r: tuple[Any, ...], fouls: list[dict[str, Any]], opponents: list[dic
     """A row back through :meth:`HandRecord.from_dict`, the one validator (what the store gives out
     always exports and re-imports)."""
     (hand_id, played_at, game, deal, arrangement, house_rules, solver_arr, solver_ev, player_ev,
-     surrendered, cc_hand, uid) = r
+     surrendered, cc_hand, uid, points) = r
+    _number(points, "points")  # the stored total the list and the statistics read
     if surrendered not in (0, 1):
         raise RecordError(f"surrendered must be 0 or 1, got {surrendered!r:.60}")
     data: dict[str, Any] = {
