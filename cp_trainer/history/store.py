@@ -424,7 +424,7 @@ class HistoryStore:
 
 
 _HAND_SELECT = ("SELECT id, played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-                "solver_ev, player_ev, surrendered, criss_cross_hand, uid, points FROM hands")
+                "solver_ev, player_ev, surrendered, criss_cross_hand, uid, points, foul_count FROM hands")
 
 
 def _damaged(hand_id: Any, exc: BaseException) -> str:
@@ -441,11 +441,15 @@ def _json_object(text: Any, what: str) -> dict[str, Any]:
     return value
 
 
+def _check_foul_count(foul_count: Any) -> None:
+    if isinstance(foul_count, bool) or not isinstance(foul_count, int) or not 0 <= foul_count <= MAX_FOULS:
+        raise RecordError(f"foul_count must be a count, got {foul_count!r:.60}")
+
+
 def _summary(r: tuple[Any, ...]) -> HandSummary:
     """A checked :class:`HandSummary` of a row; :class:`RecordError` (or another ValueError) if damaged."""
     hand_id, played_at, game, points, solver_ev, player_ev, foul_count, house_rules = r
-    if isinstance(foul_count, bool) or not isinstance(foul_count, int) or not 0 <= foul_count <= MAX_FOULS:
-        raise RecordError(f"foul_count must be a count, got {foul_count!r:.60}")
+    _check_foul_count(foul_count)
     _json_object(house_rules, "house_rules")
     return HandSummary(
         id=int(hand_id), played_at=parse_time(played_at), game=Game(game),
@@ -459,8 +463,9 @@ def _record(r: tuple[Any, ...], fouls: list[dict[str, Any]], opponents: list[dic
     """A row back through :meth:`HandRecord.from_dict`, the one validator (what the store gives out
     always exports and re-imports)."""
     (hand_id, played_at, game, deal, arrangement, house_rules, solver_arr, solver_ev, player_ev,
-     surrendered, cc_hand, uid, points) = r
-    _number(points, "points")  # the stored total the list and the statistics read
+     surrendered, cc_hand, uid, points, foul_count) = r
+    _number(points, "points")  # the stored figures the list and the statistics read
+    _check_foul_count(foul_count)
     if surrendered not in (0, 1):
         raise RecordError(f"surrendered must be 0 or 1, got {surrendered!r:.60}")
     data: dict[str, Any] = {
