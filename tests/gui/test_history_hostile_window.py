@@ -53,18 +53,21 @@ def test_a_damaged_row_is_counted_not_a_crash(qtbot: QtBot, tmp_path: Path, sql:
         window.select_row(row)
         assert window.current is not None
     assert window.export_to(tmp_path / "out.jsonl")
-    assert "Exported 2 hands" in window.status.text() and "1 damaged hand(s) were left out" in window.status.text()
+    status = window.status.text()
+    assert "Exported 2 hands" in status and "1 damaged hand(s) were left out" in status
 
 
 def test_hostile_files_through_the_import_button_give_a_status_line(qtbot: QtBot, tmp_path: Path) -> None:
     window = HistoryWindow(HistoryStore.open(tmp_path / "D"))
     qtbot.addWidget(window)
     good = json.dumps(make_record(3).to_dict())
+    year_one = {**make_record(1).to_dict(), "played_at": "0001-01-01T00:00:00+05:00"}
+    surrogate = {**make_record(2).to_dict(), "opponents": [
+        {"name": "\ud800", "points": 1.0, "arrangement": make_record().opponents[0].arrangement}]}
     files = {
         "deep.jsonl": "[" * 100_000 + "]" * 100_000 + "\n" + good + "\n",
-        "year1.jsonl": json.dumps({**make_record(1).to_dict(), "played_at": "0001-01-01T00:00:00+05:00"}) + "\n",
-        "surrogate.jsonl": json.dumps({**make_record(2).to_dict(), "opponents": [
-            {"name": "\ud800", "points": 1.0, "arrangement": make_record().opponents[0].arrangement}]}) + "\n",
+        "year1.jsonl": json.dumps(year_one) + "\n",
+        "surrogate.jsonl": json.dumps(surrogate) + "\n",
     }
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
