@@ -15,6 +15,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
@@ -22,6 +23,8 @@ from pathlib import Path
 
 import pytest
 from history_fixtures import make_record
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cp_trainer.cli import main
 from cp_trainer.history import (
@@ -682,3 +685,35 @@ def import_jsonl_text(store: HistoryStore, folder: Path,
     path = folder / "records.jsonl"
     path.write_text("".join(json.dumps(r.to_dict()) + "\n" for r in records), encoding="utf-8")
     return import_jsonl(store, path)
+
+
+# --- fuzzing: any line, any field ---------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+FIELDS = sorted(make_record(0).to_dict()) + ["points", "unknown"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(field=st.sampled_from(FIELDS), value=JSON_VALUES, raw=st.binary(max_size=200))
+def test_fuzzed_import_lines_are_stored_or_named_never_a_crash(field: str, value: object, raw: bytes) -> None:
+    data = make_record(7).to_dict()
+    if field == "points":
+        data["opponents"][0]["points"] = value
+    else:
+        data[field] = value
+    line = json.dumps(data, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.jsonl"
+        path.write_bytes(line + b"\n" + raw.replace(b"\n", b" ") + b"\n")
+        result = read_lines(path)  # raises nothing for a readable file
+        assert len(result.records) + len(result.damaged) <= 2
+        assert all(d.line in (1, 2) and d.reason for d in result.damaged)
+        with HistoryStore.open(Path(folder) / "D") as store:
+            report = import_jsonl(store, path)
+            assert store.count() == report.imported == len(result.records)
+            for record in store.hands():  # what was stored reads back and exports again
+                assert HandRecord.from_dict(record.to_dict()).with_id(record.id) == record
+            assert store.skipped == ()
