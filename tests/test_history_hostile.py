@@ -693,7 +693,7 @@ JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12)
-FIELDS = sorted(make_record(0).to_dict()) + ["points", "unknown"]
+FIELDS = [*sorted(make_record(0).to_dict()), "points", "unknown"]
 
 
 @settings(max_examples=100, deadline=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +38,8 @@ def test_no_command_takes_the_data_dir_too(opened: list[dict[str, Any]], tmp_pat
 
 def test_the_top_level_data_dir_reaches_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--data-dir", str(tmp_path / "h"), "stats", "--json"]) == 0
-    capsys.readouterr()
-    assert (tmp_path / "h" / "history.sqlite3").exists()
+    assert json.loads(capsys.readouterr().out)["database"] == str(tmp_path / "h" / "history.sqlite3")
+    assert not (tmp_path / "h").exists()  # stats only reads: it creates no database
 
 
 def test_help_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
