@@ -11,7 +11,9 @@ importer both go through it, and every error is a :class:`RecordError` naming th
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -245,27 +247,15 @@ def _short(value: Any) -> str:
 
 
 def _check_encodable(data: Any) -> None:
-    """Every text in ``data`` (walked without recursion) must be storable as UTF-8: a lone
-    surrogate (``"\\ud800"`` in JSON) is refused here, not met as a crash in the database."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            texts: list[str] = [item]
-        elif isinstance(item, dict):
-            texts = [k for k in item if isinstance(k, str)]
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-            continue
-        else:
-            continue
-        for text in texts:
-            try:
-                text.encode("utf-8")
-            except UnicodeEncodeError:
-                raise RecordError(
-                    f"text that is not valid Unicode (a lone surrogate): {_short(text)}") from None
+    """Every text in ``data`` must be storable as UTF-8: a lone surrogate (``"\\ud800"`` in JSON) is
+    refused here, not met as a crash in the database."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[max(0, exc.start - 20):exc.end + 20] if isinstance(exc.object, str) else ""
+        raise RecordError(f"text that is not valid Unicode (a lone surrogate) near {_short(bad)}") from None
+    except (RecursionError, ValueError, TypeError):
+        raise RecordError("not a hand (nested too deep or not JSON data)") from None
 
 
 def now_utc() -> datetime:
@@ -290,15 +280,21 @@ def parse_time(value: Any) -> datetime:
     return utc
 
 
+@functools.lru_cache(maxsize=1024)
+def _normal_token(token: str) -> str:
+    """One card token in the ASCII form (cached: a history repeats the same 53 tokens; a bad
+    token raises and is not cached)."""
+    if token.lower() in _JOKER_SPELLINGS:
+        return JOKER
+    return str(Card.parse(token))
+
+
 def normalize_cards(text: str, what: str) -> str:
     """``"A♠ 10h jk"`` → ``"As Th Jk"``; a bad token raises :class:`RecordError`."""
     out: list[str] = []
     for token in text.split():
-        if token.lower() in _JOKER_SPELLINGS:
-            out.append(JOKER)
-            continue
         try:
-            out.append(str(Card.parse(token)))
+            out.append(_normal_token(token))
         except CardParseError:
             raise RecordError(f"{what}: not a card: {_short(token)}") from None
     return " ".join(out)
