@@ -594,6 +594,10 @@ def _open_checked(path: Path, busy_timeout_ms: int) -> sqlite3.Connection:
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    if version >= SCHEMA_VERSION and app_id == APPLICATION_ID:
+        return  # up to date: no write lock needed (another program's long import need not end first)
     while True:
         conn.execute("BEGIN IMMEDIATE")
         try:

@@ -223,7 +223,8 @@ class HistoryWriter:
             self._memory.append(job)
         if not self._waiting:
             self._waiting = True
-            reason = str(problem) if problem is not None else "busy"
+            busy = problem is None or isinstance(problem, HistoryBusy) or is_busy(problem)
+            reason = "another program is writing to it" if busy else str(problem)
             self._tell(EventKind.PENDING, tr("history.recording.pending", self._lang(), reason=reason,
                                              journal=str(self.journal)))
 
