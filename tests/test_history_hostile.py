@@ -305,14 +305,15 @@ def test_3_hands_left_waiting_are_written_after_a_restart(tmp_path: Path) -> Non
         writer.add_hands([make_record(20), make_record(21)])
         events.wait_for(EventKind.PENDING)
         writer.close()  # the window is closed while the hands wait
+        assert len(lines_of(writer.journal)) == 1
+        again = Events()
+        restarted = HistoryWriter(tmp_path / "D", notify=again, busy_timeout_ms=50, retries=1,
+                                  retry_interval_s=0.1)
+        again.wait_for(EventKind.PENDING)  # still locked at the start: told, kept
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert len(lines_of(writer.journal)) == 1
-    again = Events()
-    restarted = HistoryWriter(tmp_path / "D", notify=again, retry_interval_s=60)
-    assert restarted.flush(20)
-    again.wait_for(EventKind.RECORDED)
+    assert "2 kept hands were added" in again.wait_for(EventKind.RESUMED).message
     restarted.close()
     with HistoryStore.open(tmp_path / "D") as store:
         assert store.count() == 3

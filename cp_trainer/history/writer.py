@@ -152,7 +152,12 @@ class HistoryWriter:
     # --- the writer's thread --------------------------------------------------------------
 
     def _run(self) -> None:
-        self._replay()  # hands left waiting by an earlier run
+        if self._pending():  # hands left waiting by an earlier run (or another window)
+            self._waiting = True  # the player hears when they are added, or that they still wait
+            problem = self._replay()
+            if problem is not None:
+                self._waiting = False
+                self._announce(problem)
         while True:
             try:
                 job = self._queue.get(timeout=self.retry_interval_s if self._pending() else None)
@@ -221,6 +226,10 @@ class HistoryWriter:
             self._append(job)
         except OSError:
             self._memory.append(job)
+        self._announce(problem)
+
+    def _announce(self, problem: BaseException | None) -> None:
+        """Tell the player once that hands wait (until they are written)."""
         if not self._waiting:
             self._waiting = True
             busy = problem is None or isinstance(problem, HistoryBusy) or is_busy(problem)
@@ -247,8 +256,9 @@ class HistoryWriter:
             return []
         return sorted(files, key=lambda p: (p.stat().st_mtime, p.name))
 
-    def _replay(self) -> None:
-        """Write every waiting job, oldest first; a journal file is removed once all of it is stored."""
+    def _replay(self) -> BaseException | None:
+        """Write every waiting job, oldest first; a journal file is removed once all of it is stored.
+        The problem that stopped it (None: everything waiting was written)."""
         written = 0
         try:
             for job in list(self._memory):
@@ -275,11 +285,12 @@ class HistoryWriter:
                         os.rename(claimed, path if not path.exists() else claimed)
                     raise
                 claimed.unlink()
-        except (HistoryError, sqlite3.Error, OSError):
-            return  # still busy (or not ours): try again later
+        except (HistoryError, sqlite3.Error, OSError) as exc:
+            return exc  # still busy (or not ours): try again later
         if self._waiting and not self._pending():
             self._waiting = False
             self._tell(EventKind.RESUMED, tr("history.recording.resumed", self._lang(), n=written))
+        return None
 
 
 def _with_uid(record: HandRecord) -> HandRecord:
