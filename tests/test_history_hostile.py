@@ -450,8 +450,13 @@ def test_6_another_programs_sqlite_file_is_left_untouched(tmp_path: Path,
     assert digest(db) == before and listing(tmp_path / "D") == ["history.sqlite3", "pending-hands.jsonl"]
 
 
-def test_6_a_damaged_file_is_moved_aside_byte_for_byte_by_the_recording_path_only(tmp_path: Path) -> None:
+@pytest.mark.parametrize("journal", ["wal", "delete"])
+def test_6_a_damaged_file_is_moved_aside_byte_for_byte_by_the_recording_path_only(tmp_path: Path,
+                                                                                   journal: str) -> None:
     db = seed(tmp_path / "D", 200)
+    with sqlite3.connect(db) as conn:  # "delete": a file in the rollback-journal mode (not yet WAL)
+        conn.execute(f"PRAGMA journal_mode = {journal}")
+    conn.close()
     with open(db, "r+b") as fh:
         fh.truncate(30000)
     damaged = db.read_bytes()
@@ -462,6 +467,7 @@ def test_6_a_damaged_file_is_moved_aside_byte_for_byte_by_the_recording_path_onl
         assert store.recovery is not None and store.count() == 0
         moved = store.recovery.moved_to
     assert moved.read_bytes() == damaged  # as it was: no WAL switch, no checkpoint before the move
+    assert damaged[18:20] == (b"\x02\x02" if journal == "wal" else b"\x01\x01")  # the header's mode
 
 
 def test_6_a_new_history_carries_our_application_id(tmp_path: Path) -> None:
