@@ -85,7 +85,12 @@ def test_export_over_an_existing_file_asks_first(qtbot: QtBot, tmp_path: Path,
     notes = tmp_path / "notes.jsonl"
     notes.write_text("my notes\n", encoding="utf-8")
     asked: list[str] = []
-    monkeypatch.setattr(window, "confirm_replace", lambda path: asked.append(path) or False)
+
+    def refuse(path: str) -> bool:
+        asked.append(path)
+        return False
+
+    monkeypatch.setattr(window, "confirm_replace", refuse)
     assert not window.export_to(notes)
     assert asked == [str(notes)] and notes.read_text(encoding="utf-8") == "my notes\n"
     assert "kept as it is" in window.status.text()
