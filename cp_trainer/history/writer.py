@@ -23,6 +23,7 @@ import json
 import os
 import queue
 import sqlite3
+import stat
 import threading
 import time
 import uuid
@@ -176,8 +177,8 @@ class HistoryWriter:
             try:
                 self._apply(job)
             except RecordError as exc:
-                self._tell(EventKind.REFUSED, tr("history.recording.refused", self._lang(), reason=str(exc)))
-            except (HistoryError, sqlite3.Error, OSError) as exc:
+                self._refuse(exc)
+            except Exception as exc:  # busy, full, not ours, or anything else: the hand is kept
                 self._keep(job, exc)
         if self._store is not None:
             self._store.close()
@@ -228,6 +229,10 @@ class HistoryWriter:
             self._memory.append(job)
         self._announce(problem)
 
+    def _refuse(self, problem: RecordError) -> None:
+        """A hand that can never be stored (its figures are out of bounds): say so."""
+        self._tell(EventKind.REFUSED, tr("history.recording.refused", self._lang(), reason=str(problem)))
+
     def _announce(self, problem: BaseException | None) -> None:
         """Tell the player once that hands wait (until they are written)."""
         if not self._waiting:
@@ -243,18 +248,25 @@ class HistoryWriter:
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
         fd = os.open(self.journal, flags, 0o600)
         try:
-            os.write(fd, line.encode("utf-8"))
+            data = line.encode("utf-8")
+            while data:
+                data = data[os.write(fd, data):]
             os.fsync(fd)
         finally:
             os.close(fd)
 
     def _journal_files(self) -> list[Path]:
+        """The journal files, oldest first (one being replayed by another window may vanish)."""
+        found: list[tuple[float, str, Path]] = []
         try:
-            files = [p for p in self.folder.glob(f"{JOURNAL_PREFIX}*.jsonl")
-                     if p.is_file() and not p.is_symlink()]
+            for p in self.folder.glob(f"{JOURNAL_PREFIX}*.jsonl"):
+                with contextlib.suppress(OSError):
+                    st = p.lstat()
+                    if stat.S_ISREG(st.st_mode):
+                        found.append((st.st_mtime, p.name, p))
         except OSError:
             return []
-        return sorted(files, key=lambda p: (p.stat().st_mtime, p.name))
+        return [p for _, _, p in sorted(found)]
 
     def _replay(self) -> BaseException | None:
         """Write every waiting job, oldest first; a journal file is removed once all of it is stored.
@@ -262,9 +274,12 @@ class HistoryWriter:
         written = 0
         try:
             for job in list(self._memory):
-                self._apply(job)
+                try:
+                    self._apply(job)
+                    written += len(job.records) if isinstance(job, _Hands) else 0
+                except RecordError as exc:
+                    self._refuse(exc)
                 self._memory.remove(job)
-                written += len(job.records) if isinstance(job, _Hands) else 0
             for path in self._journal_files():
                 claimed = path.with_name(f"{JOURNAL_PREFIX}.replaying-{uuid.uuid4().hex}.jsonl")
                 try:
@@ -276,8 +291,7 @@ class HistoryWriter:
                         try:
                             self._apply(job)
                         except RecordError as exc:
-                            self._tell(EventKind.REFUSED,
-                                       tr("history.recording.refused", self._lang(), reason=str(exc)))
+                            self._refuse(exc)
                             continue
                         written += len(job.records) if isinstance(job, _Hands) else 0
                 except BaseException:
@@ -285,8 +299,8 @@ class HistoryWriter:
                         os.rename(claimed, path if not path.exists() else claimed)
                     raise
                 claimed.unlink()
-        except (HistoryError, sqlite3.Error, OSError) as exc:
-            return exc  # still busy (or not ours): try again later
+        except Exception as exc:  # still busy (or not ours, or the disk full): try again later
+            return exc
         if self._waiting and not self._pending():
             self._waiting = False
             self._tell(EventKind.RESUMED, tr("history.recording.resumed", self._lang(), n=written))
