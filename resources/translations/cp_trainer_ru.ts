@@ -464,6 +464,10 @@
         </translation>
     </message>
     <message>
+        <source>Importing %1…</source>
+        <translation>Импорт из %1…</translation>
+    </message>
+    <message>
         <source>Nothing was imported: %1</source>
         <translation>Ничего не импортировано: %1</translation>
     </message>

@@ -117,3 +117,30 @@ def test_hands_played_while_another_program_holds_the_lock_are_kept(window: Main
     with HistoryStore.open(tmp_path / "data") as store:
         assert store.count() == 3
     assert len(messages) == 2
+
+
+def test_import_and_export_buttons_never_make_the_window_wait(qtbot: QtBot, tmp_path: Path) -> None:
+    store = HistoryStore.open(tmp_path / "D")
+    store.add(make_record(0))
+    window = HistoryWindow(store)
+    qtbot.addWidget(window)
+    path = tmp_path / "in.jsonl"
+    lines = [json.dumps(make_record(i).to_dict()) for i in range(1, 4)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    other = sqlite3.connect(tmp_path / "D" / "history.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program importing
+    try:
+        assert window.import_from(path, wait=False)  # returns at once: the work waits, not the window
+        assert "Importing" in window.status.text() and not window.import_button.isEnabled()
+        assert window.proxy.rowCount() == 1
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with qtbot.waitSignal(window.fileDone, timeout=30_000):
+        pass
+    assert "Imported 3 hands" in window.status.text() and window.proxy.rowCount() == 4
+    assert window.import_button.isEnabled()
+    with qtbot.waitSignal(window.fileDone, timeout=30_000):
+        assert window.export_to(tmp_path / "out.jsonl", wait=False)
+    assert "Exported 4 hands" in window.status.text()
+    assert len((tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()) == 4

@@ -11,7 +11,11 @@ Tab "Progress": the charts, savable as PNG. Export / Import move the history as 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
@@ -44,20 +48,31 @@ from cp_trainer.history import (
     HistoryBusy,
     HistoryError,
     HistoryStore,
-    ImportFileError,
+    ImportReport,
     export_jsonl,
     import_jsonl,
 )
 from cp_trainer.history.safe_file import FileExistsRefused, TargetRefused
 
-IMPORT_WAIT_S = 0.5  # the window's import asks for the write lock this long, then says "busy"
+IMPORT_WAIT_S = 0.5  # an import on the window's thread asks for the write lock this long, then "busy"
+IMPORT_BACKGROUND_WAIT_S = 120.0  # on the worker thread it may wait for another program's import
 
 __all__ = ["HistoryWindow"]
+
+
+def _outcome(work: Callable[[], object]) -> object:
+    """``work()``'s result, or the exception it raised (shown in the status line, never a crash)."""
+    try:
+        return work()
+    except Exception as exc:
+        return exc
 
 
 class HistoryWindow(QDialog):
     tryAgain = Signal(object)  # list[Card]: the 13 cards of the hand to play again
     showOnTable = Signal(object)  # HandRecord: the hand to replay on the main table
+    fileDone = Signal()  # an export or import on the worker thread has finished (status shown)
+    _workDone = Signal(object, object)  # (what to do, result): from the worker thread to this one
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -167,6 +182,7 @@ class HistoryWindow(QDialog):
         self.export_button.clicked.connect(self._ask_export)
         self.import_button.clicked.connect(self._ask_import)
         self.save_png_button.clicked.connect(self._ask_save_png)
+        self._workDone.connect(self._work_done)
         self.resize(1000, 640)
         self.retranslate()
         self.refresh()
@@ -299,69 +315,115 @@ class HistoryWindow(QDialog):
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
-    def export_to(self, path: str | os.PathLike[str]) -> bool:
+    def export_to(self, path: str | os.PathLike[str], *, wait: bool = True) -> bool:
         """Export to ``path``; an existing file is replaced only after :meth:`confirm_replace`, and
-        never a link, a device or a folder."""
+        never a link, a device or a folder. The history is read through its own read-only
+        connection; ``wait=False`` (the Export… button) does it on a worker thread, so the window
+        never waits on the database. The result is shown in the status line (returned when waiting)."""
         name = os.fspath(path)
         force = False
-        while True:
-            try:
-                n = export_jsonl(self.store, path, force=force)
-                break
-            except FileExistsRefused:
-                if force or not self.confirm_replace(name):
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(name).st_mode):
+                if not self.confirm_replace(name):
                     self.status.setText(self.tr("Not exported: %1 was kept as it is.").replace("%1", name))
                     return False
                 force = True
-            except TargetRefused as exc:
-                self.status.setText(self.tr("Cannot write %1: %2").replace("%1", name)
-                                    .replace("%2", exc.reason))
-                return False
-            except (OSError, HistoryError) as exc:
-                reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
-                self.status.setText(self.tr("Cannot write %1: %2").replace("%1", name).replace("%2", reason))
-                return False
+        folder, filename = self.store.path.parent, self.store.path.name
+
+        def work() -> tuple[int, int]:
+            with HistoryStore.open_readonly(folder, filename=filename, missing_ok=True) as store:
+                n = export_jsonl(store, name, force=force)
+                return n, len(store.skipped)
+
+        if wait:
+            return self._exported(name, _outcome(work))
+        self._in_background(work, lambda outcome: self._exported(name, outcome))
+        return True
+
+    def _exported(self, name: str, outcome: object) -> bool:
+        if isinstance(outcome, FileExistsRefused):
+            self.status.setText(self.tr("Not exported: %1 was kept as it is.").replace("%1", name))
+            return False
+        if not isinstance(outcome, tuple):  # refused, cannot write, cannot read the history
+            if isinstance(outcome, TargetRefused):
+                reason = outcome.reason
+            elif isinstance(outcome, OSError):
+                reason = outcome.strerror or str(outcome)
+            else:
+                reason = str(outcome)
+            self.status.setText(self.tr("Cannot write %1: %2").replace("%1", name).replace("%2", reason))
+            return False
+        n, skipped = outcome
         done = self.tr("Exported %1 hands to %2").replace("%1", str(n)).replace("%2", name)
-        if self.store.skipped:
-            done += " " + self.tr("%n damaged hand(s) were left out.", "", len(self.store.skipped))
+        if skipped:
+            done += " " + self.tr("%n damaged hand(s) were left out.", "", skipped)
         self.status.setText(done)
         return True
 
-    def import_from(self, path: str | os.PathLike[str]) -> bool:
-        """Import the good lines of a file; damaged lines are skipped and the first one named."""
-        try:
-            report = import_jsonl(self.store, path, wait_s=IMPORT_WAIT_S)
-        except ImportFileError as exc:
-            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(exc)))
-            return False
-        except HistoryBusy:
+    def import_from(self, path: str | os.PathLike[str], *, wait: bool = True) -> bool:
+        """Import the good lines of a file; damaged lines are skipped and the first one named.
+        Through its own connection; ``wait=False`` (the Import… button) on a worker thread, where
+        it may wait for another program's write lock without the window waiting."""
+        folder, filename = self.store.path.parent, self.store.path.name
+
+        def work(wait_s: float, busy_timeout_ms: int | None) -> ImportReport:
+            with HistoryStore.open(folder, filename=filename, recover=False,
+                                   busy_timeout_ms=busy_timeout_ms) as store:
+                return import_jsonl(store, path, wait_s=wait_s)
+
+        if wait:
+            return self._imported(_outcome(lambda: work(IMPORT_WAIT_S, int(IMPORT_WAIT_S * 1000))))
+        self.status.setText(self.tr("Importing %1…").replace("%1", os.fspath(path)))
+        self._in_background(lambda: work(IMPORT_BACKGROUND_WAIT_S, None), self._imported)
+        return True
+
+    def _imported(self, outcome: object) -> bool:
+        if isinstance(outcome, HistoryBusy):
             self.status.setText(self.tr("Nothing was imported: the history is busy (another program is "
                                         "writing to it). Try again in a moment."))
             return False
-        except HistoryError as exc:
-            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(exc)))
+        if not isinstance(outcome, ImportReport):
+            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(outcome)))
             return False
         self.refresh()
         text = (self.tr("Imported %1 hands (%2 were already in the history).")
-                .replace("%1", str(report.imported)).replace("%2", str(report.skipped)))
-        if report.damaged:
-            text += " " + (self.tr("%n damaged line(s) skipped, the first: %1", "", len(report.damaged))
-                           .replace("%1", str(report.damaged[0])))
+                .replace("%1", str(outcome.imported)).replace("%2", str(outcome.skipped)))
+        if outcome.damaged:
+            text += " " + (self.tr("%n damaged line(s) skipped, the first: %1", "", len(outcome.damaged))
+                           .replace("%1", str(outcome.damaged[0])))
         self.status.setText(text)
-        return not report.damaged
+        return not outcome.damaged
+
+    def _in_background(self, work: Callable[[], object], done: Callable[[object], object]) -> None:
+        """Run ``work`` on a worker thread; ``done(result or exception)`` then runs on this thread."""
+        self.export_button.setEnabled(False)
+        self.import_button.setEnabled(False)
+
+        def run() -> None:
+            outcome = _outcome(work)
+            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
+                self._workDone.emit(done, outcome)
+
+        threading.Thread(target=run, name="cp-trainer history file", daemon=True).start()
+
+    def _work_done(self, done: Callable[[object], object], outcome: object) -> None:
+        self.export_button.setEnabled(True)
+        self.import_button.setEnabled(True)
+        done(outcome)
+        self.fileDone.emit()
 
     def _ask_export(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the history"), "cp-trainer-history.jsonl",
                                               self.tr("JSON Lines (*.jsonl)"),
                                               options=QFileDialog.Option.DontConfirmOverwrite)
         if path:
-            self.export_to(path)
+            self.export_to(path, wait=False)
 
     def _ask_import(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Import hands"), "",
                                               self.tr("JSON Lines (*.jsonl);;All files (*)"))
         if path:
-            self.import_from(path)
+            self.import_from(path, wait=False)
 
     def _ask_save_png(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the charts"), "cp-trainer-progress.png",
