@@ -138,6 +138,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
 def test_double_click_on_a_row_shows_the_hand(window: MainWindow, qtbot: QtBot) -> None:
     window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
     window.controller.set_hand()
+    assert window.practice.recorder.writer.flush(10)
     window.controller.new_deal()
     history = window.practice.open_history()
     view = history.table
