@@ -18,6 +18,7 @@ No Qt here.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -27,6 +28,7 @@ import stat
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -101,6 +103,7 @@ class HistoryWriter:
         self._memory: list[_Job] = []  # pending jobs when even the journal cannot be written
         self._thread = threading.Thread(target=self._run, name="cp-trainer history writer", daemon=True)
         self._lock = threading.Lock()
+        _LIVE.add(self)
         if self._journal_files():  # hands left waiting by an earlier run: write them now
             self._start()
 
@@ -305,6 +308,16 @@ class HistoryWriter:
             self._waiting = False
             self._tell(EventKind.RESUMED, tr("history.recording.resumed", self._lang(), n=written))
         return None
+
+
+_LIVE: weakref.WeakSet[HistoryWriter] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    """At exit, every writer still running writes (or journals) what it was given first."""
+    for writer in list(_LIVE):
+        writer.close()
 
 
 def _with_uid(record: HandRecord) -> HandRecord:
