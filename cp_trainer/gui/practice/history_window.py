@@ -356,7 +356,7 @@ class HistoryWindow(QDialog):
         n, skipped = outcome
         done = self.tr("Exported %1 hands to %2").replace("%1", str(n)).replace("%2", name)
         if skipped:
-            done += " " + self.tr("%n damaged hand(s) were left out.", "", skipped)
+            done += ". " + self.tr("%n damaged hand(s) were left out.", "", skipped)
         self.status.setText(done)
         return True
 
