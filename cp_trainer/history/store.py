@@ -377,9 +377,10 @@ class HistoryStore:
         sql += " ORDER BY played_at, id"
         out: list[HandSummary] = []
         skipped: list[str] = []
+        rules_seen: set[str] = set()
         for r in self._read(sql, params):
             try:
-                out.append(_summary(r))
+                out.append(_summary(r, rules_seen))
             except (RecordError, ValueError, TypeError, OverflowError, RecursionError) as exc:
                 skipped.append(_damaged(r[0], exc))
         self.skipped = tuple(skipped)
@@ -446,11 +447,14 @@ def _check_foul_count(foul_count: Any) -> None:
         raise RecordError(f"foul_count must be a count, got {foul_count!r:.60}")
 
 
-def _summary(r: tuple[Any, ...]) -> HandSummary:
-    """A checked :class:`HandSummary` of a row; :class:`RecordError` (or another ValueError) if damaged."""
+def _summary(r: tuple[Any, ...], rules_seen: set[str]) -> HandSummary:
+    """A checked :class:`HandSummary` of a row; :class:`RecordError` (or another ValueError) if damaged.
+    ``rules_seen``: house-rules texts already checked (a history repeats a few sets of rules)."""
     hand_id, played_at, game, points, solver_ev, player_ev, foul_count, house_rules = r
     _check_foul_count(foul_count)
-    _json_object(house_rules, "house_rules")
+    if not isinstance(house_rules, str) or house_rules not in rules_seen:
+        _json_object(house_rules, "house_rules")
+        rules_seen.add(house_rules)
     return HandSummary(
         id=int(hand_id), played_at=parse_time(played_at), game=Game(game),
         points=float(_number(points, "points") or 0.0),
