@@ -488,6 +488,8 @@ DAMAGE = [
     ("huge points", "UPDATE hands SET points = 1e300 WHERE id = 2"),
     ("solver_ev blob", "UPDATE hands SET solver_ev = x'00ff' WHERE id = 2"),
     ("opponent points", "UPDATE opponents SET points = 'x' WHERE hand_id = 2"),
+    ("played_at not UTF-8", "UPDATE hands SET played_at = CAST(x'ff00' AS TEXT) WHERE id = 2"),
+    ("opponent name not UTF-8", "UPDATE opponents SET name = CAST(x'c3' AS TEXT) WHERE hand_id = 2"),
 ]
 
 
@@ -501,7 +503,7 @@ def test_7_a_damaged_row_is_reported_and_skipped_by_stats_and_export(
     status, out, err = run(capsys, "stats", "--json", "--data-dir", str(tmp_path / "D"))
     data = json.loads(out, parse_constant=lambda c: pytest.fail(f"not JSON: {c}"))
     assert status == 0 and "Infinity" not in out
-    if what != "opponent points":  # stats reads the summary columns only
+    if not what.startswith("opponent"):  # stats reads the summary columns only
         assert data["hands"] == 2 and "hand 2:" in err and "1 damaged hands" in err
     status, out, err = hist(capsys, tmp_path, "export", tmp_path / "h.jsonl")
     assert status == 0 and "Exported 2 hands" in out and "hand 2:" in err

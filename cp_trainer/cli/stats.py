@@ -34,14 +34,18 @@ def _fmt(x: float | None, digits: int = 2) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..history import Game, compute_stats
+    from ..history import Game, HistoryError, compute_stats
     from ..history.stats import MAX_WINDOW
 
     lang = lang_of(args)
     if not 1 <= args.window <= MAX_WINDOW:
         raise CliError(f"--window must be from 1 to {MAX_WINDOW}, got {str(args.window)[:40]}")
     with open_store_readonly(args, missing_ok=True) as store:
-        stats = compute_stats(store.summaries(Game(args.game)), window=args.window)
+        try:
+            summaries = store.summaries(Game(args.game))
+        except HistoryError as exc:  # damage SQLite's quick check did not see
+            raise CliError(str(exc)) from None
+        stats = compute_stats(summaries, window=args.window)
         path = store.path
         report_damaged("stats", store.skipped, "history.stats.damaged", lang)
     if args.json:

@@ -174,13 +174,7 @@ class HandRecord:
         rules = data.get("house_rules", {})
         if not isinstance(rules, dict):
             raise RecordError(f"house_rules must be an object, got {_short(rules)}")
-        if game is Game.CHINESE:
-            try:
-                HouseRules.from_dict(rules)
-            except HouseRulesError as exc:
-                raise RecordError(f"house_rules: {exc}") from None
-            except OverflowError:  # HouseRules checks an int too large for a float by converting it
-                raise RecordError("house_rules: a number too large (more than a float holds)") from None
+        _check_rules(rules, game)
         solver = data.get("solver")
         solver_arr: str | None = None
         solver_ev: float | None = None
@@ -207,7 +201,6 @@ class HandRecord:
         total = sum(o.points for o in opponents)
         if not -MAX_NUMBER <= total <= MAX_NUMBER:
             raise RecordError(f"the points against all opponents must total from -1e9 to 1e9, got {total:g}")
-        _check_encodable(data)
         return cls(
             game=game, deal=deal, arrangement=arrangement, played_at=played_at, fouls=fouls,
             opponents=opponents, house_rules=rules, solver_arrangement=solver_arr,
@@ -246,16 +239,42 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _check_encodable(data: Any) -> None:
-    """Every text in ``data`` must be storable as UTF-8: a lone surrogate (``"\\ud800"`` in JSON) is
-    refused here, not met as a crash in the database."""
+def _check_text(text: str, what: str) -> str:
+    """Text that will be stored must be valid Unicode: a lone surrogate (``"\\ud800"`` in JSON,
+    or bad UTF-8 read from the database) is refused here, not met as a crash in the database.
+    (Cards, times and identities are rewritten in ASCII, so only free text is checked.)"""
     try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as exc:
-        bad = exc.object[max(0, exc.start - 20):exc.end + 20] if isinstance(exc.object, str) else ""
-        raise RecordError(f"text that is not valid Unicode (a lone surrogate) near {_short(bad)}") from None
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError(
+            f"{what}: text that is not valid Unicode (a lone surrogate): {_short(text)}") from None
+    return text
+
+
+_RULES_CHECKED: set[str] = set()  # house rules (canonical JSON) already found valid: a history repeats a few
+
+
+def _check_rules(rules: dict[str, Any], game: Game) -> None:
+    """Storable text for any game; Chinese poker's also valid :class:`HouseRules`."""
+    try:
+        key = game.value + json.dumps(rules, sort_keys=True, ensure_ascii=False)
     except (RecursionError, ValueError, TypeError):
-        raise RecordError("not a hand (nested too deep or not JSON data)") from None
+        raise RecordError("house_rules: not a set of house rules (nested too deep)") from None
+    if key in _RULES_CHECKED:
+        return
+    _check_text(key, "house_rules")
+    if game is not Game.CHINESE:
+        if len(_RULES_CHECKED) < 4096:
+            _RULES_CHECKED.add(key)
+        return
+    try:
+        HouseRules.from_dict(rules)
+    except HouseRulesError as exc:
+        raise RecordError(f"house_rules: {exc}") from None
+    except OverflowError:  # HouseRules checks an int too large for a float by converting it
+        raise RecordError("house_rules: a number too large (more than a float holds)") from None
+    if len(_RULES_CHECKED) < 4096:
+        _RULES_CHECKED.add(key)
 
 
 def now_utc() -> datetime:
@@ -347,7 +366,8 @@ def _foul(item: Any, i: int) -> FoulNote:
     if not isinstance(item, dict) or not isinstance(item.get("code"), str) or not item["code"] \
             or not isinstance(item.get("message"), str):
         raise RecordError(f"fouls[{i}] must be an object with text 'code' and 'message', got {_short(item)}")
-    return FoulNote(item["code"], item["message"])
+    return FoulNote(_check_text(item["code"], f"fouls[{i}].code"),
+                    _check_text(item["message"], f"fouls[{i}].message"))
 
 
 def _opponent(item: Any, i: int) -> OpponentHand:
@@ -359,4 +379,5 @@ def _opponent(item: Any, i: int) -> OpponentHand:
     name = item.get("name", "")
     if not isinstance(name, str):
         raise RecordError(f"opponents[{i}].name must be text, got {_short(name)}")
+    name = _check_text(name, f"opponents[{i}].name")
     return OpponentHand(arrangement=arrangement, points=points, name=name)

@@ -218,7 +218,7 @@ class HistoryStore:
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
         path = folder / filename
         if not path.exists() and missing_ok:
-            empty = sqlite3.connect(":memory:", isolation_level=None)
+            empty = _connect(":memory:")
             _register(empty)
             _migrate(empty)
             return cls(empty, path, None, readonly=True)
@@ -232,7 +232,7 @@ class HistoryStore:
         try:
             version = _inspect(conn, path)
             if version < SCHEMA_VERSION:
-                memory = sqlite3.connect(":memory:", isolation_level=None)
+                memory = _connect(":memory:")
                 conn.backup(memory)
                 conn.close()
                 conn = memory
@@ -515,11 +515,22 @@ def _insert(conn: sqlite3.Connection, record: HandRecord) -> tuple[int, bool]:
 # --- opening, checking, migrating, moving aside -----------------------------------------------
 
 
-def _connect_readonly(path: Path) -> sqlite3.Connection:
-    uri = path.absolute().as_uri() + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+def _text(raw: bytes) -> str:
+    """Text read from the database: bytes that are not UTF-8 become lone surrogates, which the
+    validator refuses, so one damaged row is skipped instead of failing the whole read."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _connect(database: str | Path, *, uri: bool = False,
+             timeout_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
+    conn = sqlite3.connect(database, uri=uri, timeout=timeout_ms / 1000, isolation_level=None)
+    conn.text_factory = _text
+    conn.execute(f"PRAGMA busy_timeout = {timeout_ms}")
     return conn
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    return _connect(path.absolute().as_uri() + "?mode=ro", uri=True)
 
 
 def _inspect(conn: sqlite3.Connection, path: Path) -> int:
@@ -575,11 +586,10 @@ def _open_checked(path: Path, busy_timeout_ms: int) -> sqlite3.Connection:
         finally:
             ro.close()
     try:
-        conn = sqlite3.connect(path, timeout=busy_timeout_ms / 1000, isolation_level=None)
+        conn = _connect(path, timeout_ms=busy_timeout_ms)
     except sqlite3.Error as exc:
         raise _unusable_or_refused(path, exc, "cannot open: ") from None
     try:
-        conn.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
         _inspect(conn, path)  # again: another program may have changed it meanwhile
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":

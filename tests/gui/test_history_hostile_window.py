@@ -18,7 +18,7 @@ from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.gui.settings.store import Settings
-from cp_trainer.history import HistoryStore
+from cp_trainer.history import HistoryError, HistoryStore
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
@@ -30,7 +30,22 @@ DAMAGE = [
     "UPDATE hands SET house_rules = '{not json' WHERE id = 2",
     "UPDATE hands SET foul_count = 'many' WHERE id = 2",
     "UPDATE hands SET points = 1e300 WHERE id = 2",
+    "UPDATE hands SET house_rules = CAST(x'7b22ff' AS TEXT) WHERE id = 2",  # not UTF-8
 ]
+
+
+def test_a_history_that_cannot_be_read_is_said_in_the_window(qtbot: QtBot, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    store = HistoryStore.open(tmp_path)
+    store.add(make_record(0))
+
+    def unreadable(game: object = None) -> list[object]:
+        raise HistoryError("cannot read the history database: database disk image is malformed")
+
+    monkeypatch.setattr(store, "summaries", unreadable)  # damage SQLite's quick check did not see
+    window = HistoryWindow(store)
+    qtbot.addWidget(window)
+    assert window.proxy.rowCount() == 0 and "malformed" in window.notice.text()
 
 
 @pytest.mark.parametrize("sql", DAMAGE)

@@ -238,6 +238,8 @@ class HistoryWindow(QDialog):
         out and counted in the notice; a history that cannot be read is said there too."""
         try:
             self.model.refresh()
+            if self.model.error is not None:
+                raise self.model.error
             skipped = len(self.store.skipped)
             self._fill_rules_box()
             self.charts.set_hands(self.store.summaries(Game.CHINESE))
