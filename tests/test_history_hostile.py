@@ -726,3 +726,19 @@ def test_fuzzed_import_lines_are_stored_or_named_never_a_crash(field: str, value
             for record in store.hands():  # what was stored reads back and exports again
                 assert HandRecord.from_dict(record.to_dict()).with_id(record.id) == record
             assert store.skipped == ()
+
+
+def test_3_a_folder_that_cannot_be_written_keeps_the_hands_in_memory_and_says_so(tmp_path: Path) -> None:
+    folder = tmp_path / "D"
+    folder.mkdir()
+    (folder / "history.sqlite3").mkdir()  # the database cannot be opened ...
+    (folder / "pending-hands.jsonl").mkdir()  # ... nor the journal written
+    events = Events()
+    writer = HistoryWriter(folder, notify=events, retries=1, retry_interval_s=0.1)
+    writer.add_hands([make_record(50)])
+    assert "kept in memory" in events.wait_for(EventKind.PENDING).message
+    (folder / "history.sqlite3").rmdir()  # the folder is usable again
+    assert "1 kept hands were added" in events.wait_for(EventKind.RESUMED).message
+    writer.close()
+    with HistoryStore.open(folder) as store:
+        assert store.count() == 1

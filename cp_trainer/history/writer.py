@@ -242,8 +242,8 @@ class HistoryWriter:
             self._waiting = True
             busy = problem is None or isinstance(problem, HistoryBusy) or is_busy(problem)
             reason = "another program is writing to it" if busy else str(problem)
-            self._tell(EventKind.PENDING, tr("history.recording.pending", self._lang(), reason=reason,
-                                             journal=str(self.journal)))
+            key = "history.recording.pending_memory" if self._memory else "history.recording.pending"
+            self._tell(EventKind.PENDING, tr(key, self._lang(), reason=reason, journal=str(self.journal)))
 
     def _append(self, job: _Job) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
