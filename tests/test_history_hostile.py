@@ -742,3 +742,21 @@ def test_3_a_folder_that_cannot_be_written_keeps_the_hands_in_memory_and_says_so
     writer.close()
     with HistoryStore.open(folder) as store:
         assert store.count() == 1
+
+
+def test_2_without_hard_links_the_file_is_still_never_replaced(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from cp_trainer.history.safe_file import FileExistsRefused, write_file
+
+    def no_links(src: object, dst: object) -> None:
+        raise PermissionError(1, "Operation not permitted")  # FAT, some network file systems
+
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "out.jsonl"
+    write_file(target, lambda fh: fh.write("first\n"))
+    assert target.read_text(encoding="utf-8") == "first\n"
+    with pytest.raises(FileExistsRefused):
+        write_file(target, lambda fh: fh.write("second\n"))
+    assert target.read_text(encoding="utf-8") == "first\n" and listing(tmp_path) == ["out.jsonl"]
+    write_file(target, lambda fh: fh.write("third\n"), replace=True)
+    assert target.read_text(encoding="utf-8") == "third\n" and listing(tmp_path) == ["out.jsonl"]
