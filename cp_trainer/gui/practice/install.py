@@ -10,7 +10,9 @@ hands). "Show on the table" in the history window replays a hand on the table
 same house rules (an imported hand that cannot be replayed: the 13 cards on a new deal).
 
 The history lives in :func:`cp_trainer.history.default_data_dir` (``$CP_TRAINER_DATA_DIR``
-overrides it). If it cannot be opened the trainer still plays; the status bar says why.
+overrides it). Hands are written by :class:`cp_trainer.history.writer.HistoryWriter`'s thread, so
+the table never waits on the database; a hand that cannot be written yet waits in a journal in
+the data folder and the status bar says so once.
 """
 
 from __future__ import annotations
