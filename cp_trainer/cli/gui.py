@@ -15,7 +15,7 @@ import os
 import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
-from .common import CliError, add_lang_option
+from .common import CliError, add_lang_option, whole_number
 from .history_common import add_data_dir_option
 
 HELP = "open the trainer window (the default when no command is given)"
@@ -32,8 +32,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help='start on this 13-card hand, e.g. "As Kd Qh ..." (default: a shuffled deal)')
     parser.add_argument("--opponents", type=int, choices=(1, 2, 3), default=None,
                         help="number of bots at the table (default: from the settings)")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="shuffle seed: every deal of the session is reproducible")
+    parser.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
+                        help="shuffle seed, a whole number >= 0: every deal of the session is "
+                             "reproducible")
     add_lang_option(parser)
     add_data_dir_option(parser)
 

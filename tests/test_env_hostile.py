@@ -1,0 +1,265 @@
+"""The environment a command runs in, at its worst (issue 10): closed or full standard streams, a
+KOI8-R locale, control characters in what is echoed, huge lines and arguments. The real command
+line runs in a subprocess with exactly the redirections a shell would make; every case ends with
+one line on stderr and a non-zero status (or a correct answer), never a traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from cp_trainer.cli import main
+from cp_trainer.cli.streams import MAX_LINE, escape_invisible, json_line
+
+HAND = "As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c"
+LEGAL = "Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d"
+PAIGOW = "As Kd Qh Jc Ts 9s 8s"
+DEAL = f"{LEGAL} | Js Jh 3d / Ks Kh 6s 6h 2c / 5s 5h 5c Ad 2d"
+# the commands that read standard input when given no arguments, each with one good argument
+READERS: list[tuple[list[str], list[str]]] = [
+    (["check"], [LEGAL]), (["score"], DEAL.split(" | ")), (["arrange", "--bot", "greedy"], [HAND]),
+    (["paigow"], [PAIGOW]),
+]
+INVISIBLE = ["\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\x1b[2J", "\u202e", "\x7f"]
+
+
+def cli(*argv: str, shell: str = "", stdin: bytes | None = b"", env: dict[str, str] | None = None,
+        ) -> subprocess.CompletedProcess[bytes]:
+    """``python -m cp_trainer ARGV`` with the shell redirections ``shell`` (``<&-``, ``>&-``,
+    ``>/dev/full``) applied by a real shell, as a user would type them."""
+    command = ["sh", "-c", f'exec "$@" {shell}', "sh", sys.executable, "-m", "cp_trainer", *argv]
+    full_env = {**os.environ, **(env or {})}
+    full_env.pop("PYTHONIOENCODING", None)
+    return subprocess.run(command, input=stdin, capture_output=True, timeout=120, env=full_env)
+
+
+def one_line_error(proc: subprocess.CompletedProcess[bytes], needle: str) -> str:
+    err = proc.stderr.decode()
+    assert "Traceback" not in err, err
+    assert err.count("\n") == 1 and needle in err, err
+    return err
+
+
+# --- closed and full standard streams ------------------------------------------------------
+
+@pytest.mark.parametrize(("argv", "good"), READERS)
+def test_closed_standard_input_is_one_line_and_status_2(argv: list[str], good: list[str]) -> None:
+    proc = cli(*argv, shell="<&-", stdin=None)
+    assert proc.returncode == 2 and proc.stdout == b""
+    one_line_error(proc, "standard input is closed")
+    # arguments need no standard input: a closed one is no problem then
+    assert cli(*argv, *good, shell="<&-", stdin=None).returncode == 0
+
+
+@pytest.mark.parametrize(("argv", "good"), [*READERS, (["stats", "--json"], []),
+                                            (["solve", "--samples", "10", "--bot", "greedy"], [HAND]),
+                                            (["--help"], []), (["check", "--help"], [])])
+@pytest.mark.parametrize("shell", [">/dev/full", ">&-"])
+def test_a_full_or_closed_standard_output_is_reported(argv: list[str], good: list[str], shell: str,
+                                                      tmp_path: Path) -> None:
+    proc = cli(*argv, *good, shell=shell, env={"CP_TRAINER_DATA_DIR": str(tmp_path)})
+    assert proc.returncode == 1, proc.stderr
+    one_line_error(proc, "No space left on device" if "full" in shell else "standard output is closed")
+
+
+def test_stream_messages_are_in_the_users_language() -> None:
+    proc = cli("check", "--lang", "ru", LEGAL, shell=">/dev/full")
+    assert proc.returncode == 1
+    one_line_error(proc, "не удаётся писать в стандартный вывод")
+
+
+def test_a_closed_stdout_never_lends_its_descriptor_to_a_file(tmp_path: Path) -> None:
+    # the history database opened after '>&-' must not become descriptor 1
+    proc = cli("stats", "--data-dir", str(tmp_path), shell=">&-")
+    assert proc.returncode == 1
+    database = tmp_path / "history.sqlite3"
+    assert database.is_file() and b"No hands" not in database.read_bytes()
+
+
+def test_a_reader_that_stops_early_is_not_an_error() -> None:
+    lines = (LEGAL + "\n").encode() * 20_000
+    proc = subprocess.run(f'"{sys.executable}" -m cp_trainer check --json | head -n 1', shell=True,
+                          input=lines, capture_output=True, timeout=120)
+    assert proc.returncode == 0 and proc.stderr == b"" and json.loads(proc.stdout)["legal"] is True
+
+
+# --- encodings -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def koi8r_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """``LANG=ru_RU.KOI8-R``, with the locale compiled into a temporary folder (``LOCPATH``) so
+    the test does not depend on the machine's installed locales. Where ``localedef`` is missing,
+    ``PYTHONIOENCODING=koi8-r`` gives Python the same streams."""
+    folder = tmp_path_factory.mktemp("locales")
+    localedef = shutil.which("localedef")
+    if localedef is not None:
+        made = subprocess.run([localedef, "-i", "ru_RU", "-f", "KOI8-R", str(folder / "ru_RU.KOI8-R")],
+                              capture_output=True, timeout=120)
+        if made.returncode == 0:
+            return {"LOCPATH": str(folder), "LANG": "ru_RU.KOI8-R", "LC_ALL": "ru_RU.KOI8-R"}
+    return {"LANG": "ru_RU.KOI8-R", "LC_ALL": "ru_RU.KOI8-R", "PYTHONIOENCODING": "koi8-r"}
+
+
+def test_the_koi8r_environment_gives_koi8r_streams(koi8r_env: dict[str, str]) -> None:
+    proc = subprocess.run([sys.executable, "-c", "import sys; print(sys.stdout.encoding)"],
+                          capture_output=True, env={**os.environ, **koi8r_env}, timeout=60)
+    assert proc.stdout.strip().lower().replace(b"_", b"-") == b"koi8-r"
+
+
+@pytest.mark.parametrize(("argv", "russian"), [
+    (["check", "--json", LEGAL], "пара королей"),
+    (["arrange", "--json", "--bot", "greedy", HAND], "стрит"),
+    (["paigow", "--json", PAIGOW], "стрит"),
+    (["score", "--json", *DEAL.split(" | ")], None),
+])
+def test_json_is_utf8_whatever_the_locale(koi8r_env: dict[str, str], argv: list[str],
+                                          russian: str | None) -> None:
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", *argv], capture_output=True, timeout=120,
+                          env={**os.environ, **koi8r_env})
+    assert proc.returncode == 0 and proc.stderr == b""
+    text = proc.stdout.decode("utf-8")  # strict: KOI8-R bytes would not decode
+    json.loads(text)
+    if russian is not None:
+        assert russian in text
+
+
+@pytest.mark.parametrize(("argv", "word"), [
+    (["check", LEGAL], "законно"), (["arrange", "--bot", "greedy", HAND], "стрит"),
+    (["paigow", PAIGOW], "стрит"), (["score", *DEAL.split(" | ")], "итог"),
+])
+def test_text_follows_the_locale_and_writes_suits_it_lacks_as_escapes(
+        koi8r_env: dict[str, str], argv: list[str], word: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", *argv], capture_output=True, timeout=120,
+                          env={**os.environ, **koi8r_env})
+    assert proc.returncode == 0 and proc.stderr == b""
+    text = proc.stdout.decode("koi8-r")
+    assert word in text and ("\\u2014" in text or "\\u2660" in text)  # in no KOI8-R: — ♠
+
+
+# --- control characters: escaped in all output ----------------------------------------------
+
+def no_raw_invisible(text: str) -> bool:
+    return all(ch not in text for ch in ("\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\x1b", "\u202e",
+                                         "\x7f", "\r"))
+
+
+@pytest.mark.parametrize("bad", INVISIBLE)
+@pytest.mark.parametrize(("argv", "good"), [
+    (["check"], LEGAL), (["arrange", "--bot", "greedy"], HAND), (["paigow"], PAIGOW),
+])
+def test_a_successful_echo_escapes_control_characters(argv: list[str], good: str, bad: str) -> None:
+    # the character inside the input, where it is whitespace or part of a token; the answer may
+    # be a success or a refusal, but what it echoes is escaped
+    text = good.replace(" ", f" {bad}", 1) + bad
+    proc = cli(*argv, "--lang", "en", text)
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert proc.returncode in (0, 2) and "Traceback" not in err
+    assert no_raw_invisible(out) and no_raw_invisible(err)
+    assert repr(bad[0])[1:-1] in out + err
+
+
+@pytest.mark.parametrize("bad", INVISIBLE)
+def test_stdin_echo_escapes_control_characters(bad: str) -> None:
+    lines = f"{LEGAL.replace(' ', bad + ' ', 1)}\nQs Jc 2s / Kc{bad}Kd Th 9s 8h / As Ah Qh 7c 4d\n"
+    proc = cli("check", "--lang", "en", stdin=lines.encode())
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert proc.returncode in (0, 2) and err == ""
+    assert no_raw_invisible(out) and repr(bad[0])[1:-1] in out
+
+
+@pytest.mark.parametrize("bad", ["\u2028", "\u2029", "\x85", "\x1b", "\u202e", "\x7f", "\ufeff"])
+def test_json_escapes_invisible_characters(bad: str) -> None:
+    text = LEGAL.replace(" ", f" {bad}", 1)  # a bad line is answered on stdout too
+    proc = cli("check", "--json", stdin=f"{text}\n".encode())
+    raw = proc.stdout.decode("utf-8")
+    assert proc.returncode in (0, 2) and raw.count("\n") == 1 and bad not in raw
+    assert f"\\u{ord(bad):04x}" in raw
+    assert json.loads(raw)["input"] == text  # escaped, not changed
+
+
+def test_file_names_are_escaped_in_the_output(tmp_path: Path) -> None:
+    folder = tmp_path / "data\x1b]0;pwned\x07\u2028x"
+    proc = cli("stats", "--data-dir", str(folder))
+    out = proc.stdout.decode()
+    assert proc.returncode == 0 and no_raw_invisible(out) and "\x07" not in out
+    assert "data\\x1b]0;pwned\\x07\\u2028x" in out
+    proc = cli("stats", "--json", "--data-dir", str(folder))
+    assert json.loads(proc.stdout)["database"] == str(folder / "history.sqlite3")
+
+
+def test_json_line_and_escape_invisible() -> None:
+    assert json_line({"a": "x\u2028y\x85z\ud800"}) == '{"a": "x\\u2028y\\u0085z\\ud800"}'
+    assert json_line({"a": "\U000e0001"}) == '{"a": "\\udb40\\udc01"}'
+    assert json_line({"a": "пара ♠\u00a0"}) == '{"a": "пара ♠\u00a0"}'
+    assert escape_invisible("a\x1b[2Jb\nc\u2028\t") == "a\\x1b[2Jb\nc\\u2028\\t"
+    assert escape_invisible("Итого: 2\u00a0000 ♠\n") == "Итого: 2\u00a0000 ♠\n"
+
+
+# --- huge input -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_line_above_the_limit_is_refused_by_itself(as_json: bool) -> None:
+    huge = "As " * (10_000_000 // 3)
+    stdin = f"{huge}\n{LEGAL}\n".encode()
+    proc = cli("check", "--lang", "en", *(["--json"] if as_json else []), stdin=stdin)
+    assert proc.returncode == 2 and proc.stderr == b""
+    first, second = proc.stdout.decode().splitlines()[:2] if as_json else \
+        (proc.stdout.decode().splitlines()[0], proc.stdout.decode().splitlines()[1])
+    if as_json:
+        refused, answered = json.loads(first), json.loads(second)
+        assert "line 1 has 10000000 characters" in refused["error"] and len(refused["input"]) < 100
+        assert answered["legal"] is True
+    else:
+        assert "line 1 has 10000000 characters" in first and len(first) < 300
+        assert second.startswith(LEGAL + ": legal")
+
+
+def test_a_line_at_the_limit_is_still_read() -> None:
+    line = ("As Kd " * MAX_LINE)[:MAX_LINE - 1].strip()
+    proc = cli("check", "--lang", "en", "--json", stdin=(line + "\n").encode())
+    record = json.loads(proc.stdout)
+    assert proc.returncode == 2 and "rows" in record["error"]  # parsed, and refused as a non-arrangement
+
+
+def test_a_huge_line_is_not_read_into_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(("Kd " * 3_400_000 + "\n" + LEGAL + "\n").encode()),
+                             encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    tracemalloc.start()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            status = main(["check", "--lang", "en"])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert status == 2 and out.getvalue().splitlines()[1].startswith(LEGAL)
+    assert peak < 8 * MAX_LINE, peak  # a bounded buffer, not 10 MB of text and its tokens
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "--samples", "10", "--seed", "5" * 5000, HAND],
+    ["gui", "--seed", "5" * 5000],
+    ["check", "--lang", "x" * 5000, LEGAL],
+    ["arrange", "--bot", "b" * 5000, HAND],
+    ["stats", "--window", "9" * 5000],
+])
+def test_argparse_does_not_echo_a_huge_argument_whole(argv: list[str]) -> None:
+    proc = cli(*argv)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and "Traceback" not in err
+    assert len(err) < 1500 and " … " in err
+
+
+def test_gui_refuses_a_negative_seed_at_the_command_line() -> None:
+    proc = cli("gui", "--seed", "-1", env={"QT_QPA_PLATFORM": "offscreen"})
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and "--seed" in err and "at least 0" in err and "Traceback" not in err
