@@ -263,3 +263,96 @@ def test_gui_refuses_a_negative_seed_at_the_command_line() -> None:
     proc = cli("gui", "--seed", "-1", env={"QT_QPA_PLATFORM": "offscreen"})
     err = proc.stderr.decode()
     assert proc.returncode == 2 and "--seed" in err and "at least 0" in err and "Traceback" not in err
+
+
+# --- the data folder: HOME and CP_TRAINER_DATA_DIR -------------------------------------------
+
+def no_default_data_dir() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("CP_TRAINER_DATA_DIR", None)
+    return env
+
+
+def run_env(argv: list[str], env: dict[str, str], prefix: tuple[str, ...] = ()
+            ) -> subprocess.CompletedProcess[bytes]:
+    env = {k: v for k, v in env.items() if k != "PYTHONIOENCODING"}
+    return subprocess.run([*prefix, sys.executable, "-m", "cp_trainer", *argv], capture_output=True,
+                          timeout=120, env=env, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("argv", [["stats"], ["stats", "--json"], ["history", "export", "out.jsonl"],
+                                  ["history", "import", "in.jsonl"], ["gui"], []])
+def test_a_tilde_user_nobody_is_named_on_one_line(argv: list[str], tmp_path: Path) -> None:
+    env = {**os.environ, "CP_TRAINER_DATA_DIR": "~nosuchuser/x", "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", *argv], capture_output=True, timeout=120,
+                          env=env, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == b""
+    one_line_error(proc, "CP_TRAINER_DATA_DIR=~nosuchuser/x: there is no user named nosuchuser")
+    assert list(tmp_path.iterdir()) == []  # no "~nosuchuser" folder made here
+
+
+@pytest.mark.parametrize("argv", [["stats"], ["history", "export", "out.jsonl"], ["gui", "--lang", "en"]])
+def test_a_home_that_does_not_exist_is_not_created(argv: list[str], tmp_path: Path) -> None:
+    home = tmp_path / "nonexistent"
+    proc = run_env(argv, {**no_default_data_dir(), "HOME": str(home), "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 2
+    one_line_error(proc, f"the home folder {home} does not exist")
+    assert not home.exists()
+
+
+def test_a_home_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o555)
+    # root writes anywhere: run as the unprivileged user of a new user namespace
+    try:
+        proc = run_env(["stats"], {**no_default_data_dir(), "HOME": str(home)}, ("unshare", "-U"))
+    finally:
+        home.chmod(0o755)
+    assert proc.returncode == 2
+    one_line_error(proc, "Permission denied")
+    assert list(home.iterdir()) == []
+
+
+def test_a_home_in_the_way_of_the_data_folder_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / ".local").write_text("a file where a folder should be")
+    proc = run_env(["stats"], {**no_default_data_dir(), "HOME": str(tmp_path)})
+    assert proc.returncode == 2
+    one_line_error(proc, "cannot create the history folder")
+
+
+def test_no_home_anywhere_is_one_line_and_makes_no_tilde_folder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import pwd
+
+    def no_entry(uid: int) -> pwd.struct_passwd:
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    # HOME unset, and a user the password database does not know (a container's random uid)
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.delenv("CP_TRAINER_DATA_DIR", raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", no_entry)
+    monkeypatch.chdir(tmp_path)
+    assert main(["stats"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "no home folder" in err and "--data-dir" in err
+    assert list(tmp_path.iterdir()) == []  # no "~" folder in the current one
+
+
+def test_home_unset_uses_the_user_databases_home(tmp_path: Path) -> None:
+    # as the user "nobody" of a new user namespace, whose home (/nonexistent) is missing: never
+    # anyone's real home
+    env = no_default_data_dir()
+    env.pop("HOME", None)
+    proc = run_env(["stats"], env, ("unshare", "-U"))
+    assert proc.returncode == 2
+    one_line_error(proc, "the home folder /nonexistent does not exist")
+
+
+@pytest.mark.parametrize("argv", [["stats"], ["gui"]])
+def test_a_data_folder_path_too_long_says_so(argv: list[str], tmp_path: Path) -> None:
+    folder = tmp_path.joinpath(*["d" * 100] * 5)
+    proc = run_env([*argv, "--data-dir", str(folder)], {**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 2
+    err = one_line_error(proc, "the data folder path is too long for the history database")
+    assert "at most 400" in err and not folder.exists()

@@ -15,7 +15,8 @@ import os
 import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
-from .common import CliError, add_lang_option, whole_number
+from .common import CliError, add_lang_option, lang_of, whole_number
+from .data_folder import data_folder
 from .history_common import add_data_dir_option
 
 HELP = "open the trainer window (the default when no command is given)"
@@ -71,14 +72,12 @@ def display_problem(environ: dict[str, str] | None = None, platform: str | None 
 
 def run(args: argparse.Namespace) -> int:
     deal = parse_deal(args.deal) if getattr(args, "deal", None) else None
-    data_dir = getattr(args, "data_dir", None)
-    if data_dir is not None and not data_dir.strip():  # not the current folder
-        raise CliError(f"--data-dir: no folder named, got {data_dir!r}")
+    lang = getattr(args, "lang", None)
+    data_dir = str(data_folder(getattr(args, "data_dir", None), lang_of(args)))
     problem = display_problem()
     if problem:
         raise CliError(problem, status=1)
     from ..gui.app import run_app
 
     return run_app(deal=deal, opponents=getattr(args, "opponents", None),
-                   seed=getattr(args, "seed", None), lang=getattr(args, "lang", None),
-                   argv=sys.argv[:1], data_dir=getattr(args, "data_dir", None))
+                   seed=getattr(args, "seed", None), lang=lang, argv=sys.argv[:1], data_dir=data_dir)

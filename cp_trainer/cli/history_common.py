@@ -7,6 +7,7 @@ import sys
 
 from ..history import HistoryError, HistoryStore
 from .common import CliError
+from .data_folder import data_folder
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
@@ -19,10 +20,9 @@ def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
 
 def open_store(args: argparse.Namespace, lang: str) -> HistoryStore:
     """Open the history; a database moved aside is announced on stderr (never a traceback)."""
-    if args.data_dir is not None and not args.data_dir.strip():  # not the current folder
-        raise CliError(f"--data-dir: no folder named, got {args.data_dir!r}")
+    folder = data_folder(args.data_dir, lang)
     try:
-        store = HistoryStore.open(args.data_dir)
+        store = HistoryStore.open(folder)
     except HistoryError as exc:
         raise CliError(str(exc)) from None
     if store.recovery is not None:
