@@ -9,7 +9,8 @@ Or simply ``SettingsDialog.edit(settings, parent)``. Every control has an ``obje
 ``surrenderCostSpin``, ``royaltiesCheck``, ``royaltiesBetterHandCheck``, ``naturalsCheck``,
 ``naturalAmountSpin``, ``pointValueSpin``, ``wheelSecondCheck``, ``lowMiddleCheck``,
 ``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``cardStyleCombo``,
-``languageCombo``, ``buttonBox``) and a tooltip; texts follow the language at runtime.
+``languageCombo``, ``buttonBox``) and a tooltip; texts follow the language at runtime. OK is refused,
+with a message in ``problemLabel``, while the settings do not make a table (:meth:`problem`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from cp_trainer.gui.settings.store import (
     MAX_SAMPLES,
     MIN_SAMPLES,
     Settings,
+    SettingsError,
     TrainerSettings,
 )
 from cp_trainer.gui.translation import current_language
@@ -135,6 +137,11 @@ class SettingsDialog(QDialog):
         restore.setObjectName("restoreDefaultsButton")
         restore.clicked.connect(self.restore_defaults)
 
+        self.problem_label = _named(QLabel(), "problemLabel")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #b00020;")
+        self.problem_label.hide()
+
         self._build_layout()
         for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
                        self.royalties_check.toggled, self.naturals_check.toggled,
@@ -208,6 +215,7 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(table_page, "")
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
+        layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)
 
     # --- texts -----------------------------------------------------------------------------
@@ -421,6 +429,31 @@ class SettingsDialog(QDialog):
             language=str(self.language_combo.currentData()),
             criss_cross=criss_cross,
         )
+
+    def problem(self) -> str | None:
+        """Why the controls do not make a table, in the user's language, or None: the settings are
+        checked as a whole (the bank must be a player at the table)."""
+        opponents = 1 if self.criss_cross_check.isChecked() else self.opponents_spin.value()
+        bank = int(self.bank_combo.currentData())
+        if self.ties_combo.currentData() == TieRule.BANK.value and bank > opponents:
+            return self.tr("{bank} does not sit at this table ({players} players): choose a bank among "
+                           "the players, or more opponents.").format(
+                bank=self.bank_combo.currentText(), players=opponents + 1)
+        try:
+            self.values()
+        except SettingsError as exc:
+            return str(exc)
+        return None
+
+    def accept(self) -> None:
+        """Close with OK only on settings that make a table; otherwise say why and stay open."""
+        problem = self.problem()
+        if problem is not None:
+            self.problem_label.setText(problem)
+            self.problem_label.show()
+            return
+        self.problem_label.hide()
+        super().accept()
 
     def restore_defaults(self) -> None:
         """Reset every control to the default settings (the language stays as chosen)."""
