@@ -29,7 +29,7 @@ TOKENS = ["As", "Kd", "Qh", "Jc", "Ts", "9s", "8h", "7d", "2c", "3c", "4d", "5h"
           "\u2028", "\u2029", "\x1b[2J", "\u202e", "\ufeff", "\x00", "♠", "\U0001f0a1", "-", "--json"]
 
 card_soup = st.lists(st.sampled_from(TOKENS), max_size=40).map(" ".join)
-any_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200)
+any_text = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=200)
 argument = st.one_of(card_soup, any_text).filter(lambda t: "\x00" not in t)  # argv holds no NUL
 stdin_bytes = st.one_of(
     st.binary(max_size=400),
