@@ -71,6 +71,13 @@ def test_a_full_or_closed_standard_output_is_reported(argv: list[str], good: lis
     one_line_error(proc, "No space left on device" if "full" in shell else "standard output is closed")
 
 
+@pytest.mark.parametrize("shell", ["2>&-", "2>/dev/full"])
+@pytest.mark.parametrize("argv", [["check", "As"], ["check", "--bot", "x"], ["score", LEGAL]])
+def test_an_error_with_stderr_closed_or_full_keeps_its_status(shell: str, argv: list[str]) -> None:
+    proc = cli(*argv, shell=shell)
+    assert proc.returncode == 2 and proc.stdout == b""  # never sent to stdout instead
+
+
 def test_stream_messages_are_in_the_users_language() -> None:
     proc = cli("check", "--lang", "ru", LEGAL, shell=">/dev/full")
     assert proc.returncode == 1
@@ -194,6 +201,14 @@ def test_file_names_are_escaped_in_the_output(tmp_path: Path) -> None:
     assert "data\\x1b]0;pwned\\x07\\u2028x" in out
     proc = cli("stats", "--json", "--data-dir", str(folder))
     assert json.loads(proc.stdout)["database"] == str(folder / "history.sqlite3")
+
+
+def test_an_exported_file_name_is_escaped(tmp_path: Path) -> None:
+    target = tmp_path / "out\x1b[2J\x85.jsonl"
+    proc = cli("history", "export", "--data-dir", str(tmp_path / "data"), str(target))
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert proc.returncode in (0, 2) and "Traceback" not in err
+    assert no_raw_invisible(out + err) and "out\\x1b[2J\\x85.jsonl" in out + err
 
 
 def test_json_line_and_escape_invisible() -> None:

@@ -27,8 +27,10 @@ class Parser(argparse.ArgumentParser):
     values shortened (a 5,000-digit argument is not echoed whole), control characters escaped."""
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {shown(message)}\n")
+        with contextlib.suppress(StreamError):  # stderr closed: the status still says it
+            self.print_usage(sys.stderr)
+            sys.stderr.write(f"{self.prog}: error: {shown(message)}\n")
+        sys.exit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,7 +87,8 @@ def _run(argv: Sequence[str] | None, streams: StandardStreams) -> int:
             result: int = func(args)
         except CliError as exc:
             streams.finish()  # the answers given before the error come first
-            print(f"{name}: {shown(str(exc))}", file=sys.stderr)
+            with contextlib.suppress(StreamError):  # stderr closed: the status still says it
+                print(f"{name}: {shown(str(exc))}", file=sys.stderr)
             return exc.status
         streams.finish()
         return result

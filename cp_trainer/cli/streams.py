@@ -183,8 +183,7 @@ class StandardStreams:
         self.stderr = _GuardedOutput("stderr", sys.stderr)
         _reconfigure(sys.stdout, errors="backslashreplace")  # ♠ on a KOI8-R terminal: \u2660
         sys.stdout = self.stdout
-        if sys.stderr is not None:  # nowhere to report to otherwise: leave it None
-            sys.stderr = self.stderr
+        sys.stderr = self.stderr  # even when closed: print(file=None) would write to stdout
 
     @classmethod
     def install(cls) -> StandardStreams:
