@@ -354,6 +354,12 @@ def test_no_home_anywhere_is_one_line_and_makes_no_tilde_folder(
     assert list(tmp_path.iterdir()) == []  # no "~" folder in the current one
 
 
+def test_an_empty_home_is_no_home(tmp_path: Path) -> None:
+    proc = run_env(["stats"], {**no_default_data_dir(), "HOME": ""})
+    assert proc.returncode == 2
+    one_line_error(proc, "there is no home folder")
+
+
 def test_home_unset_uses_the_user_databases_home(tmp_path: Path) -> None:
     # as the user "nobody" of a new user namespace, whose home (/nonexistent) is missing: never
     # anyone's real home

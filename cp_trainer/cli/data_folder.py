@@ -34,7 +34,8 @@ def _default_folder(lang: str) -> Path:
     """The user data folder, once the home folder it is in is known to exist: a missing home
     (``HOME=/nonexistent``, or a user whose home was never made) is not created for it."""
     home = os.path.expanduser("~")  # $HOME, else the user database
-    if home == "~" or not os.path.isabs(home):  # no HOME, and no entry in the user database
+    if home == "~" or not os.path.isabs(home) or os.environ.get("HOME") == "":
+        # no HOME and no entry in the user database, or HOME="" (which Python reads as "/")
         raise CliError(tr("cli.data.no_home", lang))
     if not os.path.isdir(home):
         raise CliError(tr("cli.data.home_missing", lang, home=home))
