@@ -171,7 +171,7 @@ class _Saved:
 
 
 class StandardStreams:
-    """Installed for the run of one command (:meth:`install`), then :meth:`restore` d.
+    """Installed for the run of one command (:meth:`install`), then put back (:meth:`restore`).
 
     While installed, ``sys.stdout`` and ``sys.stderr`` are guarded (see :class:`_GuardedOutput`).
     """
