@@ -110,6 +110,8 @@ def whole_number(least: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
+            if text.strip().lstrip("+-").isdigit():  # over Python's 4,300 digits
+                raise argparse.ArgumentTypeError(f"too large a number ({len(text.strip())} digits)") from None
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
