@@ -378,3 +378,21 @@ def test_a_data_folder_path_too_long_says_so(argv: list[str], tmp_path: Path) ->
     assert proc.returncode == 2
     err = one_line_error(proc, "the data folder path is too long for the history database")
     assert "at most 400" in err and not folder.exists()
+
+
+@pytest.mark.parametrize("home", ["unset", "read-only"])
+@pytest.mark.parametrize("argv", [["arrange", "--bot", "greedy", HAND], ["solve", "--samples", "10", HAND],
+                                  ["paigow", PAIGOW], ["check", LEGAL]])
+def test_the_card_commands_need_no_home(argv: list[str], home: str, tmp_path: Path) -> None:
+    # run as the unprivileged "nobody" of a new user namespace (its home, /nonexistent, is missing)
+    cwd, env = tmp_path / "cwd", no_default_data_dir()
+    cwd.mkdir()
+    if home == "unset":
+        env.pop("HOME", None)
+    else:
+        env["HOME"] = str(tmp_path / "home")
+        (tmp_path / "home").mkdir(mode=0o555)
+    proc = subprocess.run(["unshare", "-U", sys.executable, "-m", "cp_trainer", *argv], capture_output=True,
+                          timeout=300, env=env, cwd=cwd, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    assert list(cwd.iterdir()) == []  # no folder named "~" left here
