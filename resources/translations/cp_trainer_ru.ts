@@ -864,6 +864,10 @@
         <translation>Значение настройки {key} = «{value}» недопустимо ({reason}); используется значение по умолчанию.</translation>
     </message>
     <message>
+        <source>The settings do not fit together ({reason}); the default settings are used.</source>
+        <translation>Настройки не согласуются друг с другом ({reason}); используются настройки по умолчанию.</translation>
+    </message>
+    <message>
         <source>The settings cannot be saved to {path}.</source>
         <translation>Не удаётся сохранить настройки в {path}.</translation>
     </message>

@@ -176,3 +176,13 @@ def test_the_dialog_edit_does_not_save_refused_settings(qtbot: QtBot, tmp_path: 
     assert dialog.problem() is not None
     dialog.bank_combo.setCurrentIndex(dialog.bank_combo.findData(1))
     assert dialog.problem() is None
+
+
+def test_a_repaired_file_behind_a_symlink_stays_behind_it(qapp: object, tmp_path: Path) -> None:
+    real = write(tmp_path / "real.ini", "[rules]\nbank=9\n")
+    link = tmp_path / "cp.ini"
+    link.symlink_to(real)
+    settings = Settings(link)
+    assert len(settings.problems) == 2
+    assert link.is_symlink() and "bank=0" in real.read_text(encoding="utf-8")
+    assert (tmp_path / "cp.ini.broken").read_text(encoding="utf-8") == "[rules]\nbank=9\n"

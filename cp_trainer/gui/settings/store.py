@@ -301,8 +301,10 @@ class Settings(QObject):
                                     "are saved.").format(kept=str(kept)))
         self._values = values
         self.problems = problems
-        if kept is not None:
+        if kept is not None and damaged:
             self._rewrite(values)
+        elif kept is not None:
+            self._write(values)  # Qt rewrites the whole file: the bad values are gone
         return list(self.problems)
 
     def _keep_aside(self) -> Path | None:
@@ -322,8 +324,8 @@ class Settings(QObject):
         return target
 
     def _rewrite(self, values: TrainerSettings) -> None:
-        """Write ``values`` into a fresh file, keeping the other groups Qt could read (window
-        geometry, recent hands, ...)."""
+        """Write ``values`` into a fresh file in place of a damaged one (which Qt would keep
+        reporting), keeping the other groups Qt could read (window geometry, recent hands, ...)."""
         others = {key: self._qsettings.value(key) for key in self._qsettings.allKeys()
                   if key.split("/", 1)[0] not in ("rules", "table", "view")}
         with contextlib.suppress(OSError):
@@ -416,7 +418,12 @@ class Settings(QObject):
         if problem is not None:
             self._bad(problems, "rules/bank", str(house_rules.bank), problem)
             house_rules = house_rules.replace(bank=defaults.house_rules.bank)
-        return defaults.replace(house_rules=house_rules, **table)
+        try:
+            return defaults.replace(house_rules=house_rules, **table)
+        except SettingsError as exc:  # a combination not foreseen above: the defaults, said once
+            problems.append(self.tr("The settings do not fit together ({reason}); the default settings "
+                                    "are used.").format(reason=_cut(str(exc), 200)))
+            return defaults
 
     # --- writing ---------------------------------------------------------------------------
 
