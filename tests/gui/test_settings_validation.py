@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from cp_trainer.gui.app import create_window
+from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import (
     MAX_AMOUNT,
@@ -186,3 +188,30 @@ def test_a_repaired_file_behind_a_symlink_stays_behind_it(qapp: object, tmp_path
     assert len(settings.problems) == 2
     assert link.is_symlink() and "bank=0" in real.read_text(encoding="utf-8")
     assert (tmp_path / "cp.ini.broken").read_text(encoding="utf-8") == "[rules]\nbank=9\n"
+
+
+def _window(qtbot: QtBot, settings: Settings, tmp_path: Path, opponents: int | None = None) -> MainWindow:
+    window = create_window(deal=None, seed=3, lang="en", settings=settings, opponents=opponents,
+                           data_dir=str(tmp_path / "data"))
+    qtbot.addWidget(window)
+    return window
+
+
+def test_the_window_tells_once_and_the_next_start_is_quiet(qtbot: QtBot, tmp_path: Path) -> None:
+    path = write(tmp_path / "cp.ini", "[rules]\nties=bank\nbank=3\n\n[table]\nopponents=1\nbot=greedy\n")
+    first = _window(qtbot, Settings(path), tmp_path)
+    assert first.values.house_rules.bank == 0
+    qtbot.waitUntil(lambda: first.findChild(QMessageBox, "settingsProblems") is not None)
+    box = first.findChild(QMessageBox, "settingsProblems")
+    assert box is not None and "rules/bank" in box.text()
+    second = _window(qtbot, Settings(path), tmp_path)
+    qtbot.wait(50)
+    assert second.findChild(QMessageBox, "settingsProblems") is None
+
+
+def test_fewer_opponents_on_the_command_line_keep_a_table(qtbot: QtBot, tmp_path: Path) -> None:
+    settings = Settings(tmp_path / "cp.ini")
+    settings.save(TrainerSettings(house_rules=BANK_3, opponents=3, bot="greedy", language="en"))
+    window = _window(qtbot, settings, tmp_path, opponents=1)
+    assert window.values.opponents == 1 and window.values.house_rules.bank == 0
+    assert settings.values.house_rules.bank == 3  # for this run only: the file is unchanged
