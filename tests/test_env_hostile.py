@@ -326,7 +326,8 @@ def test_a_home_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     finally:
         home.chmod(0o755)
     assert proc.returncode == 2
-    one_line_error(proc, "Permission denied")
+    one_line_error(proc, f"cannot create the data folder {home}/.local/share/cp-trainer: {home} is not "
+                         "writable; give --data-dir DIR or set CP_TRAINER_DATA_DIR")
     assert list(home.iterdir()) == []
 
 

@@ -3,8 +3,8 @@
 ``--data-dir DIR``, else ``$CP_TRAINER_DATA_DIR``, else the user data folder under the home
 folder. Whatever makes that unusable is said on one line, with what to do instead, and exit
 status 2: a ``~user`` naming nobody, no home folder at all (a missing one is never created), a
-path longer than the database engine can open. (A folder that cannot be created is reported by
-the history store when it opens.)
+home folder in which the data folder cannot be made, a path longer than the database engine can
+open. (Any other folder that cannot be created is reported by the history store when it opens.)
 """
 
 from __future__ import annotations
@@ -41,7 +41,13 @@ def _default_folder(lang: str) -> Path:
         raise CliError(tr("cli.data.home_missing", lang, home=home))
     from ..history import default_data_dir
 
-    return default_data_dir()
+    folder = default_data_dir()
+    missing = folder
+    while not missing.parent.exists() and missing.parent != missing:
+        missing = missing.parent
+    if not missing.exists() and missing.parent.is_dir() and not os.access(missing.parent, os.W_OK | os.X_OK):
+        raise CliError(tr("cli.data.home_read_only", lang, folder=str(folder), parent=str(missing.parent)))
+    return folder
 
 
 def data_folder(given: str | None, lang: str) -> Path:
