@@ -307,6 +307,17 @@ def test_a_tilde_user_nobody_is_named_on_one_line(argv: list[str], tmp_path: Pat
     assert list(tmp_path.iterdir()) == []  # no "~nosuchuser" folder made here
 
 
+@pytest.mark.parametrize("argv", [["gui"], []])
+def test_a_settings_file_of_a_tilde_user_nobody_is_named_on_one_line(argv: list[str], tmp_path: Path) -> None:
+    env = {**os.environ, "CP_TRAINER_SETTINGS": "~nosuchuser/cp.ini", "QT_QPA_PLATFORM": "offscreen",
+           "CP_TRAINER_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", *argv], capture_output=True, timeout=120,
+                          env=env, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == b""
+    one_line_error(proc, "CP_TRAINER_SETTINGS=~nosuchuser/cp.ini: there is no user named nosuchuser")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("argv", [["stats"], ["history", "export", "out.jsonl"], ["gui", "--lang", "en"]])
 def test_a_home_that_does_not_exist_is_not_created(argv: list[str], tmp_path: Path) -> None:
     home = tmp_path / "nonexistent"

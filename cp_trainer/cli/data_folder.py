@@ -15,7 +15,9 @@ from pathlib import Path
 from ..i18n import tr
 from .common import CliError
 
-__all__ = ["MAX_FOLDER_BYTES", "data_folder"]
+__all__ = ["MAX_FOLDER_BYTES", "SETTINGS_ENV", "check_settings_path", "data_folder"]
+
+SETTINGS_ENV = "CP_TRAINER_SETTINGS"  # the window's settings file (cp_trainer.gui.settings.store)
 
 # SQLite opens no file whose path is longer than 512 bytes (less its "-journal" or "-wal"
 # neighbours: 504 for history.sqlite3); 400 leaves room for every file the folder holds.
@@ -68,3 +70,11 @@ def data_folder(given: str | None, lang: str) -> Path:
     if size > MAX_FOLDER_BYTES:
         raise CliError(tr("cli.data.too_long", lang, n=size, limit=MAX_FOLDER_BYTES, folder=str(folder)))
     return folder
+
+
+def check_settings_path(lang: str) -> None:
+    """``$CP_TRAINER_SETTINGS``, when set, must name a file: a ``~user`` naming nobody is refused
+    (rather than a folder named ``~nosuchuser`` made in the current one)."""
+    value = os.environ.get(SETTINGS_ENV)
+    if value:
+        _env_folder(value, SETTINGS_ENV, lang)

@@ -16,7 +16,7 @@ import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
 from .common import CliError, add_lang_option, lang_of, whole_number
-from .data_folder import data_folder
+from .data_folder import check_settings_path, data_folder
 from .history_common import add_data_dir_option
 
 HELP = "open the trainer window (the default when no command is given)"
@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
     deal = parse_deal(args.deal) if getattr(args, "deal", None) else None
     lang = getattr(args, "lang", None)
     data_dir = str(data_folder(getattr(args, "data_dir", None), lang_of(args)))
+    check_settings_path(lang_of(args))
     problem = display_problem()
     if problem:
         raise CliError(problem, status=1)

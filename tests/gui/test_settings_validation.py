@@ -215,3 +215,14 @@ def test_fewer_opponents_on_the_command_line_keep_a_table(qtbot: QtBot, tmp_path
     window = _window(qtbot, settings, tmp_path, opponents=1)
     assert window.values.opponents == 1 and window.values.house_rules.bank == 0
     assert settings.values.house_rules.bank == 3  # for this run only: the file is unchanged
+
+
+def test_a_tilde_in_the_settings_variable_is_the_home_folder(
+        qapp: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CP_TRAINER_SETTINGS", "~/cp.ini")
+    monkeypatch.chdir(tmp_path)
+    settings = Settings()
+    assert settings.path == tmp_path / "cp.ini"
+    settings.save(TrainerSettings(language="en"))
+    assert (tmp_path / "cp.ini").is_file() and not (tmp_path / "~").exists()

@@ -151,9 +151,15 @@ def rules_problem(rules: HouseRules) -> str | None:
 
 
 def default_settings_path() -> Path | None:
-    """``$CP_TRAINER_SETTINGS`` if set, else ``None`` (Qt's per-user location)."""
+    """``$CP_TRAINER_SETTINGS`` if set (``~`` expanded), else ``None`` (Qt's per-user location).
+    A ``~user`` naming nobody stays as written (``cp-trainer gui`` refuses it before this)."""
     value = os.environ.get(SETTINGS_ENV)
-    return Path(value) if value else None
+    if not value:
+        return None
+    try:
+        return Path(value).expanduser()
+    except RuntimeError:
+        return Path(value)
 
 
 # --- text <-> value for one INI key -----------------------------------------------------------
