@@ -4,9 +4,13 @@ told once, the file as it was is kept as ``.broken`` and the repaired one saved 
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as fuzz_settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
@@ -226,3 +230,32 @@ def test_a_tilde_in_the_settings_variable_is_the_home_folder(
     assert settings.path == tmp_path / "cp.ini"
     settings.save(TrainerSettings(language="en"))
     assert (tmp_path / "cp.ini").is_file() and not (tmp_path / "~").exists()
+
+
+KEYS = ["rules/system", "rules/ties", "rules/bank", "rules/ignore_fouls", "rules/surrender",
+        "rules/surrender_cost", "rules/royalties", "rules/naturals", "rules/natural_amount",
+        "rules/point_value", "rules/stakes", "rules/wheel_second", "rules/low_middle",
+        "rules/royalty_table/top_trips", "table/opponents", "table/bot", "table/solver_samples",
+        "table/criss_cross", "view/card_style", "view/language"]
+RAW = st.one_of(
+    st.sampled_from(["0", "1", "2", "3", "4", "-1", "99", "100", "1e30", "1e400", "nan", "inf", "auto", "",
+                     "true", "false", "bank", "push", "1-6", "2-4", "greedy", "expert", "four-colour",
+                     "ru", "en", "9" * 5000, "1 2", "0.5, 2"]),
+    st.text(alphabet=st.characters(exclude_categories=["Cs"], exclude_characters="\n\r"), max_size=20),
+)
+
+
+@fuzz_settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(KEYS), RAW, max_size=8))
+def test_any_settings_file_loads_and_is_quiet_after_one_repair(qapp: object, tmp_path: Path,
+                                                              values: dict[str, str]) -> None:
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    raw = QSettings(str(folder / "cp.ini"), QSettings.Format.IniFormat)
+    for key, value in values.items():
+        raw.setValue(key, value)
+    raw.sync()
+    del raw
+    first = Settings(folder / "cp.ini")  # never raises; every value in force is valid
+    assert isinstance(first.values, TrainerSettings)
+    again = Settings(folder / "cp.ini")
+    assert again.problems == [] and again.values == first.values
