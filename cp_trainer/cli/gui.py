@@ -1,11 +1,14 @@
 """``cp-trainer gui``: open the trainer window (also what ``cp-trainer`` with no command does).
 
     cp-trainer gui [--deal "13 cards"] [--opponents K] [--seed S] [--lang en|ru] [--data-dir DIR]
+                   [--rules FILE]
 
 ``--deal`` opens the window on the given hand (for teaching at a table, and for tests); the cards
 are checked before any window appears: a bad token or a duplicate is reported on one line with
 exit status 2. ``--data-dir`` is where the window keeps the practice history (as for ``stats`` and
-``history``; default ``$CP_TRAINER_DATA_DIR`` or the user data folder).
+``history``; default ``$CP_TRAINER_DATA_DIR`` or the user data folder). ``--rules FILE`` plays by
+a house-rules file (read before any window: a bad file is exit status 2) and keeps its rules as
+the window's settings, as Settings → *Load house rules…* then OK does.
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ import os
 import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
+from ..house_rules import TieRule
 from .common import CliError, add_lang_option, lang_of, whole_number
 from .data_folder import check_settings_path, data_folder
 from .history_common import add_data_dir_option
+from .rules_options import rules_of
 
 HELP = "open the trainer window (the default when no command is given)"
 
@@ -36,6 +41,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
                         help="shuffle seed, a whole number >= 0: every deal of the session is "
                              "reproducible")
+    parser.add_argument("--rules", metavar="FILE", default=None,
+                        help="play by the house rules of this TOML file (see docs/house-rules.sample.toml); "
+                             "they become the window's saved house rules")
     add_lang_option(parser)
     add_data_dir_option(parser)
 
@@ -75,10 +83,15 @@ def run(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", None)
     data_dir = str(data_folder(getattr(args, "data_dir", None), lang_of(args)))
     check_settings_path(lang_of(args))
+    rules = rules_of(args, lang_of(args)) if getattr(args, "rules", None) is not None else None
+    if rules is not None and rules.criss_cross and rules.rules.ties is TieRule.BANK and rules.rules.bank > 1:
+        raise CliError(f"--rules {args.rules}: Criss Cross is for two players (0 and 1), but the bank "
+                       f"is player {rules.rules.bank}")
     problem = display_problem()
     if problem:
         raise CliError(problem, status=1)
     from ..gui.app import run_app
 
     return run_app(deal=deal, opponents=getattr(args, "opponents", None),
-                   seed=getattr(args, "seed", None), lang=lang, argv=sys.argv[:1], data_dir=data_dir)
+                   seed=getattr(args, "seed", None), lang=lang, argv=sys.argv[:1], data_dir=data_dir,
+                   rules=rules)

@@ -4,6 +4,9 @@ told once, the file as it was is kept as ``.broken`` and the repaired one saved 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -12,7 +15,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as fuzz_settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.gui.app import create_window
@@ -86,7 +89,7 @@ def test_a_bank_nobody_sits_in_is_repaired_once(qapp: object, tmp_path: Path) ->
 @pytest.mark.parametrize(("key", "raw"), [
     ("rules/surrender_cost", "1" + "0" * 30), ("rules/surrender_cost", "1e30"),
     ("rules/natural_amount", "5000"), ("rules/point_value", "1e400"), ("rules/point_value", "1e30"),
-    ("rules/stakes", "1 1e30"), ("rules/royalty_table/top_trips", "100"),
+    ("rules/stakes", "1 1e30"), ("rules/royalty_table/top_trips", "1000"),
     ("rules/surrender_cost", "9" * 5000), ("table/solver_samples", "9" * 5000),
 ])
 def test_huge_amounts_take_their_defaults_with_a_short_message(qapp: object, tmp_path: Path, key: str,
@@ -259,3 +262,39 @@ def test_any_settings_file_loads_and_is_quiet_after_one_repair(qapp: object, tmp
     assert isinstance(first.values, TrainerSettings)
     again = Settings(folder / "cp.ini")
     assert again.problems == [] and again.values == first.values
+
+
+# --- house-rules files (cp_trainer.house_rules_file) meet the whole check ------------------------
+
+def test_a_rules_file_with_a_bank_seat_seats_enough_bots(qapp: object, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "bank3.toml").write_text('ties = "bank"\nbank = 3\n', encoding="utf-8")
+    (tmp_path / "cross.toml").write_text('ties = "bank"\nbank = 3\ncriss_cross = true\n', encoding="utf-8")
+    answers = iter([str(tmp_path / "bank3.toml"), str(tmp_path / "cross.toml")])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_: (next(answers), ""))
+    warnings: list[str] = []
+
+    def warning(parent: QWidget, title: str, text: str, *_: object) -> QMessageBox.StandardButton:
+        warnings.append(text)
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "warning", warning)
+    dialog = SettingsDialog(TrainerSettings(language="en"))
+    assert dialog.load_rules_file() is True
+    values = dialog.values()
+    assert values.house_rules.bank == 3 and values.opponents == 3 and dialog.problem() is None
+    # Criss Cross is two players: a bank at seat 3 makes no table; said, and nothing changes
+    assert dialog.load_rules_file() is False
+    assert len(warnings) == 1 and "bank" in warnings[0] and dialog.values() == values
+    dialog.deleteLater()
+
+
+def test_gui_refuses_a_criss_cross_rules_file_with_a_bank_beyond_two_players(tmp_path: Path) -> None:
+    path = tmp_path / "cross.toml"
+    path.write_text('ties = "bank"\nbank = 3\ncriss_cross = true\n', encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CP_TRAINER_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-m", "cp_trainer", "gui", "--rules", str(path)],
+                          capture_output=True, timeout=120, env=env)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and "Traceback" not in err and err.count("\n") == 1
+    assert "Criss Cross is for two players (0 and 1), but the bank is player 3" in err

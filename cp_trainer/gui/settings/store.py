@@ -31,6 +31,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from cp_trainer import house_rules_file
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.house_rules import HouseRules, HouseRulesError, TieRule
@@ -42,6 +43,7 @@ __all__ = [
     "MAX_AMOUNT",
     "MAX_OPPONENTS",
     "MAX_POINT_VALUE",
+    "MAX_ROYALTY",
     "MAX_SAMPLES",
     "MIN_SAMPLES",
     "SETTINGS_ENV",
@@ -55,8 +57,10 @@ SETTINGS_ENV = "CP_TRAINER_SETTINGS"
 DEFAULT_BOT = "standard"
 MAX_OPPONENTS = 3
 MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
-MAX_AMOUNT = 99  # points: a surrender cost, a natural's amount, a royalty (the dialog's range)
-MAX_POINT_VALUE = 1_000_000.0  # money per point, and every seat's stake
+# the bounds a house-rules file has (cp_trainer.house_rules_file), the dialog's ranges
+MAX_AMOUNT = house_rules_file.MAX_AMOUNT  # points: a surrender cost, a natural's amount
+MAX_ROYALTY = house_rules_file.MAX_ROYALTY  # points: one royalty
+MAX_POINT_VALUE = house_rules_file.MAX_MONEY  # money per point, and every seat's stake
 
 
 class SettingsError(ValueError):
@@ -140,7 +144,7 @@ def rules_problem(rules: HouseRules) -> str | None:
     checks = [("surrender_cost", rules.surrender_cost, MAX_AMOUNT),
               ("natural_amount", rules.natural_amount, MAX_AMOUNT),
               ("point_value", rules.point_value, MAX_POINT_VALUE)]
-    checks += [(f"royalty_table.{f.name}", getattr(rules.royalty_table, f.name), MAX_AMOUNT)
+    checks += [(f"royalty_table.{f.name}", getattr(rules.royalty_table, f.name), MAX_ROYALTY)
                for f in dataclasses.fields(rules.royalty_table)]
     checks += [("every one of the stakes", stake, MAX_POINT_VALUE) for stake in rules.stakes or ()]
     for name, value, most in checks:
@@ -380,8 +384,8 @@ class Settings(QObject):
                 continue
             try:
                 amount = int(raw)
-                if not 0 <= amount <= MAX_AMOUNT:
-                    raise ValueError(f"must be 0 to {MAX_AMOUNT}")
+                if not 0 <= amount <= MAX_ROYALTY:
+                    raise ValueError(f"must be 0 to {MAX_ROYALTY}")
             except ValueError as exc:
                 self._bad(problems, key, raw, str(exc))
                 continue
