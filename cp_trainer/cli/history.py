@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     if args.action == "export":
-        with open_store_readonly(args) as store:
+        with open_store_readonly(args, lang) as store:
             try:
                 n = export_jsonl(store, args.file, Game(args.game) if args.game else None, force=args.force)
             except TargetRefused as exc:

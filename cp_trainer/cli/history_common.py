@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..history import HistoryBusy, HistoryError, HistoryStore
 from ..i18n import tr
 from .common import CliError, shown
+from .data_folder import data_folder
 
 EXIT_UNAVAILABLE = 1  # the database is busy or the disk full: nothing wrong with the input
 MAX_LISTED = 20  # damaged lines or rows named one by one; the rest are counted
@@ -22,18 +23,11 @@ def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _checked_dir(args: argparse.Namespace) -> str | None:
-    data_dir: str | None = args.data_dir
-    if data_dir is not None and not data_dir.strip():  # not the current folder
-        raise CliError(f"--data-dir: no folder named, got {data_dir!r}")
-    return data_dir
-
-
 def open_store(args: argparse.Namespace, lang: str, *, busy_timeout_ms: int | None = None) -> HistoryStore:
     """Open the history for writing (``history import``). A damaged database is reported and left
     as it is (only the trainer window, which records hands, moves one aside); another program's
     file is left untouched."""
-    data_dir = _checked_dir(args)
+    data_dir = data_folder(args.data_dir, lang)
     try:
         if busy_timeout_ms is None:
             store = HistoryStore.open(data_dir, recover=False)
@@ -48,10 +42,10 @@ def open_store(args: argparse.Namespace, lang: str, *, busy_timeout_ms: int | No
     return store
 
 
-def open_store_readonly(args: argparse.Namespace, *, missing_ok: bool = False) -> HistoryStore:
+def open_store_readonly(args: argparse.Namespace, lang: str, *, missing_ok: bool = False) -> HistoryStore:
     """Open the history read-only (``stats``, ``history export``): never created, modified or
     moved; missing (unless ``missing_ok``), damaged or not ours → :class:`CliError` (exit 2)."""
-    data_dir = _checked_dir(args)
+    data_dir = data_folder(args.data_dir, lang)
     try:
         return HistoryStore.open_readonly(data_dir, missing_ok=missing_ok)
     except HistoryError as exc:

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     if not 1 <= args.window <= MAX_WINDOW:
         raise CliError(f"--window must be from 1 to {MAX_WINDOW}, got {str(args.window)[:40]}")
-    with open_store_readonly(args, missing_ok=True) as store:
+    with open_store_readonly(args, lang, missing_ok=True) as store:
         try:
             summaries = store.summaries(Game(args.game))
         except HistoryError as exc:  # damage SQLite's quick check did not see

@@ -59,8 +59,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         values = settings.values
         if opponents is not None and opponents != values.opponents:
-            # more than one bot: not Criss Cross, which is for two players
-            values = values.replace(opponents=opponents, criss_cross=values.criss_cross and opponents == 1)
+            # more than one bot: not Criss Cross; fewer: the bank's seat may be gone
+            values = values.with_opponents(opponents)
         self.values = values
         self.renderer = CardRenderer(values.card_style)
         self.deal_model = DealModel(self)

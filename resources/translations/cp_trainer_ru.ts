@@ -896,16 +896,28 @@
 <context>
     <name>Settings</name>
     <message>
-        <source>The settings file {path} is damaged; the default settings are used.</source>
-        <translation>Файл настроек {path} повреждён; используются настройки по умолчанию.</translation>
-    </message>
-    <message>
         <source>The settings file {path} cannot be read; the default settings are used.</source>
         <translation>Файл настроек {path} не удаётся прочитать; используются настройки по умолчанию.</translation>
     </message>
     <message>
+        <source>The settings file {path} is damaged: it is kept as {kept}, the settings that could be read are used and the others take their defaults.</source>
+        <translation>Файл настроек {path} повреждён: он сохранён как {kept}; прочитанные настройки используются, остальные получают значения по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is damaged; the settings that could be read are used and the others take their defaults.</source>
+        <translation>Файл настроек {path} повреждён; прочитанные настройки используются, остальные получают значения по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings file as it was is kept as {kept}; the repaired settings are saved.</source>
+        <translation>Прежний файл настроек сохранён как {kept}; исправленные настройки записаны.</translation>
+    </message>
+    <message>
         <source>Setting {key} = “{value}” is not valid ({reason}); its default is used.</source>
         <translation>Значение настройки {key} = «{value}» недопустимо ({reason}); используется значение по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings do not fit together ({reason}); the default settings are used.</source>
+        <translation>Настройки не согласуются друг с другом ({reason}); используются настройки по умолчанию.</translation>
     </message>
     <message>
         <source>The settings cannot be saved to {path}.</source>
@@ -1197,6 +1209,10 @@
     <message>
         <source>auto ({n})</source>
         <translation>авто ({n})</translation>
+    </message>
+    <message>
+        <source>{bank} does not sit at this table ({players} players): choose a bank among the players, or more opponents.</source>
+        <translation>{bank} не сидит за этим столом (игроков: {players}): выберите банк среди игроков или добавьте соперников.</translation>
     </message>
     <message>
         <source>House rules (*.toml);;All files (*)</source>

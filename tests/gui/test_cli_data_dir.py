@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,8 @@ def test_no_command_takes_the_data_dir_too(opened: list[dict[str, Any]], tmp_pat
     assert main(["--data-dir", str(tmp_path)]) == 0
     assert opened[-1]["data_dir"] == str(tmp_path)
     assert main([]) == 0
-    assert opened[-1]["data_dir"] is None  # the default: $CP_TRAINER_DATA_DIR or the user folder
+    # the default, resolved (and checked) before the window opens: $CP_TRAINER_DATA_DIR here
+    assert opened[-1]["data_dir"] == os.environ["CP_TRAINER_DATA_DIR"]
 
 
 def test_the_top_level_data_dir_reaches_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,10 +10,11 @@ Or simply ``SettingsDialog.edit(settings, parent)``. Every control has an ``obje
 ``naturalAmountSpin``, ``pointValueSpin``, ``wheelSecondCheck``, ``lowMiddleCheck``,
 ``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``cardStyleCombo``,
 ``languageCombo``, ``buttonBox``, ``saveRulesButton``, ``loadRulesButton``) and a tooltip; texts
-follow the language at runtime. *Save house rules…* writes the rules the dialog shows to a TOML
-file (:mod:`cp_trainer.house_rules_file`; the file dialog asks before replacing a file); *Load
-house rules…* shows a file's rules in the controls (kept on OK) or, for a bad file, says why and
-changes nothing.
+follow the language at runtime. OK is refused, with a message in ``problemLabel``, while the
+settings do not make a table (:meth:`problem`). *Save house rules…* writes the rules the dialog
+shows to a TOML file (:mod:`cp_trainer.house_rules_file`; the file dialog asks before replacing a
+file); *Load house rules…* shows a file's rules in the controls (kept on OK) or, for a bad file,
+says why and changes nothing.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from cp_trainer.gui.settings.store import (
     MAX_SAMPLES,
     MIN_SAMPLES,
     Settings,
+    SettingsError,
     TrainerSettings,
 )
 from cp_trainer.gui.translation import current_language
@@ -153,6 +155,11 @@ class SettingsDialog(QDialog):
             self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ResetRole)
             button.clicked.connect(handler)
 
+        self.problem_label = _named(QLabel(), "problemLabel")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #b00020;")
+        self.problem_label.hide()
+
         self._build_layout()
         for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
                        self.royalties_check.toggled, self.naturals_check.toggled,
@@ -226,6 +233,7 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(table_page, "")
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
+        layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)
 
     # --- texts -----------------------------------------------------------------------------
@@ -446,6 +454,31 @@ class SettingsDialog(QDialog):
             criss_cross=criss_cross,
         )
 
+    def problem(self) -> str | None:
+        """Why the controls do not make a table, in the user's language, or None: the settings are
+        checked as a whole (the bank must be a player at the table)."""
+        opponents = 1 if self.criss_cross_check.isChecked() else self.opponents_spin.value()
+        bank = int(self.bank_combo.currentData())
+        if self.ties_combo.currentData() == TieRule.BANK.value and bank > opponents:
+            return self.tr("{bank} does not sit at this table ({players} players): choose a bank among "
+                           "the players, or more opponents.").format(
+                bank=self.bank_combo.currentText(), players=opponents + 1)
+        try:
+            self.values()
+        except SettingsError as exc:
+            return str(exc)
+        return None
+
+    def accept(self) -> None:
+        """Close with OK only on settings that make a table; otherwise say why and stay open."""
+        problem = self.problem()
+        if problem is not None:
+            self.problem_label.setText(problem)
+            self.problem_label.show()
+            return
+        self.problem_label.hide()
+        super().accept()
+
     def _point_value(self) -> float:
         """The spin box's value; a finer value from a rules file is kept while the box shows it."""
         spin, kept = self.point_value_spin, self._base.house_rules.point_value
@@ -464,6 +497,10 @@ class SettingsDialog(QDialog):
         """Ask where, then write the house rules the dialog shows. The file dialog asks before
         replacing a file; a name typed without ".toml" gets it, and is never replaced unasked."""
         title = self.tr("Save house rules")
+        problem = self.problem()
+        if problem is not None:  # the controls make no table: nothing to save yet
+            QMessageBox.warning(self, title, problem)
+            return False
         path, _ = QFileDialog.getSaveFileName(self, title, "", self._file_filter())
         if not path:
             return False
@@ -489,7 +526,12 @@ class SettingsDialog(QDialog):
         except RulesFileError as exc:
             self._file_problem(title, exc)
             return False
-        self.set_values(with_rules_file(self.values(), rules_file))
+        try:
+            values = with_rules_file(self.values(), rules_file)
+        except SettingsError as exc:  # rules that make no table with these settings
+            QMessageBox.warning(self, title, str(exc))
+            return False
+        self.set_values(values)
         return True
 
     def restore_defaults(self) -> None:
