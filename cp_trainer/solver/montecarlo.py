@@ -18,7 +18,7 @@ gives, for the best arrangement or the player's own, the per-row win rates and t
 
 from __future__ import annotations
 
-import secrets
+import hashlib
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -37,8 +37,19 @@ from .kernels import deal_opponents
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, setting_rows, tie_mode
 from .tables import N_SETTINGS, hand_array
 
-__all__ = ["CandidateResult", "Explanation", "HindsightResult", "SolveResult", "hindsight", "solve",
-           "warm_up"]
+__all__ = ["SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult", "SolveResult", "deal_seed",
+           "hindsight", "significant", "solve", "warm_up"]
+
+#: A difference counts as real when it exceeds this many paired standard errors (about 97.7%
+#: one-sided confidence); smaller ones are within the solver's accuracy.
+SIGNIFICANCE_Z = 2.0
+
+
+def significant(diff: float, diff_stderr: float) -> bool:
+    """Is a positive difference beyond :data:`SIGNIFICANCE_Z` paired standard errors? (An exact
+    difference, stderr 0, is significant when it is above rounding noise.)"""
+    return diff > max(SIGNIFICANCE_Z * diff_stderr, 1e-9)
+
 
 Cancel = threading.Event | Callable[[], bool] | None
 Progress = Callable[[int, int], None] | None
@@ -214,6 +225,16 @@ class SolveResult:
         }
 
 
+def deal_seed(cards: Sequence[Card], opponents: int = 1, bot: str = "standard") -> int:
+    """The seed every solve of this deal uses unless one is given: a hash of the 13 cards (in any
+    order), the opponents' count and the bot, so the same question always meets the same samples
+    (the Hint, the showdown, a replay, Try again and the history agree; two identical command
+    lines print the same answer)."""
+    key = "cp-trainer solve v1|" + ",".join(str(i) for i in sorted(c.index for c in cards))
+    key += f"|{opponents}|{bot}"
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
+
+
 def _ties(rules: HouseRules, seat: int, opponents: int) -> npt.NDArray[np.int8]:
     others = [s for s in range(opponents + 1) if s != seat][:opponents]
     return np.array([tie_mode(rules, seat, o) for o in others], dtype=np.int8)
@@ -277,7 +298,7 @@ def solve(
     if samples < 1:
         raise SolverInputError(f"samples must be at least 1, got {samples}")
     start = time.perf_counter()
-    seed = secrets.randbits(63) if seed is None else seed
+    seed = deal_seed(cards, opponents, bot) if seed is None else seed
     tab = tables_for(rules)
     hand = hand_array(tuple(cards))
     cands = candidate_settings(cards, rules)
