@@ -259,6 +259,7 @@ class SolveResult:
     # why sampling stopped: "samples" (all asked for), "separated" / "equal" (adaptive: the best
     # is clear of the runner-up / the two are equal within ``tolerance``), "time", "cancelled"
     stop: str = "samples"
+    ties: npt.NDArray[np.int8] | None = field(default=None, repr=False)  # per opponent (tie_mode)
 
     def opponent_arrangements(self, sample: int) -> list[Arrangement]:
         """How the bot set each opponent's hand in one sample."""
@@ -298,9 +299,26 @@ class SolveResult:
         tab = tables_for(self.rules)
         rows = arrangement_rows([arrangement], tab, self.rules)
         stats = _Stats.zeros(1)
-        _score(rows, self.opponent_rows, _ties(self.rules, self.seat, self.opponents),
-               ScoringParams.of(self.rules), stats)
+        ties = _ties(self.rules, self.seat, self.opponents) if self.ties is None else self.ties
+        _score(rows, self.opponent_rows, ties, ScoringParams.of(self.rules), stats)
         return stats.explanation(0, arrangement, self.samples, self.samples * self.opponents)
+
+    def versus_best(self, arrangement: Arrangement) -> CandidateResult:
+        """``arrangement`` (e.g. the player's own, fouled or not) scored on this result's samples,
+        with its loss against the best and that loss's paired standard error."""
+        if len(self.opponent_rows.cls) != self.samples:
+            raise ValueError("this result kept no samples (solve(keep_samples=False))")
+        tab = tables_for(self.rules)
+        ties = _ties(self.rules, self.seat, self.opponents) if self.ties is None else self.ties
+        params = ScoringParams.of(self.rules)
+        best_stats, own = _Stats.zeros(1), _Stats.zeros(1)
+        best = _score(arrangement_rows([self.best.arrangement], tab, self.rules), self.opponent_rows, ties,
+                      params, best_stats)
+        _score(arrangement_rows([arrangement], tab, self.rules), self.opponent_rows, ties, params, own, best)
+        ex = own.explanation(0, arrangement, self.samples, self.samples * self.opponents)
+        loss = max(float(best_stats.sums[0] - own.sums[0]) / self.samples, 0.0)
+        se = own.diff_stderr(0, float(best_stats.sums[0]), self.samples)
+        return CandidateResult(-1, ex, None, None, loss, se)
 
     def to_json(self, top: int = 10, *, full: bool = False) -> dict[str, Any]:
         """The ``cp-trainer solve --json`` object; with ``full``, the run's bookkeeping too."""
@@ -325,13 +343,17 @@ class SolveResult:
         }
 
 
-def deal_seed(cards: Sequence[Card], opponents: int = 1, bot: str = "standard") -> int:
+def deal_seed(cards: Sequence[Card], opponents: int = 1, bot: str = "standard",
+              dead: Sequence[Card] = ()) -> int:
     """The seed every solve of this deal uses unless one is given: a hash of the 13 cards (in any
-    order), the opponents' count and the bot, so the same question always meets the same samples
-    (the Hint, the showdown, a replay, Try again and the history agree; two identical command
-    lines print the same answer)."""
+    order), the opponents' count and the bot (and the ``dead`` cards, when some are known to be
+    out of the opponents' hands), so the same question always meets the same samples (the Hint,
+    the showdown, a replay, Try again and the history agree; two identical command lines print
+    the same answer)."""
     key = "cp-trainer solve v1|" + ",".join(str(i) for i in sorted(c.index for c in cards))
     key += f"|{opponents}|{bot}"
+    if dead:
+        key += "|" + ",".join(str(i) for i in sorted(c.index for c in dead))
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
 
 
@@ -380,6 +402,8 @@ def solve(
     adaptive: bool = False,
     max_samples: int = 100_000,
     tolerance: float = 0.01,
+    dead: Sequence[Card] = (),
+    opponent_seats: Sequence[int] | None = None,
 ) -> SolveResult:
     """Expected points of every Pareto candidate against ``opponents`` hands set by ``bot``.
 
@@ -404,6 +428,10 @@ def solve(
     matter), or ``max_samples`` are played, or ``time_budget`` seconds have passed. Without
     ``adaptive``, ``time_budget`` stops the run whenever it is spent. ``SolveResult.stop`` says
     which ending it was.
+
+    ``dead``: cards known to be in no opponent's hand (Criss Cross: the player's other hand, so
+    the bot's two hands are the other 26 cards). ``opponent_seats``: the opponents' seats, when
+    not the other seats from 0 up (Criss Cross: both of the bot's hands sit at seat 1).
     """
     rules = rules or HouseRules()
     check_hand(cards)
@@ -413,18 +441,24 @@ def solve(
         raise SolverInputError(f"1 to 3 opponents, got {opponents}")
     if samples < 1:
         raise SolverInputError(f"samples must be at least 1, got {samples}")
+    if {c.index for c in dead} & {c.index for c in cards} or 13 * (opponents + 1) + len(set(dead)) > 52:
+        raise SolverInputError(f"{len(dead)} dead cards leave no room for {opponents} opponents' hands "
+                               "or hold the player's own")
+    if opponent_seats is not None and len(opponent_seats) != opponents:
+        raise SolverInputError(f"{opponents} opponents need {opponents} seats, got {list(opponent_seats)}")
     start = time.perf_counter()
-    seed = deal_seed(cards, opponents, bot) if seed is None else seed
+    seed = deal_seed(cards, opponents, bot, dead) if seed is None else seed
     limit = max(samples, max_samples) if adaptive else samples
     tab = tables_for(rules)
     hand = hand_array(tuple(cards))
     cands = candidate_settings(cards, rules)
     cand_rows = setting_rows(np.tile(hand, (len(cands), 1)), cands, tab, rules)
-    used = {c.index for c in cards}
+    used = {c.index for c in cards} | {c.index for c in dead}
     unseen = np.array([c.index for c in FULL_DECK if c.index not in used], dtype=np.int64)
     rng = np.random.default_rng(seed)
     params = ScoringParams.of(rules)
-    ties = _ties(rules, seat, opponents)
+    ties = _ties(rules, seat, opponents) if opponent_seats is None else np.array(
+        [tie_mode(rules, seat, o) for o in opponent_seats], dtype=np.int8)
     stats = _Stats.zeros(len(cands))
     pairing = _Pairing(len(cands))
     ref_rows = arrangement_rows([reference], tab, rules) if reference is not None else None
@@ -490,7 +524,7 @@ def solve(
     results = [results[i] for i in order]
     return SolveResult(tuple(cards), rules, bot, opponents, done, limit if adaptive else samples, seed,
                        results, stop == "cancelled", stop == "time", time.perf_counter() - start, seat,
-                       opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop)
+                       opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop, ties)
 
 
 def _separation(stats: _Stats, pairing: _Pairing, samples: int, tolerance: float) -> str | None:
