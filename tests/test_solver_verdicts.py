@@ -117,3 +117,18 @@ def test_huge_runs_keep_their_pairing_in_bounded_memory(monkeypatch: pytest.Monk
             assert a.loss_stderr == pytest.approx(b.loss_stderr)
         else:  # outside the watched leaders: the unpaired bound, never smaller
             assert b.loss_stderr >= a.loss_stderr - 1e-12
+
+
+def test_bots_surrender_only_when_it_pays_more() -> None:
+    from cp_trainer.solver.bots import get_bot
+
+    weak = parse_cards("6s Ad 2h Kc 8h Jc 4s Qc 3s 9d Ac 7h 6d")
+    rules = HouseRules(surrender=True)
+    # the solver agrees: even its best arrangement scores less than surrendering (-3)
+    best = solve(weak, rules, bot="standard", samples=3000).best
+    assert best.ev + 2 * best.stderr < -rules.effective_surrender_cost
+    assert get_bot("standard").surrenders(weak, rules)
+    assert get_bot("expert").surrenders(weak, rules)
+    assert not get_bot("greedy").surrenders(weak, rules)  # exactly specified: it never does
+    assert not get_bot("standard").surrenders(weak, HouseRules())  # not without the house rule
+    assert not get_bot("standard").surrenders(CARDS, rules) and not get_bot("expert").surrenders(CARDS, rules)

@@ -22,6 +22,12 @@ a legal arrangement (never a foul).
 
 ``greedy`` ignores naturals (it is exactly specified); a natural is judged on the arrangement a bot
 returns (six pairs and the dragon whatever the setting).
+
+Surrender (a house rule): :meth:`Bot.surrenders` says whether a bot gives its hand up, which it
+does when that pays more: ``standard`` when its own estimate of its arrangement's points against
+each opponent is below minus the surrender cost, ``expert`` when the solver's best is below
+minus the cost times the opponents by more than 2 standard errors; ``greedy`` (exactly specified)
+never surrenders.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from ..arrangement import Arrangement
 from ..cards import Card
 from ..house_rules import HouseRules, ScoringSystem
 from .enumerate import check_hand, setting_arrangement, tables_for
-from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings
+from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings, setting_value
 from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
 from .winprob import load_winprob, row_probabilities
 
@@ -110,6 +116,12 @@ class Bot:
         check_hand(cards)
         return setting_arrangement(cards, self.setting(cards, rules, seat))
 
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        """Does the bot give these cards up (surrender, when the house rules allow it)? Never,
+        unless the bot says otherwise (see the module docstring)."""
+        return False
+
 
 class FastBot(Bot):
     """``greedy`` or ``standard``: a compiled kernel (see the module docstring)."""
@@ -126,6 +138,19 @@ class FastBot(Bot):
         return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
                                tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
                                spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
+
+
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        rules = rules or HouseRules()
+        if self.name != "standard" or not rules.surrender:
+            return False
+        from .scoring import arrangement_rows
+
+        spec = bot_spec(self.name, rules, seat)
+        cls = arrangement_rows([self.arrange(cards, rules, seat)], tables_for(rules), rules).cls[0]
+        value = setting_value(int(cls[0]), int(cls[1]), int(cls[2]), spec.probs, spec.bonus2, spec.bonus3)
+        return bool(value < -rules.effective_surrender_cost)
 
 
 class ExpertBot(Bot):
@@ -157,6 +182,17 @@ class ExpertBot(Bot):
         again = next(c for c in check.candidates if c.setting == best.setting)
         assert again.diff is not None and again.diff_stderr is not None
         return best.setting if again.diff > self.confirm_z * again.diff_stderr else own
+
+
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        rules = rules or HouseRules()
+        if not rules.surrender:
+            return False
+        from .montecarlo import solve
+
+        best = solve(cards, rules, bot="standard", opponents=opponents, samples=self.samples, seat=seat).best
+        return bool(best.ev + 2 * best.stderr < -rules.effective_surrender_cost * opponents)
 
 
 def get_bot(name: str) -> Bot:

@@ -16,6 +16,7 @@ from cp_trainer.gui.solver import bridge
 from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest, criss_cross_requests, solve
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.translation import install_language
+from cp_trainer.history import HistoryStore
 from cp_trainer.house_rules import HouseRules
 
 from .test_window import HAND, button, make_window, place
@@ -132,7 +133,8 @@ def test_surrender_is_priced_against_the_best(qtbot: Any) -> None:
     assert verdict is not None and verdict[0] == pytest.approx(answer.best.ev + 6.0) and verdict[1]
 
 
-def test_criss_cross_analyses_both_hands(qtbot: Any, tmp_path: Path) -> None:
+def test_criss_cross_analyses_both_hands(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
     window = make_window(qtbot, tmp_path, seed=21)
     window.apply_settings(window.settings.values.replace(criss_cross=True, opponents=1))
     button(window, "dealButton").click()
@@ -164,6 +166,13 @@ def test_criss_cross_analyses_both_hands(qtbot: Any, tmp_path: Path) -> None:
     hand1.click()
     assert panel.answer is first and "your hand 1 of 2" in panel.status.text()
     assert "Hindsight for your hand 1" in panel.hindsight.text()
+    # both hands' records in the history carry their own hand's verdict
+    with HistoryStore.open(tmp_path / "data") as store:
+        records = sorted(store.hands(), key=lambda h: h.criss_cross_hand or 0)
+    assert [h.criss_cross_hand for h in records] == [1, 2]
+    for record, answer in zip(records, answers, strict=True):
+        assert record.solver_arrangement == str(answer.best.arrangement)
+        assert answer.mine is not None and record.player_ev == pytest.approx(answer.mine.ev)
 
 
 def test_criss_cross_requests_keep_each_hand_apart() -> None:
