@@ -425,9 +425,11 @@ def solve(
     on chunk by chunk until the best is separated from the runner-up (its lead beyond
     :data:`SIGNIFICANCE_Z` paired standard errors), or the two are declared equal (that many
     standard errors are below ``tolerance`` points: whatever separates them is too small to
-    matter), or ``max_samples`` are played, or ``time_budget`` seconds have passed. Without
-    ``adaptive``, ``time_budget`` stops the run whenever it is spent. ``SolveResult.stop`` says
-    which ending it was.
+    matter), or ``max_samples`` are played, or the ``time_budget`` (seconds) would be overrun:
+    that is judged only at ``samples`` x 2, x 4, ... (a time-cut run ends on one of a few counts,
+    so that another run of the same question most likely ends on the same one) by the time the
+    next doubling would take. Without ``adaptive``, ``time_budget`` stops the run whenever it is
+    spent. ``SolveResult.stop`` says which ending it was.
 
     ``dead``: cards known to be in no opponent's hand (Criss Cross: the player's other hand, so
     the bot's two hands are the other 26 cards). ``opponent_seats``: the opponents' seats, when
@@ -468,6 +470,7 @@ def solve(
     chosen: list[npt.NDArray[np.int64]] = []
     done = 0
     stop = "samples"
+    checkpoint = samples
     while done < limit:
         n = min(chunk, limit - done)
         hands = np.empty((n, opponents, 13), dtype=np.int64)
@@ -500,10 +503,22 @@ def solve(
             if verdict is not None:
                 stop = verdict
                 break
-        if time_budget is not None and time.perf_counter() - start >= time_budget \
-                and (not adaptive or done >= samples):
-            stop = "time"
-            break
+        if time_budget is None:
+            continue
+        elapsed = time.perf_counter() - start
+        if not adaptive:
+            if elapsed >= time_budget:
+                stop = "time"
+                break
+        elif done >= checkpoint:
+            # only at samples x 2^k, and when the next doubling would overrun the budget: a run
+            # cut by time ends on one of a few sample counts, so another machine or session
+            # most likely stops at the same one (and gives the same answer)
+            while checkpoint <= done:
+                checkpoint *= 2
+            if elapsed * checkpoint / done > time_budget:
+                stop = "time"
+                break
     opp_all = RowData(np.concatenate([c.cls for c in chunks]), np.concatenate([c.roy for c in chunks]),
                       np.concatenate([c.foul for c in chunks]), np.concatenate([c.nat for c in chunks]))
     ref_result = None
