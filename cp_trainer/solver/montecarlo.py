@@ -186,7 +186,7 @@ class _Pairing:
     back to the unpaired, larger error sqrt(se_b² + se_i²)."""
 
     limit = 12_000_000
-    watch = 48
+    watch = 24
 
     def __init__(self, n_cands: int) -> None:
         self.n = n_cands
