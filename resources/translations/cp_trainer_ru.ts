@@ -1227,6 +1227,10 @@
         <translation>Солвер остановлен.</translation>
     </message>
     <message>
+        <source>Telling the best arrangements apart: %1 random deals so far…</source>
+        <translation>Уточняем, какая раскладка лучше: пока %1 случайных раздач…</translation>
+    </message>
+    <message>
         <source>The solver failed: %1</source>
         <translation>Ошибка солвера: %1</translation>
     </message>

@@ -188,3 +188,24 @@ def test_criss_cross_requests_keep_each_hand_apart() -> None:
     assert [r.hand_number for r in reqs] == [1, 2]
     assert reqs[0].dead == tuple(second.cards) and reqs[1].dead == tuple(first.cards)
     assert all(not r.can_surrender for r in reqs)
+
+
+def test_sampling_beyond_the_minimum_shows_a_busy_bar_and_the_count(qtbot: Any) -> None:
+    import threading
+
+    panel = _panel(qtbot)
+    go = threading.Event()
+
+    def slow(req: SolveRequest, progress: Any, cancelled: Any) -> SolverAnswer:
+        progress(req.samples, req.samples)
+        progress(3000, 100_000)
+        go.wait(30)
+        return _answer()
+
+    panel.solve_fn = slow
+    panel.start(SolveRequest(cards=tuple(A.cards), rules=HouseRules(), samples=2000))
+    qtbot.waitUntil(lambda: panel.progress.maximum() == 0, timeout=10_000)
+    assert "3,000 random deals so far" in panel.status.text()
+    with qtbot.waitSignal(panel.answered, timeout=30_000):
+        go.set()
+    assert not panel.progress.isVisible() and "2,400 random deals" in panel.status.text()

@@ -340,6 +340,15 @@ class SolverPanel(QFrame):
     def _progress(self, done: int, total: int) -> None:
         if self.worker is None:
             return
+        request = self.worker.request
+        if done > request.samples:  # adaptive sampling beyond the minimum: no end known in advance
+            self.progress.setRange(0, 0)
+            text = self.tr("Telling the best arrangements apart: %1 random deals so far…") \
+                .replace("%1", number(done, 0))
+            if request.hand_number is not None:
+                text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
+            self.status.setText(text)
+            return
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)
 
