@@ -1243,6 +1243,10 @@
         <translation>Лучшая: %1 ± %2 очка за раздачу</translation>
     </message>
     <message>
+        <source>These %1 arrangements score alike: equally good.</source>
+        <translation>Эти раскладки (%1) приносят одинаково: они равноценны.</translation>
+    </message>
+    <message>
         <source>These %1 arrangements are within %2 of each other: equally good, within the solver&apos;s accuracy.</source>
         <translation>Эти раскладки (%1) отличаются друг от друга не больше чем на %2: они равноценны в пределах точности солвера.</translation>
     </message>

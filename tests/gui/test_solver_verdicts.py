@@ -84,6 +84,9 @@ def test_a_loss_within_the_accuracy_is_not_a_cost(qtbot: Any) -> None:
     text = panel.figures.text()
     assert "These 3 arrangements are within 0.02 of each other" in text
     assert "as good as the best, within the solver's accuracy" in text and "costs" not in text
+    alike = (Candidate(A, 0.41, 0.05), Candidate(B, 0.41, 0.05, loss=0.001, loss_stderr=0.001))
+    panel._show(_answer(None, alike))
+    assert "These 2 arrangements score alike: equally good." in panel.figures.text()
     costly = Candidate(B, 0.30, 0.05, loss=0.11, loss_stderr=0.02, significant=True)
     panel._show(_answer(costly))
     text = panel.figures.text()

@@ -424,7 +424,10 @@ class SolverPanel(QFrame):
         self.best_rows.show_arrangement(a.best.arrangement)
         lines = [self.tr("Best: %1 ± %2 points per hand").replace("%1", _signed(a.best.ev))
                  .replace("%2", number(a.best.stderr))]
-        if len(a.equivalent) > 1:
+        if len(a.equivalent) > 1 and number(a.spread) == number(0.0):
+            lines.append(self.tr("These %1 arrangements score alike: equally good.")
+                         .replace("%1", str(len(a.equivalent))))
+        elif len(a.equivalent) > 1:
             lines.append(self.tr("These %1 arrangements are within %2 of each other: equally good, "
                                  "within the solver's accuracy.").replace("%1", str(len(a.equivalent)))
                          .replace("%2", number(a.spread)))
