@@ -294,6 +294,10 @@ class MainWindow(QMainWindow):
             other = c.player_cards[1 - c.hand_index]
             request = replace(request, opponents=2, dead=tuple(other), opponent_seats=(1, 1),
                               hand_number=c.hand_index + 1)
+        past = c.retry_of or c.past
+        if past is not None and past.criss_cross_hand is not None:  # one Criss Cross hand again
+            request = replace(request, opponent_seats=(1,) * request.opponents,
+                              hand_number=past.criss_cross_hand)
         return request
 
     def hint(self) -> None:

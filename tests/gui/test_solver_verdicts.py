@@ -212,3 +212,21 @@ def test_sampling_beyond_the_minimum_shows_a_busy_bar_and_the_count(qtbot: Any) 
     with qtbot.waitSignal(panel.answered, timeout=30_000):
         go.set()
     assert not panel.progress.isVisible() and "2,400 random deals" in panel.status.text()
+
+
+def test_one_criss_cross_hand_tried_again_is_asked_as_such(qtbot: Any, tmp_path: Path) -> None:
+    from .test_replay import _window
+
+    w = _window(qtbot, tmp_path, criss_cross=True, opponents=1)
+    c = w.controller
+    c.new_deal()
+    for i in range(2):
+        arr = bridge.arrange(c.player_cards[i], "greedy", c.setup.rules)
+        w.deal_model.place(arr.top, arr.middle, arr.bottom)
+        c.set_hand()
+    with HistoryStore.open(tmp_path / "data") as store:
+        first = store.hands()[0]
+    assert w.replay.try_again_record(first)
+    request = w._request()
+    assert request.hand_number == 1 and request.opponents == 2 and request.opponent_seats == (1, 1)
+    assert not request.can_surrender
