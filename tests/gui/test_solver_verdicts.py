@@ -91,6 +91,9 @@ def test_a_loss_within_the_accuracy_is_not_a_cost(qtbot: Any) -> None:
     panel._show(_answer(costly))
     text = panel.figures.text()
     assert "This choice costs you 0.11 ± 0.02 points per hand." in text and "These" not in text
+    small = Candidate(B, 0.398, 0.05, loss=0.012, loss_stderr=0.004, significant=True)
+    panel._show(_answer(small))
+    assert "This choice costs you 0.012 ± 0.004 points per hand." in panel.figures.text()
     best = Candidate(A, 0.41, 0.05)
     panel._show(_answer(best))
     assert "Your arrangement is the solver's best." in panel.figures.text()

@@ -435,8 +435,10 @@ class SolverPanel(QFrame):
             lines.append(self.tr("Yours: %1 ± %2 points per hand").replace("%1", _signed(a.mine.ev))
                          .replace("%2", number(a.mine.stderr)))
             if a.mine.significant:
+                digits = 3 if a.mine.loss < 0.1 else 2  # a small, sure loss: "0.012 ± 0.004"
                 lines.append(self.tr("This choice costs you %1 ± %2 points per hand.")
-                             .replace("%1", number(a.mine.loss)).replace("%2", number(a.mine.loss_stderr)))
+                             .replace("%1", number(a.mine.loss, digits))
+                             .replace("%2", number(a.mine.loss_stderr, digits)))
             elif a.mine.loss == 0:
                 lines.append(self.tr("Your arrangement is the solver's best."))
             else:
