@@ -233,3 +233,38 @@ def test_one_criss_cross_hand_tried_again_is_asked_as_such(qtbot: Any, tmp_path:
     request = w._request()
     assert request.hand_number == 1 and request.opponents == 2 and request.opponent_seats == (1, 1)
     assert not request.can_surrender
+
+
+@pytest.mark.parametrize(("raw", "expected", "problems"), [("2.5", 2.5, 0), ("0", 0.0, 0), ("abc", 1.0, 1),
+                                                           ("nan", 1.0, 1), ("31", 1.0, 1)])
+def test_the_time_budget_setting_is_saved_and_checked(qapp: object, tmp_path: Path, raw: str, expected: float,
+                                                      problems: int) -> None:
+    from PySide6.QtCore import QSettings
+
+    from cp_trainer.gui.settings.store import Settings
+
+    path = tmp_path / "cp.ini"
+    Settings(path).save(Settings(path).values.replace(solver_time_budget=3.0))
+    assert Settings(path).values.solver_time_budget == 3.0
+    q = QSettings(str(path), QSettings.Format.IniFormat)
+    q.setValue("table/solver_time_budget", raw)
+    q.sync()
+    del q
+    settings = Settings(path)
+    assert settings.values.solver_time_budget == expected and len(settings.problems) == problems
+
+
+def test_the_settings_dialog_edits_the_time_budget(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QDoubleSpinBox
+
+    from cp_trainer.gui.settings.dialog import SettingsDialog
+    from cp_trainer.gui.settings.store import TrainerSettings
+
+    dialog = SettingsDialog(TrainerSettings(language="en", solver_time_budget=2.5))
+    qtbot.addWidget(dialog)
+    spin = dialog.findChild(QDoubleSpinBox, "timeBudgetSpin")
+    assert spin is not None and spin.value() == 2.5 and spin.suffix() == " s"
+    spin.setValue(0.5)
+    assert dialog.values().solver_time_budget == 0.5
+    dialog.restore_defaults()
+    assert dialog.values().solver_time_budget == 1.0
