@@ -4,8 +4,12 @@ For the player's 13 cards, :func:`solve` deals N samples of 1 to 3 disjoint oppo
 the 39 unseen cards, lets a bot set each, and scores every Pareto candidate (:mod:`.enumerate`)
 against every sample under the house rules (:mod:`.scoring`). All candidates meet the same
 samples (common random numbers), so their differences are measured far more precisely than their
-means. Each candidate gets its mean points per deal and the standard error of that mean; with a
-seed the whole answer is reproducible.
+means. Each candidate gets its mean points per deal and the standard error of that mean, and its
+loss against the best with that loss's *paired* standard error; the candidates whose loss is
+within :data:`SIGNIFICANCE_Z` paired standard errors are :attr:`SolveResult.equivalent` to the
+best. Without a seed the samples are the deal's own (:func:`deal_seed`: the cards in any order,
+the opponents, the bot), so the same question always gets the same answer. With ``adaptive`` the
+run goes on until that verdict is decided (see :func:`solve`).
 
 The run goes in chunks: after each one the ``progress`` callback hears ``(done, total)``, the
 ``cancel`` flag (a ``threading.Event`` or any callable returning True to stop) is polled, and an
