@@ -19,7 +19,7 @@ from .common import CliError, lang_of, shown
 from .streams import StandardStreams, StreamError
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve"]
+COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "grade"]
 
 
 class Parser(argparse.ArgumentParser):

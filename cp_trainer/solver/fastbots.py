@@ -18,7 +18,7 @@ from ..arrangement import Arrangement
 from ..cards import Card
 from ..house_rules import HouseRules, ScoringSystem
 from .enumerate import check_hand, setting_arrangement, tables_for
-from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings
+from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings, setting_value
 from .names import BotName
 from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
 from .winprob import load_winprob, row_probabilities
@@ -91,6 +91,12 @@ class Bot:
         check_hand(cards)
         return setting_arrangement(cards, self.setting(cards, rules, seat))
 
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        """Does the bot give these cards up (surrender, when the house rules allow it)? Never,
+        unless the bot says otherwise (:mod:`.bots`)."""
+        return False
+
 
 class FastBot(Bot):
     """``greedy`` or ``standard``: a compiled kernel (see the module docstring)."""
@@ -109,3 +115,17 @@ class FastBot(Bot):
         return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
                                tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
                                spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
+
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        """``standard``: when its own estimate of its arrangement's points against each opponent
+        is below minus the surrender cost; ``greedy`` (exactly specified) never."""
+        rules = rules or HouseRules()
+        if self.name != BotName.STANDARD or not rules.surrender:
+            return False
+        from .scoring import arrangement_rows
+
+        spec = bot_spec(self.name, rules, seat)
+        cls = arrangement_rows([self.arrange(cards, rules, seat)], tables_for(rules), rules).cls[0]
+        value = setting_value(int(cls[0]), int(cls[1]), int(cls[2]), spec.probs, spec.bonus2, spec.bonus3)
+        return bool(value < -rules.effective_surrender_cost)

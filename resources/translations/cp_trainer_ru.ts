@@ -1003,6 +1003,10 @@
         <translation>Раздач для солвера:</translation>
     </message>
     <message>
+        <source>Solver time budget:</source>
+        <translation>Время солвера:</translation>
+    </message>
+    <message>
         <source>Card style:</source>
         <translation>Вид карт:</translation>
     </message>
@@ -1095,6 +1099,10 @@
         <translation> раздач</translation>
     </message>
     <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
         <source>How rows turn into points between each pair of players</source>
         <translation>Как результаты рядов превращаются в очки для каждой пары игроков</translation>
     </message>
@@ -1159,8 +1167,12 @@
         <translation>Как боты раскладывают карты; солвер тоже играет против этого бота</translation>
     </message>
     <message>
-        <source>How many random deals the solver tries: more is more accurate and slower</source>
-        <translation>Сколько случайных раздач пробует солвер: больше — точнее, но медленнее</translation>
+        <source>How many random deals the solver tries at least: more is more accurate and slower</source>
+        <translation>Сколько случайных раздач солвер пробует как минимум: больше — точнее, но медленнее</translation>
+    </message>
+    <message>
+        <source>How long the solver may go on with more deals until the best arrangement stands out from the others (or they are equally good); 0: only the deals above</source>
+        <translation>Сколько времени солвер может добавлять раздачи, пока лучшая раскладка не выделится среди остальных (или пока они не окажутся равноценными); 0 — только раздачи, указанные выше</translation>
     </message>
     <message>
         <source>Four colours tell suits apart by colour as well as by shape</source>
@@ -1235,6 +1247,14 @@
         <translation>Солвер</translation>
     </message>
     <message>
+        <source>Hand %1</source>
+        <translation>Рука %1</translation>
+    </message>
+    <message>
+        <source>The solver&apos;s verdict on your hand %1 of Criss Cross.</source>
+        <translation>Оценка солвера для вашей руки %1 в Крис Кроссе.</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
@@ -1263,20 +1283,52 @@
         <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
     </message>
     <message>
-        <source>Solving: %1 random deals against the %2 bot…</source>
-        <translation>Расчёт: %1 случайных раздач против бота «%2»…</translation>
+        <source>Solving: %1 random deals or more against the %2 bot…</source>
+        <translation>Расчёт: не меньше %1 случайных раздач против бота «%2»…</translation>
+    </message>
+    <message>
+        <source>Hand %1: </source>
+        <translation>Рука %1: </translation>
+    </message>
+    <message>
+        <source>the %1 bot&apos;s two hands</source>
+        <translation>двух рук бота «%1»</translation>
+    </message>
+    <message>
+        <source>%1 × %2 bot</source>
+        <translation>%1 × бот «%2»</translation>
+    </message>
+    <message>
+        <source> (each hand played out by the %1 bot)</source>
+        <translation> (каждую руку солвер разыгрывает за бота «%1»)</translation>
+    </message>
+    <message>
+        <source>For the hand %1 — %2 random deals against %3.</source>
+        <translation>Для руки %1 — %2 случайных раздач против %3.</translation>
+    </message>
+    <message>
+        <source>Criss Cross, your hand %1 of 2.</source>
+        <translation>Крис Кросс, ваша рука %1 из 2.</translation>
+    </message>
+    <message>
+        <source>Yours is as good as the best, within the solver&apos;s accuracy.</source>
+        <translation>Ваша не хуже лучшей в пределах точности солвера.</translation>
+    </message>
+    <message>
+        <source>Hindsight for your hand %1 against both of the bot&apos;s hands (not advice): the best arrangement would have scored %2</source>
+        <translation>Задним числом для вашей руки %1 против обеих рук бота (это не совет): лучшая раскладка принесла бы %2</translation>
     </message>
     <message>
         <source>Solver cancelled.</source>
         <translation>Солвер остановлен.</translation>
     </message>
     <message>
-        <source>The solver failed: %1</source>
-        <translation>Ошибка солвера: %1</translation>
+        <source>Telling the best arrangements apart: %1 random deals so far…</source>
+        <translation>Уточняем, какая раскладка лучше: пока %1 случайных раздач…</translation>
     </message>
     <message>
-        <source>For the hand %1 — %2 random deals against %3 × %4 bot.</source>
-        <translation>Для руки %1 — %2 случайных раздач против %3 × бот «%4».</translation>
+        <source>The solver failed: %1</source>
+        <translation>Ошибка солвера: %1</translation>
     </message>
     <message>
         <source>Best arrangement:</source>
@@ -1287,16 +1339,24 @@
         <translation>Лучшая: %1 ± %2 очка за раздачу</translation>
     </message>
     <message>
+        <source>These %1 arrangements score alike: equally good.</source>
+        <translation>Эти раскладки (%1) приносят одинаково: они равноценны.</translation>
+    </message>
+    <message>
+        <source>These %1 arrangements are within %2 of each other: equally good, within the solver&apos;s accuracy.</source>
+        <translation>Эти раскладки (%1) отличаются друг от друга не больше чем на %2: они равноценны в пределах точности солвера.</translation>
+    </message>
+    <message>
         <source>Yours: %1 ± %2 points per hand</source>
         <translation>Ваша: %1 ± %2 очка за раздачу</translation>
     </message>
     <message>
-        <source>Your arrangement is the solver&apos;s best.</source>
-        <translation>Ваша раскладка совпадает с лучшей раскладкой солвера.</translation>
+        <source>This choice costs you %1 ± %2 points per hand.</source>
+        <translation>Этот выбор стоит вам %1 ± %2 очка за раздачу.</translation>
     </message>
     <message>
-        <source>This choice costs you %1 points per hand.</source>
-        <translation>Этот выбор стоит вам %1 очка за раздачу.</translation>
+        <source>Your arrangement is the solver&apos;s best.</source>
+        <translation>Ваша раскладка совпадает с лучшей раскладкой солвера.</translation>
     </message>
     <message>
         <source>Hindsight (knowing the bots&apos; actual hands — not advice): the best arrangement would have scored %1</source>
@@ -1305,6 +1365,34 @@
     <message>
         <source>; yours scored %1</source>
         <translation>; ваша принесла %1</translation>
+    </message>
+    <message>
+        <source>You surrendered: %1 points per hand.</source>
+        <translation>Вы сдались: %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Surrendering cost you %1 points per hand: the best arrangement scores more.</source>
+        <translation>Отказ от руки стоил вам %1 очка за раздачу: лучшая раскладка приносит больше.</translation>
+    </message>
+    <message>
+        <source>Surrendering was right: it saved %1 points per hand.</source>
+        <translation>Отказ от руки был верным: он сберёг %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Surrendering was as good as playing the best arrangement, within the solver&apos;s accuracy.</source>
+        <translation>Отказ от руки был не хуже игры лучшей раскладкой в пределах точности солвера.</translation>
+    </message>
+    <message>
+        <source>Surrendering scores %1 points per hand: play the best arrangement (%2 more).</source>
+        <translation>Отказ от руки приносит %1 очка за раздачу: играйте лучшей раскладкой (на %2 больше).</translation>
+    </message>
+    <message>
+        <source>Surrendering scores %1 points per hand: surrender, it saves %2.</source>
+        <translation>Отказ от руки приносит %1 очка за раздачу: сдавайтесь, это сберегает %2.</translation>
+    </message>
+    <message>
+        <source>Surrendering scores %1 points per hand: as good as the best arrangement, within the solver&apos;s accuracy.</source>
+        <translation>Отказ от руки приносит %1 очка за раздачу: не хуже лучшей раскладки в пределах точности солвера.</translation>
     </message>
     <message>
         <source>Chance to win</source>

@@ -72,6 +72,8 @@ class HandRecorder(QObject):
         self._open_failed = False
         self.last_id: str | None = None  # the identity (uid) of the hand recorded last
         self._last_key: tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]] | None = None
+        # every hand of the last showdown (Criss Cross: both), so each one's verdict finds its record
+        self._solver_ids: dict[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]], str] = {}
         controller.showdownReady.connect(self.record)
         # Hands are written by the writer's thread (the GUI never waits on the database); one that
         # cannot be written yet waits in a journal in the data folder.
@@ -131,6 +133,8 @@ class HandRecorder(QObject):
         self.last_id = None
         self._last_key = None
         ids = self.store_hands(records)
+        self._solver_ids = {(tuple(sorted(arr.cards)), _rows_key(arr)): hand_id for arr, hand_id in zip(
+            showdown.player_hands if showdown.criss_cross else (mine,), ids, strict=False)}
         hand_id = ids[-1] if ids else None
         if hand_id is not None:  # the solver's answer comes for the hand on the table: the last
             self.last_id = hand_id
@@ -152,14 +156,15 @@ class HandRecorder(QObject):
         return True
 
     def add_solver_answer(self, answer: SolverAnswer) -> bool:
-        """Store the solver's verdict if it is about the hand recorded last."""
+        """Store the solver's verdict if it is about a hand of the last showdown (Criss Cross: either)."""
         req = answer.request
-        if self.last_id is None or self._last_key is None or req.mine is None:
+        if req.mine is None:
             return False
-        if (tuple(sorted(req.cards)), _rows_key(req.mine)) != self._last_key:
+        hand_id = self._solver_ids.get((tuple(sorted(req.cards)), _rows_key(req.mine)))
+        if hand_id is None:
             return False
         player_ev = answer.mine.ev if answer.mine is not None else None
-        return self.set_solver(self.last_id, str(answer.best.arrangement), answer.best.ev, player_ev)
+        return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, player_ev)
 
     def close(self) -> None:
         self.writer.close()

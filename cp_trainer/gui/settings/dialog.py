@@ -8,13 +8,13 @@ Or simply ``SettingsDialog.edit(settings, parent)``. Every control has an ``obje
 (``systemCombo``, ``tiesCombo``, ``bankCombo``, ``ignoreFoulsCheck``, ``surrenderCheck``,
 ``surrenderCostSpin``, ``royaltiesCheck``, ``royaltiesBetterHandCheck``, ``naturalsCheck``,
 ``naturalAmountSpin``, ``pointValueSpin``, ``wheelSecondCheck``, ``lowMiddleCheck``,
-``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``cardStyleCombo``,
-``languageCombo``, ``buttonBox``, ``saveRulesButton``, ``loadRulesButton``) and a tooltip; texts
-follow the language at runtime. OK is refused, with a message in ``problemLabel``, while the
-settings do not make a table (:meth:`problem`). *Save house rules…* writes the rules the dialog
-shows to a TOML file (:mod:`cp_trainer.house_rules_file`; the file dialog asks before replacing a
-file); *Load house rules…* shows a file's rules in the controls (kept on OK) or, for a bad file,
-says why and changes nothing.
+``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``timeBudgetSpin``,
+``cardStyleCombo``, ``languageCombo``, ``buttonBox``, ``saveRulesButton``, ``loadRulesButton``)
+and a tooltip; texts follow the language at runtime. OK is refused, with a message in
+``problemLabel``, while the settings do not make a table (:meth:`problem`). *Save house rules…*
+writes the rules the dialog shows to a TOML file (:mod:`cp_trainer.house_rules_file`; the file
+dialog asks before replacing a file); *Load house rules…* shows a file's rules in the controls
+(kept on OK) or, for a bad file, says why and changes nothing.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from cp_trainer.gui.settings.store import (
     BOTS,
     MAX_OPPONENTS,
     MAX_SAMPLES,
+    MAX_TIME_BUDGET,
     MIN_SAMPLES,
     Settings,
     SettingsError,
@@ -124,6 +125,10 @@ class SettingsDialog(QDialog):
         self.samples_spin.setRange(MIN_SAMPLES, MAX_SAMPLES)
         self.samples_spin.setSingleStep(500)
         self.samples_spin.setGroupSeparatorShown(True)
+        self.time_budget_spin = _named(QDoubleSpinBox(), "timeBudgetSpin")
+        self.time_budget_spin.setRange(0.0, MAX_TIME_BUDGET)
+        self.time_budget_spin.setDecimals(1)
+        self.time_budget_spin.setSingleStep(0.5)
         for spin in (self.opponents_spin, self.surrender_cost_spin, self.natural_amount_spin,
                      self.point_value_spin):
             spin.setMinimumWidth(90)
@@ -217,6 +222,7 @@ class SettingsDialog(QDialog):
         self._table_box = _named(QGroupBox(), "tableGroup")
         self._table_box.setLayout(form([
             ("opponents", self.opponents_spin), ("bot", self.bot_combo), ("samples", self.samples_spin),
+            ("time_budget", self.time_budget_spin),
         ]))
         self._view_box = _named(QGroupBox(), "viewGroup")
         view_form = form([("card_style", self.card_style_combo), ("language", self.language_combo)])
@@ -265,6 +271,7 @@ class SettingsDialog(QDialog):
             "opponents": self.tr("Opponents:"),
             "bot": self.tr("Bot:"),
             "samples": self.tr("Solver samples:"),
+            "time_budget": self.tr("Solver time budget:"),
             "card_style": self.tr("Card style:"),
             "language": self.tr("Language:"),
         }
@@ -302,6 +309,8 @@ class SettingsDialog(QDialog):
         self.samples_spin.setSuffix(self.tr(" deals"))
         # thousands grouped the language's way: "2,000 deals", "2 000 раздач"
         self.samples_spin.setLocale(QLocale(current_language()))
+        self.time_budget_spin.setSuffix(self.tr(" s"))
+        self.time_budget_spin.setLocale(QLocale(current_language()))
 
         tips: dict[QWidget, str] = {
             self.system_combo: self.tr("How rows turn into points between each pair of players"),
@@ -335,7 +344,10 @@ class SettingsDialog(QDialog):
             self.bot_combo: self.tr(
                 "How the bots set their hands; the solver also plays against this bot"),
             self.samples_spin: self.tr(
-                "How many random deals the solver tries: more is more accurate and slower"),
+                "How many random deals the solver tries at least: more is more accurate and slower"),
+            self.time_budget_spin: self.tr(
+                "How long the solver may go on with more deals until the best arrangement stands "
+                "out from the others (or they are equally good); 0: only the deals above"),
             self.card_style_combo: self.tr(
                 "Four colours tell suits apart by colour as well as by shape"),
             self.language_combo: self.tr("The language of the trainer"),
@@ -421,6 +433,7 @@ class SettingsDialog(QDialog):
         self.opponents_spin.setValue(values.opponents)
         _select(self.bot_combo, values.bot)
         self.samples_spin.setValue(values.solver_samples)
+        self.time_budget_spin.setValue(values.solver_time_budget)
         _select(self.card_style_combo, values.card_style.value)
         _select(self.language_combo, values.language)
         self._update_enabled()
@@ -449,6 +462,7 @@ class SettingsDialog(QDialog):
             opponents=1 if criss_cross else self.opponents_spin.value(),
             bot=str(self.bot_combo.currentData()),
             solver_samples=self.samples_spin.value(),
+            solver_time_budget=round(self.time_budget_spin.value(), 1),
             card_style=CardStyle(self.card_style_combo.currentData()),
             language=str(self.language_combo.currentData()),
             criss_cross=criss_cross,

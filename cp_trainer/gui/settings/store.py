@@ -5,7 +5,8 @@ file, one readable key per field::
 
     [rules]            system=2-4, ties=push, bank=0, ignore_fouls=false, surrender_cost=auto, ...
     [rules/royalty_table]  top_trips=3, ...
-    [table]            opponents=1, bot=standard, solver_samples=2000, criss_cross=false
+    [table]            opponents=1, bot=standard, solver_samples=2000, solver_time_budget=1.0,
+                       criss_cross=false
     [view]             card_style=two-colour, language=en
 
 A damaged or unreadable file, or a bad value, never stops the trainer: the affected settings take
@@ -45,6 +46,7 @@ __all__ = [
     "MAX_POINT_VALUE",
     "MAX_ROYALTY",
     "MAX_SAMPLES",
+    "MAX_TIME_BUDGET",
     "MIN_SAMPLES",
     "SETTINGS_ENV",
     "Settings",
@@ -61,6 +63,8 @@ MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
 MAX_AMOUNT = house_rules_file.MAX_AMOUNT  # points: a surrender cost, a natural's amount
 MAX_ROYALTY = house_rules_file.MAX_ROYALTY  # points: one royalty
 MAX_POINT_VALUE = house_rules_file.MAX_MONEY  # money per point, and every seat's stake
+# seconds the solver may go on sampling after the minimum, until its verdict is decided
+MAX_TIME_BUDGET, DEFAULT_TIME_BUDGET = 30.0, 1.0
 
 
 class SettingsError(ValueError):
@@ -75,6 +79,7 @@ class TrainerSettings:
     opponents: int = 1  # bots at the table, 1..3 (Criss Cross: exactly 1)
     bot: str = DEFAULT_BOT  # one of BOTS
     solver_samples: int = DEFAULT_SAMPLES
+    solver_time_budget: float = DEFAULT_TIME_BUDGET
     card_style: CardStyle = DEFAULT_CARD_STYLE
     language: str = field(default_factory=system_language)  # "en" or "ru"
     criss_cross: bool = False  # two players, two 13-card hands each
@@ -90,6 +95,11 @@ class TrainerSettings:
             raise SettingsError(
                 f"solver_samples must be {MIN_SAMPLES} to {MAX_SAMPLES}, got {self.solver_samples!r}"
             )
+        budget = self.solver_time_budget
+        if isinstance(budget, bool) or not isinstance(budget, int | float) \
+                or not 0 <= budget <= MAX_TIME_BUDGET:  # also refuses nan
+            raise SettingsError(
+                f"solver_time_budget must be 0 to {MAX_TIME_BUDGET:g} seconds, got {budget!r}")
         if not isinstance(self.card_style, CardStyle):
             raise SettingsError(f"card_style must be a CardStyle, got {self.card_style!r}")
         if self.language not in LANGUAGES:
@@ -400,6 +410,7 @@ class Settings(QObject):
             ("table/opponents", "opponents", int),
             ("table/bot", "bot", str.strip),
             ("table/solver_samples", "solver_samples", int),
+            ("table/solver_time_budget", "solver_time_budget", float),
             ("table/criss_cross", "criss_cross", _parse_bool),
             ("view/card_style", "card_style", lambda t: CardStyle(t.strip())),
             ("view/language", "language", normalize_lang),
@@ -463,6 +474,7 @@ class Settings(QObject):
         self._qsettings.setValue("table/opponents", str(new.opponents))
         self._qsettings.setValue("table/bot", new.bot)
         self._qsettings.setValue("table/solver_samples", str(new.solver_samples))
+        self._qsettings.setValue("table/solver_time_budget", str(float(new.solver_time_budget)))
         self._qsettings.setValue("table/criss_cross", _bool_text(new.criss_cross))
         self._qsettings.setValue("view/card_style", new.card_style.value)
         self._qsettings.setValue("view/language", new.language)
