@@ -1,19 +1,90 @@
-"""A typed front for Numba: ``@jit`` compiles on first call, caches to disk, releases the GIL.
+"""A typed, lazy front for Numba: ``@jit`` kernels cost nothing until one is called.
 
-Numba is imported here only, so modules that merely import the solver package stay light; the
-kernels compile the first time they run (``cp_trainer.solver.warm_up`` does that in a worker).
+Importing a solver module imports neither Numba (about 0.15 s) nor its cached kernels: ``@jit``
+only records the function. The first call of any kernel imports Numba (through
+:mod:`cp_trainer.jit`, which places its on-disk cache in a writable folder or turns caching off),
+turns *every* recorded function into a ``numba.njit(cache=True, nogil=True)`` dispatcher, and
+puts the dispatchers in place of the recorded functions in the modules that hold them, so that
+kernels calling kernels see dispatchers when Numba compiles them. So the command-line paths that
+need no kernel (``arrange`` with greedy or standard, ``check``, ``score``, ``--help``) never load
+Numba, and the kernels compile (or load from the cache) the first time they run
+(``cp_trainer.solver.warm_up``, or ``python -m cp_trainer.solver.precompile`` at set-up, does
+that ahead of time).
 """
 
 from __future__ import annotations
 
+import functools
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-import numba
-
 F = TypeVar("F", bound=Callable[..., Any])
+
+__all__ = ["is_loaded", "jit", "load_kernels"]
+
+_lock = threading.RLock()
+_recorded: list[_Kernel] = []
+_loaded = False
+
+
+class _Kernel:
+    """A recorded kernel: calls it as its Numba dispatcher (made on first use)."""
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.py_func = func
+        self.dispatcher: Any = None
+        functools.update_wrapper(self, func)
+
+    def __call__(self, *args: Any) -> Any:
+        dispatcher = self.dispatcher
+        if dispatcher is None:
+            load_kernels()
+            dispatcher = self.dispatcher
+        return dispatcher(*args)
+
+    def __repr__(self) -> str:
+        return f"<kernel {self.py_func.__module__}.{self.py_func.__qualname__}>"
+
+
+def _compile(func: Callable[..., Any]) -> Any:
+    from ..jit import njit
+
+    return njit(cache=True, nogil=True)(func)
+
+
+def is_loaded() -> bool:
+    """Have the kernels been handed to Numba in this process?"""
+    return _loaded
+
+
+def load_kernels() -> None:
+    """Import Numba and make every recorded kernel a dispatcher (once; thread-safe)."""
+    global _loaded
+    with _lock:
+        if _loaded:
+            return
+        for kernel in _recorded:
+            kernel.dispatcher = _compile(kernel.py_func)
+        # the dispatchers replace the recorded kernels wherever a module holds one (also under
+        # another name, after ``from .tables import sort_hand``)
+        for name, module in list(sys.modules.items()):
+            if not name.startswith("cp_trainer") or module is None:
+                continue
+            space = vars(module)
+            for attr, value in list(space.items()):
+                if isinstance(value, _Kernel) and value.dispatcher is not None:
+                    space[attr] = value.dispatcher
+        _loaded = True
 
 
 def jit(func: F) -> F:
-    """``numba.njit(cache=True, nogil=True)`` keeping the function's static type."""
-    return cast(F, numba.njit(cache=True, nogil=True)(func))
+    """``numba.njit(cache=True, nogil=True)``, made on first use (see the module docstring),
+    keeping the function's static type."""
+    with _lock:
+        if _loaded:  # a module imported after the kernels were loaded: compile it at once
+            return cast(F, _compile(func))
+        kernel = _Kernel(func)
+        _recorded.append(kernel)
+        return cast(F, kernel)
