@@ -36,9 +36,10 @@ import numpy.typing as npt
 from ..arrangement import Arrangement
 from ..cards import Card
 from ..house_rules import HouseRules, ScoringSystem
+from . import single
 from .enumerate import check_hand, setting_arrangement, tables_for
-from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings
-from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
+from .kernels import BOT_GREEDY, BOT_STANDARD, bot_settings
+from .tables import COMB3, SPLIT_MID, SPLIT_TOP, hand_array
 from .winprob import load_winprob, row_probabilities
 
 __all__ = ["BOT_NAMES", "Bot", "BotSpec", "get_bot"]
@@ -112,7 +113,9 @@ class Bot:
 
 
 class FastBot(Bot):
-    """``greedy`` or ``standard``: a compiled kernel (see the module docstring)."""
+    """``greedy`` or ``standard`` (see the module docstring). One hand is set in NumPy
+    (:mod:`.single`: nothing to compile); the solver sets its thousands with the compiled kernel
+    (:func:`settings_for`), which gives the same settings."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -120,12 +123,11 @@ class FastBot(Bot):
     def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
         spec = bot_spec(self.name, rules, seat)
         tab = tables_for(rules)
-        c5 = np.empty(len(COMB5), dtype=np.int16)
-        c5low = np.empty(len(COMB5), dtype=np.int16)
-        c3 = np.empty(len(COMB3), dtype=np.int16)
-        return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
-                               tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
-                               spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
+        sc = single.subset_classes(hand_array(tuple(cards)), tab, rules.low_middle)
+        if spec.kind == BOT_GREEDY:
+            return single.greedy_setting(sc)
+        return single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
+                                       tab.class_category)
 
 
 class ExpertBot(Bot):
