@@ -186,3 +186,28 @@ def test_the_window_opens_without_a_usable_home(tmp_path: Path, home: str) -> No
                          cwd=work, timeout=300)
     assert res.returncode == 0 and "window open" in res.stdout, res.stderr
     assert list(work.iterdir()) == []
+
+
+def _cache_files(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_size for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.slow
+def test_precompile_leaves_nothing_for_the_first_solve_to_compile(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    env = _env(_open_folder(tmp_path / "tmp"), NUMBA_CACHE_DIR=str(cache))
+    res = subprocess.run([sys.executable, "-m", "cp_trainer.solver.precompile"], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=900)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.startswith("compiling the solver (once)…\nthe solver is ready (")
+    assert str(cache) in res.stdout
+    before = _cache_files(cache)
+    assert any(name.endswith(".nbc") for name in before)
+    # what the window and the command line then run: nothing new is compiled
+    for args in (["solve", "--samples", "300", "--bot", "standard", "--opponents", "2", HAND],
+                 ["solve", "--samples", "300", "--bot", "greedy", "--json", "--royalties", HAND],
+                 ["arrange", "--bot", "expert", HAND],
+                 ["paigow", "--json", "Js Jh 3d 3c 9d 7h 6c"]):
+        run = _run_cli(args, env, tmp_path, [])
+        assert run.returncode == 0, run.stderr
+    assert _cache_files(cache) == before
