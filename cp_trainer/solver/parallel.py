@@ -15,8 +15,18 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 __all__ = ["WORKERS", "ranges", "run_ranges"]
 
+
+
+def _cores() -> int:
+    """Processor cores this process may run on (its affinity, else the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 #: threads a kernel's work is split over (the processor cores, at most 4)
-WORKERS = max(1, min(4, os.cpu_count() or 1))
+WORKERS = max(1, min(4, _cores()))
 
 _pool: ThreadPoolExecutor | None = None
 _lock = threading.Lock()
