@@ -96,7 +96,11 @@ def in_process(n_hands: int) -> None:
     from cp_trainer.cards import Card
     from cp_trainer.house_rules import HouseRules
     from cp_trainer.solver.montecarlo import solve, warm_up
-    from cp_trainer.solver.parallel import WORKERS
+
+    try:
+        from cp_trainer.solver.parallel import WORKERS
+    except ImportError:  # an older cp-trainer, measured for comparison
+        WORKERS = 1
 
     warm_up()
     rng = np.random.default_rng(2026)

@@ -99,7 +99,7 @@ def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
                      rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
                      spec.natural_value, tab.class_category, COMB3, out[lo:hi])
 
-    run_ranges(work, hands.shape[0], least=256 if spec.kind == BOT_STANDARD else 2048)
+    run_ranges(work, hands.shape[0], least=64 if spec.kind == BOT_STANDARD else 256)
     return out
 
 

@@ -246,7 +246,7 @@ def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8
     candidates split over the processor cores (:mod:`.parallel`)."""
     n_c = c_cls.shape[0]
     work_per_candidate = o_cls.shape[0] * o_cls.shape[1]
-    least = max(1, 40_000 // max(work_per_candidate, 1))  # below that a thread costs more than it saves
+    least = max(1, 4_000 // max(work_per_candidate, 1))  # below that a thread costs more than it saves
 
     def work(lo: int, hi: int) -> None:
         out = totals if hi == n_c else np.empty_like(totals)  # the last candidate's totals only
