@@ -211,3 +211,38 @@ def test_precompile_leaves_nothing_for_the_first_solve_to_compile(tmp_path: Path
         run = _run_cli(args, env, tmp_path, [])
         assert run.returncode == 0, run.stderr
     assert _cache_files(cache) == before
+
+
+THREADS = """
+import threading
+import numpy as np
+from cp_trainer.cards import parse_cards
+from cp_trainer.house_rules import HouseRules
+from cp_trainer.solver.bots import settings_for
+from cp_trainer.solver.enumerate import enumerate_hand
+from cp_trainer.solver.montecarlo import solve
+cards = parse_cards("As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s")
+hands = np.arange(52, dtype=np.int64)[:39].reshape(3, 13)
+jobs = [lambda: settings_for(hands, "standard", HouseRules()),
+        lambda: enumerate_hand(cards).pareto(),
+        lambda: solve(cards, bot="greedy", samples=20, seed=1),
+        lambda: solve(cards, bot="standard", samples=20, seed=2)]
+errors = []
+def run(job):
+    try:
+        job()
+    except Exception as exc:
+        errors.append(repr(exc))
+threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print("errors:", errors)
+"""
+
+
+def test_first_kernel_calls_from_several_threads_at_once() -> None:
+    res = _python_code(THREADS)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip() == "errors: []"

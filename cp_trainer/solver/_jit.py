@@ -65,17 +65,21 @@ def load_kernels() -> None:
     with _lock:
         if _loaded:
             return
-        for kernel in _recorded:
-            kernel.dispatcher = _compile(kernel.py_func)
-        # the dispatchers replace the recorded kernels wherever a module holds one (also under
-        # another name, after ``from .tables import sort_hand``)
+        made = {id(kernel): _compile(kernel.py_func) for kernel in _recorded}
+        # The dispatchers replace the recorded kernels wherever a module holds one (also under
+        # another name, after ``from .tables import sort_hand``), modules in import order, so a
+        # kernel's callees are replaced before it. Only then do the recorded kernels hand out
+        # their dispatchers: a call from another thread meanwhile waits on the lock, and no
+        # dispatcher is compiled while a kernel it calls is still a recorded function.
         for name, module in list(sys.modules.items()):
             if not name.startswith("cp_trainer") or module is None:
                 continue
             space = vars(module)
             for attr, value in list(space.items()):
-                if isinstance(value, _Kernel) and value.dispatcher is not None:
-                    space[attr] = value.dispatcher
+                if isinstance(value, _Kernel) and id(value) in made:
+                    space[attr] = made[id(value)]
+        for kernel in _recorded:
+            kernel.dispatcher = made[id(kernel)]
         _loaded = True
 
 
