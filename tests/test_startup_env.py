@@ -125,9 +125,19 @@ def _open_folder(path: Path) -> Path:
 
 
 def _env(tmp: Path, **changes: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("HOME", "XDG_CACHE_HOME", "NUMBA_CACHE_DIR", "CP_TRAINER_DATA_DIR", "TMPDIR")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")
+           and k not in ("HOME", "NUMBA_CACHE_DIR", "CP_TRAINER_DATA_DIR", "TMPDIR")}
     env.update(PYTHONPATH=str(ROOT), LANG="C.UTF-8", TMPDIR=str(tmp), **changes)
+    return env
+
+
+def _no_home(env: dict[str, str], prefix: list[str], tmp: Path) -> dict[str, str]:
+    """HOME unset. As the unknown uid (root) the system has no home for us either; as ourselves
+    it still has one (the password file), so the per-user folders are made unusable (relative)
+    and the history goes to ``tmp``: the test never writes outside its folder."""
+    if not prefix:
+        env = dict(env, XDG_CACHE_HOME="relative/cache", XDG_CONFIG_HOME="relative/config",
+                   XDG_DATA_HOME="relative/data", CP_TRAINER_DATA_DIR=str(tmp / "data"))
     return env
 
 
@@ -146,7 +156,8 @@ def _check_commands(env: dict[str, str], cwd: Path, prefix: list[str]) -> None:
 def test_commands_run_with_no_home_and_leave_no_tilde_folder(tmp_path: Path) -> None:
     work = _open_folder(tmp_path / "work")
     temp = _open_folder(tmp_path / "tmp")
-    _check_commands(_env(temp), work, _stranger_prefix())
+    prefix = _stranger_prefix()
+    _check_commands(_no_home(_env(temp), prefix, temp), work, prefix)
     assert not (work / "~").exists()
     assert list(work.iterdir()) == []
 
@@ -180,6 +191,7 @@ def test_the_window_opens_without_a_usable_home(tmp_path: Path, home: str) -> No
     prefix: list[str] = []
     if home == "unset":
         prefix = _stranger_prefix()
+        env = _no_home(env, prefix, temp)
     else:
         env["HOME"] = str(tmp_path / "file" / "sub")
     res = subprocess.run([*prefix, sys.executable, "-c", WINDOW], capture_output=True, text=True, env=env,
