@@ -222,6 +222,13 @@ def test_precompile_leaves_nothing_for_the_first_solve_to_compile(tmp_path: Path
                  ["paigow", "--json", "Js Jh 3d 3c 9d 7h 6c"]):
         run = _run_cli(args, env, tmp_path, [])
         assert run.returncode == 0, run.stderr
+    one_hand = ("from cp_trainer.solver._jit import load_kernels\n"
+                "from cp_trainer.solver.bots import get_bot\n"
+                "from cp_trainer.cards import parse_cards\nload_kernels()\n"
+                f"print(get_bot('standard').arrange(parse_cards({HAND!r})))")
+    run = subprocess.run([sys.executable, "-c", one_hand], capture_output=True, text=True, env=env,
+                         cwd=tmp_path, timeout=300)
+    assert run.returncode == 0 and "/" in run.stdout, run.stderr
     assert _cache_files(cache) == before
 
 

@@ -22,12 +22,19 @@ __all__ = ["main", "precompile"]
 
 def precompile() -> None:
     """Compile (or load from the cache) every kernel of the solver and of Pai Gow."""
+    from ..cards import FULL_DECK
+    from ..house_rules import HouseRules
     from ..paigow.cards import parse_hand
     from ..paigow.ev import settings_ev
     from ..paigow.house_way import house_way
     from . import warm_up
+    from ._jit import load_kernels
+    from .bots import get_bot
 
     warm_up()
+    load_kernels()  # one hand through the kernel too, as the bots set hands once Numba is loaded
+    for name in ("greedy", "standard"):
+        get_bot(name).arrange(list(FULL_DECK[13:26]), HouseRules())
     hand = parse_hand("Js Jh 3d 3c 9d 7h 6c")
     house_way(hand)
     settings_ev(hand, samples=2, seed=0)
