@@ -12,7 +12,8 @@ import pytest
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.solver import tables as tables_module
-from cp_trainer.solver.bots import get_bot, numpy_setting, settings_for
+from cp_trainer.solver.bots import get_bot, settings_for
+from cp_trainer.solver.fastbots import numpy_setting
 from cp_trainer.solver.tables import build_tables, hand_array, load_tables
 
 RULES = [
