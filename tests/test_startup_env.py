@@ -208,6 +208,9 @@ def _cache_files(folder: Path) -> dict[str, int]:
 def test_precompile_leaves_nothing_for_the_first_solve_to_compile(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     env = _env(_open_folder(tmp_path / "tmp"), NUMBA_CACHE_DIR=str(cache))
+    ask = [sys.executable, "-c", "import cp_trainer.solver as s; print(s.needs_compiling())"]
+    fresh = subprocess.run(ask, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert fresh.returncode == 0 and fresh.stdout.strip() == "True", fresh.stderr
     res = subprocess.run([sys.executable, "-m", "cp_trainer.solver.precompile"], capture_output=True,
                          text=True, env=env, cwd=tmp_path, timeout=900)
     assert res.returncode == 0, res.stderr
@@ -230,6 +233,8 @@ def test_precompile_leaves_nothing_for_the_first_solve_to_compile(tmp_path: Path
                          cwd=tmp_path, timeout=300)
     assert run.returncode == 0 and "/" in run.stdout, run.stderr
     assert _cache_files(cache) == before
+    warm = subprocess.run(ask, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert warm.returncode == 0 and warm.stdout.strip() == "False", warm.stderr
 
 
 THREADS = """
@@ -265,3 +270,12 @@ def test_first_kernel_calls_from_several_threads_at_once() -> None:
     res = _python_code(THREADS)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == "errors: []"
+
+
+def test_after_a_solve_in_this_process_nothing_needs_compiling() -> None:
+    from cp_trainer.cards import parse_cards
+    from cp_trainer.solver import needs_compiling
+    from cp_trainer.solver.montecarlo import solve
+
+    solve(parse_cards(HAND), bot="standard", samples=10, seed=1)
+    assert needs_compiling() is False

@@ -22,7 +22,7 @@ from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["is_loaded", "jit", "load_kernels"]
+__all__ = ["cached", "is_loaded", "jit", "load_kernels"]
 
 _lock = threading.RLock()
 _recorded: list[_Kernel] = []
@@ -92,3 +92,26 @@ def jit(func: F) -> F:
         kernel = _Kernel(func)
         _recorded.append(kernel)
         return cast(F, kernel)
+
+
+def cached(names: tuple[str, ...]) -> bool:
+    """Are the kernels called ``names`` (function names) compiled in this process, or in Numba's
+    cache for their current source? False when unsure (no cache folder, an unreadable index, a
+    newer Numba)."""
+    from ..jit import caching
+
+    kernels = {k.py_func.__name__: k for k in _recorded}
+    try:
+        if _loaded and all(getattr(kernels[name].dispatcher, "signatures", None) for name in names):
+            return True  # compiled (or loaded) in this process already
+        if not caching():
+            return False
+        from numba.core.caching import FunctionCache
+
+        for name in names:
+            index = FunctionCache(kernels[name].py_func)._cache_file._load_index()  # type: ignore[no-untyped-call]
+            if not index:
+                return False
+    except Exception:  # Numba's cache internals: any surprise means "not known to be cached"
+        return False
+    return True
