@@ -14,7 +14,7 @@ In-process: ``solve`` with 10,000 samples against one opponent, kernels loaded b
 median over ``--hands`` random hands (each the best of 3 runs), wall and CPU seconds (with both
 cores at work the CPU time exceeds the wall time).
 
-``--cold``: the set-up step (``python -m cp_trainer.solver.precompile``) into an empty cache,
+``--cold``: the set-up step (``python -m cp_trainer.precompile``) into an empty cache,
 then the first solve a fresh install's Hint would run, loading that cache.
 
 Targets (issue 11, warm, quiet two-core machine): solve --samples 10000 --bot greedy <= 1.0 s;
@@ -127,8 +127,8 @@ def cold() -> None:
     print("== fresh install: the set-up step into an empty cache, then the first Hint-sized solve")
     with tempfile.TemporaryDirectory() as folder:
         env = _env(NUMBA_CACHE_DIR=folder)
-        wall, cpu = timed_run(["-m", "cp_trainer.solver.precompile", "--quiet"], env)
-        print(f"python -m cp_trainer.solver.precompile: wall {wall:.1f} s, cpu {cpu:.1f} s")
+        wall, cpu = timed_run(["-m", "cp_trainer.precompile", "--quiet"], env)
+        print(f"python -m cp_trainer.precompile: wall {wall:.1f} s, cpu {cpu:.1f} s")
         code = ("import time; t = time.perf_counter()\n"
                 "from cp_trainer.cards import parse_cards\nfrom cp_trainer.solver.montecarlo import solve\n"
                 f"solve(parse_cards({HAND!r}), bot='standard', samples=10000, seed=1)\n"

@@ -211,7 +211,7 @@ def test_precompile_leaves_nothing_for_the_first_solve_to_compile(tmp_path: Path
     ask = [sys.executable, "-c", "import cp_trainer.solver as s; print(s.needs_compiling())"]
     fresh = subprocess.run(ask, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
     assert fresh.returncode == 0 and fresh.stdout.strip() == "True", fresh.stderr
-    res = subprocess.run([sys.executable, "-m", "cp_trainer.solver.precompile"], capture_output=True,
+    res = subprocess.run([sys.executable, "-m", "cp_trainer.precompile"], capture_output=True,
                          text=True, env=env, cwd=tmp_path, timeout=900)
     assert res.returncode == 0, res.stderr
     assert res.stdout.startswith("compiling the solver (once)…\nthe solver is ready (")

@@ -41,9 +41,12 @@ def _default_folder(lang: str) -> Path:
         raise CliError(tr("cli.data.no_home", lang))
     if not os.path.isdir(home):
         raise CliError(tr("cli.data.home_missing", lang, home=home))
-    from ..history import default_data_dir
+    from ..history import HistoryError, default_data_dir
 
-    folder = default_data_dir()
+    try:
+        folder = default_data_dir()
+    except HistoryError as exc:
+        raise CliError(str(exc)) from None
     missing = folder
     while not missing.parent.exists() and missing.parent != missing:
         missing = missing.parent

@@ -108,13 +108,18 @@ def _unusable_or_refused(path: Path, exc: sqlite3.Error, prefix: str = "") -> _U
 
 
 def default_data_dir() -> Path:
-    """``$CP_TRAINER_DATA_DIR`` if set, else the platform's user data folder for cp-trainer."""
+    """``$CP_TRAINER_DATA_DIR`` if set, else the platform's user data folder for cp-trainer;
+    :class:`HistoryError` when there is neither (no home folder, a ``~user`` naming nobody)."""
     env = os.environ.get(DATA_DIR_ENV)
-    if env:
-        return Path(env).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("cp-trainer", appauthor=False))
+    try:
+        if env:
+            return Path(env).expanduser()
+        return Path(platformdirs.user_data_dir("cp-trainer", appauthor=False))
+    except (RuntimeError, KeyError) as exc:  # "~nosuchuser/x", or no home folder at all
+        raise HistoryError(f"there is no folder for the history ({exc}); set {DATA_DIR_ENV} to a "
+                           f"folder to keep it in") from None
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,11 @@ class HistoryWriter:
                  lang: Callable[[], str] = lambda: "en",
                  busy_timeout_ms: int = BUSY_TIMEOUT_MS, retries: int = RETRIES,
                  retry_interval_s: float = RETRY_INTERVAL_S, filename: str = DB_FILENAME) -> None:
-        self.folder = Path(data_dir) if data_dir is not None else default_data_dir()
+        self._no_folder: HistoryError | None = None  # no folder at all: hands wait in memory
+        try:
+            self.folder = Path(data_dir) if data_dir is not None else default_data_dir()
+        except HistoryError as exc:
+            self.folder, self._no_folder = Path(), exc
         self.filename = filename
         self._notify = notify or (lambda event: None)
         self._lang = lang
@@ -195,6 +199,8 @@ class HistoryWriter:
             self._notify(WriterEvent(kind, message, ids))
 
     def _open(self) -> HistoryStore:
+        if self._no_folder is not None:
+            raise self._no_folder
         if self._store is None:
             store = HistoryStore.open(self.folder, filename=self.filename,
                                       busy_timeout_ms=self.busy_timeout_ms)
@@ -246,6 +252,8 @@ class HistoryWriter:
             self._tell(EventKind.PENDING, tr(key, self._lang(), reason=reason, journal=str(self.journal)))
 
     def _append(self, job: _Job) -> None:
+        if self._no_folder is not None:
+            raise OSError(str(self._no_folder))
         self.folder.mkdir(parents=True, exist_ok=True)
         line = json.dumps(_job_to_json(job), ensure_ascii=False, sort_keys=True) + "\n"
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
@@ -261,6 +269,8 @@ class HistoryWriter:
     def _journal_files(self) -> list[Path]:
         """The journal files, oldest first (one being replayed by another window may vanish)."""
         found: list[tuple[float, str, Path]] = []
+        if self._no_folder is not None:
+            return []
         try:
             for p in self.folder.glob(f"{JOURNAL_PREFIX}*.jsonl"):
                 with contextlib.suppress(OSError):

@@ -8,7 +8,7 @@ puts the dispatchers in place of the recorded functions in the modules that hold
 kernels calling kernels see dispatchers when Numba compiles them. So the command-line paths that
 need no kernel (``arrange`` with greedy or standard, ``check``, ``score``, ``--help``) never load
 Numba, and the kernels compile (or load from the cache) the first time they run
-(``cp_trainer.solver.warm_up``, or ``python -m cp_trainer.solver.precompile`` at set-up, does
+(``cp_trainer.solver.warm_up``, or ``python -m cp_trainer.precompile`` at set-up, does
 that ahead of time).
 """
 

@@ -290,6 +290,10 @@ class Settings(QObject):
         status = self._qsettings.status()
         path = str(self.path)
         self._format_ok = True
+        try:
+            size = self.path.stat().st_size if self.path.is_file() else 0
+        except OSError:  # a folder on the way we may not enter: Qt reads nothing and says nothing
+            status = QSettings.Status.AccessError
         if status == QSettings.Status.AccessError:
             self._values = TrainerSettings()
             problems.append(self.tr("The settings file {path} cannot be read; the default settings are used.")
@@ -302,8 +306,7 @@ class Settings(QObject):
             # it right: only sections it cannot read make a file damaged
             damaged = not _sections_well_formed(self.path)
             self._format_ok = not damaged
-        if not damaged and self.path.is_file() and self.path.stat().st_size > 0 \
-                and not self._qsettings.allKeys():
+        if not damaged and size > 0 and not self._qsettings.allKeys():
             damaged = True  # not a settings file at all
         values = self._read_values(problems)
         kept: Path | None = None

@@ -1,4 +1,4 @@
-"""``python -m cp_trainer.solver.precompile``: compile every kernel now, once, at set-up.
+"""``python -m cp_trainer.precompile``: compile every kernel now, once, at set-up.
 
 Numba compiles the solver's kernels the first time they run (about 15 s on a quiet two-core
 machine, far longer on a busy one) and keeps the result in its cache (:mod:`cp_trainer.jit`);
@@ -14,22 +14,22 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ..i18n import system_language, tr
-from ..jit import configure
+from .i18n import system_language, tr
+from .jit import configure
 
 __all__ = ["main", "precompile"]
 
 
 def precompile() -> None:
     """Compile (or load from the cache) every kernel of the solver and of Pai Gow."""
-    from ..cards import FULL_DECK
-    from ..house_rules import HouseRules
-    from ..paigow.cards import parse_hand
-    from ..paigow.ev import settings_ev
-    from ..paigow.house_way import house_way
-    from . import warm_up
-    from ._jit import load_kernels
-    from .bots import get_bot
+    from .cards import FULL_DECK
+    from .house_rules import HouseRules
+    from .paigow.cards import parse_hand
+    from .paigow.ev import settings_ev
+    from .paigow.house_way import house_way
+    from .solver import warm_up
+    from .solver._jit import load_kernels
+    from .solver.bots import get_bot
 
     warm_up()
     load_kernels()  # one hand through the kernel too, as the bots set hands once Numba is loaded
