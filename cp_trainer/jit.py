@@ -60,9 +60,14 @@ def _private_temp_dir(base: Path) -> Path | None:
 
 
 def _user_cache_dir() -> Path | None:
+    """The user cache folder, only inside a home folder that exists: a missing home
+    (``HOME=/nonexistent``) is never created for a cache."""
     try:
         import platformdirs
 
+        home = Path(os.path.expanduser("~"))
+        if not home.is_absolute() or not home.is_dir():
+            return None
         return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "numba"
     except Exception:  # no home folder, an unreadable environment: no user cache
         return None

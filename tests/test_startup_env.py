@@ -81,6 +81,17 @@ def test_a_home_under_a_regular_file_is_passed_over(monkeypatch: pytest.MonkeyPa
     assert chosen == tmp_path / f"cp-trainer-{os.getuid()}" / "numba"
 
 
+def test_a_missing_home_is_never_created_for_the_cache(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    # HOME=/nonexistent as root once made /nonexistent/.cache/cp-trainer/numba
+    monkeypatch.setenv("HOME", str(tmp_path / "nonexistent"))
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    chosen = jit.cache_dir({})
+    assert not (tmp_path / "nonexistent").exists()
+    assert chosen == tmp_path / f"cp-trainer-{os.getuid()}" / "numba"
+
+
 def test_nothing_writable_means_no_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a folder")
     monkeypatch.setenv("HOME", str(tmp_path / "file" / "sub"))
