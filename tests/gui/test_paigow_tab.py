@@ -16,6 +16,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.paigow.tab import PaiGowTab
 from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.gui.translation import install_language
+from cp_trainer.history import HandRecord
 from cp_trainer.paigow.cards import PgCard, parse_pg_cards
 from cp_trainer.paigow.ev import EvResult, settings_ev
 from cp_trainer.paigow.house_way import house_way
@@ -237,6 +238,7 @@ def test_pai_gow_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Any) -> None
     window.set_action.trigger()
     page.tab.cancel()
     assert page.tab.settlement is not None and not window.undo_action.isEnabled()
+    assert window.practice.recorder.writer.flush(10)  # the history is written on its own thread
     store = window.practice.recorder.store()
     assert store is not None and store.count() == 1
     window.deal_action.trigger()
@@ -246,32 +248,25 @@ def test_pai_gow_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Any) -> None
     assert window.controller.hands_played == 0  # the table's game is its own
 
 
-class FakeStore:
-    def __init__(self) -> None:
-        self.solver: list[tuple[int, str, float, float | None]] = []
-
-    def set_solver(self, record_id: int, arrangement: str, solver_ev: float,
-                   player_ev: float | None) -> bool:
-        self.solver.append((record_id, arrangement, solver_ev, player_ev))
-        return True
-
-
 class FakeRecorder:
+    """The two things the Pai Gow history asks of the trainer's hand recorder."""
+
     def __init__(self) -> None:
-        self.records: list[Any] = []
-        self._store = FakeStore()
+        self.records: list[HandRecord] = []
+        self.solver: list[tuple[str, str, float, float | None]] = []
 
-    def store_hand(self, record: Any) -> int:
+    def store_hand(self, record: HandRecord) -> str | None:
         self.records.append(record)
-        return len(self.records)
+        return str(len(self.records))
 
-    def store(self) -> FakeStore:
-        return self._store
+    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
+        self.solver.append((uid, arrangement, solver_ev, player_ev))
+        return True
 
 
 def test_settled_hands_go_to_the_history_with_the_ev(qtbot: Any) -> None:
     from cp_trainer.gui.paigow.window import PaiGowHistory
-    from cp_trainer.history import Game, HandRecord
+    from cp_trainer.history import Game
 
     tab = make_tab(qtbot)
     recorder = FakeRecorder()
@@ -287,8 +282,8 @@ def test_settled_hands_go_to_the_history_with_the_ev(qtbot: Any) -> None:
     assert record.points == pytest.approx(0.95)
     assert record.opponents[0].arrangement == house_way(DEALER).setting.format()
     ev: EvResult = blocker.args[0]
-    ((rid, arrangement, best_ev, mine_ev),) = recorder.store().solver
-    assert rid == 1 and arrangement == ev.best.setting.format() and best_ev == ev.best.ev
+    ((rid, arrangement, best_ev, mine_ev),) = recorder.solver
+    assert rid == "1" and arrangement == ev.best.setting.format() and best_ev == ev.best.ev
     assert mine_ev == ev.settings[ev.index_of(mine)].ev  # type: ignore[index]
     # A fouled setting is stored with its foul note and -1.
     tab.new_deal((parse_pg_cards("As Kd 9h 7c 5s 3d 4h"), DEALER))
@@ -300,4 +295,4 @@ def test_settled_hands_go_to_the_history_with_the_ev(qtbot: Any) -> None:
     assert fouled.fouled and fouled.points == -1.0
     assert "foul" in fouled.fouls[0].message
     assert HandRecord.from_dict(fouled.to_dict()) == fouled
-    assert recorder.store().solver[1][0] == 2
+    assert recorder.solver[1][0] == "2"

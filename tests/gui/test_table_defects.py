@@ -60,6 +60,7 @@ def test_defect2_criss_cross_switched_off_mid_deal_settles_both_hands(qtbot: Any
     window.table.set_button.click()
     showdown = window.controller.showdown
     assert showdown is not None and showdown.criss_cross and len(showdown.player_hands) == 2
+    assert window.practice.recorder.writer.flush(10)  # the history is written on its own thread
     store = window.practice.recorder.store()
     assert store is not None and store.count() == 2  # both hands reach the history
 

@@ -21,22 +21,15 @@ from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.resolve import Settlement
 from cp_trainer.paigow.session import HOUSE_RULES, record_of
 
-__all__ = ["HOUSE_RULES", "PaiGowHistory", "PaiGowPage", "Recorder", "SolverStore", "record_of"]
-
-
-class SolverStore(Protocol):
-    """Where the simulation's verdict on a stored hand goes (the history store)."""
-
-    def set_solver(self, record_id: int, arrangement: str, solver_ev: float,
-                   player_ev: float | None) -> bool: ...
+__all__ = ["HOUSE_RULES", "PaiGowHistory", "PaiGowPage", "Recorder", "record_of"]
 
 
 class Recorder(Protocol):
     """What the Pai Gow history needs of the trainer's hand recorder."""
 
-    def store_hand(self, record: HandRecord) -> int | None: ...
+    def store_hand(self, record: HandRecord) -> str | None: ...
 
-    def store(self) -> SolverStore | None: ...
+    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None) -> bool: ...
 
 
 class PaiGowHistory(QObject):
@@ -46,12 +39,12 @@ class PaiGowHistory(QObject):
         super().__init__(tab)
         self.tab = tab
         self.recorder = recorder
-        self.last_id: int | None = None
+        self.last_id: str | None = None  # the identity (uid) of the hand recorded last
         self._last_cards: list[str] | None = None
         tab.settled.connect(self.record)
         tab.evFinished.connect(self.add_ev)
 
-    def record(self, _settlement: Settlement) -> int | None:
+    def record(self, _settlement: Settlement) -> str | None:
         """Store the hand the session settled last (its record is the session's)."""
         hand = self.tab.game.settled[-1]
         self.last_id = self.recorder.store_hand(hand.record)
@@ -62,14 +55,13 @@ class PaiGowHistory(QObject):
         """Store the simulation's verdict if it is about the hand recorded last."""
         if self.last_id is None or self._last_cards != sorted(map(str, result.cards)):
             return False
-        store = self.recorder.store()
         setting = self.tab.deal.setting()
-        if store is None or setting is None:
+        if setting is None:
             return False
         mine = result.index_of(setting)
         best = result.best
-        ok = bool(store.set_solver(self.last_id, best.setting.format(), best.ev,
-                                   None if mine is None else result.settings[mine].ev))
+        ok = bool(self.recorder.set_solver(self.last_id, best.setting.format(), best.ev,
+                                           None if mine is None else result.settings[mine].ev))
         self.last_id = None
         return ok
 
