@@ -15,7 +15,7 @@ from .. import __version__
 from .common import CliError, escape_unencodable_output, shown
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve"]
+COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "drill"]
 
 
 def build_parser() -> argparse.ArgumentParser:
