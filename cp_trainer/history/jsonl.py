@@ -1,8 +1,11 @@
-"""Export and import the history as JSON Lines: one hand (``HandRecord.to_dict()``) per line.
+"""Export and import the history as JSON Lines: one hand (``HandRecord.to_dict()``) per line, then
+one drill result per line (``DrillRecord.to_dict()``, marked ``"kind": "drill"``; see
+:mod:`.drill_record`).
 
 Import is all or nothing: every line is validated first, and the first bad one is reported by its
 line number with nothing imported. Hands already in the database (same time, deal and
-arrangement) are skipped, so importing the same file twice does not double the history.
+arrangement; a drill result: same time, hand and arrangement) are skipped, so importing the same
+file twice does not double the history.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from .drill_record import DRILL_KIND, DrillRecord
 from .record import Game, HandRecord, RecordError
 from .store import HistoryStore
 
@@ -37,6 +41,8 @@ class ImportFileError(ValueError):
 class ImportReport:
     imported: int
     skipped: int  # already in the database
+    drill_imported: int = 0  # drill results, counted apart from hands
+    drill_skipped: int = 0
 
 
 def write_jsonl(records: Iterable[HandRecord], stream: IO[str]) -> int:
@@ -56,6 +62,9 @@ def export_jsonl(store: HistoryStore, path: str | os.PathLike[str], game: Game |
     try:
         with tmp.open("w", encoding="utf-8") as fh:
             n = write_jsonl(store.hands(game), fh)
+            if game in (None, Game.CHINESE):  # drill hands are Chinese poker
+                for drill in store.drill_results():
+                    fh.write(json.dumps(drill.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):  # leave no half-written file behind
@@ -65,7 +74,13 @@ def export_jsonl(store: HistoryStore, path: str | os.PathLike[str], game: Game |
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
-    """Parse and validate every line; raise :class:`ImportFileError` at the first bad one."""
+    """Parse and validate every line; raise :class:`ImportFileError` at the first bad one. The
+    hands only (drill results: :func:`read_jsonl_all`)."""
+    return read_jsonl_all(path)[0]
+
+
+def read_jsonl_all(path: str | os.PathLike[str]) -> tuple[list[HandRecord], list[DrillRecord]]:
+    """The hands and the drill results of an export file, every line validated."""
     name = str(path)
     try:
         with open(path, encoding="utf-8") as fh:
@@ -75,6 +90,7 @@ def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
     except UnicodeDecodeError:
         raise ImportFileError(name, 0, "not UTF-8 text") from None
     records: list[HandRecord] = []
+    drills: list[DrillRecord] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -85,14 +101,17 @@ def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
         except ValueError:  # an integer of more digits than Python reads (4,300)
             raise ImportFileError(name, number, "not valid JSON (a number too long to read)") from None
         try:
-            records.append(HandRecord.from_dict(data))
+            if isinstance(data, dict) and data.get("kind") == DRILL_KIND:
+                drills.append(DrillRecord.from_dict(data))
+            else:
+                records.append(HandRecord.from_dict(data))
         except RecordError as exc:
             raise ImportFileError(name, number, str(exc)) from None
-    return records
+    return records, drills
 
 
 def import_jsonl(store: HistoryStore, path: str | os.PathLike[str]) -> ImportReport:
-    records = read_jsonl(path)
+    records, drills = read_jsonl_all(path)
     known = store.identity_keys()
     fresh: list[HandRecord] = []
     for r in records:
@@ -102,4 +121,13 @@ def import_jsonl(store: HistoryStore, path: str | os.PathLike[str]) -> ImportRep
         known.add(key)
         fresh.append(r)
     store.add_many(fresh)
-    return ImportReport(imported=len(fresh), skipped=len(records) - len(fresh))
+    known_drills = {d.identity for d in store.drill_results()}
+    fresh_drills = []
+    for d in drills:
+        if d.identity not in known_drills:
+            known_drills.add(d.identity)
+            fresh_drills.append(d)
+    if fresh_drills:
+        store.add_drill_results(fresh_drills)
+    return ImportReport(imported=len(fresh), skipped=len(records) - len(fresh),
+                        drill_imported=len(fresh_drills), drill_skipped=len(drills) - len(fresh_drills))

@@ -8,6 +8,32 @@ append a new one.
 
 from __future__ import annotations
 
+
+def _drill_results() -> str:
+    """Drill results (issue 13): one row a graded drill hand; see :mod:`.drill_record`. The
+    rating and the review schedule are derived from these rows, not stored."""
+    return """
+    CREATE TABLE drill_results (
+        id INTEGER PRIMARY KEY,
+        played_at TEXT NOT NULL,
+        hand TEXT NOT NULL,
+        source TEXT NOT NULL,
+        theme TEXT,
+        difficulty INTEGER,
+        arrangement TEXT NOT NULL,
+        best TEXT NOT NULL,
+        ev REAL NOT NULL,
+        best_ev REAL NOT NULL,
+        loss REAL NOT NULL,
+        loss_stderr REAL NOT NULL,
+        significant INTEGER NOT NULL,
+        foul INTEGER NOT NULL,
+        grade TEXT NOT NULL
+    );
+    CREATE INDEX drill_by_time ON drill_results (played_at, id);
+    """
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: hands, the fouls found in the player's arrangement, and the opponents' hands.
     """
@@ -58,6 +84,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE hands ADD COLUMN surrendered INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE hands ADD COLUMN criss_cross_hand INTEGER CHECK (criss_cross_hand IN (1, 2));
     """,
+    # 5: drill results.
+    _drill_results(),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

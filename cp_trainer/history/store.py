@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import tr
+from . import drill_record
+from .drill_record import DrillRecord
 from .record import FoulNote, Game, HandRecord, OpponentHand, now_utc, parse_time
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
@@ -192,6 +194,15 @@ class HistoryStore:
                 "UPDATE hands SET solver_arrangement = ?, solver_ev = ?, player_ev = ? WHERE id = ?",
                 (arrangement, solver_ev, player_ev, record_id)).rowcount > 0
 
+    def add_drill_results(self, records: Iterable[DrillRecord]) -> list[int]:
+        """Store drill results in one transaction (:mod:`.drill_record`)."""
+        with self._write() as conn:
+            return drill_record.insert(conn, records)
+
+    def drill_results(self) -> list[DrillRecord]:
+        """Every drill result, oldest first."""
+        return drill_record.select(self._conn)
+
     def rule_sets(self) -> list[tuple[str, int]]:
         """Every distinct set of house rules in the history (canonical JSON) and its hand count."""
         rows = self._conn.execute("SELECT house_rules, COUNT(*) FROM hands GROUP BY house_rules "
@@ -361,7 +372,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
 def _check_tables(conn: sqlite3.Connection) -> None:
     """A file claiming the current version must really hold our tables."""
     for table, column in (("hands", "foul_count"), ("fouls", "message"), ("opponents", "name"),
-                          ("lessons_completed", "lesson_id"), ("hands", "criss_cross_hand")):
+                          ("lessons_completed", "lesson_id"), ("hands", "criss_cross_hand"),
+                          ("drill_results", "grade")):
         try:
             conn.execute(f"SELECT {column} FROM {table} LIMIT 0")
         except sqlite3.Error as exc:
