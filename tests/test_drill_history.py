@@ -132,3 +132,14 @@ def test_profile_from_an_export_equals_the_original(tmp_path: Path) -> None:
     assert a.rating == b.rating and a.days == b.days
     assert [r.due for r in a.schedule.reviews] == [r.due for r in b.schedule.reviews]
     assert len(a.days) == 2
+
+
+def test_cli_import_reports_drill_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cp_trainer.cli import main
+
+    with HistoryStore.open(tmp_path / "a") as store:
+        store.add_drill_results(records())
+        export_jsonl(store, tmp_path / "h.jsonl")
+    assert main(["history", "import", str(tmp_path / "h.jsonl"), "--data-dir", str(tmp_path / "b"),
+                 "--lang", "en"]) == 0
+    assert "Imported 3 drill results (0 already in the history)" in capsys.readouterr().out

@@ -45,4 +45,6 @@ def run(args: argparse.Namespace) -> int:
             except ImportFileError as exc:
                 raise CliError(f"{exc}; nothing was imported") from None
             print(tr("history.import.done", lang, n=report.imported, path=args.file, skipped=report.skipped))
+            if report.drill_imported or report.drill_skipped:
+                print(tr("drill.cli.imported", lang, n=report.drill_imported, skipped=report.drill_skipped))
     return 0
