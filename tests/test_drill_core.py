@@ -218,7 +218,7 @@ def test_why_within_noise_and_foul() -> None:
                        0.03, True, True, GradeLevel.BLUNDER, 2000)
     text = explain(foul).render("en")
     assert text.startswith("Your arrangement fouls:") and "top" in text
-    assert explain(foul).render("ru").startswith("Ваша расстановка — фол")
+    assert explain(foul).render("ru").startswith("Ваша раскладка — фол")
 
 
 # --- themes ----------------------------------------------------------------------------------

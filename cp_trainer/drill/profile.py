@@ -8,7 +8,6 @@ without a stored difficulty (a random hand not analysed) plays against ``DEFAULT
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -50,37 +49,42 @@ class DrillProfile:
     rating: PlayerRating = field(default_factory=PlayerRating)
     schedule: ReviewSchedule = field(default_factory=ReviewSchedule)
     overall: SessionProgress = field(default_factory=SessionProgress)
-    days: list[DayPoint] = field(default_factory=list)
-    themes: list[ThemeStats] = field(default_factory=list)
+    _by_day: dict[date, tuple[SessionProgress, PlayerRating]] = field(default_factory=dict)
+    _by_theme: dict[str, SessionProgress] = field(default_factory=dict)
 
     @classmethod
     def replay(cls, records: Iterable[DrillRecord]) -> DrillProfile:
         profile = cls()
-        by_day: dict[date, SessionProgress] = {}
-        by_theme: dict[str, SessionProgress] = defaultdict(SessionProgress)
-        last_rating: dict[date, PlayerRating] = {}
         for r in sorted(records, key=lambda r: r.played_at):
             profile.add(r)
-            level = GradeLevel(r.grade)
-            loss = counted_loss(r)
-            day = r.played_at.date()
-            by_day[day] = by_day.get(day, SessionProgress()).add(level, loss)
-            last_rating[day] = profile.rating
-            if r.theme:
-                by_theme[r.theme] = by_theme[r.theme].add(level, loss)
-        profile.days = [DayPoint(d, p.hands, p.accuracy or 0.0, p.mean_loss or 0.0, last_rating[d].rating,
-                                 last_rating[d].deviation) for d, p in sorted(by_day.items())]
-        profile.themes = sorted((ThemeStats(t, p.hands, p.mean_loss or 0.0, p.accuracy or 0.0)
-                                 for t, p in by_theme.items()), key=lambda t: -t.mean_loss)
         return profile
 
     def add(self, record: DrillRecord) -> None:
-        """Apply one more result (the Drill page calls this after each hand)."""
+        """Apply one more result, in time order (the Drill page calls this after each hand)."""
         level = GradeLevel(record.grade)
+        loss = counted_loss(record)
         hand_rating = record.difficulty if record.difficulty is not None else DEFAULT_DIFFICULTY
         self.rating = self.rating.after(hand_rating, level)
         self.schedule.record(record.hand, level, record.played_at)
-        self.overall = self.overall.add(level, counted_loss(record))
+        self.overall = self.overall.add(level, loss)
+        day = record.played_at.date()
+        progress = self._by_day.get(day, (SessionProgress(), self.rating))[0]
+        self._by_day[day] = (progress.add(level, loss), self.rating)
+        if record.theme:
+            theme = self._by_theme.get(record.theme, SessionProgress())
+            self._by_theme[record.theme] = theme.add(level, loss)
+
+    @property
+    def days(self) -> list[DayPoint]:
+        """Per day, oldest first, with the rating at the day's last hand."""
+        return [DayPoint(d, p.hands, p.accuracy or 0.0, p.mean_loss or 0.0, r.rating, r.deviation)
+                for d, (p, r) in sorted(self._by_day.items())]
+
+    @property
+    def themes(self) -> list[ThemeStats]:
+        """Per theme, the costliest (highest mean counted loss) first."""
+        return sorted((ThemeStats(t, p.hands, p.mean_loss or 0.0, p.accuracy or 0.0)
+                       for t, p in self._by_theme.items()), key=lambda t: (-t.mean_loss, t.theme))
 
     def due_count(self, when: datetime | None = None) -> int:
         return len(self.schedule.due(when))
