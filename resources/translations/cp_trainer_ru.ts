@@ -178,12 +178,12 @@
         <translation>Оценки по потере EV относительно лучшей раскладки, в очках за раздачу: Лучший — не значимо хуже лучшей (в пределах двух стандартных ошибок); Хорошо — до %1; Неточность — до %2; Ошибка — до %3; Грубая ошибка — больше или фол.</translation>
     </message>
     <message>
-        <source>Accuracy this session: %1 (%2 hands) · Streak: %3 (best %4) · Rating: %5 ± %6 · Review: %7 hands due today</source>
-        <translation>Точность за сессию: %1 (раздач: %2) · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · Повторение: раздач на сегодня — %7</translation>
+        <source>Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
+        <translation>Раздач за сессию: %2 · Точность: %1 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
     </message>
     <message>
-        <source>You lose most on: %1 (%2 points per hand over %3 hands).</source>
-        <translation>Больше всего вы теряете на теме «%1» (%2 очка за раздачу, раздач: %3).</translation>
+        <source>You lose most on: %1 (%2 points per hand; hands: %3).</source>
+        <translation>Больше всего вы теряете на теме «%1» (%2 очка за раздачу; раздач: %3).</translation>
     </message>
     <message>
         <source>EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)</source>

@@ -98,7 +98,7 @@ def test_the_best_by_keyboard_grades_best_at_once_and_is_stored(qtbot: Any, tmp_
     assert page.why.text() == "As good as the best, within the solver's accuracy."
     assert "EV lost: 0.00 ± 0.00" in page.loss_line.text()
     assert "Streak: 1 (best 1)" in page.stats.text()
-    assert "Accuracy this session: 100 (1 hands)" in page.stats.text()
+    assert "Hands this session: 1 · Accuracy: 100" in page.stats.text()
     assert [r.grade for r in store.drill_results()] == ["best"]
     assert page.best_view.arrangement is not None
     # Enter again: the next hand
@@ -121,7 +121,7 @@ def test_a_miss_shows_the_best_the_loss_and_why_and_comes_back_for_review(qtbot:
     assert page.best_view.arrangement == Arrangement.parse(BEST)
     assert "Theme: pair (or trips) on top · Difficulty: 1619" in page.hand_line.text()
     assert page.profile.rating.rating < rating_before
-    assert "1 hands due today" in page.stats.text()
+    assert "Due for review today: 1" in page.stats.text()
     assert "You lose most on: pair (or trips) on top" in page.themes_line.text()
     missed = page.hand
     assert missed is not None
@@ -226,7 +226,8 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     page.set_hand()
     assert page.verdict.text() == "Ошибка"
     assert page.why.text().startswith("Лучшая раскладка:")
-    assert "Точность" in page.stats.text() and "0,79" in page.loss_line.text()
+    assert "Точность" in page.stats.text() and "Раздач за сессию: 1" in page.stats.text()
+    assert "0,79" in page.loss_line.text()
 
 
 def test_practice_menu_opens_the_drill_window(qtbot: Any, tmp_path: Path,

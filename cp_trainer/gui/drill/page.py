@@ -144,10 +144,12 @@ class DrillPage(QWidget):
         self.stats.setTextFormat(Qt.TextFormat.PlainText)
         outer.addWidget(self.stats)
 
-        body = QHBoxLayout()
-        left = QGridLayout()
+        # your rows in column 1, the best arrangement beside them in column 2, the hand below both
+        grid = QGridLayout()
         self.yours_label = QLabel(self)
-        left.addWidget(self.yours_label, 0, 1)
+        grid.addWidget(self.yours_label, 0, 1)
+        self.best_label = QLabel(self)
+        grid.addWidget(self.best_label, 0, 2)
         self.row_labels: dict[Zone, QLabel] = {}
         self.views: dict[Zone, CardZoneView] = {}
         for i, zone in enumerate((*ROWS, Zone.HAND), start=1):
@@ -158,19 +160,16 @@ class DrillPage(QWidget):
             view.focusStep.connect(self._focus_step)
             label.setBuddy(view)
             self.views[zone] = view
-            left.addWidget(label, i, 0)
-            left.addWidget(view, i, 1)
-        body.addLayout(left)
-        right = QVBoxLayout()
-        self.best_label = QLabel(self)
-        right.addWidget(self.best_label)
-        self.best_view = MiniArrangement(self.renderer, 60, self)
+            grid.addWidget(label, i, 0)
+            if zone is Zone.HAND:
+                grid.addWidget(view, i, 1, 1, 2)
+            else:
+                grid.addWidget(view, i, 1)
+        self.best_view = MiniArrangement(self.renderer, 62, self)
         self.best_view.setObjectName("drillBest")
-        right.addWidget(self.best_view)
-        right.addStretch(1)
-        body.addLayout(right)
-        body.addStretch(1)
-        outer.addLayout(body)
+        grid.addWidget(self.best_view, 1, 2, 3, 1, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        grid.setColumnStretch(3, 1)
+        outer.addLayout(grid)
 
         buttons = QHBoxLayout()
         self.set_button = QPushButton(self)
@@ -226,7 +225,9 @@ class DrillPage(QWidget):
     # --- text -----------------------------------------------------------------------------------
 
     def _num(self, x: float, digits: int = 2) -> str:
-        return QLocale(current_language()).toString(float(x), "f", digits)
+        locale = QLocale(current_language())
+        locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
+        return locale.toString(float(x), "f", digits)
 
     def retranslate(self) -> None:
         lang = current_language()
@@ -273,8 +274,8 @@ class DrillPage(QWidget):
         acc = "—" if s.accuracy is None else self._num(s.accuracy, 0)
         rating = self.profile.rating
         due = self.profile.due_count(self.clock())
-        text = (self.tr("Accuracy this session: %1 (%2 hands) · Streak: %3 (best %4) · Rating: %5 ± %6 "
-                        "· Review: %7 hands due today")
+        text = (self.tr("Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 "
+                        "· Due for review today: %7")
                 .replace("%1", acc).replace("%2", str(s.hands)).replace("%3", str(s.streak))
                 .replace("%4", str(s.best_streak)).replace("%5", self._num(rating.rating, 0))
                 .replace("%6", self._num(rating.deviation, 0)).replace("%7", str(due)))
@@ -286,7 +287,7 @@ class DrillPage(QWidget):
             label = Theme.parse(worst.theme).label(lang) if worst.theme in {t.value for t in Theme} \
                 else worst.theme
             self.themes_line.setText(
-                self.tr("You lose most on: %1 (%2 points per hand over %3 hands).")
+                self.tr("You lose most on: %1 (%2 points per hand; hands: %3).")
                 .replace("%1", label).replace("%2", self._num(worst.mean_loss))
                 .replace("%3", str(worst.hands)))
         else:
