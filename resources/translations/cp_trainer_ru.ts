@@ -101,21 +101,72 @@
     </message>
 </context>
 <context>
+    <name>DrillCharts</name>
+    <message>
+        <source>Drill</source>
+        <translation>Упражнения</translation>
+    </message>
+    <message>
+        <source>No drill hands yet: open Practice → Drill… and play a few.</source>
+        <translation>Упражнений ещё не было: откройте «Тренировка → Упражнения…» и сыграйте несколько раздач.</translation>
+    </message>
+    <message>
+        <source>Drill hands: %1</source>
+        <translation>Раздач в упражнениях: %1</translation>
+    </message>
+    <message>
+        <source>accuracy %1</source>
+        <translation>точность %1</translation>
+    </message>
+    <message>
+        <source>rating %1 ± %2</source>
+        <translation>рейтинг %1 ± %2</translation>
+    </message>
+    <message>
+        <source>you lose most on: %1</source>
+        <translation>больше всего потерь на теме «%1»</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>точность</translation>
+    </message>
+    <message>
+        <source>EV lost per hand</source>
+        <translation>потеря EV за раздачу</translation>
+    </message>
+    <message>
+        <source>Accuracy and EV lost per hand, by day</source>
+        <translation>Точность и потеря EV за раздачу по дням</translation>
+    </message>
+    <message>
+        <source>Rating ± deviation at the end of each day</source>
+        <translation>Рейтинг ± отклонение на конец каждого дня</translation>
+    </message>
+    <message>
+        <source>EV lost per hand (points)</source>
+        <translation>Потеря EV за раздачу (очки)</translation>
+    </message>
+    <message>
+        <source>EV lost per hand by theme (hands)</source>
+        <translation>Потеря EV за раздачу по темам (раздач)</translation>
+    </message>
+</context>
+<context>
     <name>DrillLauncher</name>
     <message>
         <source>&amp;Drill…</source>
-        <translation>&amp;Тренировка…</translation>
+        <translation>&amp;Упражнения…</translation>
     </message>
     <message>
         <source>Graded practice: set a hand, see the solver&apos;s grade and why.</source>
-        <translation>Тренировка с оценкой: расставьте раздачу и узнайте оценку решателя и её причину.</translation>
+        <translation>Упражнения с оценкой: расставьте раздачу и узнайте оценку решателя и её причину.</translation>
     </message>
 </context>
 <context>
     <name>DrillPage</name>
     <message>
         <source>Drill: set the hand, then see what the solver says</source>
-        <translation>Тренировка: расставьте раздачу и узнайте, что скажет решатель</translation>
+        <translation>Упражнение: расставьте раздачу и узнайте, что скажет решатель</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
@@ -222,7 +273,7 @@
     <name>DrillWindow</name>
     <message>
         <source>Drill — cp-trainer</source>
-        <translation>Тренировка — cp-trainer</translation>
+        <translation>Упражнения — cp-trainer</translation>
     </message>
 </context>
 <context>

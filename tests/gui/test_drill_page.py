@@ -245,3 +245,28 @@ def test_practice_menu_opens_the_drill_window(qtbot: Any, tmp_path: Path,
     assert drill.objectName() == "drillWindow" and drill.page.store is window.practice.recorder.store()
     assert drill.page.hand is not None and len(drill.page.hand.cards) == 13
     drill.close()
+
+
+def test_history_window_has_the_drill_charts(qtbot: Any, tmp_path: Path, english_after: QApplication) -> None:
+    from cp_trainer.gui.practice.history_window import HistoryWindow
+
+    page, store, clock = make_page(qtbot, tmp_path)
+    empty = HistoryWindow(store)
+    qtbot.addWidget(empty)
+    assert empty.tabs.count() == 3 and empty.tabs.tabText(2) == "Drill"
+    assert "No drill hands yet" in empty.drill_charts.summary.text()
+    for text in (GREEDY, BEST):
+        play_by_keys(qtbot, page, text)
+        page.set_hand()
+        clock.now += timedelta(days=1)
+        page.next_hand()
+    window = HistoryWindow(store)
+    qtbot.addWidget(window)
+    charts = window.drill_charts
+    assert "Drill hands: 2" in charts.summary.text()
+    assert "you lose most on: pair (or trips) on top" in charts.summary.text()
+    assert [d.hands for d in charts.profile.days] == [1, 1]
+    charts.save_png(tmp_path / "drill.png")
+    assert (tmp_path / "drill.png").stat().st_size > 1000
+    install_language(english_after, "ru")
+    assert window.tabs.tabText(2) == "Упражнения" and "Раздач в упражнениях: 2" in charts.summary.text()
