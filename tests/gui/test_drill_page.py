@@ -270,3 +270,27 @@ def test_history_window_has_the_drill_charts(qtbot: Any, tmp_path: Path, english
     assert (tmp_path / "drill.png").stat().st_size > 1000
     install_language(english_after, "ru")
     assert window.tabs.tabText(2) == "Упражнения" and "Раздач в упражнениях: 2" in charts.summary.text()
+
+
+def test_an_open_history_window_follows_the_drill(qtbot: Any, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from cp_trainer.gui.main_window import MainWindow
+    from cp_trainer.gui.settings.store import Settings
+
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
+    window = MainWindow(Settings(tmp_path / "settings.ini"), seed=5,
+                        deal=parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"))
+    qtbot.addWidget(window)
+    window.practice.menu.history_action.trigger()
+    history = window.practice.history_window
+    qtbot.addWidget(history)
+    drill = window.drill.open()
+    qtbot.addWidget(drill)
+    drill.page.pool = tuple(pool())
+    drill.page.random_share = 0.0
+    drill.page._theme_chosen(0)  # a new picker over that pool, and a new hand from it
+    play_by_keys(qtbot, drill.page, GREEDY)
+    drill.page.set_hand()
+    assert "Drill hands: 1" in history.drill_charts.summary.text()
+    drill.close()
+    history.close()

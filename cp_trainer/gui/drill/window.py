@@ -102,11 +102,20 @@ class DrillLauncher(QObject):
             if not isinstance(renderer, CardRenderer):
                 renderer = CardRenderer()
             self.drill_window = DrillWindow(renderer, self.window, store=self.store())
+            self.drill_window.page.graded.connect(self._refresh_history)
         self.drill_window.show()
         if QGuiApplication.platformName() != "offscreen":
             self.drill_window.raise_()
             self.drill_window.activateWindow()
         return self.drill_window
+
+
+    def _refresh_history(self, _record: object) -> None:
+        """Keep an open History window's Drill tab up to date."""
+        history = getattr(getattr(self.window, "practice", None), "history_window", None)
+        charts = getattr(history, "drill_charts", None)
+        if charts is not None and history is not None and history.isVisible():
+            charts.refresh()
 
 
 def install_drill(window: QMainWindow, data_dir: str | None = None) -> DrillLauncher:
