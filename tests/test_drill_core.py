@@ -206,7 +206,7 @@ def test_why_names_the_rows_that_differ_in_both_languages() -> None:
     ru = why.render("ru")
     assert "верхний ряд" in ru and "сильнее" in ru
     rates = explain(g, yours_net=(0.1, 0.2, 0.3), best_net=(0.4, 0.5, 0.1)).render("en")
-    assert "+40% against your +10%" in rates
+    assert "top: three fours (stronger) instead of ace-high (row net +40% vs your +10%)" in rates
 
 
 def test_why_within_noise_and_foul() -> None:
@@ -285,3 +285,13 @@ def test_picker_mixes_in_random_hands() -> None:
     sources = [picker.next().source for _ in range(200)]
     assert 60 < sources.count("random") < 140
     assert all(len(picker.next().cards) == 13 for _ in range(5))
+
+
+def test_row_nets_on_the_analysis_samples() -> None:
+    from cp_trainer.drill.analysis import row_nets
+
+    a = stored()
+    yours, best = row_nets(a, [arr("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"), a.best.arrangement])
+    assert all(-1.0 <= x <= 1.0 for x in (*yours, *best))
+    assert best[0] > 0.9 and yours[0] < 0  # trip fours on top nearly always win; ace-high mostly loses
+    assert yours[1] > best[1]  # the full house in the middle beats the trips there

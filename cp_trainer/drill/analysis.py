@@ -18,7 +18,7 @@ from ..cards import Card
 from ..house_rules import HouseRules
 from .grading import CandidateAnswer, HandAnalysis
 
-__all__ = ["DRILL_BOT", "DRILL_OPPONENTS", "DRILL_SAMPLES", "SolvedHand", "analyse", "hand_seed"]
+__all__ = ["DRILL_BOT", "DRILL_OPPONENTS", "DRILL_SAMPLES", "SolvedHand", "analyse", "hand_seed", "row_nets"]
 
 # How drill hands are measured: one opponent set by the ``standard`` bot, 2,000 samples.
 DRILL_BOT = "standard"
@@ -77,3 +77,21 @@ def analyse(cards: Sequence[Card], rules: HouseRules | None = None, *, bot: str 
     rows.sort(key=lambda r: r.loss)
     analysis = HandAnalysis(tuple(cards), tuple(rows), bot, opponents, second.samples, seed)
     return SolvedHand(analysis, greedy, standard)
+
+
+def row_nets(analysis: HandAnalysis, arrangements: Sequence[Arrangement],
+             rules: HouseRules | None = None) -> list[tuple[float, float, float]]:
+    """Per arrangement, each row's win rate minus its loss rate (top, middle, bottom) against the
+    analysis's own samples (same bot, opponents, samples and seed): the solver's per-row
+    comparison behind the why line. One solve: call it off the GUI thread."""
+    from ..solver.montecarlo import solve
+
+    rules = rules or HouseRules()
+    result = solve(list(analysis.cards), rules, bot=analysis.bot, opponents=analysis.opponents,
+                   samples=analysis.samples, seed=analysis.seed)
+    out = []
+    for arr in arrangements:
+        ex = result.explain(arr)
+        out.append((ex.row_win[0] - ex.row_loss[0], ex.row_win[1] - ex.row_loss[1],
+                    ex.row_win[2] - ex.row_loss[2]))
+    return out

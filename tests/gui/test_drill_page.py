@@ -63,6 +63,7 @@ def make_page(qtbot: Any, tmp_path: Path, **kw: Any) -> tuple[DrillPage, History
     clock = Clock()
     kw.setdefault("pool", pool())
     kw.setdefault("random_share", 0.0)
+    kw.setdefault("rates_fn", None)
     page = DrillPage(CardRenderer(), store=store, seed=1, clock=clock, **kw)
     qtbot.addWidget(page)
     page.show()
@@ -136,6 +137,22 @@ def test_a_miss_shows_the_best_the_loss_and_why_and_comes_back_for_review(qtbot:
     again = DrillPage(CardRenderer(), store=store, pool=pool(), seed=2, clock=clock, random_share=0.0)
     qtbot.addWidget(again)
     assert again.profile.rating == page.profile.rating and again.profile.due_count(clock.now) == 1
+
+
+def test_the_why_line_gains_the_solvers_row_rates_after_the_grade(qtbot: Any, tmp_path: Path) -> None:
+    asked: list[DrillGrade] = []
+
+    def rates_fn(hand: DrillHand, grade: DrillGrade) -> tuple[tuple[float, float, float], ...]:
+        asked.append(grade)
+        return (-0.3, 0.98, 0.84), (0.99, 0.45, 0.84)
+
+    page, _, _ = make_page(qtbot, tmp_path, rates_fn=rates_fn)
+    play_by_keys(qtbot, page, GREEDY)
+    page.set_hand()
+    assert page.verdict.text() == "Mistake"  # shown at once, before the rates
+    qtbot.waitUntil(lambda: "row net" in page.why.text(), timeout=10_000)
+    assert "top: three fours (stronger) instead of ace-high (row net +99% vs your -30%)" in page.why.text()
+    assert asked == [page.grade]
 
 
 def test_an_arrangement_the_pool_did_not_store_goes_to_the_solver_thread(qtbot: Any, tmp_path: Path) -> None:
@@ -288,6 +305,7 @@ def test_an_open_history_window_follows_the_drill(qtbot: Any, tmp_path: Path,
     qtbot.addWidget(drill)
     drill.page.pool = tuple(pool())
     drill.page.random_share = 0.0
+    drill.page.rates_fn = None  # no solve in this test
     drill.page._theme_chosen(0)  # a new picker over that pool, and a new hand from it
     play_by_keys(qtbot, drill.page, GREEDY)
     drill.page.set_hand()

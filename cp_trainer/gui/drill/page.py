@@ -55,6 +55,8 @@ __all__ = ["DrillPage", "Phase"]
 
 AnalyseFn = Callable[[DrillHand], DrillHand]
 GradeFn = Callable[[DrillHand, Arrangement], DrillGrade]
+Nets = tuple[float, float, float]
+RatesFn = Callable[[DrillHand, DrillGrade], tuple[Nets, Nets]]
 
 GRADE_COLOURS = {GradeLevel.BEST: "#7CFC9A", GradeLevel.GOOD: "#C8F7A0", GradeLevel.INACCURACY: "#FFE27A",
                  GradeLevel.MISTAKE: "#FFB067", GradeLevel.BLUNDER: "#FF7B7B"}
@@ -74,6 +76,15 @@ def analyse_hand(hand: DrillHand) -> DrillHand:
     return solved_to_hand(analyse(list(hand.cards)), hand.source)
 
 
+def row_rates(hand: DrillHand, grade: DrillGrade) -> tuple[Nets, Nets]:
+    """The solver's per-row comparison of the player's rows and the best's (a solve)."""
+    from cp_trainer.drill.analysis import row_nets
+
+    assert hand.analysis is not None
+    yours, best = row_nets(hand.analysis, [grade.arrangement, grade.best])
+    return yours, best
+
+
 def grade_hand(hand: DrillHand, arrangement: Arrangement) -> DrillGrade:
     assert hand.analysis is not None
     return grade_live(hand.analysis, arrangement)
@@ -83,7 +94,8 @@ class DrillPage(QWidget):
     """The whole Drill mode in one widget (``objectName`` ``drillPage``).
 
     ``store``: the history to keep results in (None: nothing is kept). ``pool``, ``seed``,
-    ``analyse_fn``, ``grade_fn`` and ``clock`` are for tests.
+    ``analyse_fn``, ``grade_fn``, ``rates_fn`` (None: no row rates), ``clock`` and
+    ``random_share`` are for tests.
     """
 
     graded = Signal(object)  # the DrillRecord stored
@@ -92,8 +104,8 @@ class DrillPage(QWidget):
     def __init__(self, renderer: CardRenderer, parent: QWidget | None = None, *,
                  store: HistoryStore | None = None, pool: Sequence[DrillHand] | None = None,
                  seed: int | None = None, analyse_fn: AnalyseFn = analyse_hand,
-                 grade_fn: GradeFn = grade_hand, clock: Callable[[], datetime] = now_utc,
-                 random_share: float = RANDOM_SHARE) -> None:
+                 grade_fn: GradeFn = grade_hand, rates_fn: RatesFn | None = row_rates,
+                 clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE) -> None:
         super().__init__(parent)
         self.setObjectName("drillPage")
         self.renderer = renderer
@@ -102,6 +114,8 @@ class DrillPage(QWidget):
         self.rng = random.Random(seed)
         self.analyse_fn = analyse_fn
         self.grade_fn = grade_fn
+        self.rates_fn = rates_fn
+        self.rates: tuple[Nets, Nets] | None = None  # the grade's per-row nets, once computed
         self.clock = clock
         self.theme: Theme | None = None
         self.random_share = random_share
@@ -113,6 +127,7 @@ class DrillPage(QWidget):
         self.grade: DrillGrade | None = None
         self.phase = Phase.SETTING
         self.worker: DrillWorker | None = None
+        self.rates_worker: DrillWorker | None = None
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
         self.deal = DealModel(self)
@@ -309,7 +324,9 @@ class DrillPage(QWidget):
             self.tr("EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)")
             .replace("%1", self._num(g.loss)).replace("%2", self._num(g.loss_stderr))
             .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev)).replace("%5", str(g.samples)))
-        self.why.setText(explain(g).render(lang))
+        nets = self.rates
+        self.why.setText(explain(g, yours_net=None if nets is None else nets[0],
+                                 best_net=None if nets is None else nets[1]).render(lang))
         theme = "—" if hand.theme is None else hand.theme.label(lang)
         difficulty = "—" if hand.difficulty is None else str(hand.difficulty)
         self.hand_line.setText(self._source_text() + "  " + self.tr("Theme: %1 · Difficulty: %2")
@@ -353,6 +370,7 @@ class DrillPage(QWidget):
         current = frozenset() if self.hand is None else frozenset({self.hand.key})
         # a hand due for review comes back even if dealt lately, but never twice in a row
         self.hand = self.picker.next(due=due, exclude=(frozenset(self.recent) - set(due)) | current)
+        self.rates = None
         self.recent.append(self.hand.key)
         self.grade = None
         self.phase = Phase.SETTING
@@ -416,6 +434,24 @@ class DrillPage(QWidget):
         self._update_buttons()
         self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
         self.graded.emit(record)
+        self._start_rates(hand, grade)
+
+    def _start_rates(self, hand: DrillHand, grade: DrillGrade) -> None:
+        """Ask the solver for the per-row comparison behind the why line (after the grade is
+        shown: the grade itself never waits for it)."""
+        if self.rates_fn is None or not grade.significant or grade.foul:
+            return
+        rates_fn = self.rates_fn
+        worker = DrillWorker(lambda: (grade, rates_fn(hand, grade)))
+        worker.signals.finished.connect(self._rates_ready)
+        self.rates_worker = worker
+        self.threads.start(worker)
+
+    def _rates_ready(self, result: Any) -> None:
+        grade, nets = result
+        if grade is self.grade and self.phase is Phase.GRADED:
+            self.rates = nets
+            self._show_result()
 
     def _store(self, record: DrillRecord) -> None:
         if self.store is None:
