@@ -360,7 +360,7 @@ class DrillPage(QWidget):
             self.next_hand()
 
     def due_keys(self) -> list[str]:
-        """Hands due for review now (not later today), not among the last few dealt."""
+        """Hands due for review now (not later today), oldest due first."""
         return [r.hand for r in self.profile.schedule.due(self.clock(), today=False)]
 
     def next_hand(self) -> None:
