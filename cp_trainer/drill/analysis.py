@@ -75,7 +75,7 @@ def analyse(cards: Sequence[Card], rules: HouseRules | None = None, *, bot: str 
         if (loss <= keep and len(rows) < KEEP_COUNT) or row_strengths(c.arrangement, rules) in must:
             rows.append(CandidateAnswer(c.arrangement, c.ev, c.stderr, loss, c.diff_stderr))
     rows.sort(key=lambda r: r.loss)
-    analysis = HandAnalysis(tuple(cards), tuple(rows), bot, opponents, second.samples, seed)
+    analysis = HandAnalysis.of(cards, rows, bot, opponents, second.samples, seed)
     return SolvedHand(analysis, greedy, standard)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from ..arrangement import Arrangement, Stage, check_arrangement, row_strengths
@@ -151,16 +152,23 @@ def _is_foul(arrangement: Arrangement, rules: HouseRules) -> bool:
     return not check_arrangement(arrangement, rules, stage=Stage.SHOWDOWN).legal
 
 
+Row = tuple[str, float, float, float, float]  # a stored candidate: rows code, EV, error, loss, error
+
+
 @dataclass(frozen=True)
 class HandAnalysis:
     """The solver's answer for one hand (candidates best first; the first is the best).
 
+    ``rows`` holds the stored candidates compactly — each as its rows code (:func:`rows_code`,
+    over ``cards`` in their order), EV, its standard error, the loss to the best and the loss's
+    paired standard error; :attr:`candidates` unpacks them on first use (a pool of 2,000 hands
+    loads quickly). Build one from :class:`CandidateAnswer` values with :meth:`of`.
     ``bot``/``opponents``/``samples``/``seed`` say how it was measured, so a live grade of an
     arrangement not stored here can meet the same samples.
     """
 
     cards: tuple[Card, ...]
-    candidates: tuple[CandidateAnswer, ...]
+    rows: tuple[Row, ...]
     bot: str
     opponents: int
     samples: int
@@ -169,8 +177,24 @@ class HandAnalysis:
     def __post_init__(self) -> None:
         if len(self.cards) != 13 or len(set(self.cards)) != 13:
             raise DrillInputError(f"a drill hand has 13 distinct cards: {format_cards(self.cards)!r}")
-        if not self.candidates:
+        if not self.rows:
             raise DrillInputError(f"no solver answer for {format_cards(self.cards)!r}")
+        for row in self.rows:
+            _check_code(self.cards, row[0])
+
+    @classmethod
+    def of(cls, cards: Sequence[Card], candidates: Sequence[CandidateAnswer], bot: str, opponents: int,
+           samples: int, seed: int) -> HandAnalysis:
+        """From candidates (best first); the cards are kept high first."""
+        ordered = tuple(sorted(cards, reverse=True))
+        rows = tuple((rows_code(ordered, c.arrangement), c.ev, c.stderr, c.loss, c.loss_stderr)
+                     for c in candidates)
+        return cls(ordered, rows, bot, opponents, samples, seed)
+
+    @cached_property
+    def candidates(self) -> tuple[CandidateAnswer, ...]:
+        return tuple(CandidateAnswer(from_rows_code(self.cards, code), ev, se, loss, lse)
+                     for code, ev, se, loss, lse in self.rows)
 
     @property
     def best(self) -> CandidateAnswer:
@@ -210,24 +234,23 @@ class HandAnalysis:
     # --- storage (one JSON object a line in resources/drill/pool.jsonl) -----------------------
 
     def to_json(self) -> dict[str, Any]:
-        """Compact: the cards high first, and each candidate's rows as a 13-letter code (``t``,
-        ``m`` or ``b`` for each card in that order), with EV, its error, loss and the loss's error."""
-        cards = sorted(self.cards, reverse=True)
+        """Compact: the cards in the rows codes' order (high first), and each candidate as its rows
+        code (``t``, ``m`` or ``b`` for each card in that order), EV, its error, loss and the
+        loss's error."""
         return {
-            "cards": format_cards(cards),
+            "cards": format_cards(self.cards),
             "bot": self.bot, "opponents": self.opponents, "samples": self.samples, "seed": self.seed,
-            "candidates": [[rows_code(cards, c.arrangement), _num(c.ev), _num(c.stderr), _num(c.loss),
-                            _num(c.loss_stderr)] for c in self.candidates],
+            "candidates": [[code, _num(ev), _num(se), _num(loss), _num(lse)]
+                           for code, ev, se, loss, lse in self.rows],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandAnalysis:
         try:
             cards = tuple(parse_cards(str(data["cards"])))
-            cands = tuple(CandidateAnswer(from_rows_code(cards, str(code)), float(ev), float(se), float(loss),
-                                          float(lse))
-                          for code, ev, se, loss, lse in data["candidates"])
-            return cls(cards, cands, str(data["bot"]), int(data["opponents"]), int(data["samples"]),
+            rows = tuple((str(code), float(ev), float(se), float(loss), float(lse))
+                         for code, ev, se, loss, lse in data["candidates"])
+            return cls(cards, rows, str(data["bot"]), int(data["opponents"]), int(data["samples"]),
                        int(data["seed"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise DrillInputError(f"not a drill hand: {str(data)[:200]!r} ({exc})") from exc
@@ -249,9 +272,14 @@ def rows_code(cards: Sequence[Card], arrangement: Arrangement) -> str:
         raise DrillInputError(f"{str(arrangement)!r} does not hold {format_cards(cards)!r}") from exc
 
 
-def from_rows_code(cards: Sequence[Card], code: str) -> Arrangement:
+def _check_code(cards: Sequence[Card], code: str) -> None:
     if len(code) != len(cards) or [code.count(x) for x in _ROW_LETTERS] != [3, 5, 5]:
         raise DrillInputError(f"not a rows code for {format_cards(cards)!r}: {code!r}")
+
+
+def from_rows_code(cards: Sequence[Card], code: str) -> Arrangement:
+    """The arrangement a rows code stands for (see :func:`rows_code`)."""
+    _check_code(cards, code)
     rows = tuple(tuple(c for c, r in zip(cards, code, strict=True) if r == letter) for letter in _ROW_LETTERS)
     return Arrangement(*rows)
 

@@ -191,8 +191,8 @@ def legal_split(cards: list[Card]) -> Arrangement:
 
 def test_a_random_hand_is_analysed_off_the_gui_thread(qtbot: Any, tmp_path: Path) -> None:
     def analyse_fn(hand: DrillHand) -> DrillHand:
-        a = HandAnalysis(hand.cards, (CandidateAnswer(legal_split(list(hand.cards)), 1.0, 0.03, 0.0, 0.0),),
-                         "standard", 1, 2000, 1)
+        answer = CandidateAnswer(legal_split(list(hand.cards)), 1.0, 0.03, 0.0, 0.0)
+        a = HandAnalysis.of(hand.cards, (answer,), "standard", 1, 2000, 1)
         return DrillHand(a.cards, a, Theme.KICKERS, 1400, 0.5, hand.source)
 
     page, store, _ = make_page(qtbot, tmp_path, analyse_fn=analyse_fn, random_share=1.0)
