@@ -19,6 +19,7 @@ from cp_trainer.drill.grading import (
     GradeLevel,
     HandAnalysis,
     classify,
+    foul_ev,
     from_rows_code,
     grade_live,
     rows_code,
@@ -28,6 +29,7 @@ from cp_trainer.drill.progress import SessionProgress, hand_accuracy
 from cp_trainer.drill.rating import PlayerRating, difficulty
 from cp_trainer.drill.themes import Theme, detect_theme
 from cp_trainer.drill.why import WhyKind, explain
+from cp_trainer.house_rules import HouseRules, ScoringSystem
 
 
 def stored() -> HandAnalysis:
@@ -89,10 +91,18 @@ def test_wrong_cards_are_refused_with_the_input_quoted() -> None:
         stored().grade(arr("2c 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"))
 
 
-def test_foul_and_unknown_arrangements_need_the_live_grade() -> None:
+def test_a_foul_is_graded_at_once_with_its_exact_ev() -> None:
     a = stored()
-    assert a.grade(arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c")) is None  # foul
-    assert a.grade(arr("Ad 6h 6c / Ks Kh Kd Qs Qh / Qd 5h 4s 4d 4c")) is None  # not stored
+    g = a.grade(arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c"))
+    assert g is not None and g.foul and g.level is GradeLevel.BLUNDER and g.significant
+    assert g.ev == -4.0 and g.loss == pytest.approx(7.202) and g.loss_stderr == 0.031
+    # under rules where a foul's cost is not certain, the solver is asked
+    assert a.grade(arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c"), HouseRules(royalties=True)) is None
+    assert foul_ev(HouseRules(system=ScoringSystem.ONE_SIX), 2) == -12.0
+
+
+def test_an_arrangement_not_stored_needs_the_live_grade() -> None:
+    assert stored().grade(arr("6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d")) is None
 
 
 @dataclass(frozen=True)
@@ -123,10 +133,10 @@ def test_live_grade_calls_the_solver_on_the_same_samples(monkeypatch: pytest.Mon
     monkeypatch.setitem(sys.modules, "cp_trainer.solver.grade", module)
     a = stored()
     foul = arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c")
-    g = grade_live(a, foul)
+    g = grade_live(a, foul, HouseRules(royalties=True))  # a foul's cost is not certain here
     assert g.foul and g.level is GradeLevel.BLUNDER and g.loss == 4.0
-    assert calls == [{"bot": "standard", "opponents": 1, "samples": 2000, "rules": calls[0]["rules"],
-                      "seed": 1781716066848190843}]
+    assert calls == [{"bot": "standard", "opponents": 1, "samples": 2000,
+                      "rules": HouseRules(royalties=True), "seed": 1781716066848190843}]
     # a stored arrangement never asks the solver
     grade_live(a, best)
     assert len(calls) == 1

@@ -4,9 +4,9 @@ A hand's :class:`HandAnalysis` is what the solver said about it once: every Pare
 worth keeping with its expected points (EV), and its loss to the best with the *paired* standard
 error of that loss (all candidates met the same samples). Grading an arrangement is then a look-up
 (:meth:`HandAnalysis.grade`): an arrangement scores exactly as the candidate with the same three
-row strengths, so any arrangement matching a stored candidate is graded at once. An arrangement
-that matches none (a dominated or fouled one) is graded by the solver's ``grade`` instead
-(see :func:`grade_live`).
+row strengths, so any arrangement matching a stored candidate is graded at once, and so is a
+foul (its EV is exact: :func:`foul_ev`). An arrangement that matches none (a dominated one, or
+one far from the best) is graded by the solver's ``grade`` instead (see :func:`grade_live`).
 
 The grade (:class:`GradeLevel`), by the loss L to the best and whether it is significant
 (L > ``SIGNIFICANCE_Z`` · its standard error):
@@ -148,6 +148,15 @@ class DrillGrade:
                 "samples": self.samples}
 
 
+def foul_ev(rules: HouseRules, opponents: int) -> float | None:
+    """The exact EV of a fouled arrangement when the rules make it certain: a foul loses the
+    scoop amount to every legal hand and the bots never foul, so without royalties, naturals,
+    surrender or *ignore fouls* it is ``-scoop × opponents``. None under other rules."""
+    if rules.ignore_fouls or rules.royalties or rules.naturals or rules.surrender:
+        return None
+    return -float(rules.scoop_points * opponents)
+
+
 def _is_foul(arrangement: Arrangement, rules: HouseRules) -> bool:
     return not check_arrangement(arrangement, rules, stage=Stage.SHOWDOWN).legal
 
@@ -221,12 +230,19 @@ class HandAnalysis:
         :func:`grade_live`)."""
         rules = rules or HouseRules()
         self.check_cards(arrangement)
+        best = self.best
         if _is_foul(arrangement, rules):
-            return None
+            ev = foul_ev(rules, self.opponents)
+            if ev is None:
+                return None
+            loss = best.ev - ev
+            # the foul's EV is exact: the loss's error is the best's own
+            significant = loss > SIGNIFICANCE_Z * best.stderr
+            return DrillGrade(arrangement, ev, best.arrangement, best.ev, loss, best.stderr, significant,
+                              True, GradeLevel.BLUNDER, self.samples)
         cand = self.find(arrangement, rules)
         if cand is None:
             return None
-        best = self.best
         significant = cand.significant
         return DrillGrade(arrangement, cand.ev, best.arrangement, best.ev, cand.loss, cand.loss_stderr,
                           significant, False, classify(cand.loss, significant), self.samples)

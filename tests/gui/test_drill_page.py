@@ -27,7 +27,7 @@ from cp_trainer.history import HistoryStore
 
 BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"
 GREEDY = "Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"
-NOT_STORED = "Ad 6h 6c / Ks Kh Kd Qs Qh / Qd 5h 4s 4d 4c"
+NOT_STORED = "6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d"
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
