@@ -312,3 +312,12 @@ def test_an_open_history_window_follows_the_drill(qtbot: Any, tmp_path: Path,
     assert "Drill hands: 1" in history.drill_charts.summary.text()
     drill.close()
     history.close()
+
+
+def test_without_a_history_the_drill_still_plays(qtbot: Any) -> None:
+    page = DrillPage(CardRenderer(), store=None, pool=pool(), seed=1, rates_fn=None, random_share=0.0)
+    qtbot.addWidget(page)
+    play_by_keys(qtbot, page, BEST)
+    page.set_hand()
+    assert page.verdict.text() == "Best" and page.message.text() == ""
+    assert "Hands this session: 1" in page.stats.text()
