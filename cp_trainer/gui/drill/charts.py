@@ -12,7 +12,7 @@ import os
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QLocale
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from cp_trainer.drill.profile import DrillProfile
@@ -76,10 +76,16 @@ class DrillCharts(QWidget):
             self.summary.setText(self.tr("No drill hands yet: open Practice → Drill… and play a few."))
             self.canvas.draw_idle()  # type: ignore[no-untyped-call]
             return
+        locale = QLocale(lang)
+        locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
+
+        def num(x: float) -> str:
+            return locale.toString(float(x), "f", 0)
+
         parts = [self.tr("Drill hands: %1").replace("%1", str(p.overall.hands)),
-                 self.tr("accuracy %1").replace("%1", f"{p.overall.accuracy or 0:.0f}"),
-                 self.tr("rating %1 ± %2").replace("%1", f"{p.rating.rating:.0f}")
-                 .replace("%2", f"{p.rating.deviation:.0f}")]
+                 self.tr("accuracy %1").replace("%1", num(p.overall.accuracy or 0)),
+                 self.tr("rating %1 ± %2").replace("%1", num(p.rating.rating))
+                 .replace("%2", num(p.rating.deviation))]
         themes = p.themes
         if themes and themes[0].mean_loss > 0:
             parts.append(self.tr("you lose most on: %1").replace("%1", _theme_label(themes[0].theme, lang)))
