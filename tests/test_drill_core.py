@@ -305,3 +305,12 @@ def test_row_nets_on_the_analysis_samples() -> None:
     assert all(-1.0 <= x <= 1.0 for x in (*yours, *best))
     assert best[0] > 0.9 and yours[0] < 0  # trip fours on top nearly always win; ace-high mostly loses
     assert yours[1] > best[1]  # the full house in the middle beats the trips there
+
+
+def test_after_game_is_glicko2_for_one_game() -> None:
+    import glicko2
+
+    p = glicko2.Player(rating=1500, rd=200, vol=0.06)
+    p.update_player([1400], [30], [1.0])
+    mine = PlayerRating(1500, 200).after_game(1400, 30, 1.0)
+    assert mine.rating == pytest.approx(p.rating) and mine.deviation == pytest.approx(p.rd)

@@ -109,9 +109,14 @@ def test_a_bad_drill_line_is_named_and_nothing_imported(tmp_path: Path, field: s
 def test_profile_replays_rating_and_schedule() -> None:
     recs = records()
     profile = DrillProfile.replay(recs)
-    expected = PlayerRating().after(1619, GradeLevel.MISTAKE).after(1619, GradeLevel.BEST) \
-        .after(1619, GradeLevel.MISTAKE)
+    # the player and the hand play each other: the hand starts at its difficulty ± 120
+    player, hand = PlayerRating(), PlayerRating(1619, 120)
+    for level in (GradeLevel.MISTAKE, GradeLevel.BEST, GradeLevel.MISTAKE):
+        player, hand = (player.after_game(hand.rating, hand.deviation, level.score),
+                        hand.after_game(player.rating, player.deviation, 1 - level.score))
+    expected = player
     assert profile.rating == expected
+    assert profile.hand_rating(recs[0].hand, 1619) == hand
     assert profile.overall.hands == 3 and profile.overall.streak == 0 and profile.overall.best_streak == 1
     # the missed hand is under review, due again a minute after its last miss (fsrs' relearning step
     # or learning step): due today
@@ -120,6 +125,16 @@ def test_profile_replays_rating_and_schedule() -> None:
     assert profile.days[0].rating == pytest.approx(expected.rating)
     assert [(t.theme, t.hands) for t in profile.themes] == [("pair_on_top", 3)]
     assert profile.themes[0].mean_loss == pytest.approx(2 * 0.794 / 3)
+
+
+def test_a_hand_always_missed_grows_harder_and_one_always_solved_easier() -> None:
+    rec = records()[0]
+    missed = DrillProfile.replay([replace(rec, grade="blunder", played_at=T0 + timedelta(days=i))
+                                  for i in range(3)])
+    solved = DrillProfile.replay([replace(rec, grade="best", played_at=T0 + timedelta(days=i))
+                                  for i in range(3)])
+    assert missed.hand_rating(rec.hand, 1619).rating > 1619 > solved.hand_rating(rec.hand, 1619).rating
+    assert DrillProfile().hand_rating(rec.hand, None).rating == 1500
 
 
 def test_profile_from_an_export_equals_the_original(tmp_path: Path) -> None:

@@ -2,8 +2,10 @@
 
 The history keeps only the results (:class:`~cp_trainer.history.drill_record.DrillRecord`); the
 rating (:mod:`.rating`) and the review schedule (:mod:`.schedule`) follow from them, replayed
-oldest first — so an imported history gives the same rating and the same due queue. A hand
-without a stored difficulty (a random hand not analysed) plays against ``DEFAULT_DIFFICULTY``.
+oldest first — so an imported history gives the same rating and the same due queue. Each hand
+is rated as well (it starts at its difficulty from the bots and moves with every result on it),
+so a hand that keeps being missed grows harder. A hand without a stored difficulty plays from
+``DEFAULT_DIFFICULTY``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..history.drill_record import DrillRecord
 from .grading import DrillGrade, GradeLevel
 from .pool import DrillHand
 from .progress import SessionProgress
-from .rating import PlayerRating
+from .rating import HAND_START_RD, PlayerRating
 from .schedule import ReviewSchedule
 
 __all__ = ["DEFAULT_DIFFICULTY", "DayPoint", "DrillProfile", "ThemeStats", "counted_loss", "result_record"]
@@ -51,6 +53,7 @@ class DrillProfile:
     overall: SessionProgress = field(default_factory=SessionProgress)
     _by_day: dict[date, tuple[SessionProgress, PlayerRating]] = field(default_factory=dict)
     _by_theme: dict[str, SessionProgress] = field(default_factory=dict)
+    hands: dict[str, PlayerRating] = field(default_factory=dict)  # each played hand's own rating
 
     @classmethod
     def replay(cls, records: Iterable[DrillRecord]) -> DrillProfile:
@@ -63,8 +66,10 @@ class DrillProfile:
         """Apply one more result, in time order (the Drill page calls this after each hand)."""
         level = GradeLevel(record.grade)
         loss = counted_loss(record)
-        hand_rating = record.difficulty if record.difficulty is not None else DEFAULT_DIFFICULTY
-        self.rating = self.rating.after(hand_rating, level)
+        hand = self.hand_rating(record.hand, record.difficulty)
+        player = self.rating
+        self.rating = player.after_game(hand.rating, hand.deviation, level.score)
+        self.hands[record.hand] = hand.after_game(player.rating, player.deviation, 1.0 - level.score)
         self.schedule.record(record.hand, level, record.played_at)
         self.overall = self.overall.add(level, loss)
         day = record.played_at.date()
@@ -85,6 +90,15 @@ class DrillProfile:
         """Per theme, the costliest (highest mean counted loss) first."""
         return sorted((ThemeStats(t, p.hands, p.mean_loss or 0.0, p.accuracy or 0.0)
                        for t, p in self._by_theme.items()), key=lambda t: (-t.mean_loss, t.theme))
+
+    def hand_rating(self, hand: str, difficulty: int | None) -> PlayerRating:
+        """A hand's rating now: its starting difficulty (from the bots), moved by every time it
+        was played."""
+        known = self.hands.get(hand)
+        if known is not None:
+            return known
+        start = difficulty if difficulty is not None else DEFAULT_DIFFICULTY
+        return PlayerRating(float(start), HAND_START_RD)
 
     def due_count(self, when: datetime | None = None) -> int:
         return len(self.schedule.due(when))

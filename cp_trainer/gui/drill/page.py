@@ -116,6 +116,7 @@ class DrillPage(QWidget):
         self.grade_fn = grade_fn
         self.rates_fn = rates_fn
         self.rates: tuple[Nets, Nets] | None = None  # the grade's per-row nets, once computed
+        self.played_difficulty: int | None = None
         self.clock = clock
         self.theme: Theme | None = None
         self.random_share = random_share
@@ -328,7 +329,7 @@ class DrillPage(QWidget):
         self.why.setText(explain(g, yours_net=None if nets is None else nets[0],
                                  best_net=None if nets is None else nets[1]).render(lang))
         theme = "—" if hand.theme is None else hand.theme.label(lang)
-        difficulty = "—" if hand.difficulty is None else str(hand.difficulty)
+        difficulty = "—" if self.played_difficulty is None else str(self.played_difficulty)
         self.hand_line.setText(self._source_text() + "  " + self.tr("Theme: %1 · Difficulty: %2")
                                .replace("%1", theme).replace("%2", difficulty))
         self.best_view.show_arrangement(g.best)
@@ -427,6 +428,8 @@ class DrillPage(QWidget):
         self.phase = Phase.GRADED
         record = result_record(hand, grade, self.clock())
         self._store(record)
+        # the hand's rating for this game (from the bots at first, then moved by your results)
+        self.played_difficulty = round(self.profile.hand_rating(hand.key, hand.difficulty).rating)
         self.profile.add(record)
         self.session = self.session.add(grade.level, grade.counted_loss)
         self._show_result()
