@@ -1,8 +1,9 @@
 """The player's drill rating: Glicko-2 (the ``glicko2`` package).
 
-Every drill hand is one rating period with one game against the hand's own difficulty rating
-(:func:`difficulty`, deviation ``HAND_RD``); the game's result is the grade's score (Best 1,
-Good 0.75, Inaccuracy 0.5, Mistake 0.25, Blunder 0). A new player starts at 1500 ± 350.
+Every drill hand is one rating period with one game against the hand's own rating (its
+difficulty and deviation); the game's result is the grade's score (Best 1, Good 0.75,
+Inaccuracy 0.5, Mistake 0.25, Blunder 0). A new player starts at 1500 ± 350.
+:meth:`PlayerRating.after` plays a hand of fixed deviation ``HAND_RD``.
 
 A hand's difficulty starts from how the bots fare on it: ``1200 + 300 · (bots that miss it) +
 150 · min(greedy's loss, 2)``, where a bot misses a hand when its arrangement grades Inaccuracy
