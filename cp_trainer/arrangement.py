@@ -5,9 +5,18 @@ An arrangement may hold rows of any size (a half-set hand in the GUI, a wrong co
 sizes are judged by the check, not by the value type.
 
 ``check_arrangement`` runs the seed's order — sizes, uniqueness, categories, order — and returns
-every problem as data (:class:`Foul`, code ``row_size`` / ``duplicate`` / ``order``), with an
-explanation naming the rows and hands, in English or Russian. A wrong card count noticed while
-setting (``stage=Stage.SETTING``) is a *misdeal*, a separate outcome from a foul.
+every problem as data (:class:`Foul`: a :class:`FoulCode`, the rows concerned and the facts
+behind it); :func:`foul_message` words a foul in English or Russian (``Foul.message`` is that
+text in the language the check was asked for). A wrong card count noticed while setting
+(``stage=Stage.SETTING``) is a *misdeal*, a separate outcome from a foul.
+
+>>> result = check_arrangement(Arrangement.parse("As Ad 2c / Ks Kd 7h 6h 5c / Qs Qd 9c 8c 3h"))
+>>> result.outcome, [f.code for f in result.fouls]
+(<Outcome.FOUL: 'foul'>, [<FoulCode.ORDER: 'order'>, <FoulCode.ORDER: 'order'>])
+>>> result.fouls[0].rows
+(<Row.TOP: 'top'>, <Row.MIDDLE: 'middle'>)
+>>> foul_message(result.fouls[0], "en")
+'top: pair of aces is stronger than middle: pair of kings — bottom ≥ middle ≥ top is required'
 
 ``check_partial`` is the live check the GUI runs on every card move: it flags order problems that
 no way of filling the empty places can repair, and never calls an unfinished row a foul.
@@ -18,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from itertools import combinations
 from math import comb
 
@@ -41,12 +50,18 @@ __all__ = [
     "ArrangementParseError",
     "CheckResult",
     "Foul",
+    "FoulCode",
+    "OrderCheck",
     "Outcome",
     "Row",
     "RowInfo",
     "Stage",
     "check_arrangement",
     "check_partial",
+    "foul_message",
+    "legal_strengths",
+    "order_pairs",
+    "order_violations",
     "partial_floor",
     "row_info",
     "row_strengths",
@@ -64,7 +79,9 @@ class ArrangementParseError(ValueError):
         super().__init__(f"{reason}: {text!r}")
 
 
-class Row(Enum):
+class Row(StrEnum):
+    """A row of an arrangement; its value is the JSON field name (``Row.TOP == "top"``)."""
+
     TOP = "top"
     MIDDLE = "middle"
     BOTTOM = "bottom"
@@ -80,7 +97,8 @@ class Row(Enum):
         return 3 if self is Row.TOP else 5
 
     @property
-    def index(self) -> int:
+    def position(self) -> int:
+        """0, 1, 2 from the top (``index`` is ``str.index``: Row is a ``StrEnum``)."""
         return _ROW_ORDER.index(self)
 
     def label(self, lang: str = "en") -> str:
@@ -91,14 +109,14 @@ class Row(Enum):
 _ROW_ORDER = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
 
 
-class Outcome(Enum):
+class Outcome(StrEnum):
     LEGAL = "legal"
     FOUL = "foul"
     MISDEAL = "misdeal"  # wrong card count noticed before showdown: re-deal, not a foul
     INCOMPLETE = "incomplete"  # still being set: some row is not full yet, no foul found so far
 
 
-class Stage(Enum):
+class Stage(StrEnum):
     SETTING = "setting"  # before showdown: a wrong total is a misdeal, not a foul
     SHOWDOWN = "showdown"  # hands shown: every failure is a foul
 
@@ -145,7 +163,7 @@ class Arrangement:
         return (self.top, self.middle, self.bottom)
 
     def row(self, row: Row) -> tuple[Card, ...]:
-        return self.rows[row.index]
+        return self.rows[row.position]
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -164,30 +182,78 @@ class Arrangement:
         return self.format()
 
 
-@dataclass(frozen=True)
-class Foul:
-    """One problem found by a check: ``code`` (``row_size``, ``duplicate``, ``order``, or
-    ``misdeal``), an explanation for people, and the rows it concerns."""
+class FoulCode(StrEnum):
+    """What a :class:`Foul` is about (the values are the ``code`` strings of the JSON output)."""
 
-    code: str
-    message: str
-    rows: tuple[Row, ...] = ()
+    ROW_SIZE = "row_size"  # a row holds the wrong number of cards
+    DUPLICATE = "duplicate"  # a card appears more than once
+    ORDER = "order"  # an upper row beats a lower one
+    MISDEAL = "misdeal"  # a wrong total noticed before showdown (a re-deal, not a foul)
+
+
+class OrderCheck(StrEnum):
+    """How an order problem was found: both rows full, an unfinished upper row that already beats
+    a full lower row, or a lower row that the cards left can no longer lift high enough."""
+
+    FULL = "full"
+    PARTIAL = "partial"
+    UNREACHABLE = "unreachable"
 
 
 @dataclass(frozen=True)
 class RowInfo:
-    """One complete row as judged: its cards, strength, category and name in the language asked.
+    """One complete row as judged: its cards, strength and category; ``name`` words it.
 
-    ``strength`` is on the shared scale of :mod:`cp_trainer.strength`; for a low middle it is the
-    :func:`~cp_trainer.strength.lowball27` value (higher = better low) and ``category`` the
-    high-hand category of the five cards as 2-7 reads them (A-2-3-4-5 is ace-high).
+    ``strength`` is on the shared scale of :mod:`cp_trainer.strength`; for a low middle
+    (``lowball``) it is the :func:`~cp_trainer.strength.lowball27` value (higher = better low) and
+    ``category`` the high-hand category of the five cards as 2-7 reads them (A-2-3-4-5 is
+    ace-high). ``lang`` is the language ``name`` speaks (the one the check was asked for).
     """
 
     row: Row
     cards: tuple[Card, ...]
     strength: int
-    category: str
-    name: str
+    category: Category
+    lowball: bool = False
+    lang: str = field(default="en", compare=False)
+
+    @property
+    def name(self) -> str:
+        """The row's hand in words: ``pair of kings`` / ``пара королей``."""
+        return self.name_in(self.lang)
+
+    def name_in(self, lang: str, *, detailed: bool = False) -> str:
+        """The row's hand in ``lang``; with ``detailed``, kickers too (not for a low)."""
+        if self.lowball:
+            return describe_lowball(self.cards, lang)
+        return describe(self.strength, lang, detailed=detailed)
+
+
+@dataclass(frozen=True)
+class Foul:
+    """One problem found by a check, as data: ``code``, the rows it concerns, and the facts a
+    renderer needs (:func:`foul_message`). ``count``/``size``: a row's card count and its proper
+    size (a misdeal: the hand's total and 13); ``card`` and ``count``: a duplicate and how often it
+    appears; ``upper``/``lower`` and ``order_check``: the rows out of order (``lower`` is None for
+    an :attr:`OrderCheck.UNREACHABLE` problem); ``low_middle``: the order rule that applied;
+    ``live``: found by :func:`check_partial` while the hand is set (a row holding too many)."""
+
+    code: FoulCode
+    rows: tuple[Row, ...] = ()
+    count: int = 0
+    size: int = 0
+    card: Card | None = None
+    upper: RowInfo | None = None
+    lower: RowInfo | None = None
+    order_check: OrderCheck = OrderCheck.FULL
+    low_middle: bool = False
+    live: bool = False
+    lang: str = field(default="en", compare=False)
+
+    @property
+    def message(self) -> str:
+        """The explanation in the language the check was asked for (see :func:`foul_message`)."""
+        return foul_message(self, self.lang)
 
 
 @dataclass(frozen=True)
@@ -213,7 +279,7 @@ class CheckResult:
         return frozenset(r for f in self.fouls for r in f.rows)
 
 
-# --- strengths ---------------------------------------------------------------------------------
+# --- strengths and the legality rule ----------------------------------------------------------
 
 
 def row_strengths(arr: Arrangement, rules: HouseRules | None = None) -> tuple[int, int, int]:
@@ -230,17 +296,54 @@ def row_strengths(arr: Arrangement, rules: HouseRules | None = None) -> tuple[in
 _DEFAULT_RULES = HouseRules()
 
 
+def order_pairs(rules: HouseRules) -> tuple[tuple[Row, Row], ...]:
+    """(upper, lower) row pairs that must satisfy lower ≥ upper (bottom ≥ top only under *low
+    middle*, else bottom ≥ middle ≥ top)."""
+    if rules.low_middle:
+        return ((Row.TOP, Row.BOTTOM),)
+    return ((Row.TOP, Row.MIDDLE), (Row.MIDDLE, Row.BOTTOM))
+
+
+def order_violations(strengths: Sequence[int], rules: HouseRules) -> tuple[tuple[Row, Row], ...]:
+    """The (upper, lower) pairs whose upper row is strictly stronger: the order rule of RULES.md §1
+    on a 3/5/5 hand's :func:`row_strengths` (equal strength is allowed)."""
+    return tuple((u, lo) for u, lo in order_pairs(rules) if strengths[u.position] > strengths[lo.position])
+
+
+def legal_strengths(
+    arr: Arrangement, rules: HouseRules | None = None
+) -> tuple[tuple[int, int, int] | None, bool]:
+    """The legality rule in one place: (row strengths, legal) of a hand as shown.
+
+    Legal means rows of 3/5/5, 13 distinct cards and no :func:`order_violations`; strengths are
+    None when the rows are not 3/5/5. :func:`check_arrangement` finds a foul exactly when this
+    says illegal, and settlement judges hands with it.
+
+    >>> legal_strengths(Arrangement.parse("2c 3d 4h / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s"))[1]
+    True
+    >>> legal_strengths(Arrangement.parse("As Ad 4h / 9s 9d 5c 6c 7d / Ks Kd Qc Jd 2s"))[1]
+    False
+    """
+    rules = rules or _DEFAULT_RULES
+    if not arr.complete:
+        return None, False
+    strengths = row_strengths(arr, rules)
+    legal = len(set(arr.cards)) == HAND_SIZE and not order_violations(strengths, rules)
+    return strengths, legal
+
+
 def row_info(row: Row, cards: tuple[Card, ...], rules: HouseRules | None = None, lang: str = "en") -> RowInfo:
-    """Judge one full row: strength, category and name (a low middle by 2-7 lowball)."""
+    """Judge one full row: strength and category (a low middle by 2-7 lowball); ``name`` in
+    ``lang``."""
     rules = rules or _DEFAULT_RULES
     if row is Row.TOP:
         s = evaluate3(cards)
-        return RowInfo(row, cards, s, category_of(s).key, describe(s, lang))
-    high = evaluate5(cards, wheel_second=rules.wheel_second)
+        return RowInfo(row, cards, s, category_of(s), lang=lang)
     if row is Row.MIDDLE and rules.low_middle:
-        category = category_of(high_hand_27(cards)).key  # A-2-3-4-5 is ace-high in 2-7
-        return RowInfo(row, cards, lowball27(cards), category, describe_lowball(cards, lang))
-    return RowInfo(row, cards, high, category_of(high).key, describe(high, lang))
+        category = category_of(high_hand_27(cards))  # A-2-3-4-5 is ace-high in 2-7
+        return RowInfo(row, cards, lowball27(cards), category, lowball=True, lang=lang)
+    high = evaluate5(cards, wheel_second=rules.wheel_second)
+    return RowInfo(row, cards, high, category_of(high), lang=lang)
 
 
 def partial_floor(cards: Sequence[Card]) -> int:
@@ -272,35 +375,49 @@ def partial_floor(cards: Sequence[Card]) -> int:
     return value
 
 
-# --- messages ----------------------------------------------------------------------------------
+# --- words ---------------------------------------------------------------------------------------
 
 
-def _names(upper: RowInfo, lower: RowInfo, rules: HouseRules, lang: str) -> tuple[str, str]:
-    """Hand names for an order message; with kickers when the plain names read the same."""
-    a, b = upper.name, lower.name
-    if a == b and not (rules.low_middle and Row.MIDDLE in (upper.row, lower.row)):
-        a = describe(upper.strength, lang, detailed=True)
-        b = describe(lower.strength, lang, detailed=True)
-    return a, b
+def foul_message(foul: Foul, lang: str = "en") -> str:
+    """A foul (or misdeal) in words, naming the rows and hands: the renderer of :class:`Foul`."""
+    if foul.code is FoulCode.MISDEAL:
+        return tr("rules.misdeal", lang, n=foul.count, size=foul.size)
+    if foul.code is FoulCode.ROW_SIZE:
+        row = foul.rows[0]
+        key = "rules.foul.row_too_long" if foul.live else "rules.foul.row_size"
+        return tr(key, lang, row=row.label(lang), n=foul.count, size=foul.size)
+    if foul.code is FoulCode.DUPLICATE:
+        labels = ", ".join(r.label(lang) for r in foul.rows)
+        return tr("rules.foul.duplicate", lang, card=str(foul.card), n=foul.count, rows=labels)
+    upper = foul.upper
+    assert upper is not None
+    required = tr("rules.order.low_middle" if foul.low_middle else "rules.order.normal", lang)
+    if foul.lower is None:  # OrderCheck.UNREACHABLE: the lower row is not full yet
+        return tr("rules.foul.order_unreachable", lang, upper=upper.row.label(lang),
+                  upper_hand=upper.name_in(lang), lower=foul.rows[1].label(lang), required=required)
+    lower = foul.lower
+    a, b = upper.name_in(lang), lower.name_in(lang)
+    if a == b and not (upper.lowball or lower.lowball):
+        # Same words, different hands: name the kickers that decide it.
+        a, b = upper.name_in(lang, detailed=True), lower.name_in(lang, detailed=True)
+    key = "rules.foul.order_partial" if foul.order_check is OrderCheck.PARTIAL else "rules.foul.order"
+    return tr(key, lang, upper=upper.row.label(lang), upper_hand=a, lower=lower.row.label(lang),
+              lower_hand=b, required=required)
 
 
-def _order_foul(upper: RowInfo, lower: RowInfo, rules: HouseRules, lang: str, *, partial: bool) -> Foul:
-    a, b = _names(upper, lower, rules, lang)
-    key = "rules.foul.order_partial" if partial else "rules.foul.order"
-    required = tr("rules.order.low_middle" if rules.low_middle else "rules.order.normal", lang)
-    msg = tr(key, lang, upper=upper.row.label(lang), upper_hand=a,
-             lower=lower.row.label(lang), lower_hand=b, required=required)
-    return Foul("order", msg, (upper.row, lower.row))
+# --- the checks --------------------------------------------------------------------------------
+
+
+def _order_foul(upper: RowInfo, lower_row: Row, lower: RowInfo | None, rules: HouseRules, lang: str,
+                check: OrderCheck) -> Foul:
+    """``upper`` beats (or, ``lower`` None, can no longer be reached by) the row ``lower_row``."""
+    return Foul(FoulCode.ORDER, (upper.row, lower_row), upper=upper, lower=lower, order_check=check,
+                low_middle=rules.low_middle, lang=lang)
 
 
 def _size_fouls(arr: Arrangement, lang: str) -> list[Foul]:
-    fouls = []
-    for row in _ROW_ORDER:
-        n = len(arr.row(row))
-        if n != row.size:
-            fouls.append(Foul("row_size", tr("rules.foul.row_size", lang, row=row.label(lang), n=n,
-                                             size=row.size), (row,)))
-    return fouls
+    return [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size, lang=lang)
+            for row in _ROW_ORDER if len(arr.row(row)) != row.size]
 
 
 def _duplicate_fouls(arr: Arrangement, lang: str) -> list[Foul]:
@@ -308,24 +425,8 @@ def _duplicate_fouls(arr: Arrangement, lang: str) -> list[Foul]:
     for row in _ROW_ORDER:
         for c in arr.row(row):
             where.setdefault(c, []).append(row)
-    fouls = []
-    for card, rows in where.items():
-        if len(rows) > 1:
-            labels = ", ".join(dict.fromkeys(r.label(lang) for r in rows))
-            fouls.append(Foul("duplicate", tr("rules.foul.duplicate", lang, card=str(card),
-                                              n=len(rows), rows=labels),
-                              tuple(dict.fromkeys(rows))))
-    return fouls
-
-
-def _order_pairs(rules: HouseRules) -> tuple[tuple[Row, Row], ...]:
-    """(upper, lower) row pairs that must satisfy lower ≥ upper."""
-    if rules.low_middle:
-        return ((Row.TOP, Row.BOTTOM),)
-    return ((Row.TOP, Row.MIDDLE), (Row.MIDDLE, Row.BOTTOM))
-
-
-# --- the checks --------------------------------------------------------------------------------
+    return [Foul(FoulCode.DUPLICATE, tuple(dict.fromkeys(rows)), count=len(rows), card=card, lang=lang)
+            for card, rows in where.items() if len(rows) > 1]
 
 
 def check_arrangement(
@@ -342,13 +443,20 @@ def check_arrangement(
     before showdown (``Stage.SETTING``, the hand as the player means to show it), a total other
     than 13 cards is a ``MISDEAL`` (a re-deal, in ``misdeal``, no fouls); with 13 cards the check
     is the same and a ``FOUL`` says the hand would foul as set. For a hand still being set (cards
-    left to place) use :func:`check_partial`.
+    left to place) use :func:`check_partial`. ``lang`` is the language of the rows' names and the
+    fouls' messages; the verdict is the same in every language.
+
+    >>> check_arrangement(Arrangement.parse("2c 3d 4h / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s")).legal
+    True
+    >>> check_arrangement(Arrangement.parse("2c 3d / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s"),
+    ...                   stage=Stage.SETTING).outcome
+    <Outcome.MISDEAL: 'misdeal'>
     """
     rules = rules or _DEFAULT_RULES
     if stage is Stage.SETTING:
         total = len(arr.cards)
         if total != HAND_SIZE:
-            m = Foul("misdeal", tr("rules.misdeal", lang, n=total, size=HAND_SIZE))
+            m = Foul(FoulCode.MISDEAL, count=total, size=HAND_SIZE, lang=lang)
             return CheckResult(Outcome.MISDEAL, misdeal=m)
     fouls = _size_fouls(arr, lang)
     fouls += _duplicate_fouls(arr, lang)
@@ -356,25 +464,22 @@ def check_arrangement(
         complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
                     if len(arr.row(r)) == r.size}
         # Every failure found: two full rows out of order are reported beside a wrong-sized one.
-        for upper, lower in _order_pairs(rules):
+        for upper, lower in order_pairs(rules):
             u_info, lo_info = complete.get(upper), complete.get(lower)
-            if u_info is not None and lo_info is not None and _stronger(u_info, lo_info, rules):
-                fouls.append(_order_foul(u_info, lo_info, rules, lang, partial=False))
+            if u_info is not None and lo_info is not None and u_info.strength > lo_info.strength:
+                fouls.append(_order_foul(u_info, lower, lo_info, rules, lang, OrderCheck.FULL))
         return CheckResult(Outcome.FOUL, tuple(fouls), None, complete)
     infos = tuple(row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER)
     assert len(infos) == 3
     rows: tuple[RowInfo, RowInfo, RowInfo] = (infos[0], infos[1], infos[2])
-    for upper, lower in _order_pairs(rules):
-        u, lo = rows[upper.index], rows[lower.index]
-        if _stronger(u, lo, rules):
-            fouls.append(_order_foul(u, lo, rules, lang, partial=False))
+    strengths, legal = legal_strengths(arr, rules)
+    assert strengths == tuple(info.strength for info in rows)
+    for upper, lower in order_violations(strengths, rules):
+        fouls.append(_order_foul(rows[upper.position], lower, rows[lower.position], rules, lang,
+                                 OrderCheck.FULL))
+    assert legal == (not fouls)
     outcome = Outcome.FOUL if fouls else Outcome.LEGAL
     return CheckResult(outcome, tuple(fouls), rows, dict(zip(_ROW_ORDER, rows, strict=True)))
-
-
-def _stronger(upper: RowInfo, lower: RowInfo, rules: HouseRules) -> bool:
-    """Is the upper row strictly stronger than the lower one (a foul)?"""
-    return upper.strength > lower.strength
 
 
 def check_partial(
@@ -393,21 +498,23 @@ def check_partial(
     those cards can lift to the upper row's strength. Unfilled rows are never fouls. Outcome:
     ``FOUL`` when something is already wrong, else ``INCOMPLETE`` (or the full check's verdict
     once all rows are full).
+
+    >>> check_partial(Arrangement.parse("As Ad / Ks Kd 7h 6h 5c / ")).outcome
+    <Outcome.FOUL: 'foul'>
+    >>> check_partial(Arrangement.parse("2c 3d / Ks Kd 7h 6h 5c / ")).outcome
+    <Outcome.INCOMPLETE: 'incomplete'>
     """
     rules = rules or _DEFAULT_RULES
     if arr.complete:
         return check_arrangement(arr, rules, lang)
-    fouls: list[Foul] = []
-    for row in _ROW_ORDER:
-        n = len(arr.row(row))
-        if n > row.size:
-            fouls.append(Foul("row_size", tr("rules.foul.row_too_long", lang, row=row.label(lang), n=n,
-                                             size=row.size), (row,)))
+    fouls = [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size, live=True,
+                  lang=lang)
+             for row in _ROW_ORDER if len(arr.row(row)) > row.size]
     fouls += _duplicate_fouls(arr, lang)
     complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
                 if len(arr.row(r)) == r.size}
     left = tuple(dict.fromkeys(remaining)) if remaining is not None else None
-    for upper, lower in _order_pairs(rules):
+    for upper, lower in order_pairs(rules):
         up_cards, lo_cards = arr.row(upper), arr.row(lower)
         if len(up_cards) > upper.size or len(lo_cards) > lower.size:
             continue  # already reported as too long
@@ -416,20 +523,16 @@ def check_partial(
             if not up_cards:
                 continue
             floor = partial_floor(up_cards)
-            up = RowInfo(upper, up_cards, floor, category_of(floor).key, describe(floor, lang))
+            up = RowInfo(upper, up_cards, floor, category_of(floor), lang=lang)
         if lo is not None:
-            if _stronger(up, lo, rules):
-                fouls.append(_order_foul(up, lo, rules, lang, partial=upper not in complete))
+            if up.strength > lo.strength:
+                check = OrderCheck.FULL if upper in complete else OrderCheck.PARTIAL
+                fouls.append(_order_foul(up, lower, lo, rules, lang, check))
             continue
         if left is None or (lower is Row.MIDDLE and rules.low_middle):
             continue
         if not _can_reach(lo_cards, left, lower.size, up.strength, rules):
-            a = describe(up.strength, lang)
-            fouls.append(Foul("order", tr(
-                "rules.foul.order_unreachable", lang, upper=upper.label(lang), upper_hand=a,
-                lower=lower.label(lang), required=tr(
-                    "rules.order.low_middle" if rules.low_middle else "rules.order.normal", lang)),
-                (upper, lower)))
+            fouls.append(_order_foul(up, lower, None, rules, lang, OrderCheck.UNREACHABLE))
     outcome = Outcome.FOUL if fouls else Outcome.INCOMPLETE
     return CheckResult(outcome, tuple(fouls), None, complete)
 

@@ -231,6 +231,15 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
     Also accepts cards written together without spaces (``AsKd``). Raises
     :class:`CardParseError` naming the first bad token.
+
+    >>> parse_cards("As 10d, k♥")
+    [Card('As'), Card('Td'), Card('Kh')]
+    >>> format_cards(parse_cards("AsKd"), symbols=True)
+    'A♠ K♦'
+    >>> parse_cards("As Xx")
+    Traceback (most recent call last):
+    ...
+    cp_trainer.cards.CardParseError: not a card: 'Xx'
     """
     tokens: list[str]
     if isinstance(text, str):

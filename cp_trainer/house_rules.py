@@ -135,7 +135,11 @@ class HouseRules:
         return self.stakes[seat]
 
     def pair_stake(self, a: int, b: int) -> float:
-        """Two seats settle at the lower of their stakes."""
+        """Two seats settle at the lower of their stakes.
+
+        >>> HouseRules(stakes=(1.0, 0.5, 2.0)).pair_stake(0, 2), HouseRules().scoop_points
+        (1.0, 4)
+        """
         return min(self.stake(a), self.stake(b))
 
     def replace(self, **changes: Any) -> HouseRules:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 
 from .arrangement import Arrangement
 from .cards import Card
@@ -19,7 +19,7 @@ from .strength import Category, category_of, evaluate5
 __all__ = ["Natural", "natural_of"]
 
 
-class Natural(Enum):
+class Natural(StrEnum):
     THREE_STRAIGHTS = "three_straights"
     THREE_FLUSHES = "three_flushes"
     SIX_PAIRS = "six_pairs"

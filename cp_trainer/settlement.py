@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from itertools import combinations
 
-from .arrangement import Arrangement, row_strengths
+from .arrangement import Arrangement, Row, legal_strengths
 from .house_rules import HouseRules, ScoringSystem, TieRule
 from .naturals import Natural, natural_of
 from .royalties import royalties_of
@@ -37,6 +37,7 @@ __all__ = [
     "HandView",
     "PairKind",
     "PairResult",
+    "RowResult",
     "Settlement",
     "SettlementError",
     "prepare_hand",
@@ -46,14 +47,14 @@ __all__ = [
     "settle_pair",
 ]
 
-ROW_KEYS = ("top", "middle", "bottom")
+ROWS = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
 
 
 class SettlementError(ValueError):
     """Settlement input is invalid (number of players, bank seat, seats)."""
 
 
-class PairKind(Enum):
+class PairKind(StrEnum):
     """What decided a pair's result."""
 
     SHOWDOWN = "showdown"  # rows compared
@@ -61,6 +62,14 @@ class PairKind(Enum):
     BOTH_FOULED = "both_fouled"  # settle 0
     SURRENDER = "surrender"  # one or both surrendered
     NATURAL = "natural"  # at least one natural: settled by naturals only
+
+
+class RowResult(StrEnum):
+    """A row's result for one seat of a pair (see :meth:`PairResult.row_result`)."""
+
+    WON = "won"
+    LOST = "lost"
+    TIED = "tied"  # a push, or a row never compared (surrender, naturals, two fouls)
 
 
 @dataclass(frozen=True)
@@ -76,17 +85,19 @@ class HandView:
 
 
 def prepare_hand(arr: Arrangement | None, rules: HouseRules, *, surrendered: bool = False) -> HandView:
-    """Judge one hand for settlement: legality, row strengths, royalties, natural."""
+    """Judge one hand for settlement: legality (the rule of
+    :func:`~cp_trainer.arrangement.legal_strengths`, as the arrangement check), row strengths,
+    royalties, natural.
+
+    >>> rules = HouseRules()
+    >>> prepare_hand(Arrangement.parse("As Ad 4h / 9s 9d 5c 6c 7d / Ks Kd Qc Jd 2s"), rules).fouled
+    True
+    """
     if arr is None or surrendered:
         return HandView(arr, True, False, None, (0, 0, 0), None)
-    if not arr.complete:
+    strengths, legal = legal_strengths(arr, rules)
+    if strengths is None:
         return HandView(arr, False, True, None, (0, 0, 0), None)
-    strengths = row_strengths(arr, rules)
-    legal = len(set(arr.cards)) == 13
-    if rules.low_middle:
-        legal = legal and strengths[2] >= strengths[0]
-    else:
-        legal = legal and strengths[2] >= strengths[1] >= strengths[0]
     fouled = not legal and not rules.ignore_fouls
     royalties = royalties_of(arr, rules) if rules.royalties and not fouled else (0, 0, 0)
     natural = natural_of(arr) if rules.naturals else None
@@ -97,7 +108,8 @@ def prepare_hand(arr: Arrangement | None, rules: HouseRules, *, surrendered: boo
 class PairResult:
     """How two seats settled. Every pair of numbers is in the order of ``players``.
 
-    ``rows`` maps ``"top"``/``"middle"``/``"bottom"`` to the winning seat, or None for a tied row
+    ``rows`` maps each :class:`~cp_trainer.arrangement.Row` (a ``StrEnum``: ``rows["top"]`` works
+    too) to the winning seat, or None for a tied row
     (and for rows never compared: surrender, naturals, two fouls). Against a fouled hand every row
     counts as won by the legal seat. ``points`` includes royalties (``royalties`` are the gross
     amounts each seat collected). Points are zero-sum: ``points[0] == -points[1]``.
@@ -105,7 +117,7 @@ class PairResult:
 
     players: tuple[int, int]
     kind: PairKind
-    rows: dict[str, int | None]
+    rows: dict[Row, int | None]
     points: tuple[int, int]
     royalties: tuple[int, int] = (0, 0)
     fouled: tuple[bool, bool] = (False, False)
@@ -121,6 +133,15 @@ class PairResult:
     def points_of(self, seat: int) -> int:
         return self.points[self.players.index(seat)]
 
+    def row_result(self, row: Row, seat: int) -> RowResult:
+        """How ``row`` went for ``seat`` (one of ``players``): won, lost or tied."""
+        if seat not in self.players:
+            raise SettlementError(f"seat {seat} is not in this pair {self.players}")
+        winner = self.rows[row]
+        if winner is None:
+            return RowResult.TIED
+        return RowResult.WON if winner == seat else RowResult.LOST
+
     def to_json(self) -> dict[str, object]:
         """The ``cp-trainer score --json`` form of one pair."""
         return {"players": list(self.players), "rows": dict(self.rows), "points": list(self.points)}
@@ -131,6 +152,10 @@ def row_points(won: int, lost: int, system: ScoringSystem) -> int:
 
     2-4: 3-0 = 4, 2-1 = 2, 1-1 with a tie = 0, 2-0 with a tie = 3, 1-0 with two ties = 1.
     2-4-scoop: the bonus only for 3-0 (2-1 = 1). 1-6: +3 for 3-0 (scoop 6, 2-1 = 1).
+
+    >>> [row_points(3, 0, ScoringSystem.TWO_FOUR), row_points(2, 1, ScoringSystem.TWO_FOUR),
+    ...  row_points(2, 0, ScoringSystem.TWO_FOUR), row_points(3, 0, ScoringSystem.ONE_SIX)]
+    [4, 2, 3, 6]
     """
     net = won - lost
     if system is ScoringSystem.TWO_FOUR:
@@ -142,7 +167,7 @@ def row_points(won: int, lost: int, system: ScoringSystem) -> int:
 
 
 def _result(a: HandView, b: HandView, seats: tuple[int, int], rules: HouseRules, kind: PairKind,
-            rows: dict[str, int | None], points: int, royalties: tuple[int, int] = (0, 0)) -> PairResult:
+            rows: dict[Row, int | None], points: int, royalties: tuple[int, int] = (0, 0)) -> PairResult:
     return PairResult(
         players=seats, kind=kind, rows=rows, points=(points, -points), royalties=royalties,
         fouled=(a.fouled, b.fouled), surrendered=(a.surrendered, b.surrendered),
@@ -151,8 +176,8 @@ def _result(a: HandView, b: HandView, seats: tuple[int, int], rules: HouseRules,
     )
 
 
-def _no_rows() -> dict[str, int | None]:
-    return dict.fromkeys(ROW_KEYS)
+def _no_rows() -> dict[Row, int | None]:
+    return dict.fromkeys(ROWS)
 
 
 def settle_views(a: HandView, b: HandView, rules: HouseRules, seats: tuple[int, int]) -> PairResult:
@@ -174,12 +199,12 @@ def settle_views(a: HandView, b: HandView, rules: HouseRules, seats: tuple[int, 
         royalty = sum(legal.royalties)
         pts = sign * (rules.scoop_points + royalty)
         roy = (0, royalty) if a.fouled else (royalty, 0)
-        return _result(a, b, seats, rules, PairKind.FOUL, dict.fromkeys(ROW_KEYS, scooper), pts, roy)
+        return _result(a, b, seats, rules, PairKind.FOUL, dict.fromkeys(ROWS, scooper), pts, roy)
     assert a.strengths is not None and b.strengths is not None
-    rows: dict[str, int | None] = {}
+    rows: dict[Row, int | None] = {}
     won = lost = roy_a = roy_b = 0
     bank = rules.bank if rules.ties is TieRule.BANK and rules.bank in seats else None
-    for i, key in enumerate(ROW_KEYS):
+    for i, key in enumerate(ROWS):
         sa, sb = a.strengths[i], b.strengths[i]
         winner: int | None = seats[0] if sa > sb else seats[1] if sb > sa else bank
         rows[key] = winner
@@ -239,7 +264,14 @@ def settle(
     surrendered: Collection[int] = (),
 ) -> Settlement:
     """Settle 2 to 4 seats, every pair separately. ``hands[i]`` is seat i's arrangement, or None
-    for a seat that surrendered (not shown); ``surrendered`` lists more surrendered seats."""
+    for a seat that surrendered (not shown); ``surrendered`` lists more surrendered seats.
+
+    >>> legal = Arrangement.parse("Qs Js 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
+    >>> fouled = Arrangement.parse("Ac Ad 2c / Ks Kh Tc 9c 8c / Qc Qd Jc 7d 4c")
+    >>> result = settle([legal, fouled])
+    >>> result.points, result.pairs[0].kind, result.pairs[0].row_result(Row.TOP, 0)
+    ([4, -4], <PairKind.FOUL: 'foul'>, <RowResult.WON: 'won'>)
+    """
     rules = rules or HouseRules()
     n = len(hands)
     if not 2 <= n <= 4:

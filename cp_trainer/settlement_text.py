@@ -54,14 +54,14 @@ def explain_pair(result: PairResult, rules: HouseRules | None = None, lang: str 
         lines.append(tr("rules.explain.foul", lang, loser=loser, winner=winner,
                         points=rules.scoop_points))
     else:
-        lines.extend(_showdown_lines(result, rules, lang, a, b))
+        lines.extend(_showdown_lines(result, rules, lang))
     if any(result.royalties):
         lines.append(tr("rules.explain.royalties", lang, a=a, b=b, ra=result.royalties[0],
                         rb=result.royalties[1]))
     return lines[:1] + ["  " + line for line in lines[1:]]
 
 
-def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, a: str, b: str) -> list[str]:
+def _showdown_lines(result: PairResult, rules: HouseRules, lang: str) -> list[str]:
     ha, hb = result.hands
     assert ha is not None and hb is not None
     lines = []
@@ -75,7 +75,7 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, a: str, b:
             # Same words, different hands: name the kickers that decided the row.
             hand_a = describe(info_a.strength, lang, detailed=True)
             hand_b = describe(info_b.strength, lang, detailed=True)
-        winner = result.rows[row.key]
+        winner = result.rows[row]
         name = seat_name(winner, lang) if winner is not None else ""
         if winner == result.players[0]:
             won += 1

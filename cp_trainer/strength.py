@@ -11,6 +11,15 @@ Straights store their high card; the ace-high straight stores 15, so that the *w
 second* setting can give A-2-3-4-5 the value 14 (just below T-J-Q-K-A) instead of 5.
 
 ``lowball27`` rates a 5-card hand for the *low middle* variant (2-7 lowball: higher is better).
+
+>>> from cp_trainer.cards import parse_cards
+>>> top, middle = evaluate3(parse_cards("Qs Qd Ac")), evaluate5(parse_cards("Qh Qc Kd 7s 2h"))
+>>> category_of(top), describe(top), top > middle
+(<Category.PAIR: 1>, 'pair of queens', True)
+>>> evaluate3(parse_cards("As Kd Qc")) > evaluate5(parse_cards("Ah Kc Qd Js 9h"))
+False
+>>> describe(evaluate5(parse_cards("Ah 2d 3c 4s 5h"), wheel_second=True), "ru")
+'стрит до пятёрки (колесо)'
 """
 
 from __future__ import annotations

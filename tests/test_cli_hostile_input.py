@@ -251,7 +251,7 @@ def test_gui_refuses_an_empty_data_dir(capsys: pytest.CaptureFixture[str],
     from cp_trainer.gui import app
 
     opened: list[object] = []
-    monkeypatch.setattr(app, "run_app", lambda **kw: opened.append(kw) or 0)
+    monkeypatch.setattr(app, "run_app", lambda **kw: opened.append(kw) or 0)  # type: ignore[func-returns-value]
     for argv in (("gui", "--data-dir", ""), ("--data-dir", " ")):
         status, _, err = run(capsys, *argv)
         assert status == 2 and "--data-dir" in err and err.count("\n") == 1

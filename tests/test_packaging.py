@@ -26,6 +26,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names = zipfile.ZipFile(wheel).namelist()
     assert "cp_trainer/_resources/i18n/core.en.json" in names
     assert "cp_trainer/_resources/i18n/core.ru.json" in names
+    assert "cp_trainer/py.typed" in names  # PEP 561: the package's annotations are its types
     target = out / "site"
     inst = subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),

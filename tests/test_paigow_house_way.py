@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cp_trainer.paigow.cards import JOKER, parse_pg_cards
+from cp_trainer.paigow.cards import Joker, parse_pg_cards
 from cp_trainer.paigow.hands import PgCategory, category_of, evaluate_high
 from cp_trainer.paigow.house_way import HouseRule, house_way, house_way_indices
 from cp_trainer.paigow.setting import BACKS, FRONTS
@@ -27,7 +27,7 @@ EXAMPLES = [
 
 def low_ranks(text: str) -> str:
     low = house_way(text).setting.low
-    ranks = sorted((14 if c is JOKER else c.rank.value for c in low), reverse=True)
+    ranks = sorted((14 if isinstance(c, Joker) else c.rank.value for c in low), reverse=True)
     return "-".join("23456789TJQKA"[r - 2] for r in ranks)
 
 
@@ -122,7 +122,7 @@ def test_splits_put_a_pair_of_the_big_hand_in_front(hand: str) -> None:
     hw = house_way(hand)
     assert hw.setting.low_value() >> 20 == 1  # a pair
     if "Jk" in hand and "Ac" in hand:  # five aces split: three aces stay in back
-        assert sum(1 for c in hw.setting.high if c is JOKER or c.rank.value == 14) == 3
+        assert sum(1 for c in hw.setting.high if isinstance(c, Joker) or c.rank.value == 14) == 3
 
 
 @pytest.mark.parametrize("hand,pair", [("Qs Qh Qd 5c 5h 5d 9c", 12), ("As Ah Jk 5c 5h 5d 9c", 14)])

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.arrangement import Arrangement, Row, check_arrangement
 from cp_trainer.cards import FULL_DECK
 from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from cp_trainer.naturals import Natural, natural_of
@@ -108,7 +108,7 @@ def test_bank_takes_tied_rows() -> None:
     # A bank that is not one of the pair leaves the tie a push.
     table = settle([HERO, v, A("2c 2d 2h / Ac Ah As Qc Jc / 3s 3h 3d 4c 4s")],
                    HouseRules(ties=TieRule.BANK, bank=2))
-    assert table.pairs[0].rows["top"] is None and table.pairs[0].points == (0, 0)
+    assert table.pairs[0].rows[Row.TOP] is None and table.pairs[0].points == (0, 0)
 
 
 FOULED = A("Js Jh 7s / 9s 9c 6c 5c 4h / Ks 8s 3c 7h 2s")  # HERO's cards, bottom weaker than top
@@ -251,8 +251,8 @@ def test_low_middle() -> None:
 def test_wheel_second() -> None:
     a = A("2s 3d 4c / 6h 6d 7c 8s 9h / Ah 2d 3c 4s 5h")
     b = A("2h 3h 4d / 6s 6c 7d 8d 9d / 9c Kd Qc Js Th")
-    assert settle_pair(a, b).rows["bottom"] == 1
-    assert settle_pair(a, b, HouseRules(wheel_second=True)).rows["bottom"] == 0
+    assert settle_pair(a, b).rows[Row.BOTTOM] == 1
+    assert settle_pair(a, b, HouseRules(wheel_second=True)).rows[Row.BOTTOM] == 0
 
 
 def test_four_players_settled_by_hand() -> None:

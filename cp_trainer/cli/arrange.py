@@ -7,6 +7,7 @@ import argparse
 from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
+from ..solver.names import BotName
 from .common import (
     CliError,
     InputError,
@@ -21,7 +22,7 @@ from .common import (
     shown,
 )
 
-BOTS = ("greedy", "standard", "expert")
+BOTS = tuple(b.value for b in BotName)
 
 
 class HandError(InputError):
@@ -80,7 +81,7 @@ def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
     return {
         "input": text,
         "arrangement": str(arr),
-        "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category,
+        "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
                                 "name": info.name} for info in result.rows},
     }
 

@@ -6,7 +6,6 @@ import argparse
 
 from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
 from ..cards import CardParseError, format_cards
-from ..house_rules import HouseRules
 from ..i18n import tr
 from .common import (
     InputError,
@@ -18,6 +17,7 @@ from .common import (
     print_json,
     shown,
 )
+from .rules_options import add_rules_options, rules_of
 
 
 def parse_arrangement(text: str, lang: str) -> Arrangement:
@@ -38,12 +38,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=("Check closed Chinese poker arrangements: row sizes 3/5/5, no repeated card, "
                      "bottom >= middle >= top. An arrangement is three rows separated by '/', top "
                      "first: \"Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d\". Without ARRANGEMENT, "
-                     "reads one per line from standard input."),
+                     "reads one per line from standard input. With --rules FILE, the file's wheel_second "
+                     "and low_middle apply."),
     )
     p.add_argument("arrangements", nargs="*", metavar="ARRANGEMENT")
-    p.add_argument("--wheel-second", action="store_true", help="A-2-3-4-5 is the second-highest straight")
-    p.add_argument("--low-middle", action="store_true",
-                   help="the middle plays 2-7 lowball; the order check is bottom >= top only")
+    add_rules_options(p, scoring=False)  # --rules FILE, --wheel-second, --low-middle
     add_json_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
@@ -52,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def result_json(text: str, result: CheckResult) -> dict[str, object]:
     rows = None
     if result.rows is not None:
-        rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category,
+        rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
                                "name": info.name} for info in result.rows}
     return {
         "input": text,
@@ -76,7 +75,7 @@ def result_text(text: str, result: CheckResult, lang: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
-    rules = HouseRules(wheel_second=args.wheel_second, low_middle=args.low_middle)
+    rules = rules_of(args, lang).rules
 
     def answer(text: str, arrangement: Arrangement) -> None:
         result = check_arrangement(arrangement, rules, lang)

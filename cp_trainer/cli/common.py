@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..cards import CardParseError
-from ..house_rules import HouseRules, ScoringSystem, TieRule
+from ..house_rules import HouseRules
 from ..i18n import LANGUAGES, normalize_lang, system_language, tr
 
 EXIT_INPUT_ERROR = 2
@@ -66,35 +66,18 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_house_rules_options(parser: argparse.ArgumentParser) -> None:
-    """The house-rule options shared by ``score``, ``solve`` and the other scoring commands."""
-    g = parser.add_argument_group("house rules (defaults: RULES.md, Western 2-4)")
-    g.add_argument("--system", choices=[s.value for s in ScoringSystem], default="2-4",
-                   help="scoring system (default 2-4)")
-    g.add_argument("--ties", choices=[t.value for t in TieRule], default="push",
-                   help="tied rows: push (score nothing) or bank (the bank wins them); default push")
-    g.add_argument("--bank", type=int, default=0, metavar="N",
-                   help="the player (counted from 0) who takes tied rows under --ties bank")
-    g.add_argument("--ignore-fouls", action="store_true", help="score fouled hands as they lie")
-    g.add_argument("--royalties", action="store_true", help="pay royalties (RULES.md table)")
-    g.add_argument("--naturals", action="store_true",
-                   help="naturals (three straights, three flushes, six pairs, dragon) win at once")
-    g.add_argument("--wheel-second", action="store_true",
-                   help="A-2-3-4-5 is the second-highest straight")
+    """The house-rule options and ``--rules FILE`` (see :mod:`.rules_options`), shared by
+    ``score``, ``solve`` and the other scoring commands."""
+    from .rules_options import add_rules_options
+
+    add_rules_options(parser)
 
 
 def house_rules_of(args: argparse.Namespace) -> HouseRules:
-    try:
-        return HouseRules(
-            system=ScoringSystem(args.system),
-            ties=TieRule(args.ties),
-            bank=args.bank,
-            ignore_fouls=args.ignore_fouls,
-            royalties=args.royalties,
-            naturals=args.naturals,
-            wheel_second=args.wheel_second,
-        )
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    """The house rules of ``--rules FILE`` with the options given on top (:mod:`.rules_options`)."""
+    from .rules_options import house_rules
+
+    return house_rules(args, lang_of(args))
 
 
 def input_lines() -> Iterator[str]:

@@ -1,11 +1,14 @@
 """``cp-trainer gui``: open the trainer window (also what ``cp-trainer`` with no command does).
 
     cp-trainer gui [--deal "13 cards"] [--opponents K] [--seed S] [--lang en|ru] [--data-dir DIR]
+                   [--rules FILE]
 
 ``--deal`` opens the window on the given hand (for teaching at a table, and for tests); the cards
 are checked before any window appears: a bad token or a duplicate is reported on one line with
 exit status 2. ``--data-dir`` is where the window keeps the practice history (as for ``stats`` and
-``history``; default ``$CP_TRAINER_DATA_DIR`` or the user data folder).
+``history``; default ``$CP_TRAINER_DATA_DIR`` or the user data folder). ``--rules FILE`` plays by
+a house-rules file (read before any window: a bad file is exit status 2) and keeps its rules as
+the window's settings, as Settings → *Load house rules…* then OK does.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ import os
 import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
-from .common import CliError, add_lang_option
+from .common import CliError, add_lang_option, lang_of
 from .history_common import add_data_dir_option
+from .rules_options import rules_of
 
 HELP = "open the trainer window (the default when no command is given)"
 
@@ -34,6 +38,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help="number of bots at the table (default: from the settings)")
     parser.add_argument("--seed", type=int, default=None,
                         help="shuffle seed: every deal of the session is reproducible")
+    parser.add_argument("--rules", metavar="FILE", default=None,
+                        help="play by the house rules of this TOML file (see docs/house-rules.sample.toml); "
+                             "they become the window's saved house rules")
     add_lang_option(parser)
     add_data_dir_option(parser)
 
@@ -73,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     data_dir = getattr(args, "data_dir", None)
     if data_dir is not None and not data_dir.strip():  # not the current folder
         raise CliError(f"--data-dir: no folder named, got {data_dir!r}")
+    rules = rules_of(args, lang_of(args)) if getattr(args, "rules", None) is not None else None
     problem = display_problem()
     if problem:
         raise CliError(problem, status=1)
@@ -80,4 +88,4 @@ def run(args: argparse.Namespace) -> int:
 
     return run_app(deal=deal, opponents=getattr(args, "opponents", None),
                    seed=getattr(args, "seed", None), lang=getattr(args, "lang", None),
-                   argv=sys.argv[:1], data_dir=getattr(args, "data_dir", None))
+                   argv=sys.argv[:1], data_dir=getattr(args, "data_dir", None), rules=rules)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import tr
+from ..solver.names import BotName
 from .arrange import HandError, parse_hand
 from .common import (
     CliError,
@@ -59,7 +60,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      "points per deal and its standard error, best first."),
     )
     p.add_argument("cards", nargs="+", metavar="CARDS")
-    p.add_argument("--bot", choices=("greedy", "standard"), default="standard",
+    p.add_argument("--bot", choices=(BotName.GREEDY.value, BotName.STANDARD.value),
+                   default=BotName.STANDARD.value,
                    help="the bot that sets the opponents' hands (default standard)")
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
                    help="opponents at the table, 1 to 3 (default 1)")

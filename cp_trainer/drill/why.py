@@ -86,8 +86,8 @@ def explain(grade: DrillGrade, rules: HouseRules | None = None, *,
     ys = row_strengths(grade.arrangement, rules)
     bs = row_strengths(grade.best, rules)
     changes = tuple(
-        RowChange(row, ys[row.index], bs[row.index],
-                  None if yours_net is None else yours_net[row.index],
-                  None if best_net is None else best_net[row.index])
-        for row in (Row.TOP, Row.MIDDLE, Row.BOTTOM) if ys[row.index] != bs[row.index])
+        RowChange(row, ys[row.position], bs[row.position],
+                  None if yours_net is None else yours_net[row.position],
+                  None if best_net is None else best_net[row.position])
+        for row in (Row.TOP, Row.MIDDLE, Row.BOTTOM) if ys[row.position] != bs[row.position])
     return Why(WhyKind.ROWS if changes else WhyKind.SAME_ROWS, changes)

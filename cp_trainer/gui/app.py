@@ -11,6 +11,7 @@ from cp_trainer.cards import Card
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.translation import TranslationError, install_language
+from cp_trainer.house_rules_file import RulesFile
 
 __all__ = ["create_window", "run_app"]
 
@@ -27,11 +28,17 @@ def application(argv: Sequence[str] | None = None) -> QApplication:
 
 def create_window(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
                   seed: int | None = None, lang: str | None = None,
-                  settings: Settings | None = None, data_dir: str | None = None) -> MainWindow:
+                  settings: Settings | None = None, data_dir: str | None = None,
+                  rules: RulesFile | None = None) -> MainWindow:
     """The main window on a new deal, in ``lang`` (default: the saved language); its practice
-    history in ``data_dir`` (default: ``$CP_TRAINER_DATA_DIR`` or the user data folder)."""
+    history in ``data_dir`` (default: ``$CP_TRAINER_DATA_DIR`` or the user data folder). ``rules``
+    (``gui --rules FILE``) become the saved house rules, as *Load house rules…* then OK would."""
     app = application()
     settings = settings or Settings()
+    if rules is not None:
+        from cp_trainer.gui.settings.rules_file import with_rules_file
+
+        settings.save(with_rules_file(settings.values, rules))
     try:
         install_language(app, lang or settings.values.language)
     except TranslationError as exc:
@@ -41,9 +48,11 @@ def create_window(*, deal: Sequence[Card] | None = None, opponents: int | None =
 
 def run_app(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
             seed: int | None = None, lang: str | None = None,
-            argv: Sequence[str] | None = None, data_dir: str | None = None) -> int:
+            argv: Sequence[str] | None = None, data_dir: str | None = None,
+            rules: RulesFile | None = None) -> int:
     app = application(argv)
-    window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang, data_dir=data_dir)
+    window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang, data_dir=data_dir,
+                           rules=rules)
     window.show()
     window.solver_panel.warm_up()
     return app.exec()

@@ -75,6 +75,9 @@ def rules_html(rules: HouseRules | None = None) -> str:
             "Help", "House rules (Game → Settings): surrender, royalties for strong rows, naturals "
             "(three straights, three flushes, six pairs, dragon), the point value, the wheel, the "
             "low middle variant and Criss Cross."),
+        QCoreApplication.translate(
+            "Help", "Settings → Save house rules… writes a table's rules to a file to share; Load "
+            "house rules… plays by a club's file (on the command line: --rules FILE)."),
         QCoreApplication.translate("Help", "With the current house rules a scoop is worth %1 points.")
         .replace("%1", str(rules.scoop_points)),
         QCoreApplication.translate("Help", "How to play here"),

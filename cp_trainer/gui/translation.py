@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QTranslator
 
-from cp_trainer.i18n import LANGUAGES, normalize_lang
+from cp_trainer.i18n import normalize_lang
 from cp_trainer.resources import resource_path
 
 __all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "install_language", "qm_path"]
@@ -83,6 +83,3 @@ def install_language(app: QCoreApplication | None, lang: str) -> str:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
     return code
 
-
-def available_languages() -> tuple[str, ...]:
-    return LANGUAGES

@@ -38,10 +38,6 @@ class Game(Enum):
     def deal_size(self) -> int:
         return 13 if self is Game.CHINESE else 7
 
-    @property
-    def row_sizes(self) -> tuple[int, ...]:
-        return (3, 5, 5) if self is Game.CHINESE else (5, 2)
-
 
 @dataclass(frozen=True)
 class FoulNote:

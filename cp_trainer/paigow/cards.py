@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TypeAlias
 
 from ..cards import FULL_DECK, Card, CardParseError, DuplicateCardError, find_duplicates, parse_cards
@@ -22,6 +23,7 @@ __all__ = [
     "JOKER_CODE",
     "PAIGOW_DECK",
     "CardCountError",
+    "HandPart",
     "Joker",
     "PaiGowInputError",
     "PgCard",
@@ -78,14 +80,23 @@ class TwoJokersError(PaiGowInputError):
         super().__init__(f"{count} jokers: the deck has only one joker")
 
 
-class CardCountError(PaiGowInputError):
-    """A hand has the wrong number of cards. ``kind``: ``hand`` (7), ``high`` (5), ``low`` (2)."""
+class HandPart(StrEnum):
+    """Which cards a count is about: the whole ``hand`` (7), the ``high`` hand (5), the ``low`` (2)."""
 
-    def __init__(self, expected: int, got: int, kind: str = "hand") -> None:
+    HAND = "hand"
+    HIGH = "high"
+    LOW = "low"
+
+
+class CardCountError(PaiGowInputError):
+    """A hand has the wrong number of cards; ``kind`` says which (a :class:`HandPart`)."""
+
+    def __init__(self, expected: int, got: int, kind: HandPart = HandPart.HAND) -> None:
         self.expected = expected
         self.got = got
-        self.kind = kind
-        what = {"hand": "a Pai Gow hand", "high": "the high hand", "low": "the low hand"}[kind]
+        self.kind = HandPart(kind)
+        what = {HandPart.HAND: "a Pai Gow hand", HandPart.HIGH: "the high hand",
+                HandPart.LOW: "the low hand"}[self.kind]
         super().__init__(f"{what} has {expected} cards, got {got}")
 
 

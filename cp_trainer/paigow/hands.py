@@ -24,7 +24,7 @@ from numba import njit
 
 from ..i18n import tr
 from ..strength import describe
-from .cards import CardCountError, PgCard, card_code, effective_rank
+from .cards import CardCountError, HandPart, PgCard, card_code, effective_rank
 
 __all__ = [
     "FIVE_ACES",
@@ -188,7 +188,7 @@ def category_of(value: int) -> PgCategory:
 def evaluate_high(cards: Sequence[PgCard]) -> int:
     """Value of a 5-card high hand."""
     if len(cards) != 5:
-        raise CardCountError(5, len(cards), "high")
+        raise CardCountError(5, len(cards), HandPart.HIGH)
     c = [card_code(x) for x in cards]
     return int(eval5_codes(c[0], c[1], c[2], c[3], c[4]))
 
@@ -196,7 +196,7 @@ def evaluate_high(cards: Sequence[PgCard]) -> int:
 def evaluate_low(cards: Sequence[PgCard]) -> int:
     """Value of a 2-card low hand."""
     if len(cards) != 2:
-        raise CardCountError(2, len(cards), "low")
+        raise CardCountError(2, len(cards), HandPart.LOW)
     return int(eval2_codes(card_code(cards[0]), card_code(cards[1])))
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..i18n import tr
 from .cards import (
     CardCountError,
+    HandPart,
     PaiGowInputError,
     PgCard,
     check_distinct,
@@ -67,9 +68,9 @@ class Setting:
         object.__setattr__(self, "high", tuple(sort_for_display(self.high)))
         object.__setattr__(self, "low", tuple(sort_for_display(self.low)))
         if len(self.high) != 5:
-            raise CardCountError(5, len(self.high), "high")
+            raise CardCountError(5, len(self.high), HandPart.HIGH)
         if len(self.low) != 2:
-            raise CardCountError(2, len(self.low), "low")
+            raise CardCountError(2, len(self.low), HandPart.LOW)
         check_distinct((*self.high, *self.low))
 
     @property
@@ -117,31 +118,43 @@ def parse_setting(text: str) -> Setting:
     high = parse_pg_cards(parts[0])
     low = parse_pg_cards(parts[1])
     if len(high) != 5:
-        raise CardCountError(5, len(high), "high")
+        raise CardCountError(5, len(high), HandPart.HIGH)
     if len(low) != 2:
-        raise CardCountError(2, len(low), "low")
+        raise CardCountError(2, len(low), HandPart.LOW)
     return Setting(tuple(high), tuple(low))
 
 
 @dataclass(frozen=True, slots=True)
 class SettingCheck:
-    """What a setting holds and whether it fouls, with the explanation in words."""
+    """What a setting holds and whether it fouls, as data; the ``*_text`` properties word it in
+    ``lang`` (the language the check was asked for), :meth:`message_in` in any language."""
 
     setting: Setting
     high_value: int
     low_value: int
     foul: bool
-    high_text: str
-    low_text: str
-    message: str
+    lang: str = field(default="en", compare=False)
+
+    @property
+    def high_text(self) -> str:
+        return describe_high(self.high_value, self.lang, detailed=True)
+
+    @property
+    def low_text(self) -> str:
+        return describe_low(self.setting.low, self.lang)
+
+    @property
+    def message(self) -> str:
+        return self.message_in(self.lang)
+
+    def message_in(self, lang: str) -> str:
+        """``legal: ...`` / ``foul: the low hand ... beats ...`` naming both hands."""
+        key = "paigow.setting.foul" if self.foul else "paigow.setting.ok"
+        return tr(key, lang, high=describe_high(self.high_value, lang, detailed=True),
+                  low=describe_low(self.setting.low, lang))
 
 
 def check_setting(setting: Setting, lang: str = "en") -> SettingCheck:
     """Name both hands and say whether the setting is legal or a foul (and why)."""
     hv, lv = setting.high_value(), setting.low_value()
-    high_text = describe_high(hv, lang, detailed=True)
-    low_text = describe_low(setting.low, lang)
-    foul = lv > hv
-    key = "paigow.setting.foul" if foul else "paigow.setting.ok"
-    return SettingCheck(setting, hv, lv, foul, high_text, low_text,
-                        tr(key, lang, high=high_text, low=low_text))
+    return SettingCheck(setting, hv, lv, lv > hv, lang)

@@ -27,111 +27,24 @@ returns (six pairs and the dragon whatever the setting).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 
-import numpy as np
-import numpy.typing as npt
-
-from ..arrangement import Arrangement
 from ..cards import Card
-from ..house_rules import HouseRules, ScoringSystem
-from .enumerate import check_hand, setting_arrangement, tables_for
-from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings
-from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
-from .winprob import load_winprob, row_probabilities
+from ..house_rules import HouseRules
+from .enumerate import setting_arrangement
+from .fastbots import Bot, BotSpec, FastBot, bonuses, bot_spec, settings_for
+from .montecarlo import solve
+from .names import BotName
 
-__all__ = ["BOT_NAMES", "Bot", "BotSpec", "get_bot"]
+__all__ = ["BOT_NAMES", "Bot", "BotName", "BotSpec", "ExpertBot", "FastBot", "bonuses", "bot_spec",
+           "get_bot", "settings_for"]
 
-BOT_NAMES = ("greedy", "standard", "expert")
-F64 = npt.NDArray[np.float64]
-
-
-def bonuses(rules: HouseRules) -> tuple[float, float]:
-    """(bonus for winning >= 2 rows, bonus for winning all 3) on top of +1 a row."""
-    if rules.system is ScoringSystem.TWO_FOUR:
-        return 1.0, 0.0
-    if rules.system is ScoringSystem.TWO_FOUR_SCOOP:
-        return 0.0, 1.0
-    return 0.0, 3.0
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """What a compiled kernel needs to play one of the fast bots under some rules."""
-
-    kind: int
-    probs: F64  # (classes, 9): see kernels.setting_value
-    bonus2: float
-    bonus3: float
-    natural_value: float = -1.0  # what a natural is worth, when the bot looks for one (else -1)
-
-
-_NO_PROBS = np.zeros((1, 9), dtype=np.float64)
-
-
-@cache
-def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
-    """The kernel inputs of ``greedy`` or ``standard``."""
-    if name == "greedy":
-        return BotSpec(BOT_GREEDY, _NO_PROBS, 0.0, 0.0)
-    if name == "standard":
-        b2, b3 = bonuses(rules)
-        wp = load_winprob(low_middle=rules.low_middle)
-        probs = np.ascontiguousarray(row_probabilities(wp, rules, seat).T)
-        natural = float(rules.effective_natural_amount) if rules.naturals else -1.0
-        return BotSpec(BOT_STANDARD, probs, b2, b3, natural)
-    raise ValueError(f"not a compiled bot: {name!r}")
-
-
-def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
-                 seat: int = 0) -> npt.NDArray[np.int64]:
-    """Setting numbers a fast bot picks for each of ``hands`` (M, 13) card indices."""
-    spec = bot_spec(name, rules, seat)
-    tab = tables_for(rules)
-    hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
-    out = np.empty(hands.shape[0], dtype=np.int64)
-    bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
-                 SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                 tab.class_category, COMB3, out)
-    return out
-
-
-class Bot:
-    """A strategy: ``arrange(cards, rules)`` returns a legal arrangement of 13 cards."""
-
-    name = "bot"
-
-    def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
-        raise NotImplementedError
-
-    def arrange(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0) -> Arrangement:
-        rules = rules or HouseRules()
-        check_hand(cards)
-        return setting_arrangement(cards, self.setting(cards, rules, seat))
-
-
-class FastBot(Bot):
-    """``greedy`` or ``standard``: a compiled kernel (see the module docstring)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
-        spec = bot_spec(self.name, rules, seat)
-        tab = tables_for(rules)
-        c5 = np.empty(len(COMB5), dtype=np.int16)
-        c5low = np.empty(len(COMB5), dtype=np.int16)
-        c3 = np.empty(len(COMB3), dtype=np.int16)
-        return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
-                               tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
-                               spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
+BOT_NAMES: tuple[str, ...] = tuple(b.value for b in BotName)
 
 
 class ExpertBot(Bot):
     """``standard`` corrected by the Monte-Carlo solver (see the module docstring)."""
 
-    name = "expert"
+    name = BotName.EXPERT
 
     def __init__(self, samples: int = 1000, opponents: int = 1, z: float = 1.0,
                  confirm_z: float = 0.5) -> None:
@@ -141,18 +54,16 @@ class ExpertBot(Bot):
         self.confirm_z = confirm_z
 
     def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
-        from .montecarlo import solve
-
-        own = FastBot("standard").setting(cards, rules, seat)
+        own = FastBot(BotName.STANDARD).setting(cards, rules, seat)
         reference = setting_arrangement(cards, own)
         seed = int(sum(c.index << (6 * (i % 10)) for i, c in enumerate(sorted(cards))))
-        result = solve(cards, rules, bot="standard", opponents=self.opponents, samples=self.samples,
+        result = solve(cards, rules, bot=BotName.STANDARD, opponents=self.opponents, samples=self.samples,
                        seed=seed, seat=seat, reference=reference)
         best = result.best
         assert best.diff is not None and best.diff_stderr is not None
         if not best.diff > self.z * best.diff_stderr:
             return own
-        check = solve(cards, rules, bot="standard", opponents=self.opponents, samples=self.samples,
+        check = solve(cards, rules, bot=BotName.STANDARD, opponents=self.opponents, samples=self.samples,
                       seed=seed + 1, seat=seat, reference=reference)
         again = next(c for c in check.candidates if c.setting == best.setting)
         assert again.diff is not None and again.diff_stderr is not None
@@ -160,9 +71,9 @@ class ExpertBot(Bot):
 
 
 def get_bot(name: str) -> Bot:
-    """The bot called ``name`` (one of :data:`BOT_NAMES`)."""
-    if name in ("greedy", "standard"):
-        return FastBot(name)
-    if name == "expert":
+    """The bot called ``name`` (a :class:`BotName`, or its value)."""
+    if name in (BotName.GREEDY, BotName.STANDARD):
+        return FastBot(BotName(name))
+    if name == BotName.EXPERT:
         return ExpertBot()
     raise ValueError(f"unknown bot: {name!r} (choose from {', '.join(BOT_NAMES)})")

@@ -142,7 +142,7 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
 
 
 @jit
-def natural_setting(hand: I64, c5: I16, c3: I16, categories: I8, split_mid: I16, split_top: I16,
+def natural_setting(hand: I64, c5: I16, categories: I8, split_mid: I16, split_top: I16,
                     comb3: I8) -> int:
     """A setting holding three flushes or three straights (legal order preferred), or -1.
 
@@ -197,7 +197,7 @@ def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16,
         return greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
     best = standard_setting(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low)
     if natural_value >= 0:
-        nat = natural_setting(hand, c5, c3, categories, split_mid, split_top, comb3)
+        nat = natural_setting(hand, c5, categories, split_mid, split_top, comb3)
         if nat >= 0:
             b, j = divmod(best, N_SPLITS)
             if natural_value > setting_value(c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b], probs,

@@ -31,9 +31,10 @@ import numpy.typing as npt
 from ..arrangement import Arrangement
 from ..cards import FULL_DECK, Card
 from ..house_rules import HouseRules
-from .bots import BOT_NAMES, get_bot, settings_for
 from .enumerate import SolverInputError, check_hand, enumerate_hand, setting_arrangement, tables_for
+from .fastbots import FastBot, settings_for
 from .kernels import deal_opponents
+from .names import BotName
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, setting_rows, tie_mode
 from .tables import N_SETTINGS, hand_array
 
@@ -245,7 +246,7 @@ def solve(
     cards: Sequence[Card],
     rules: HouseRules | None = None,
     *,
-    bot: str = "greedy",
+    bot: str = BotName.GREEDY,
     opponents: int = 1,
     samples: int = 10_000,
     seed: int | None = None,
@@ -270,7 +271,7 @@ def solve(
     """
     rules = rules or HouseRules()
     check_hand(cards)
-    if bot not in BOT_NAMES or bot == "expert":
+    if bot not in (BotName.GREEDY, BotName.STANDARD):
         raise SolverInputError(f"the solver plays against greedy or standard, not {bot!r}")
     if not 1 <= opponents <= 3:
         raise SolverInputError(f"1 to 3 opponents, got {opponents}")
@@ -394,9 +395,9 @@ def warm_up() -> None:
     """Build the tables and compile every kernel on a small problem (call it off the GUI thread)."""
     cards = list(FULL_DECK[:13])
     rules = HouseRules()
-    for name in ("greedy", "standard"):
+    for name in (BotName.GREEDY, BotName.STANDARD):
         try:
-            get_bot(name).arrange(cards, rules)
+            FastBot(name).arrange(cards, rules)
             solve(cards, rules, bot=name, samples=2, seed=0, chunk=1)
         except FileNotFoundError:  # no trained table in a stripped install: standard unavailable
             continue

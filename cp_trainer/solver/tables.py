@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import Card
-from ..strength import Category, evaluate3, evaluate5, lowball27
+from ..strength import evaluate3, evaluate5, lowball27
 from ._jit import jit
 
 __all__ = [
@@ -341,7 +341,3 @@ def strengths_of(rows: npt.NDArray[np.integer], wheel_second: bool = False) -> I
     rows_classes(cards, tab.nf5, tab.fl5, tab.t3, out)
     return tab.class_strength[out]
 
-
-def category_name(tab: Tables, class_id: int) -> str:
-    """``pair``, ``flush``, ... of a class id."""
-    return Category(int(tab.class_category[class_id])).key

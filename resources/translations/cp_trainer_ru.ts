@@ -394,6 +394,10 @@
         <translation>Правила стола (Игра → Настройки): отказ от руки, роялти за сильные ряды, натуральные комбинации (три стрита, три флеша, шесть пар, дракон), цена очка, колесо, вариант с низким средним рядом и Крис Кросс.</translation>
     </message>
     <message>
+        <source>Settings → Save house rules… writes a table&apos;s rules to a file to share; Load house rules… plays by a club&apos;s file (on the command line: --rules FILE).</source>
+        <translation>Настройки → «Сохранить правила стола…» записывает правила стола в файл, чтобы поделиться ими; «Загрузить правила стола…» включает правила клуба из файла (в командной строке: --rules ФАЙЛ).</translation>
+    </message>
+    <message>
         <source>With the current house rules a scoop is worth %1 points.</source>
         <translation>По текущим правилам стола скуп стоит %1 очк.</translation>
     </message>
@@ -1291,6 +1295,22 @@
         <translation>«ОК» сохраняет изменения, «Отмена» отбрасывает их, «По умолчанию» сбрасывает все настройки</translation>
     </message>
     <message>
+        <source>Save house rules…</source>
+        <translation>Сохранить правила стола…</translation>
+    </message>
+    <message>
+        <source>Write the house rules shown here to a file, to share the table&apos;s rules</source>
+        <translation>Записать показанные здесь правила стола в файл, чтобы поделиться ими</translation>
+    </message>
+    <message>
+        <source>Load house rules…</source>
+        <translation>Загрузить правила стола…</translation>
+    </message>
+    <message>
+        <source>Show the house rules of a file here (kept only if you then press OK)</source>
+        <translation>Показать здесь правила стола из файла (сохранятся, только если вы затем нажмёте OK)</translation>
+    </message>
+    <message>
         <source>Keep the changes and play by them.</source>
         <translation>Сохранить изменения и играть по ним.</translation>
     </message>
@@ -1305,6 +1325,18 @@
     <message>
         <source>auto ({n})</source>
         <translation>авто ({n})</translation>
+    </message>
+    <message>
+        <source>House rules (*.toml);;All files (*)</source>
+        <translation>Правила стола (*.toml);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Save house rules</source>
+        <translation>Сохранить правила стола</translation>
+    </message>
+    <message>
+        <source>Load house rules</source>
+        <translation>Загрузить правила стола</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,7 @@ from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
 
 
 def _click(qtbot: QtBot, widget: object) -> None:
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
 def test_example_1_completed_by_clicking_cards(qtbot: QtBot) -> None:

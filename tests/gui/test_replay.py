@@ -32,7 +32,7 @@ def _window(qtbot: QtBot, tmp_path: Path, **settings: object) -> MainWindow:
     w = create_window(deal=DEAL, seed=5, lang="en", settings=s, data_dir=str(tmp_path / "data"))
     qtbot.addWidget(w)
     w.table.reveal_delay_ms = 0
-    w.table.confirm = lambda _q: True  # type: ignore[method-assign]
+    w.table.confirm = lambda question: True
     w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
     w.show()
     return w
@@ -113,7 +113,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
 
     # try again: the same 13 cards against the same bot hands, set anew
     bar.try_button.click()
-    assert c.phase is Phase.SETTING and c.retry_of is not None
+    assert c.phase is Phase.SETTING and c.retry_of is not None  # type: ignore[comparison-overlap]
     assert sorted(window.deal_model.all_cards()) == sorted(DEAL)
     assert len(window.deal_model.cards(Zone.HAND)) == 13
     assert c.bots_set() == bots

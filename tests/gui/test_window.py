@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from cp_trainer.arrangement import Arrangement, check_partial
 from cp_trainer.cards import Card, parse_cards
@@ -32,7 +32,7 @@ def make_window(qtbot: Any, tmp_path: Path, **kw: Any) -> MainWindow:
                            lang="en", settings=settings, **kw)
     qtbot.addWidget(window)
     window.table.reveal_delay_ms = 0
-    window.table.confirm = lambda _q: True
+    window.table.confirm = lambda question: True
     window.show()
     qtbot.waitExposed(window)
     return window
@@ -86,7 +86,7 @@ def test_key_widgets_are_named_and_explained(window: MainWindow) -> None:
         assert window.findChild(QLabel, name) is not None
     for name in ("setButton", "dealButton", "hintButton"):
         assert button(window, name).toolTip()
-    assert window.findChild(object, "solverPanel") is not None
+    assert window.findChild(QWidget, "solverPanel") is not None
     for b in window.findChildren(QPushButton):
         assert b.toolTip(), f"{b.objectName()} has no tooltip"
 
@@ -144,11 +144,11 @@ def test_set_hand_only_at_3_5_5_and_legal_banner(window: MainWindow) -> None:
 def test_fouled_hand_asks_first_and_names_the_loss(window: MainWindow) -> None:
     place(window, "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")
     asked: list[str] = []
-    window.table.confirm = lambda q: asked.append(q) or False
+    window.table.confirm = lambda question: asked.append(question) or False  # type: ignore[func-returns-value]
     button(window, "setButton").click()
     assert asked == ["This hand fouls and will lose 4 to each opponent. Set it anyway?"]
     assert window.controller.showdown is None  # declined: still setting
-    window.table.confirm = lambda q: True
+    window.table.confirm = lambda question: True
     button(window, "setButton").click()
     assert window.controller.showdown is not None
     assert window.controller.showdown.settlement.hands[0].fouled
@@ -165,7 +165,7 @@ def test_showdown_points_equal_the_core(qtbot: Any, tmp_path: Path, opponents: i
     assert showdown is not None
     expected = settle([Arrangement.parse("Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c"), *bots],
                       HouseRules())
-    assert showdown.settlement.points == expected.points
+    assert showdown.settlement is not None and showdown.settlement.points == expected.points
     score = window.findChild(QLabel, "scoreLabel")
     assert score is not None
     sign = "+" if expected.points[0] > 0 else ""

@@ -87,6 +87,6 @@ def test_the_window_remembers_its_geometry(qtbot: Any, tmp_path: Path,
     assert saved and bytes(saved) == bytes(window.saveGeometry().data())
     restored: list[bytes] = []
     monkeypatch.setattr(MainWindow, "restoreGeometry",
-                        lambda self, g: restored.append(bytes(g.data())) or True)
+                        lambda self, g: restored.append(bytes(g.data())) or True)  # type: ignore[func-returns-value]
     make_window(qtbot, tmp_path)
     assert restored == [bytes(saved)]

@@ -9,11 +9,16 @@ Or simply ``SettingsDialog.edit(settings, parent)``. Every control has an ``obje
 ``surrenderCostSpin``, ``royaltiesCheck``, ``royaltiesBetterHandCheck``, ``naturalsCheck``,
 ``naturalAmountSpin``, ``pointValueSpin``, ``wheelSecondCheck``, ``lowMiddleCheck``,
 ``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``cardStyleCombo``,
-``languageCombo``, ``buttonBox``) and a tooltip; texts follow the language at runtime.
+``languageCombo``, ``buttonBox``, ``saveRulesButton``, ``loadRulesButton``) and a tooltip; texts
+follow the language at runtime. *Save house rules…* writes the rules the dialog shows to a TOML
+file (:mod:`cp_trainer.house_rules_file`; the file dialog asks before replacing a file); *Load
+house rules…* shows a file's rules in the controls (kept on OK) or, for a bad file, says why and
+changes nothing.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QLocale, Qt
@@ -24,11 +29,14 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLayout,
+    QMessageBox,
+    QPushButton,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -38,6 +46,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.style import CardStyle
+from cp_trainer.gui.settings.rules_file import rules_file_of, with_rules_file
 from cp_trainer.gui.settings.store import (
     BOTS,
     MAX_OPPONENTS,
@@ -48,6 +57,7 @@ from cp_trainer.gui.settings.store import (
 )
 from cp_trainer.gui.translation import current_language
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
+from cp_trainer.house_rules_file import RulesFileError, read_rules_file, write_rules_file
 
 __all__ = ["SettingsDialog"]
 
@@ -134,6 +144,14 @@ class SettingsDialog(QDialog):
         restore = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
         restore.setObjectName("restoreDefaultsButton")
         restore.clicked.connect(self.restore_defaults)
+        self.save_rules_button = _named(QPushButton(), "saveRulesButton")
+        self.load_rules_button = _named(QPushButton(), "loadRulesButton")
+        for button, handler in ((self.save_rules_button, self.save_rules_file),
+                                (self.load_rules_button, self.load_rules_file)):
+            button.setAutoDefault(False)
+            # beside Restore Defaults, away from OK and Cancel: like it, they fill the controls
+            self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ResetRole)
+            button.clicked.connect(handler)
 
         self._build_layout()
         for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
@@ -322,6 +340,12 @@ class SettingsDialog(QDialog):
             label.setToolTip(tips.get(buddy, ""))
         self.buttons.setToolTip(self.tr(
             "OK keeps the changes, Cancel drops them, Restore Defaults resets every setting"))
+        self.save_rules_button.setText(self.tr("Save house rules…"))
+        self.save_rules_button.setToolTip(self.tr(
+            "Write the house rules shown here to a file, to share the table's rules"))
+        self.load_rules_button.setText(self.tr("Load house rules…"))
+        self.load_rules_button.setToolTip(self.tr(
+            "Show the house rules of a file here (kept only if you then press OK)"))
         box = QDialogButtonBox.StandardButton
         for which, tip in ((box.Ok, self.tr("Keep the changes and play by them.")),
                            (box.Cancel, self.tr("Close without changing anything.")),
@@ -401,7 +425,7 @@ class SettingsDialog(QDialog):
             ties=TieRule(self.ties_combo.currentData()),
             bank=int(self.bank_combo.currentData()),
             ignore_fouls=self.ignore_fouls_check.isChecked(),
-            point_value=round(self.point_value_spin.value(), 2),
+            point_value=self._point_value(),
             surrender=self.surrender_check.isChecked(),
             surrender_cost=self.surrender_cost_spin.value() or None,
             royalties=self.royalties_check.isChecked(),
@@ -421,6 +445,52 @@ class SettingsDialog(QDialog):
             language=str(self.language_combo.currentData()),
             criss_cross=criss_cross,
         )
+
+    def _point_value(self) -> float:
+        """The spin box's value; a finer value from a rules file is kept while the box shows it."""
+        spin, kept = self.point_value_spin, self._base.house_rules.point_value
+        unchanged = spin.textFromValue(kept) == spin.textFromValue(spin.value())
+        return kept if unchanged else round(spin.value(), 2)
+
+    # --- house-rules files -----------------------------------------------------------------
+
+    def _file_filter(self) -> str:
+        return self.tr("House rules (*.toml);;All files (*)")
+
+    def _file_problem(self, title: str, error: RulesFileError) -> None:
+        QMessageBox.warning(self, title, "\n".join(error.problems))
+
+    def save_rules_file(self) -> bool:
+        """Ask where, then write the house rules the dialog shows. The file dialog asks before
+        replacing a file; a name typed without ".toml" gets it, and is never replaced unasked."""
+        title = self.tr("Save house rules")
+        path, _ = QFileDialog.getSaveFileName(self, title, "", self._file_filter())
+        if not path:
+            return False
+        confirmed = True  # the file dialog confirmed replacing this very name
+        if not Path(path).suffix:
+            path, confirmed = path + ".toml", False
+        try:
+            write_rules_file(path, rules_file_of(self.values()), replace=confirmed,
+                             lang=current_language())
+        except RulesFileError as exc:
+            self._file_problem(title, exc)
+            return False
+        return True
+
+    def load_rules_file(self) -> bool:
+        """Ask for a file and show its house rules in the controls; a bad file changes nothing."""
+        title = self.tr("Load house rules")
+        path, _ = QFileDialog.getOpenFileName(self, title, "", self._file_filter())
+        if not path:
+            return False
+        try:
+            rules_file = read_rules_file(path, current_language())
+        except RulesFileError as exc:
+            self._file_problem(title, exc)
+            return False
+        self.set_values(with_rules_file(self.values(), rules_file))
+        return True
 
     def restore_defaults(self) -> None:
         """Reset every control to the default settings (the language stays as chosen)."""

@@ -25,7 +25,7 @@ from enum import Enum
 
 from PySide6.QtCore import QObject, Signal
 
-from cp_trainer.arrangement import Arrangement, CheckResult, check_partial
+from cp_trainer.arrangement import Arrangement, CheckResult, Row, check_partial
 from cp_trainer.cards import Card, Deck
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import DealModel, Zone
@@ -125,8 +125,7 @@ class Showdown:
 
     def row_result(self, seat: int, row: int, hand: int = 0) -> str:
         """``won`` / ``lost`` / ``tied`` for the player's row ``row`` (0 top) against ``seat``."""
-        winner = self.against(seat, hand).rows[("top", "middle", "bottom")[row]]
-        return "tied" if winner is None else "won" if winner == 0 else "lost"
+        return self.against(seat, hand).row_result((Row.TOP, Row.MIDDLE, Row.BOTTOM)[row], 0)
 
 
 class TrainerController(QObject):

@@ -1,0 +1,446 @@
+"""A table's house rules as a TOML file: written once by a teacher, read by the window and by
+every command (``--rules FILE``).
+
+The file holds every field of :class:`~cp_trainer.house_rules.HouseRules` under its own name, plus
+``criss_cross`` (the variant is a table setting, not a scoring rule, so it lives beside the rules:
+:class:`RulesFile`). ``docs/house-rules.sample.toml`` documents every key::
+
+    system = "2-4"            # "2-4", "2-4-scoop" or "1-6"
+    surrender_cost = "auto"   # or a whole number from 1 to 99
+    stakes = []               # or 1 to 4 numbers, one per seat
+    [royalty_table]
+    top_trips = 3
+
+A missing key takes the RULES.md default. An unknown key, a value of the wrong type or out of
+range is a :class:`RulesFileError` naming the key, the value and its line; the whole file is
+refused (nothing is half-applied). Writing goes through a temporary file renamed into place, and
+never replaces an existing file unless the caller says the user agreed.
+
+The module is pure Python (``tomllib``, ``tomli_w``): no Qt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import re
+import stat
+import tempfile
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from .house_rules import HouseRules, HouseRulesError, RoyaltyTable, ScoringSystem, TieRule
+from .i18n import DEFAULT_LANGUAGE, tr
+
+__all__ = [
+    "AUTO",
+    "FILE_KEYS",
+    "MAX_AMOUNT",
+    "MAX_FILE_BYTES",
+    "MAX_MONEY",
+    "MAX_ROYALTY",
+    "MAX_STAKES",
+    "MIN_MONEY",
+    "ROYALTY_KEYS",
+    "RulesFile",
+    "RulesFileError",
+    "dumps_rules",
+    "loads_rules",
+    "read_rules_file",
+    "write_rules_file",
+]
+
+AUTO = "auto"  # surrender_cost / natural_amount: the system's default
+MAX_AMOUNT = 99  # surrender cost and natural amount (what the window's spin boxes show)
+MAX_ROYALTY = 999
+MIN_MONEY, MAX_MONEY = 0.01, 1_000_000.0  # point value and stakes (the window's range)
+MAX_STAKES = 4  # one per seat
+MAX_FILE_BYTES = 1_000_000  # a rules file is a page of text; a bigger one is not one
+
+@dataclass(frozen=True)
+class RulesFile:
+    """What a house-rules file holds: the scoring rules and whether the table plays Criss Cross."""
+
+    rules: HouseRules = field(default_factory=HouseRules)
+    criss_cross: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, HouseRules):
+            raise HouseRulesError(f"rules must be HouseRules, got {self.rules!r}")
+        if not isinstance(self.criss_cross, bool):
+            raise HouseRulesError(f"criss_cross must be true or false, got {self.criss_cross!r}")
+
+
+class RulesFileError(HouseRulesError):
+    """A house-rules file that cannot be used. ``problems`` holds one message per bad key (each
+    naming the key, the value and the line), or the one reason the file cannot be read."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
+
+
+# --- showing values and places -------------------------------------------------------------------
+
+_SHOWN = 60
+
+
+def _cut(text: str) -> str:
+    """On one line (control characters escaped) and cut in the middle when long."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return text if len(text) <= _SHOWN else text[:40] + " … " + text[-12:]
+
+
+def _shown(value: object, lang: str) -> str:
+    """A value as written in TOML (``"2-4"``, ``true``, ``[1, 2]``), cut when long."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = '"' + value[:200].replace("\\", "\\\\").replace('"', '\\"') + '"'
+    elif isinstance(value, int) and value.bit_length() > 200:
+        text = tr("rulesfile.huge_number", lang)
+    elif isinstance(value, int | float):
+        text = repr(value)
+    elif isinstance(value, list):
+        text = "[" + ", ".join(_shown(v, lang) for v in value[:20]) + (", …]" if len(value) > 20 else "]")
+    elif isinstance(value, dict):
+        items = list(value.items())
+        text = "{" + ", ".join(f"{_cut(k)} = {_shown(v, lang)}" for k, v in items[:20]) + (
+            ", …}" if len(items) > 20 else "}")
+    else:  # dates and times
+        text = str(value)
+    return _cut(text)
+
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_PART = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""  # a bare or quoted key
+_KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+
+
+def _dotted(text: str) -> str:
+    parts = re.findall(r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'""", text)
+    return ".".join(p.strip("\"'") for p in parts)
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """Where each key of a (valid) TOML text is defined: dotted key → line number from 1.
+    A table header maps the table's own name; a key inside an inline table is not listed (its
+    parent key's line is the place to point at)."""
+    lines: dict[str, int] = {}
+    table = ""
+    in_multiline: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if in_multiline is not None:
+            if in_multiline in line:
+                in_multiline = None
+            continue
+        header = _HEADER.match(line)
+        if header:
+            table = _dotted(header.group(1))
+            lines.setdefault(table, number)
+            continue
+        key = _KEY.match(line)
+        if key:
+            full = f"{table}.{_dotted(key.group(1))}" if table else _dotted(key.group(1))
+            lines.setdefault(full, number)
+            rest = line[key.end():]
+            for quote in ('"""', "'''"):
+                if rest.count(quote) == 1:
+                    in_multiline = quote
+    return lines
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    """One key's value is unusable: ``what`` is the message key, ``expected`` what would do."""
+
+    def __init__(self, what: str, expected: str) -> None:
+        super().__init__(what)
+        self.what = what
+        self.expected = expected
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _bool(lang: str) -> Callable[[object], bool]:
+    def parse(value: object) -> bool:
+        if not isinstance(value, bool):
+            raise _Bad("type", tr("rulesfile.expected.bool", lang))
+        return value
+    return parse
+
+
+def _choice(options: tuple[str, ...], lang: str) -> Callable[[object], str]:
+    def parse(value: object) -> str:
+        expected = tr("rulesfile.expected.choice", lang, options=", ".join(f'"{o}"' for o in options))
+        if not isinstance(value, str):
+            raise _Bad("type", expected)
+        if value not in options:
+            raise _Bad("range", expected)
+        return value
+    return parse
+
+
+def _whole(low: int, high: int, lang: str, *, auto: bool = False) -> Callable[[object], int | None]:
+    def parse(value: object) -> int | None:
+        key = "rulesfile.expected.whole_or_auto" if auto else "rulesfile.expected.whole"
+        expected = tr(key, lang, low=low, high=high)
+        if auto and value == AUTO:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad("type", expected)
+        if not low <= value <= high:
+            raise _Bad("range", expected)
+        return value
+    return parse
+
+
+def _money_value(value: object, expected: str) -> float:
+    if not _number(value):
+        raise _Bad("type", expected)
+    assert isinstance(value, int | float)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise _Bad("range", expected) from None
+    if not (math.isfinite(number) and MIN_MONEY <= number <= MAX_MONEY):
+        raise _Bad("range", expected)
+    return number
+
+
+def _money(lang: str) -> Callable[[object], float]:
+    def parse(value: object) -> float:
+        return _money_value(value, tr("rulesfile.expected.money", lang, low=f"{MIN_MONEY:g}",
+                                      high=f"{MAX_MONEY:.0f}"))
+    return parse
+
+
+def _stakes(lang: str) -> Callable[[object], tuple[float, ...] | None]:
+    def parse(value: object) -> tuple[float, ...] | None:
+        expected = tr("rulesfile.expected.stakes", lang, most=MAX_STAKES, low=f"{MIN_MONEY:g}",
+                      high=f"{MAX_MONEY:.0f}")
+        if not isinstance(value, list):
+            raise _Bad("type", expected)
+        if not value:
+            return None
+        if len(value) > MAX_STAKES:
+            raise _Bad("range", expected)
+        return tuple(_money_value(v, expected) for v in value)
+    return parse
+
+
+def _parsers(lang: str) -> dict[str, Callable[[object], Any]]:
+    """The file's top-level keys (but ``royalty_table``), in the order the writer uses."""
+    parsers: dict[str, Callable[[object], Any]] = {
+        "system": _choice(tuple(s.value for s in ScoringSystem), lang),
+        "ties": _choice(tuple(t.value for t in TieRule), lang),
+        "bank": _whole(0, 3, lang),
+        "ignore_fouls": _bool(lang),
+        "surrender": _bool(lang),
+        "surrender_cost": _whole(1, MAX_AMOUNT, lang, auto=True),
+        "royalties": _bool(lang),
+        "royalties_better_hand_only": _bool(lang),
+        "naturals": _bool(lang),
+        "natural_amount": _whole(1, MAX_AMOUNT, lang, auto=True),
+        "point_value": _money(lang),
+        "stakes": _stakes(lang),
+        "wheel_second": _bool(lang),
+        "low_middle": _bool(lang),
+        "criss_cross": _bool(lang),
+    }
+    return parsers
+
+
+ROYALTY_KEYS = tuple(f.name for f in dataclasses.fields(RoyaltyTable))
+# Every top-level key of a rules file, in the order the writer uses (_parsers' order).
+FILE_KEYS = ("system", "ties", "bank", "ignore_fouls", "surrender", "surrender_cost", "royalties",
+             "royalties_better_hand_only", "naturals", "natural_amount", "point_value", "stakes",
+             "wheel_second", "low_middle", "criss_cross", "royalty_table")
+
+
+def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) -> RulesFile:
+    """The :class:`RulesFile` a TOML text describes; ``source`` (the file's name) starts every
+    message. Raises :class:`RulesFileError` listing every bad key."""
+    prefix = f"{source}: " if source else ""
+    text = text.lstrip("\ufeff")
+    try:
+        data = tomllib.loads(text)
+    except ValueError as exc:  # TOMLDecodeError, or an integer of more than 4,300 digits
+        raise RulesFileError([prefix + tr("rulesfile.error.syntax", lang, error=str(exc))]) from None
+    lines = key_lines(text)
+    problems: list[str] = []
+
+    def bad(key: str, value: object, what: str, expected: str = "") -> None:
+        place = lines.get(key) or lines.get(key.rpartition(".")[0])
+        where = tr("rulesfile.where.line", lang, line=place) if place else ""
+        problems.append(prefix + where + tr(f"rulesfile.error.{what}", lang, key=_cut(key),
+                                            value=_shown(value, lang), expected=expected))
+
+    parsers = _parsers(lang)
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "royalty_table":
+            continue
+        parse = parsers.get(key)
+        if parse is None:
+            bad(key, value, "unknown", ", ".join(FILE_KEYS))
+            continue
+        try:
+            values[key] = parse(value)
+        except _Bad as exc:
+            bad(key, value, exc.what, exc.expected)
+    royalties: dict[str, int] = {}
+    table = data.get("royalty_table", {})
+    if not isinstance(table, dict):
+        bad("royalty_table", table, "type", tr("rulesfile.expected.table", lang))
+    else:
+        amount = _whole(0, MAX_ROYALTY, lang)
+        for key, value in table.items():
+            name = f"royalty_table.{key}"
+            if key not in ROYALTY_KEYS:
+                bad(name, value, "unknown", ", ".join(ROYALTY_KEYS))
+                continue
+            try:
+                royalties[key] = amount(value)  # type: ignore[assignment]
+            except _Bad as exc:
+                bad(name, value, exc.what, exc.expected)
+    if problems:
+        raise RulesFileError(problems)
+    criss_cross = values.pop("criss_cross", False)
+    if "system" in values:
+        values["system"] = ScoringSystem(values["system"])
+    if "ties" in values:
+        values["ties"] = TieRule(values["ties"])
+    try:
+        rules = HouseRules(royalty_table=RoyaltyTable(**royalties), **values)
+    except HouseRulesError as exc:  # every value was checked above; kept as a last guard
+        raise RulesFileError([prefix + str(exc)]) from None
+    return RulesFile(rules, criss_cross)
+
+
+def read_rules_file(path: str | os.PathLike[str], lang: str = DEFAULT_LANGUAGE) -> RulesFile:
+    """Read a house-rules file; any problem (missing, a folder, unreadable, not UTF-8, not TOML,
+    bad keys) is a :class:`RulesFileError` in ``lang``."""
+    name = os.fspath(path)
+    p = Path(name)
+    try:
+        if p.is_dir():
+            raise RulesFileError([tr("rulesfile.error.folder", lang, path=name)])
+        info = p.stat()
+        if not stat.S_ISREG(info.st_mode):  # a device or a pipe would never end, or block
+            raise RulesFileError([tr("rulesfile.error.special", lang, path=name)])
+        if info.st_size > MAX_FILE_BYTES:
+            raise RulesFileError([tr("rulesfile.error.too_large", lang, path=name,
+                                     size=info.st_size, most=MAX_FILE_BYTES)])
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise RulesFileError([tr("rulesfile.error.missing", lang, path=name)]) from None
+    except OSError as exc:
+        raise RulesFileError([tr("rulesfile.error.unreadable", lang, path=name,
+                                 reason=exc.strerror or str(exc))]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesFileError([tr("rulesfile.error.encoding", lang, path=name)]) from None
+    return loads_rules(text, source=name, lang=lang)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def _plain(rules_file: RulesFile) -> dict[str, Any]:
+    rules = rules_file.rules
+    data = rules.to_dict()
+    royalty_table = data.pop("royalty_table")
+    out: dict[str, Any] = {}
+    for key in FILE_KEYS[:-1]:
+        if key == "criss_cross":
+            out[key] = rules_file.criss_cross
+        elif key in ("surrender_cost", "natural_amount"):
+            out[key] = AUTO if data[key] is None else data[key]
+        elif key == "stakes":
+            out[key] = [float(s) for s in data[key]] if data[key] is not None else []
+        elif key == "point_value":
+            out[key] = float(data[key])
+        else:
+            out[key] = data[key]
+    out["royalty_table"] = royalty_table
+    return out
+
+
+def dumps_rules(rules_file: RulesFile) -> str:
+    """The TOML text of a rules file (every key, in the documented order). Raises
+    :class:`RulesFileError` for values a file cannot hold (they would not read back)."""
+    text = ("# cp-trainer house rules. Every key is explained in docs/house-rules.sample.toml.\n"
+            "# Правила стола cp-trainer; каждый ключ описан в docs/house-rules.sample.toml.\n\n"
+            + tomli_w.dumps(_plain(rules_file)))
+    loads_rules(text)  # what cannot be read back is not written
+    return text
+
+
+def write_rules_file(path: str | os.PathLike[str], rules_file: RulesFile, *, replace: bool = False,
+                     lang: str = DEFAULT_LANGUAGE) -> None:
+    """Write ``rules_file`` to ``path`` atomically (a temporary file beside it, renamed into
+    place). An existing file is replaced only with ``replace=True`` (the user was asked);
+    otherwise, and on any error writing, :class:`RulesFileError` and the old file is untouched."""
+    target = Path(os.fspath(path))
+    name = os.fspath(path)
+    if target.is_dir():
+        raise RulesFileError([tr("rulesfile.error.folder", lang, path=name)])
+    if not replace and target.exists():
+        raise RulesFileError([tr("rulesfile.error.exists", lang, path=name)])
+    text = dumps_rules(rules_file)
+    mode = 0o666 & ~_umask()
+    if replace and target.exists():
+        mode = target.stat().st_mode & 0o777
+    tmp: Path | None = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                        dir=target.parent if str(target.parent) else ".")
+        tmp = Path(tmp_name)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        if replace:
+            os.replace(tmp, target)
+        else:
+            _link_new(tmp, target, name, lang)
+        tmp = None
+    except OSError as exc:
+        raise RulesFileError([tr("rulesfile.error.unwritable", lang, path=name,
+                                 reason=exc.strerror or str(exc))]) from None
+    finally:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+
+
+def _link_new(tmp: Path, target: Path, name: str, lang: str) -> None:
+    """Put ``tmp`` at ``target`` only if nothing is there (no race with another writer)."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise RulesFileError([tr("rulesfile.error.exists", lang, path=name)]) from None
+    except OSError:  # a file system without hard links
+        if target.exists():
+            raise RulesFileError([tr("rulesfile.error.exists", lang, path=name)]) from None
+        os.replace(tmp, target)
+        return
+    tmp.unlink()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

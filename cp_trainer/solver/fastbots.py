@@ -1,0 +1,111 @@
+"""The compiled bots, ``greedy`` and ``standard`` (see :mod:`.bots` for what they do).
+
+Split from :mod:`.bots` so that the Monte-Carlo solver (:mod:`.montecarlo`), which lets these bots
+set the opponents' hands, and the ``expert`` bot, which asks the solver, import in one direction:
+``fastbots`` ← ``montecarlo`` ← ``bots``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ..arrangement import Arrangement
+from ..cards import Card
+from ..house_rules import HouseRules, ScoringSystem
+from .enumerate import check_hand, setting_arrangement, tables_for
+from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings
+from .names import BotName
+from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
+from .winprob import load_winprob, row_probabilities
+
+__all__ = ["Bot", "BotSpec", "FastBot", "bonuses", "bot_spec", "settings_for"]
+
+F64 = npt.NDArray[np.float64]
+
+
+def bonuses(rules: HouseRules) -> tuple[float, float]:
+    """(bonus for winning >= 2 rows, bonus for winning all 3) on top of +1 a row."""
+    if rules.system is ScoringSystem.TWO_FOUR:
+        return 1.0, 0.0
+    if rules.system is ScoringSystem.TWO_FOUR_SCOOP:
+        return 0.0, 1.0
+    return 0.0, 3.0
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """What a compiled kernel needs to play one of the fast bots under some rules."""
+
+    kind: int
+    probs: F64  # (classes, 9): see kernels.setting_value
+    bonus2: float
+    bonus3: float
+    natural_value: float = -1.0  # what a natural is worth, when the bot looks for one (else -1)
+
+
+_NO_PROBS = np.zeros((1, 9), dtype=np.float64)
+
+
+@cache
+def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
+    """The kernel inputs of ``greedy`` or ``standard``."""
+    if name == BotName.GREEDY:
+        return BotSpec(BOT_GREEDY, _NO_PROBS, 0.0, 0.0)
+    if name == BotName.STANDARD:
+        b2, b3 = bonuses(rules)
+        wp = load_winprob(low_middle=rules.low_middle)
+        probs = np.ascontiguousarray(row_probabilities(wp, rules, seat).T)
+        natural = float(rules.effective_natural_amount) if rules.naturals else -1.0
+        return BotSpec(BOT_STANDARD, probs, b2, b3, natural)
+    raise ValueError(f"not a compiled bot: {name!r}")
+
+
+def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
+                 seat: int = 0) -> npt.NDArray[np.int64]:
+    """Setting numbers a fast bot picks for each of ``hands`` (M, 13) card indices."""
+    spec = bot_spec(name, rules, seat)
+    tab = tables_for(rules)
+    hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
+                 SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
+                 tab.class_category, COMB3, out)
+    return out
+
+
+class Bot:
+    """A strategy: ``arrange(cards, rules)`` returns a legal arrangement of 13 cards."""
+
+    name: str = "bot"
+
+    def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
+        raise NotImplementedError
+
+    def arrange(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0) -> Arrangement:
+        rules = rules or HouseRules()
+        check_hand(cards)
+        return setting_arrangement(cards, self.setting(cards, rules, seat))
+
+
+class FastBot(Bot):
+    """``greedy`` or ``standard``: a compiled kernel (see the module docstring)."""
+
+    def __init__(self, name: BotName) -> None:
+        if name not in (BotName.GREEDY, BotName.STANDARD):
+            raise ValueError(f"not a compiled bot: {name!r}")
+        self.name = BotName(name)
+
+    def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
+        spec = bot_spec(self.name, rules, seat)
+        tab = tables_for(rules)
+        c5 = np.empty(len(COMB5), dtype=np.int16)
+        c5low = np.empty(len(COMB5), dtype=np.int16)
+        c3 = np.empty(len(COMB3), dtype=np.int16)
+        return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
+                               tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
+                               spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
