@@ -314,3 +314,14 @@ def test_after_game_is_glicko2_for_one_game() -> None:
     p.update_player([1400], [30], [1.0])
     mine = PlayerRating(1500, 200).after_game(1400, 30, 1.0)
     assert mine.rating == pytest.approx(p.rating) and mine.deviation == pytest.approx(p.rd)
+
+
+def test_live_grade_meets_the_stored_answers_samples() -> None:
+    """The solver's grade, asked with the analysis's bot, samples and seed, finds the stored best
+    with the stored EV: one set of samples for the pool and for the live grade."""
+    a = stored()
+    g = grade_live(a, arr("6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d"))  # not stored: the solver
+    assert g.best_ev == pytest.approx(a.best.ev, abs=0.001)
+    found = a.find(g.best)
+    assert found is not None and found.loss == 0.0
+    assert g.level is GradeLevel.BLUNDER and g.loss == pytest.approx(1.01, abs=0.001) and not g.foul

@@ -1,33 +1,42 @@
 """Export and import the history as JSON Lines: one hand (``HandRecord.to_dict()``) per line, then
 one drill result per line (``DrillRecord.to_dict()``, marked ``"kind": "drill"``; see
-:mod:`.drill_record`).
+:mod:`.drill_record`; a drill result already stored — same time, hand and arrangement — is skipped).
 
-Import is all or nothing: every line is validated first, and the first bad one is reported by its
-line number with nothing imported. Hands already in the database (same time, deal and
-arrangement; a drill result: same time, hand and arrangement) are skipped, so importing the same
-file twice does not double the history.
+Export writes only hands that read back valid (a damaged row is left out and counted, so an
+export always imports again), and writes the file as :func:`.safe_file.write_file` does: never over
+an existing file unless asked, never through a link or into a device.
+
+Import is per line: each line is read (at most :data:`MAX_LINE_BYTES`; a longer one is refused by
+line), parsed and validated on its own; a damaged line is reported by its number and skipped, the
+good ones are imported together in one ``BEGIN IMMEDIATE`` transaction. Each hand's identity
+(``uid``; computed from the hand when a file has none) is unique in the database, so importing a
+file twice, or twice at the same time, keeps one copy of each hand.
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
+import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import IO
 
 from .drill_record import DRILL_KIND, DrillRecord
 from .record import Game, HandRecord, RecordError
-from .store import HistoryStore
+from .safe_file import write_file
+from .store import HistoryError, HistoryStore
 
-__all__ = ["ImportFileError", "ImportReport", "export_jsonl", "import_jsonl", "read_jsonl"]
+__all__ = ["MAX_LINE_BYTES", "ImportFileError", "ImportReport", "ReadResult", "export_jsonl", "import_jsonl",
+           "read_jsonl", "read_lines"]
+
+MAX_LINE_BYTES = 1_000_000  # a hand is under 2 kB; a longer line is not one
+MAX_ENDLESS_BYTES = 64_000_000  # a line this long without an end (/dev/zero): not a history file
+IMPORT_WAIT_S = 120.0  # how long an import waits for another import's write lock
 
 
 class ImportFileError(ValueError):
-    """A history file cannot be imported; ``line`` is the 1-based line at fault (0: the file itself)."""
+    """A history file (``line`` 0) or one of its lines (1-based) cannot be imported."""
 
     def __init__(self, path: str, line: int, reason: str) -> None:
         self.path = path
@@ -38,9 +47,17 @@ class ImportFileError(ValueError):
 
 
 @dataclass(frozen=True)
+class ReadResult:
+    records: list[HandRecord]
+    damaged: list[ImportFileError] = field(default_factory=list)  # the lines left out, and why
+    drills: list[DrillRecord] = field(default_factory=list)  # the drill results
+
+
+@dataclass(frozen=True)
 class ImportReport:
     imported: int
     skipped: int  # already in the database
+    damaged: tuple[ImportFileError, ...] = ()  # lines left out (not a valid hand)
     drill_imported: int = 0  # drill results, counted apart from hands
     drill_skipped: int = 0
 
@@ -53,81 +70,129 @@ def write_jsonl(records: Iterable[HandRecord], stream: IO[str]) -> int:
     return n
 
 
-def export_jsonl(store: HistoryStore, path: str | os.PathLike[str], game: Game | None = None) -> int:
-    """Write every stored hand (oldest first) to ``path``; return how many."""
-    target = Path(path)
-    if not target.name or target.is_dir():  # "", ".", "/" or a folder: no file to write
-        raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
-    tmp = target.with_name(target.name + ".part")
+def export_jsonl(store: HistoryStore, path: str | os.PathLike[str], game: Game | None = None, *,
+                 force: bool = False) -> int:
+    """Write every valid stored hand (oldest first) to ``path``; return how many.
+
+    The hands are read first, so a history that cannot be read leaves ``path`` untouched; damaged
+    rows are left out and listed in ``store.skipped``. Raises
+    :class:`~.safe_file.TargetRefused` (an existing file without ``force``, a link, a device…) or
+    :class:`OSError`.
+    """
+    records = store.hands(game)
+    drills = store.drill_results() if game in (None, Game.CHINESE) else []  # drill hands are Chinese poker
+
+    def write(fh: IO[str]) -> int:
+        n = write_jsonl(records, fh)
+        for drill in drills:
+            fh.write(json.dumps(drill.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+        return n
+
+    write_file(path, write, replace=force)
+    return len(records)
+
+
+def _parse_line(raw: bytes, number: int, name: str) -> HandRecord | DrillRecord:
     try:
-        with tmp.open("w", encoding="utf-8") as fh:
-            n = write_jsonl(store.hands(game), fh)
-            if game in (None, Game.CHINESE):  # drill hands are Chinese poker
-                for drill in store.drill_results():
-                    fh.write(json.dumps(drill.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):  # leave no half-written file behind
-            tmp.unlink(missing_ok=True)
-        raise
-    return n
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ImportFileError(name, number, "not UTF-8 text") from None
+    if number == 1:
+        text = text.lstrip("\ufeff")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportFileError(name, number, f"not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise ImportFileError(name, number, "not a hand (JSON nested too deep)") from None
+    except ValueError:  # an integer of more digits than Python reads (4,300)
+        raise ImportFileError(name, number, "not valid JSON (a number too long to read)") from None
+    try:
+        if isinstance(data, dict) and data.get("kind") == DRILL_KIND:
+            return DrillRecord.from_dict(data)
+        return HandRecord.from_dict(data)
+    except RecordError as exc:
+        raise ImportFileError(name, number, str(exc)) from None
+    except RecursionError:
+        raise ImportFileError(name, number, "not a hand (nested too deep)") from None
+
+
+def read_lines(path: str | os.PathLike[str]) -> ReadResult:
+    """Parse and validate every line: the good hands, and the damaged lines with their reasons.
+
+    Raises :class:`ImportFileError` (line 0, or the line that never ends) when the file itself
+    cannot be read.
+    """
+    name = os.fspath(path)
+    records: list[HandRecord] = []
+    drills: list[DrillRecord] = []
+    damaged: list[ImportFileError] = []
+    try:
+        with open(path, "rb") as fh:
+            number = 0
+            while raw := fh.readline(MAX_LINE_BYTES + 1):
+                number += 1
+                if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                    length = len(raw)
+                    while chunk := fh.readline(1 << 20):  # skip to the end of this line
+                        length += len(chunk)
+                        if chunk.endswith(b"\n"):
+                            break
+                        if length > MAX_ENDLESS_BYTES:
+                            raise ImportFileError(name, number, "a line of more than 64 MB: not a history "
+                                                                "file; nothing was imported")
+                    damaged.append(ImportFileError(name, number, f"longer than {MAX_LINE_BYTES:,} bytes: "
+                                                                 "not a hand"))
+                    continue
+                if not raw.strip():
+                    continue
+                try:
+                    parsed = _parse_line(raw, number, name)
+                except ImportFileError as exc:
+                    damaged.append(exc)
+                    continue
+                if isinstance(parsed, DrillRecord):
+                    drills.append(parsed)
+                else:
+                    records.append(parsed)
+    except OSError as exc:
+        raise ImportFileError(name, 0, f"cannot read: {exc.strerror or exc}") from None
+    return ReadResult(records, damaged, drills)
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
-    """Parse and validate every line; raise :class:`ImportFileError` at the first bad one. The
-    hands only (drill results: :func:`read_jsonl_all`)."""
-    return read_jsonl_all(path)[0]
+    """Every hand of a file; :class:`ImportFileError` at the first damaged line."""
+    result = read_lines(path)
+    if result.damaged:
+        raise result.damaged[0]
+    return result.records
 
 
-def read_jsonl_all(path: str | os.PathLike[str]) -> tuple[list[HandRecord], list[DrillRecord]]:
-    """The hands and the drill results of an export file, every line validated."""
-    name = str(path)
+def import_jsonl(store: HistoryStore, path: str | os.PathLike[str], *,
+                 wait_s: float | None = None) -> ImportReport:
+    """Import the good lines of a file in one transaction; see the module's rules.
+
+    Raises :class:`ImportFileError` when the file cannot be read, :class:`HistoryError` when the
+    database cannot take the hands (busy for longer than ``wait_s``, default
+    :data:`IMPORT_WAIT_S`; disk full): then nothing
+    was imported.
+    """
+    result = read_lines(path)
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.readlines()
-    except OSError as exc:
-        raise ImportFileError(name, 0, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ImportFileError(name, 0, "not UTF-8 text") from None
-    records: list[HandRecord] = []
-    drills: list[DrillRecord] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+        new = store.import_records(result.records, wait_s=IMPORT_WAIT_S if wait_s is None else wait_s)
+    except sqlite3.Error as exc:
+        raise HistoryError(f"cannot store the hands in the history database {store.path}: {exc}") from None
+    known = {d.identity for d in store.drill_results()}
+    fresh: list[DrillRecord] = []
+    for d in result.drills:
+        if d.identity not in known:
+            known.add(d.identity)
+            fresh.append(d)
+    if fresh:
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ImportFileError(name, number, f"not valid JSON ({exc.msg})") from None
-        except ValueError:  # an integer of more digits than Python reads (4,300)
-            raise ImportFileError(name, number, "not valid JSON (a number too long to read)") from None
-        try:
-            if isinstance(data, dict) and data.get("kind") == DRILL_KIND:
-                drills.append(DrillRecord.from_dict(data))
-            else:
-                records.append(HandRecord.from_dict(data))
-        except RecordError as exc:
-            raise ImportFileError(name, number, str(exc)) from None
-    return records, drills
-
-
-def import_jsonl(store: HistoryStore, path: str | os.PathLike[str]) -> ImportReport:
-    records, drills = read_jsonl_all(path)
-    known = store.identity_keys()
-    fresh: list[HandRecord] = []
-    for r in records:
-        key = (r.to_dict()["played_at"], r.deal, r.arrangement)
-        if key in known:
-            continue
-        known.add(key)
-        fresh.append(r)
-    store.add_many(fresh)
-    known_drills = {d.identity for d in store.drill_results()}
-    fresh_drills = []
-    for d in drills:
-        if d.identity not in known_drills:
-            known_drills.add(d.identity)
-            fresh_drills.append(d)
-    if fresh_drills:
-        store.add_drill_results(fresh_drills)
-    return ImportReport(imported=len(fresh), skipped=len(records) - len(fresh),
-                        drill_imported=len(fresh_drills), drill_skipped=len(drills) - len(fresh_drills))
+            store.add_drill_results(fresh)
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot store the drill results in the history database {store.path}: "
+                               f"{exc}") from None
+    return ImportReport(imported=new, skipped=len(result.records) - new, damaged=tuple(result.damaged),
+                        drill_imported=len(fresh), drill_skipped=len(result.drills) - len(fresh))
