@@ -39,7 +39,16 @@ from .enumerate import SolverInputError, check_hand, enumerate_hand, setting_arr
 from .fastbots import FastBot, settings_for
 from .kernels import deal_opponents
 from .names import BotName
-from .scoring import RowData, ScoringParams, arrangement_rows, score_block, setting_rows, tie_mode
+from .parallel import run_ranges
+from .scoring import (
+    RowData,
+    ScoringParams,
+    _score_block,
+    arrangement_rows,
+    score_block,
+    setting_rows,
+    tie_mode,
+)
 from .tables import N_SETTINGS, hand_array
 
 __all__ = ["SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult", "SolveResult", "deal_seed",
@@ -169,16 +178,24 @@ def _score(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: Sco
 def _score_each(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: ScoringParams,
                 stats: _Stats, ref: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
     """:func:`_score`, and every candidate's per-sample totals, (candidates, samples): the kernel
-    runs once per candidate on views of the running sums (same work, a few microseconds a call)."""
+    runs once per candidate on views of the running sums (same work, a few microseconds a call),
+    the candidates split over the processor cores as :func:`.scoring.score_block` splits them."""
     n = opp.cls.shape[0]
-    out = np.empty((cands.cls.shape[0], n))
+    n_c = cands.cls.shape[0]
+    out = np.empty((n_c, n))
     zeros = np.zeros(n) if ref is None else ref
-    for i in range(cands.cls.shape[0]):
-        k = slice(i, i + 1)
-        score_block(cands.cls[k], cands.roy[k], cands.foul[k], cands.nat[k], opp.cls, opp.roy, opp.foul,
-                    opp.nat, ties, params.points, params.scoop, params.natural_amount, params.better_only,
-                    stats.sums[k], stats.squares[k], stats.row_wins[k], stats.row_losses[k], stats.scoops[k],
-                    stats.scooped[k], zeros, stats.diff_squares[k], out[i])
+
+    def work(lo: int, hi: int) -> None:
+        for i in range(lo, hi):  # each candidate writes only its own rows of the sums
+            k = slice(i, i + 1)
+            _score_block(cands.cls[k], cands.roy[k], cands.foul[k], cands.nat[k], opp.cls, opp.roy,
+                         opp.foul, opp.nat, ties, params.points, params.scoop, params.natural_amount,
+                         params.better_only, stats.sums[k], stats.squares[k], stats.row_wins[k],
+                         stats.row_losses[k], stats.scoops[k], stats.scooped[k], zeros,
+                         stats.diff_squares[k], out[i])
+
+    if n_c:
+        run_ranges(work, n_c, max(1, 4_000 // max(n * opp.cls.shape[1], 1)))
     return out
 
 
