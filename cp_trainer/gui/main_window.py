@@ -128,6 +128,9 @@ class MainWindow(QMainWindow):
 
         self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
                                          self.help_menu, lambda: self.values.house_rules, data_dir)
+        from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
+
+        self.drill = install_drill(self, data_dir)
         self.retranslate()
         self.resize(1180, 800)
         geometry = settings.qsettings().value("window/geometry")
