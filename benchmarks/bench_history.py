@@ -16,6 +16,7 @@ from datetime import timedelta
 from cp_trainer.cards import Deck, format_cards
 from cp_trainer.history import FoulNote, Game, HandRecord, HistoryStore, OpponentHand, compute_stats
 from cp_trainer.history.record import now_utc
+from cp_trainer.history.writer import HistoryWriter
 from cp_trainer.house_rules import HouseRules
 
 
@@ -58,12 +59,28 @@ def main() -> None:
         stats = compute_stats(summaries)
         print(f"statistics over {stats.hands} hands: {(time.perf_counter() - t) * 1000:.0f} ms")
         t = time.perf_counter()
+        stats = compute_stats(summaries, window=100_000_000)  # was quadratic: 209 s on 86k hands
+        print(f"statistics with --window 100000000 over {stats.hands} hands: "
+              f"{(time.perf_counter() - t) * 1000:.0f} ms")
+        t = time.perf_counter()
         full = store.hands()
         print(f"load {len(full)} full hands (export): {(time.perf_counter() - t) * 1000:.0f} ms")
         t = time.perf_counter()
         HistoryStore.open(tmp).close()
         print(f"open (integrity quick_check, migrations) with {n} hands: "
               f"{(time.perf_counter() - t) * 1000:.0f} ms")
+        t = time.perf_counter()
+        HistoryStore.open_readonly(tmp).close()
+        print(f"open read-only (stats, export) with {n} hands: {(time.perf_counter() - t) * 1000:.0f} ms")
+        writer = HistoryWriter(tmp)
+        t = time.perf_counter()
+        for h in hands[:200]:
+            writer.add_hands([replace(h, played_at=h.played_at + timedelta(days=2))])
+        queued = time.perf_counter() - t
+        writer.flush()
+        print(f"recording through the writer thread: {queued / 200 * 1e6:.0f} µs/hand on the caller's "
+              f"thread, {(time.perf_counter() - t) / 200 * 1000:.2f} ms/hand written")
+        writer.close()
 
 
 if __name__ == "__main__":

@@ -19,3 +19,8 @@ os.environ["LANG"] = "C.UTF-8"
 if "CP_TRAINER_DATA_DIR" not in os.environ:
     os.environ["CP_TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="cp-trainer-test-data-")
     atexit.register(shutil.rmtree, os.environ["CP_TRAINER_DATA_DIR"], ignore_errors=True)
+# Nor the real settings file: a test that opens Settings() without a path gets a temporary one.
+if "CP_TRAINER_SETTINGS" not in os.environ:
+    _settings_dir = tempfile.mkdtemp(prefix="cp-trainer-test-settings-")
+    os.environ["CP_TRAINER_SETTINGS"] = os.path.join(_settings_dir, "cp-trainer.ini")
+    atexit.register(shutil.rmtree, _settings_dir, ignore_errors=True)

@@ -101,7 +101,10 @@ def test_control_characters_on_standard_input_are_shown_not_sent_to_the_terminal
 @pytest.mark.parametrize("target", ["", ".", "/", "folder", "folder/"])
 def test_history_export_to_no_file_name_or_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str], target: str) -> None:
+    from cp_trainer.history import HistoryStore
+
     (tmp_path / "folder").mkdir()
+    HistoryStore.open(tmp_path / "data").close()
     monkeypatch.chdir(tmp_path)
     status, out, err = run(capsys, "history", "export", "--data-dir", "data", "--lang", "en", target)
     assert status == 2 and out == "" and "Traceback" not in err and len(err.splitlines()) == 1
@@ -194,9 +197,10 @@ def test_history_import_refuses_numbers_no_hand_scores(tmp_path: Path, capsys: p
         lines.append(json.dumps(record).replace("12345", number))
     (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n")
     status, out, err = run(capsys, "history", "import", "--data-dir", str(tmp_path / "data"),
-                           str(tmp_path / "in.jsonl"))
-    assert status == 2 and out == "" and "Traceback" not in err and len(err.splitlines()) == 1
-    assert "line 1" in err and "nothing was imported" in err and len(err) < 1000
+                           str(tmp_path / "in.jsonl"), "--lang", "en")
+    # each line is refused on its own (named, its number quoted short), none is imported
+    assert status == 2 and "Imported 0 hands" in out and "Traceback" not in err and len(err.splitlines()) == 3
+    assert "line 1" in err and "line 2" in err and "2 lines were not valid hands" in err and len(err) < 1000
 
 
 def test_a_locked_history_is_reported_not_moved_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -212,18 +216,28 @@ def test_a_locked_history_is_reported_not_moved_aside(tmp_path: Path, monkeypatc
 
     with HistoryStore.open(tmp_path) as store:
         store.add(make_record(0))
+    from cp_trainer.history import jsonl as jsonl_module
+
     monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(jsonl_module, "IMPORT_WAIT_S", 0.2)
+    (tmp_path / "in.jsonl").write_text(json.dumps(make_record(1).to_dict()) + "\n")
     other = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)
     try:
         other.execute("BEGIN EXCLUSIVE")
+        # stats only reads: a writer holding the lock does not stop it (WAL)
         status, out, err = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
+        assert status == 0 and json.loads(out)["hands"] == 1
+        status, out, err = run(capsys, "history", "import", "--data-dir", str(tmp_path),
+                               str(tmp_path / "in.jsonl"))
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert status == 2 and out == "" and "locked" in err and len(err.splitlines()) == 1
+    assert status == 1 and out == "" and "busy" in err and len(err.splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir() if "unreadable" in p.name) == []
+    status, out, _ = run(capsys, "history", "import", "--data-dir", str(tmp_path), str(tmp_path / "in.jsonl"))
+    assert status == 0
     status, out, _ = run(capsys, "stats", "--json", "--data-dir", str(tmp_path))
-    assert status == 0 and json.loads(out)["hands"] == 1
+    assert status == 0 and json.loads(out)["hands"] == 2
 
 
 def test_a_folder_in_place_of_the_history_file_is_reported_not_moved(

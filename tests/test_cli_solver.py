@@ -79,10 +79,10 @@ def test_solve_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 0 and err == ""
     record = json.loads(out)
-    assert set(record) == {"input", "samples", "best", "candidates"}
+    assert list(record) == ["input", "samples", "best", "candidates", "equivalent"]
     assert record["input"] == HAND and record["samples"] == 400
     cands = record["candidates"]
-    assert len(cands) == 3 and set(cands[0]) == {"arrangement", "ev", "stderr"}
+    assert len(cands) == 3 and list(cands[0]) == ["arrangement", "ev", "stderr", "diff_stderr"]
     assert record["best"] == cands[0]
     assert [c["ev"] for c in cands] == sorted((c["ev"] for c in cands), reverse=True)
     for c in cands:

@@ -48,13 +48,15 @@ def test_stats_on_an_empty_history_says_so(tmp_path: Path, capsys: pytest.Captur
     assert data["hands"] == 0 and data["points_per_hand"] is None and data["ev_lost_per_hand"] is None
 
 
-def test_stats_on_a_garbage_database_reports_where_it_went(tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "history.sqlite3").write_bytes(b"\x13garbage" * 100)
-    assert main(["stats", "--data-dir", str(tmp_path), "--lang", "en"]) == 0
+def test_stats_on_a_garbage_database_says_so_and_leaves_it(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    garbage = b"\x13garbage" * 100
+    (tmp_path / "history.sqlite3").write_bytes(garbage)
+    assert main(["stats", "--data-dir", str(tmp_path), "--lang", "en"]) == 2
     captured = capsys.readouterr()
-    assert "history.sqlite3.unreadable-" in captured.err and "No hands" in captured.out
-    assert len(list(tmp_path.glob("history.sqlite3.unreadable-*"))) == 1
+    assert "damaged" in captured.err and "left as it is" in captured.err and captured.out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["history.sqlite3"]
+    assert (tmp_path / "history.sqlite3").read_bytes() == garbage
 
 
 def test_history_export_and_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -67,8 +69,9 @@ def test_history_export_and_import(tmp_path: Path, capsys: pytest.CaptureFixture
     lines = out.read_text(encoding="utf-8").splitlines()
     lines.insert(1, '{"game": "chinese"}')
     out.write_text("\n".join(lines), encoding="utf-8")
-    assert main(["history", "import", str(out), "--data-dir", str(tmp_path / "c")]) == 2
-    err = capsys.readouterr().err
-    assert "line 2" in err and "nothing was imported" in err and "Traceback" not in err
+    assert main(["history", "import", str(out), "--data-dir", str(tmp_path / "c"), "--lang", "en"]) == 2
+    captured = capsys.readouterr()
+    assert "line 2: missing field(s)" in captured.err and "1 lines were not valid hands" in captured.err
+    assert "Imported 3 hands" in captured.out and "Traceback" not in captured.err
     with HistoryStore.open(tmp_path / "c") as store:
-        assert store.count() == 0
+        assert store.count() == 3

@@ -28,21 +28,22 @@ def test_export_then_import_into_another_history(tmp_path: Path) -> None:
         assert other.count() == 5
 
 
-def test_import_with_a_bad_line_imports_nothing_and_names_the_line(tmp_path: Path) -> None:
+def test_import_skips_a_bad_line_names_it_and_imports_the_others(tmp_path: Path) -> None:
     good = [json.dumps(make_record(i).to_dict()) for i in range(4)]
     bad = make_record(9).to_dict()
     bad["deal"] = bad["deal"].replace("2s", "Xx")
     path = tmp_path / "in.jsonl"
     path.write_text("\n".join([good[0], good[1], "", json.dumps(bad), good[2]]) + "\n", encoding="utf-8")
     with HistoryStore.open(tmp_path / "db") as store:
-        with pytest.raises(ImportFileError) as info:
-            import_jsonl(store, path)
-        assert info.value.line == 4 and "'Xx'" in str(info.value) and "line 4" in str(info.value)
-        assert store.count() == 0
-        path.write_text(good[0] + "\n{not json\n", encoding="utf-8")
-        with pytest.raises(ImportFileError, match="line 2: not valid JSON"):
-            import_jsonl(store, path)
-        assert store.count() == 0
+        report = import_jsonl(store, path)
+        (damaged,) = report.damaged
+        assert damaged.line == 4 and "'Xx'" in str(damaged) and "line 4" in str(damaged)
+        assert report.imported == 3 and store.count() == 3
+        path.write_text(good[3] + "\n{not json\n", encoding="utf-8")
+        report = import_jsonl(store, path)
+        assert [(d.line, d.reason) for d in report.damaged] == [
+            (2, "not valid JSON (Expecting property name enclosed in double quotes)")]
+        assert report.imported == 1 and store.count() == 4
         with pytest.raises(ImportFileError, match="cannot read"):
             import_jsonl(store, tmp_path / "missing.jsonl")
 

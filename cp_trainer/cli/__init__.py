@@ -7,19 +7,34 @@ import heavy dependencies (NumPy, Numba, Qt) inside their handlers, so ``--help`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .. import __version__
-from .common import CliError, escape_unencodable_output, shown
+from ..i18n import system_language
+from .common import CliError, lang_of, shown
+from .streams import StandardStreams, StreamError
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve"]
+COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "grade"]
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its refusals shown the way the commands show bad input: on one line, long
+    values shortened (a 5,000-digit argument is not echoed whole), control characters escaped."""
+
+    def error(self, message: str) -> NoReturn:
+        with contextlib.suppress(StreamError):  # stderr closed: the status still says it
+            self.print_usage(sys.stderr)
+            sys.stderr.write(f"{self.prog}: error: {shown(message)}\n")
+        sys.exit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="cp-trainer",
         description=(
             "A trainer for closed Chinese poker. Without a command it opens the trainer window."
@@ -37,24 +52,55 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func = getattr(args, "func", None)
-    top_data_dir = getattr(args, "top_data_dir", None)
-    if func is None:  # no command: open the trainer window
-        args = parser.parse_args(["gui", *(["--data-dir", top_data_dir] if top_data_dir is not None else [])])
-        func = args.func
-    elif top_data_dir is not None and getattr(args, "data_dir", "absent") is None:
-        args.data_dir = top_data_dir  # cp-trainer --data-dir DIR stats
-    escape_unencodable_output()
+    """Run one command; returns its exit status (argparse's refusals and ``--help`` exit by
+    ``SystemExit``, as usual). The standard streams are guarded while it runs (:mod:`.streams`):
+    a closed or full one gives a one-line message and a non-zero status, whatever the command."""
+    streams = StandardStreams.install()
     try:
-        result: int = func(args)
-    except CliError as exc:
-        print(f"cp-trainer {args.command}: {shown(str(exc))}", file=sys.stderr)
+        return _run(argv, streams)
+    finally:
+        streams.restore()
+
+
+def _run(argv: Sequence[str] | None, streams: StandardStreams) -> int:
+    name, lang = "cp-trainer", system_language()
+    try:
+        try:
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            func = getattr(args, "func", None)
+            top_data_dir = getattr(args, "top_data_dir", None)
+            if func is None:  # no command: open the trainer window
+                args = parser.parse_args(["gui", *(["--data-dir", top_data_dir]
+                                                   if top_data_dir is not None else [])])
+                func = args.func
+            elif top_data_dir is not None and getattr(args, "data_dir", "absent") is None:
+                args.data_dir = top_data_dir  # cp-trainer --data-dir DIR stats
+        except SystemExit:  # --help, --version, or a refusal already printed
+            streams.finish()
+            raise
+        name = f"cp-trainer {args.command}"
+        lang = lang_of(args)
+        if getattr(args, "json", False):
+            streams.use_utf8()
+        try:
+            result: int = func(args)
+        except CliError as exc:
+            streams.finish()  # the answers given before the error come first
+            with contextlib.suppress(StreamError):  # stderr closed: the status still says it
+                print(f"{name}: {shown(str(exc))}", file=sys.stderr)
+            return exc.status
+        streams.finish()
+        return result
+    except StreamError as exc:
+        streams.discard()
+        with contextlib.suppress(StreamError):
+            print(f"{name}: {exc.message(lang)}", file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
-        print("cp-trainer: interrupted", file=sys.stderr)
+        with contextlib.suppress(StreamError):
+            print("cp-trainer: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader stopped reading (| head): not an error
+        streams.discard()
         return 0
-    return result

@@ -4,14 +4,13 @@ way every command reads its inputs (arguments, else one per line of standard inp
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..cards import CardParseError
 from ..house_rules import HouseRules
-from ..i18n import LANGUAGES, normalize_lang, system_language, tr
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_lang, system_language, tr
+from .streams import MAX_LINE, json_line, read_lines
 
 EXIT_INPUT_ERROR = 2
 
@@ -81,30 +80,43 @@ def house_rules_of(args: argparse.Namespace) -> HouseRules:
 
 
 def input_lines() -> Iterator[str]:
-    """Non-blank lines of standard input, stripped (of a byte-order mark too).
-
-    Bytes that are not text in the input's encoding read as U+FFFD, so that line is answered as
-    bad input instead of ending the command with a traceback.
-    """
-    reconfigure = getattr(sys.stdin, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="replace")
-    for line in sys.stdin:
-        line = line.strip().lstrip("\ufeff").strip()
-        if line:
-            yield line
+    """Non-blank lines of standard input, stripped (of a byte-order mark too); a line longer than
+    :data:`~cp_trainer.cli.streams.MAX_LINE` is an :class:`InputError`. Prefer
+    :func:`answer_inputs`, which answers such a line and goes on."""
+    for line in read_lines():
+        if line.too_long:
+            raise InputError(tr("cli.line_too_long", DEFAULT_LANGUAGE, number=line.number,
+                                length=line.length, limit=MAX_LINE))
+        yield line.text
 
 
 def escape_unencodable_output() -> None:
-    """Text standard output cannot encode (Russian or suit symbols on an ASCII or Latin-1 stream)
-    is written as backslash escapes instead of ending the command with a traceback."""
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="backslashreplace")
+    """Kept for callers of the old name: :func:`cp_trainer.cli.main` now sets up the standard
+    streams for every command (:mod:`cp_trainer.cli.streams`), unencodable text included."""
 
 
 def print_json(obj: Any) -> None:
-    print(json.dumps(obj, ensure_ascii=False), flush=True)
+    """One line of JSON on standard output (UTF-8 with ``--json``; invisible characters escaped:
+    :func:`~cp_trainer.cli.streams.json_line`)."""
+    print(json_line(obj), flush=True)
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number of at least ``least`` (``--seed -1`` is refused at the
+    command line, not later by the random generator)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            if text.strip().lstrip("+-").isdigit():  # over Python's 4,300 digits
+                raise argparse.ArgumentTypeError(f"too large a number ({len(text.strip())} digits)") from None
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+        return value
+
+    return parse
 
 
 def parse_arguments(texts: Iterable[str], parse: Callable[[str], T]) -> list[tuple[str, T]]:
@@ -122,17 +134,24 @@ def parse_arguments(texts: Iterable[str], parse: Callable[[str], T]) -> list[tup
 def answer_inputs(arguments: Iterable[str], parse: Callable[[str], T], answer: Callable[[str, T], None],
                   *, as_json: bool, lang: str, error_key: str) -> int:
     """Parse and answer each input: the ``arguments`` when there are any (:func:`parse_arguments`),
-    else each line of standard input, where a bad line is answered ``{"input", "error"}`` with
-    ``--json`` or as the text line ``error_key`` (input and error shown escaped), the other lines
-    still run, and the exit status is 2 at the end. Returns the exit status."""
+    else each line of standard input (:func:`~cp_trainer.cli.streams.read_lines`: a line longer
+    than :data:`~cp_trainer.cli.streams.MAX_LINE` is a bad line), where a bad line is answered
+    ``{"input", "error"}`` with ``--json`` or as the text line ``error_key`` (input and error
+    shown escaped), the other lines still run, and the exit status is 2 at the end.
+    Returns the exit status."""
     texts = list(arguments)
     if texts:
         for text, item in parse_arguments(texts, parse):
             answer(text, item)
         return 0
     status = 0
-    for text in input_lines():
+    for line in read_lines():
+        text = line.text
         try:
+            if line.too_long:
+                text = f"{text} …"
+                raise InputError(tr("cli.line_too_long", lang, number=line.number, length=line.length,
+                                    limit=MAX_LINE))
             item = parse(text)
         except InputError as exc:
             status = EXIT_INPUT_ERROR

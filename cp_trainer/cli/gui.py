@@ -18,7 +18,9 @@ import os
 import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
-from .common import CliError, add_lang_option, lang_of
+from ..house_rules import TieRule
+from .common import CliError, add_lang_option, lang_of, whole_number
+from .data_folder import check_settings_path, data_folder
 from .history_common import add_data_dir_option
 from .rules_options import rules_of
 
@@ -36,8 +38,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help='start on this 13-card hand, e.g. "As Kd Qh ..." (default: a shuffled deal)')
     parser.add_argument("--opponents", type=int, choices=(1, 2, 3), default=None,
                         help="number of bots at the table (default: from the settings)")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="shuffle seed: every deal of the session is reproducible")
+    parser.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
+                        help="shuffle seed, a whole number >= 0: every deal of the session is "
+                             "reproducible")
     parser.add_argument("--rules", metavar="FILE", default=None,
                         help="play by the house rules of this TOML file (see docs/house-rules.sample.toml); "
                              "they become the window's saved house rules")
@@ -77,15 +80,18 @@ def display_problem(environ: dict[str, str] | None = None, platform: str | None 
 
 def run(args: argparse.Namespace) -> int:
     deal = parse_deal(args.deal) if getattr(args, "deal", None) else None
-    data_dir = getattr(args, "data_dir", None)
-    if data_dir is not None and not data_dir.strip():  # not the current folder
-        raise CliError(f"--data-dir: no folder named, got {data_dir!r}")
+    lang = getattr(args, "lang", None)
+    data_dir = str(data_folder(getattr(args, "data_dir", None), lang_of(args)))
+    check_settings_path(lang_of(args))
     rules = rules_of(args, lang_of(args)) if getattr(args, "rules", None) is not None else None
+    if rules is not None and rules.criss_cross and rules.rules.ties is TieRule.BANK and rules.rules.bank > 1:
+        raise CliError(f"--rules {args.rules}: Criss Cross is for two players (0 and 1), but the bank "
+                       f"is player {rules.rules.bank}")
     problem = display_problem()
     if problem:
         raise CliError(problem, status=1)
     from ..gui.app import run_app
 
     return run_app(deal=deal, opponents=getattr(args, "opponents", None),
-                   seed=getattr(args, "seed", None), lang=getattr(args, "lang", None),
-                   argv=sys.argv[:1], data_dir=getattr(args, "data_dir", None), rules=rules)
+                   seed=getattr(args, "seed", None), lang=lang, argv=sys.argv[:1], data_dir=data_dir,
+                   rules=rules)

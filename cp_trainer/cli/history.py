@@ -5,16 +5,28 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import tr
-from .common import CliError, add_lang_option, lang_of
-from .history_common import add_data_dir_option, open_store
+from .common import EXIT_INPUT_ERROR, CliError, add_lang_option, lang_of
+from .history_common import (
+    EXIT_UNAVAILABLE,
+    add_data_dir_option,
+    open_store,
+    open_store_readonly,
+    report_damaged,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "history", help="export or import the practice history (JSON Lines)",
         description="Export the practice history to a JSON Lines file (one hand per line) or "
-                    "import one. An import checks every line first and imports nothing if any "
-                    "line is bad; hands already in the history are skipped.",
+                    "import one. Export reads the history without changing it and never replaces "
+                    "an existing FILE unless --force is given (never a link, a device or a FIFO); "
+                    "a damaged hand in the history is named on stderr and left out. Import reads "
+                    "each line on its own: a damaged line is named on stderr and skipped, the "
+                    "others are imported (exit status 2 when a line was skipped); hands already in "
+                    "the history are skipped, so importing a file twice, even at the same time, "
+                    "keeps one copy of each hand. Exit status 1: the history was busy or the disk "
+                    "full, nothing was imported.",
     )
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     for name, helptext in (("export", "write every hand to FILE"), ("import", "add the hands in FILE")):
@@ -23,26 +35,40 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         if name == "export":
             a.add_argument("--game", choices=("chinese", "paigow"), default=None,
                            help="only this game's hands (default: both)")
+            a.add_argument("--force", action="store_true",
+                           help="replace FILE if it exists (a regular, writable file only)")
         add_data_dir_option(a)
         add_lang_option(a)
         a.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..history import Game, ImportFileError, export_jsonl, import_jsonl
+    from ..history import Game, HistoryBusy, HistoryError, ImportFileError, export_jsonl, import_jsonl
+    from ..history.safe_file import TargetRefused
 
     lang = lang_of(args)
-    with open_store(args, lang) as store:
-        if args.action == "export":
+    if args.action == "export":
+        with open_store_readonly(args, lang) as store:
             try:
-                n = export_jsonl(store, args.file, Game(args.game) if args.game else None)
+                n = export_jsonl(store, args.file, Game(args.game) if args.game else None, force=args.force)
+            except TargetRefused as exc:
+                raise CliError(f"cannot write {exc.path!r}: {exc.reason}") from None
             except OSError as exc:
                 raise CliError(f"cannot write {args.file!r}: {exc.strerror or exc}") from None
-            print(tr("history.export.done", lang, n=n, path=args.file))
-        else:
-            try:
-                report = import_jsonl(store, args.file)
-            except ImportFileError as exc:
-                raise CliError(f"{exc}; nothing was imported") from None
-            print(tr("history.import.done", lang, n=report.imported, path=args.file, skipped=report.skipped))
-    return 0
+            except HistoryError as exc:
+                raise CliError(f"{exc}; {args.file!r} was not written") from None
+            report_damaged("history", store.skipped, "history.export.damaged", lang)
+        print(tr("history.export.done", lang, n=n, path=args.file))
+        return 0
+    with open_store(args, lang) as store:
+        try:
+            report = import_jsonl(store, args.file)
+        except ImportFileError as exc:
+            raise CliError(f"{exc}; nothing was imported") from None
+        except HistoryBusy as exc:
+            raise CliError(f"{exc}; nothing was imported", status=EXIT_UNAVAILABLE) from None
+        except HistoryError as exc:
+            raise CliError(f"{exc}; nothing was imported", status=EXIT_UNAVAILABLE) from None
+    report_damaged("history", [str(e) for e in report.damaged], "history.import.damaged", lang)
+    print(tr("history.import.done", lang, n=report.imported, path=args.file, skipped=report.skipped))
+    return EXIT_INPUT_ERROR if report.damaged else 0

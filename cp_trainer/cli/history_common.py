@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
-from ..history import HistoryError, HistoryStore
-from .common import CliError
+from ..history import HistoryBusy, HistoryError, HistoryStore
+from ..i18n import tr
+from .common import CliError, shown
+from .data_folder import data_folder
+
+EXIT_UNAVAILABLE = 1  # the database is busy or the disk full: nothing wrong with the input
+MAX_LISTED = 20  # damaged lines or rows named one by one; the rest are counted
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
@@ -17,17 +23,42 @@ def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def open_store(args: argparse.Namespace, lang: str) -> HistoryStore:
-    """Open the history; a database moved aside is announced on stderr (never a traceback)."""
-    if args.data_dir is not None and not args.data_dir.strip():  # not the current folder
-        raise CliError(f"--data-dir: no folder named, got {args.data_dir!r}")
+def open_store(args: argparse.Namespace, lang: str, *, busy_timeout_ms: int | None = None) -> HistoryStore:
+    """Open the history for writing (``history import``). A damaged database is reported and left
+    as it is (only the trainer window, which records hands, moves one aside); another program's
+    file is left untouched."""
+    data_dir = data_folder(args.data_dir, lang)
     try:
-        store = HistoryStore.open(args.data_dir)
+        if busy_timeout_ms is None:
+            store = HistoryStore.open(data_dir, recover=False)
+        else:
+            store = HistoryStore.open(data_dir, recover=False, busy_timeout_ms=busy_timeout_ms)
+    except HistoryBusy as exc:
+        raise CliError(str(exc), status=EXIT_UNAVAILABLE) from None
     except HistoryError as exc:
         raise CliError(str(exc)) from None
-    if store.recovery is not None:
+    if store.recovery is not None:  # pragma: no cover - recover=False never moves a file
         print(f"cp-trainer: {store.recovery.message(lang)}", file=sys.stderr)
     return store
 
 
-__all__ = ["add_data_dir_option", "open_store"]
+def open_store_readonly(args: argparse.Namespace, lang: str, *, missing_ok: bool = False) -> HistoryStore:
+    """Open the history read-only (``stats``, ``history export``): never created, modified or
+    moved; missing (unless ``missing_ok``), damaged or not ours → :class:`CliError` (exit 2)."""
+    data_dir = data_folder(args.data_dir, lang)
+    try:
+        return HistoryStore.open_readonly(data_dir, missing_ok=missing_ok)
+    except HistoryError as exc:
+        raise CliError(str(exc)) from None
+
+
+def report_damaged(command: str, problems: Sequence[str], key: str, lang: str) -> None:
+    """Name the damaged lines or rows on stderr (the first :data:`MAX_LISTED`), then count them."""
+    if not problems:
+        return
+    for text in problems[:MAX_LISTED]:
+        print(f"cp-trainer {command}: {shown(text)}", file=sys.stderr)
+    print(f"cp-trainer {command}: {tr(key, lang, n=len(problems))}", file=sys.stderr)
+
+
+__all__ = ["EXIT_UNAVAILABLE", "add_data_dir_option", "open_store", "open_store_readonly", "report_damaged"]

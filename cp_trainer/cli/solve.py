@@ -57,7 +57,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=("Deal N samples of opponent hands from the unseen cards, let the bot set them, "
                      "and score every Pareto-optimal arrangement of CARDS (13 cards as one argument) "
                      "against the same samples under the house rules. Prints each candidate's mean "
-                     "points per deal and its standard error, best first."),
+                     "points per deal and its standard error, best first, and how far it is behind "
+                     "the best with that difference's paired standard error (the same samples make "
+                     "it far smaller). Candidates behind by no more than 2 paired standard errors "
+                     "are as good as the best within the solver's accuracy: --json lists them as "
+                     "\"equivalent\" (best first) and gives each candidate's \"diff_stderr\". "
+                     "Without --seed the samples derive from the cards, the opponents and the bot, "
+                     "so the same question always gets the same answer."),
     )
     p.add_argument("cards", nargs="+", metavar="CARDS")
     p.add_argument("--bot", choices=(BotName.GREEDY.value, BotName.STANDARD.value),
@@ -68,7 +74,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
                    help="sampled deals, at least 2 (default 10,000)")
     p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a whole number >= 0 (reproducible answer)")
+                   help="random seed, a whole number >= 0 (default: derived from the cards, opponents "
+                        "and bot, so repeating a call repeats its answer)")
     p.add_argument("--top", type=_positive, default=10, metavar="M", help="candidates to list (default 10)")
     p.add_argument("--time-budget", type=_seconds, default=None, metavar="SECONDS",
                    help="stop early after this long and report the samples used")
@@ -78,8 +85,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def decimal(x: float, digits: int, lang: str, *, signed: bool = False) -> str:
+    """``x`` with ``digits`` decimals the language's way: ``+0.413`` in English, ``+0,413`` in
+    Russian (a decimal comma)."""
+    text = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _pct(x: float, lang: str) -> str:
+    return decimal(100 * x, 1, lang) + "%"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,15 +123,23 @@ def run(args: argparse.Namespace) -> int:
         return 0
     best = result.best
     print(tr("solver.cli.best", lang, bot=args.bot, opponents=args.opponents, samples=result.samples,
-             arrangement=best.arrangement.format(symbols=True), ev=f"{best.ev:+.3f}",
-             stderr=f"{best.stderr:.3f}"))
+             arrangement=best.arrangement.format(symbols=True), ev=decimal(best.ev, 3, lang, signed=True),
+             stderr=decimal(best.stderr, 3, lang)))
     if not result.complete:
         print(tr("solver.cli.stopped", lang, samples=result.samples, requested=result.requested))
     ex = result.explain()
-    print("  " + tr("solver.explain.rows", lang, top=_pct(ex.row_win[0]), middle=_pct(ex.row_win[1]),
-                    bottom=_pct(ex.row_win[2]), scoop=_pct(ex.scoop), scooped=_pct(ex.scooped)))
+    print("  " + tr("solver.explain.rows", lang, top=_pct(ex.row_win[0], lang),
+                    middle=_pct(ex.row_win[1], lang), bottom=_pct(ex.row_win[2], lang),
+                    scoop=_pct(ex.scoop, lang), scooped=_pct(ex.scooped, lang)))
+    equivalent = result.equivalent
+    if len(equivalent) > 1:
+        print("  " + tr("solver.cli.equivalent", lang, n=len(equivalent),
+                        spread=decimal(result.spread(), 3, lang)))
     print(tr("solver.cli.candidates", lang, pareto=len(result.candidates)))
     for cand in result.candidates[:args.top]:
-        print("  " + tr("solver.cli.candidate", lang, ev=f"{cand.ev:+.3f}", stderr=f"{cand.stderr:.3f}",
+        key = "solver.cli.candidate_worse" if cand.significantly_worse else "solver.cli.candidate"
+        print("  " + tr(key, lang, ev=decimal(cand.ev, 3, lang, signed=True),
+                        stderr=decimal(cand.stderr, 3, lang), loss=decimal(cand.loss, 3, lang),
+                        loss_stderr=decimal(cand.loss_stderr, 3, lang),
                         arrangement=cand.arrangement.format(symbols=True)))
     return 0

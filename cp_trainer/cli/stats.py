@@ -6,19 +6,21 @@ import argparse
 
 from ..i18n import tr
 from .common import CliError, add_json_option, add_lang_option, lang_of, print_json
-from .history_common import add_data_dir_option, open_store
+from .history_common import add_data_dir_option, open_store_readonly, report_damaged
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "stats", help="progress figures from the practice history",
         description=("Points per hand, fouls per 100 hands and EV lost per hand (the solver's "
-                     "expected points minus your arrangement's) over the hands in the history."),
+                     "expected points minus your arrangement's) over the hands in the history. "
+                     "The history is only read: a damaged database is reported (exit status 2) "
+                     "and left as it is; a damaged hand is named on stderr and left out."),
     )
     p.add_argument("--game", choices=("chinese", "paigow"), default="chinese",
                    help="which game's hands (default chinese)")
     p.add_argument("--window", type=int, default=20, metavar="N",
-                   help="hands in the EV-lost moving average (default 20)")
+                   help="hands in the EV-lost moving average (default 20, at most 1000000000)")
     p.add_argument("--series", action="store_true",
                    help="with --json, also list the figures after every hand")
     add_data_dir_option(p)
@@ -32,14 +34,20 @@ def _fmt(x: float | None, digits: int = 2) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..history import Game, compute_stats
+    from ..history import Game, HistoryError, compute_stats
+    from ..history.stats import MAX_WINDOW
 
     lang = lang_of(args)
-    if args.window < 1:
-        raise CliError(f"--window must be at least 1, got {args.window}")
-    with open_store(args, lang) as store:
-        stats = compute_stats(store.summaries(Game(args.game)), window=args.window)
+    if not 1 <= args.window <= MAX_WINDOW:
+        raise CliError(f"--window must be from 1 to {MAX_WINDOW}, got {str(args.window)[:40]}")
+    with open_store_readonly(args, lang, missing_ok=True) as store:
+        try:
+            summaries = store.summaries(Game(args.game))
+        except HistoryError as exc:  # damage SQLite's quick check did not see
+            raise CliError(str(exc)) from None
+        stats = compute_stats(summaries, window=args.window)
         path = store.path
+        report_damaged("stats", store.skipped, "history.stats.damaged", lang)
     if args.json:
         data = {"database": str(path), "game": args.game, **stats.to_dict(series=args.series)}
         print_json(data)

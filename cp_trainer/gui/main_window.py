@@ -9,6 +9,7 @@ rankings). The window remembers its size; everything else lives in :class:`Setti
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QByteArray, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
@@ -30,7 +31,7 @@ from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
-from cp_trainer.gui.solver.bridge import SolveRequest, solver_bot
+from cp_trainer.gui.solver.bridge import SolveRequest, criss_cross_requests
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.style import STYLE_SHEET
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
@@ -59,8 +60,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         values = settings.values
         if opponents is not None and opponents != values.opponents:
-            # more than one bot: not Criss Cross, which is for two players
-            values = values.replace(opponents=opponents, criss_cross=values.criss_cross and opponents == 1)
+            # more than one bot: not Criss Cross; fewer: the bank's seat may be gone
+            values = values.with_opponents(opponents)
         self.values = values
         self.renderer = CardRenderer(values.card_style)
         self.deal_model = DealModel(self)
@@ -276,16 +277,28 @@ class MainWindow(QMainWindow):
     # --- the solver ---------------------------------------------------------------------------
 
     def _request(self, *, after_showdown: Showdown | None = None) -> SolveRequest:
+        """The question for the solver; its samples are the deal's own (no seed: the same deal gets
+        the same answer in every session, as the history and Try again expect)."""
         c = self.controller
         mine: Arrangement | None = c.arrangement() if self.deal_model.is_complete() else None
         actual: tuple[Arrangement, ...] = ()
         if after_showdown is not None:
             mine = after_showdown.player
             actual = after_showdown.opponents
-        return SolveRequest(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
-                            opponents=min(3, len(c.opponent_cards)), bot=solver_bot(c.setup.bot),
-                            samples=self.values.solver_samples, seed=self._seed, mine=mine,
-                            actual=actual)
+        request = SolveRequest(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
+                               opponents=min(3, len(c.opponent_cards)), bot=c.setup.bot,
+                               samples=self.values.solver_samples, mine=mine,
+                               actual=actual, time_budget=self.values.solver_time_budget,
+                               surrendered=after_showdown is not None and after_showdown.surrendered)
+        if c.setup.criss_cross and len(c.player_cards) == 2:  # this hand, knowing the other one
+            other = c.player_cards[1 - c.hand_index]
+            request = replace(request, opponents=2, dead=tuple(other), opponent_seats=(1, 1),
+                              hand_number=c.hand_index + 1)
+        past = c.retry_of or c.past
+        if past is not None and past.criss_cross_hand is not None:  # one Criss Cross hand again
+            request = replace(request, opponent_seats=(1,) * request.opponents,
+                              hand_number=past.criss_cross_hand)
+        return request
 
     def hint(self) -> None:
         """Ask the solver about the cards on the table (the answer is for these 13 cards)."""
@@ -293,6 +306,12 @@ class MainWindow(QMainWindow):
             self.solver_panel.start(self._request())
 
     def _after_showdown(self, showdown: Showdown) -> None:
+        if showdown.criss_cross:  # both of the player's hands, each against the bot's two
+            c = self.controller
+            self.solver_panel.start_all(criss_cross_requests(
+                showdown.player_hands, c.setup.rules, bot=c.setup.bot, samples=self.values.solver_samples,
+                actual=showdown.opponents, time_budget=self.values.solver_time_budget))
+            return
         self.solver_panel.start(self._request(after_showdown=showdown))
 
     def _play_solver(self, arr: Arrangement) -> None:

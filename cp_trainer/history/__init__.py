@@ -4,14 +4,16 @@ No Qt here: the history window (``cp_trainer.gui.practice.history_window``) and 
 build on this package.
 """
 
-from .jsonl import ImportFileError, ImportReport, export_jsonl, import_jsonl, read_jsonl
+from .jsonl import ImportFileError, ImportReport, export_jsonl, import_jsonl, read_jsonl, read_lines
 from .record import FoulNote, Game, HandRecord, OpponentHand, RecordError
 from .stats import HistoryStats, compute_stats
 from .store import (
     DATA_DIR_ENV,
     HandSummary,
+    HistoryBusy,
     HistoryError,
     HistoryStore,
+    NotOurFile,
     Recovery,
     default_data_dir,
 )
@@ -22,11 +24,13 @@ __all__ = [
     "Game",
     "HandRecord",
     "HandSummary",
+    "HistoryBusy",
     "HistoryError",
     "HistoryStats",
     "HistoryStore",
     "ImportFileError",
     "ImportReport",
+    "NotOurFile",
     "OpponentHand",
     "RecordError",
     "Recovery",
@@ -35,4 +39,5 @@ __all__ = [
     "export_jsonl",
     "import_jsonl",
     "read_jsonl",
+    "read_lines",
 ]

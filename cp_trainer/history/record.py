@@ -11,6 +11,10 @@ importer both go through it, and every error is a :class:`RecordError` naming th
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -20,7 +24,7 @@ from typing import Any
 from ..cards import Card, CardParseError
 from ..house_rules import HouseRules, HouseRulesError
 
-__all__ = ["FoulNote", "Game", "HandRecord", "OpponentHand", "RecordError"]
+__all__ = ["FoulNote", "Game", "HandRecord", "OpponentHand", "RecordError", "hand_uid"]
 
 JOKER = "Jk"
 _JOKER_SPELLINGS = {"jk", "joker"}
@@ -71,6 +75,16 @@ class HandRecord:
     surrendered: bool = False  # the player gave the hand up (house rule): no rows compared
     criss_cross_hand: int | None = None  # Criss Cross: which of the player's two hands (1 or 2)
     id: int | None = None
+    uid: str | None = field(default=None, compare=False)  # stable identity (None: see :attr:`identity`)
+
+    @property
+    def identity(self) -> str:
+        """The hand's stable identity: kept in the database, exported and re-imported, so one hand
+        is stored once however often a file holding it is imported (:func:`hand_uid` unless set)."""
+        if self.uid is not None:
+            return self.uid
+        return hand_uid(self.game.value, _iso(self.played_at), self.deal, self.arrangement,
+                        self.criss_cross_hand)
 
     # --- derived figures ------------------------------------------------------------------
 
@@ -103,7 +117,8 @@ class HandRecord:
         """JSON-ready form (the export format; ``id`` is left out, it belongs to one database)."""
         return {
             "game": self.game.value,
-            "played_at": self.played_at.astimezone(UTC).isoformat(timespec="microseconds"),
+            "played_at": _iso(self.played_at),
+            "uid": self.identity,
             "deal": self.deal,
             "arrangement": self.arrangement,
             "fouls": [{"code": f.code, "message": f.message} for f in self.fouls],
@@ -127,67 +142,135 @@ class HandRecord:
         if not isinstance(data, dict):
             raise RecordError(f"a hand must be a JSON object, got {type(data).__name__}")
         known = {"game", "played_at", "deal", "arrangement", "fouls", "opponents", "house_rules",
-                 "solver", "player_ev", "surrendered", "criss_cross_hand"}
+                 "solver", "player_ev", "surrendered", "criss_cross_hand", "uid"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RecordError(f"unknown field(s): {', '.join(unknown)}")
+            raise RecordError(f"unknown field(s): {_short(', '.join(unknown))}")
         missing = [k for k in ("game", "played_at", "deal", "arrangement") if k not in data]
         if missing:
             raise RecordError(f"missing field(s): {', '.join(missing)}")
         try:
             game = Game(data["game"])
         except (ValueError, TypeError):
-            raise RecordError(f"game must be 'chinese' or 'paigow', got {data['game']!r}") from None
+            raise RecordError(f"game must be 'chinese' or 'paigow', got {_short(data['game'])}") from None
         played_at = parse_time(data["played_at"])
         deal = normalize_cards(_text(data, "deal"), "deal")
         deal_tokens = deal.split()
         if len(deal_tokens) != game.deal_size:
-            raise RecordError(f"deal must hold {game.deal_size} cards, got {len(deal_tokens)}: {deal!r}")
+            raise RecordError(
+                f"deal must hold {game.deal_size} cards, got {len(deal_tokens)}: {_short(deal)}")
         _check_unique(deal_tokens, game, "deal")
         arrangement = normalize_arrangement(_text(data, "arrangement"), "arrangement")
         if sorted(arrangement.replace("/", " ").split()) != sorted(deal_tokens):
-            raise RecordError(f"arrangement {arrangement!r} does not hold exactly the dealt cards {deal!r}")
+            raise RecordError(
+                f"arrangement {_short(arrangement)} does not hold exactly the dealt cards {_short(deal)}")
 
         fouls = tuple(_foul(f, i) for i, f in enumerate(_list(data, "fouls")))
         opponents = tuple(_opponent(o, i) for i, o in enumerate(_list(data, "opponents")))
         rules = data.get("house_rules", {})
         if not isinstance(rules, dict):
-            raise RecordError(f"house_rules must be an object, got {rules!r}")
-        if game is Game.CHINESE:
-            try:
-                HouseRules.from_dict(rules)
-            except HouseRulesError as exc:
-                raise RecordError(f"house_rules: {exc}") from None
-            except OverflowError:  # HouseRules checks an int too large for a float by converting it
-                raise RecordError("house_rules: a number too large (more than a float holds)") from None
+            raise RecordError(f"house_rules must be an object, got {_short(rules)}")
+        _check_rules(rules, game)
         solver = data.get("solver")
         solver_arr: str | None = None
         solver_ev: float | None = None
         if solver is not None:
             if not isinstance(solver, dict) or "arrangement" not in solver:
                 raise RecordError(
-                    f"solver must be null or an object with 'arrangement' and 'ev', got {solver!r}")
+                    f"solver must be null or an object with 'arrangement' and 'ev', got {_short(solver)}")
             solver_arr = normalize_arrangement(_text(solver, "arrangement"), "solver.arrangement")
             if sorted(solver_arr.replace("/", " ").split()) != sorted(deal_tokens):
-                raise RecordError(f"solver.arrangement {solver_arr!r} does not hold the dealt cards")
+                raise RecordError(f"solver.arrangement {_short(solver_arr)} does not hold the dealt cards")
             solver_ev = _number(solver.get("ev"), "solver.ev", nullable=True)
         player_ev = _number(data.get("player_ev"), "player_ev", nullable=True)
         surrendered = data.get("surrendered", False)
         if not isinstance(surrendered, bool):
-            raise RecordError(f"surrendered must be true or false, got {surrendered!r}")
+            raise RecordError(f"surrendered must be true or false, got {_short(surrendered)}")
         cc_hand = data.get("criss_cross_hand")
         if cc_hand is not None and (isinstance(cc_hand, bool) or cc_hand not in (1, 2)):
-            raise RecordError(f"criss_cross_hand must be 1, 2 or null, got {cc_hand!r}")
+            raise RecordError(f"criss_cross_hand must be 1, 2 or null, got {_short(cc_hand)}")
         if cc_hand is not None and game is not Game.CHINESE:
             raise RecordError("criss_cross_hand is for Chinese poker hands only")
+        uid = data.get("uid")
+        if uid is not None and (not isinstance(uid, str) or not _UID.fullmatch(uid)):
+            raise RecordError(f"uid must be 1 to 64 letters, digits or '-', got {_short(uid)}")
+        total = sum(o.points for o in opponents)
+        if not -MAX_NUMBER <= total <= MAX_NUMBER:
+            raise RecordError(f"the points against all opponents must total from -1e9 to 1e9, got {total:g}")
         return cls(
             game=game, deal=deal, arrangement=arrangement, played_at=played_at, fouls=fouls,
             opponents=opponents, house_rules=rules, solver_arrangement=solver_arr,
             solver_ev=solver_ev, player_ev=player_ev, surrendered=surrendered, criss_cross_hand=cc_hand,
+            uid=uid,
         )
 
 
 # --- helpers (also used by the store) ---------------------------------------------------------
+
+
+_UID = re.compile(r"[0-9A-Za-z-]{1,64}")
+MIN_YEAR, MAX_YEAR = 1900, 9000  # any time in between converts to every local time without overflow
+
+
+def hand_uid(game: str, played_at: str, deal: str, arrangement: str, criss_cross_hand: int | None) -> str:
+    """A hand's identity from what makes it that hand (time, game, cards and rows): 32 hex digits.
+    The database's migration to schema 5 computes it with this same function."""
+    cross = "" if criss_cross_hand is None else str(criss_cross_hand)
+    text = "\x1f".join((game, played_at, deal, arrangement, cross))
+    return hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:32]
+
+
+def _iso(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a bad value for a message, at most 60 characters."""
+    if isinstance(value, int) and value.bit_length() >= 200:
+        return "a number of over 60 digits"
+    try:
+        text = repr(value)
+    except RecursionError:  # nested too deep to print
+        return f"a {type(value).__name__} nested too deep"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_text(text: str, what: str) -> str:
+    """Text that will be stored must be valid Unicode: a lone surrogate (``"\\ud800"`` in JSON,
+    or bad UTF-8 read from the database) is refused here, not met as a crash in the database.
+    (Cards, times and identities are rewritten in ASCII, so only free text is checked.)"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError(
+            f"{what}: text that is not valid Unicode (a lone surrogate): {_short(text)}") from None
+    return text
+
+
+_RULES_CHECKED: set[str] = set()  # house rules (canonical JSON) already found valid: a history repeats a few
+
+
+def _check_rules(rules: dict[str, Any], game: Game) -> None:
+    """Storable text for any game; Chinese poker's also valid :class:`HouseRules`."""
+    try:
+        key = game.value + json.dumps(rules, sort_keys=True, ensure_ascii=False)
+    except (RecursionError, ValueError, TypeError):
+        raise RecordError("house_rules: not a set of house rules (nested too deep)") from None
+    if key in _RULES_CHECKED:
+        return
+    _check_text(key, "house_rules")
+    if game is not Game.CHINESE:
+        if len(_RULES_CHECKED) < 4096:
+            _RULES_CHECKED.add(key)
+        return
+    try:
+        HouseRules.from_dict(rules)
+    except HouseRulesError as exc:
+        raise RecordError(f"house_rules: {exc}") from None
+    except OverflowError:  # HouseRules checks an int too large for a float by converting it
+        raise RecordError("house_rules: a number too large (more than a float holds)") from None
+    if len(_RULES_CHECKED) < 4096:
+        _RULES_CHECKED.add(key)
 
 
 def now_utc() -> datetime:
@@ -196,27 +279,39 @@ def now_utc() -> datetime:
 
 def parse_time(value: Any) -> datetime:
     if not isinstance(value, str):
-        raise RecordError(f"played_at must be an ISO 8601 time, got {value!r}")
+        raise RecordError(f"played_at must be an ISO 8601 time, got {_short(value)}")
     try:
         when = datetime.fromisoformat(value)
     except ValueError:
-        raise RecordError(f"played_at is not an ISO 8601 time: {value!r}") from None
+        raise RecordError(f"played_at is not an ISO 8601 time: {_short(value)}") from None
     if when.tzinfo is None:
-        raise RecordError(f"played_at needs a time zone (e.g. +00:00): {value!r}")
-    return when.astimezone(UTC)
+        raise RecordError(f"played_at needs a time zone (e.g. +00:00): {_short(value)}")
+    try:
+        utc = when.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00:00+05:00 is before year 1 in UTC
+        utc = None
+    if utc is None or not MIN_YEAR <= utc.year <= MAX_YEAR:
+        raise RecordError(f"played_at must be a time from year {MIN_YEAR} to {MAX_YEAR}: {_short(value)}")
+    return utc
+
+
+@functools.lru_cache(maxsize=1024)
+def _normal_token(token: str) -> str:
+    """One card token in the ASCII form (cached: a history repeats the same 53 tokens; a bad
+    token raises and is not cached)."""
+    if token.lower() in _JOKER_SPELLINGS:
+        return JOKER
+    return str(Card.parse(token))
 
 
 def normalize_cards(text: str, what: str) -> str:
     """``"A♠ 10h jk"`` → ``"As Th Jk"``; a bad token raises :class:`RecordError`."""
     out: list[str] = []
     for token in text.split():
-        if token.lower() in _JOKER_SPELLINGS:
-            out.append(JOKER)
-            continue
         try:
-            out.append(str(Card.parse(token)))
+            out.append(_normal_token(token))
         except CardParseError:
-            raise RecordError(f"{what}: not a card: {token!r}") from None
+            raise RecordError(f"{what}: not a card: {_short(token)}") from None
     return " ".join(out)
 
 
@@ -239,14 +334,14 @@ def _check_unique(tokens: Sequence[str], game: Game, what: str) -> None:
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise RecordError(f"{key} must be text, got {value!r}")
+        raise RecordError(f"{key} must be text, got {_short(value)}")
     return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise RecordError(f"{key} must be a list, got {value!r}")
+        raise RecordError(f"{key} must be a list, got {_short(value)}")
     return value
 
 
@@ -259,26 +354,26 @@ def _number(value: Any, what: str, *, nullable: bool = False) -> float | None:
     # compared, never converted first: an int too large for a float must not raise OverflowError
     if isinstance(value, bool) or not isinstance(value, int | float) \
             or not -MAX_NUMBER <= value <= MAX_NUMBER:  # also refuses nan and inf
-        got = f"{value!r:.60}" if not isinstance(value, int) or value.bit_length() < 200 else \
-            "a number of over 60 digits"
-        raise RecordError(f"{what} must be a finite number from -1e9 to 1e9, got {got}")
+        raise RecordError(f"{what} must be a finite number from -1e9 to 1e9, got {_short(value)}")
     return float(value)
 
 
 def _foul(item: Any, i: int) -> FoulNote:
     if not isinstance(item, dict) or not isinstance(item.get("code"), str) or not item["code"] \
             or not isinstance(item.get("message"), str):
-        raise RecordError(f"fouls[{i}] must be an object with text 'code' and 'message', got {item!r}")
-    return FoulNote(item["code"], item["message"])
+        raise RecordError(f"fouls[{i}] must be an object with text 'code' and 'message', got {_short(item)}")
+    return FoulNote(_check_text(item["code"], f"fouls[{i}].code"),
+                    _check_text(item["message"], f"fouls[{i}].message"))
 
 
 def _opponent(item: Any, i: int) -> OpponentHand:
     if not isinstance(item, dict):
-        raise RecordError(f"opponents[{i}] must be an object, got {item!r}")
+        raise RecordError(f"opponents[{i}] must be an object, got {_short(item)}")
     arrangement = normalize_arrangement(_text(item, "arrangement"), f"opponents[{i}].arrangement")
     points = _number(item.get("points"), f"opponents[{i}].points")
     assert points is not None
     name = item.get("name", "")
     if not isinstance(name, str):
-        raise RecordError(f"opponents[{i}].name must be text, got {name!r}")
+        raise RecordError(f"opponents[{i}].name must be text, got {_short(name)}")
+    name = _check_text(name, f"opponents[{i}].name")
     return OpponentHand(arrangement=arrangement, points=points, name=name)

@@ -58,6 +58,26 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE hands ADD COLUMN surrendered INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE hands ADD COLUMN criss_cross_hand INTEGER CHECK (criss_cross_hand IN (1, 2));
     """,
+    # 5: each hand's stable identity (exported and re-imported), unique, so an import never doubles
+    #    the history. cp_hand_uid is record.hand_uid, registered on the connection. Copies left by
+    #    the old double imports are kept (a migration never deletes a hand) under identities of
+    #    their own.
+    """
+    ALTER TABLE hands ADD COLUMN uid TEXT;
+    UPDATE hands SET uid = cp_hand_uid(game, played_at, deal, arrangement, criss_cross_hand);
+    UPDATE hands SET uid = uid || '-' || id WHERE id NOT IN (SELECT MIN(id) FROM hands GROUP BY uid);
+    CREATE UNIQUE INDEX hands_by_uid ON hands (uid);
+    """,
+)
+
+APPLICATION_ID = 0x43505452  # "CPTR": PRAGMA application_id of a cp-trainer history
+
+# Columns each schema version must have: a file claiming a version is checked (read-only) before
+# anything is written to it.
+COLUMNS_BY_VERSION: tuple[tuple[int, str, str], ...] = (
+    (1, "hands", "foul_count"), (1, "fouls", "message"), (1, "opponents", "points"),
+    (2, "opponents", "name"), (3, "lessons_completed", "lesson_id"), (4, "hands", "criss_cross_hand"),
+    (5, "hands", "uid"),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

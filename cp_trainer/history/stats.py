@@ -7,6 +7,7 @@ Pure functions over :class:`~cp_trainer.history.store.HandSummary`-like rows (an
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any, Protocol
 __all__ = ["FOUL_WINDOW", "HistoryStats", "SeriesPoint", "compute_stats"]
 
 DEFAULT_WINDOW = 20  # hands in the EV-lost moving average
+MAX_WINDOW = 1_000_000_000  # a window beyond the history is the whole history; beyond this, a typo
 FOUL_WINDOW = 100  # foul rate is "per 100 hands": over the last 100 hands
 
 
@@ -84,11 +86,17 @@ def _round(x: float | None) -> float | None:
 
 
 def compute_stats(hands: Sequence[HandLike], window: int = DEFAULT_WINDOW) -> HistoryStats:
-    if window < 1:
-        raise ValueError(f"moving-average window must be at least 1 hand, got {window}")
+    """The figures over ``hands`` in one pass: linear in the number of hands whatever ``window``."""
+    if not 1 <= window <= MAX_WINDOW:
+        raise ValueError(f"moving-average window must be from 1 to {MAX_WINDOW:,} hands, got {window}")
     series: list[SeriesPoint] = []
-    recent_ev: deque[float] = deque(maxlen=window)
-    recent_fouls: deque[bool] = deque(maxlen=FOUL_WINDOW)
+    # Running sums over the last `window` EV figures and the last FOUL_WINDOW hands: adding the new
+    # value and taking off the one leaving keeps every step O(1). The EV sum is recomputed now and
+    # then so float rounding cannot build up.
+    recent_ev: deque[float] = deque()
+    recent_ev_sum = 0.0
+    recent_fouls: deque[bool] = deque()
+    recent_foul_count = 0
     points_total = 0.0
     fouls = 0
     ev_sum = 0.0
@@ -97,15 +105,23 @@ def compute_stats(hands: Sequence[HandLike], window: int = DEFAULT_WINDOW) -> Hi
         points_total += hand.points
         fouls += hand.fouled
         recent_fouls.append(hand.fouled)
+        recent_foul_count += hand.fouled
+        if len(recent_fouls) > FOUL_WINDOW:
+            recent_foul_count -= recent_fouls.popleft()
         lost = hand.ev_lost
         if lost is not None:
             recent_ev.append(lost)
+            recent_ev_sum += lost
+            if len(recent_ev) > window:
+                recent_ev_sum -= recent_ev.popleft()
             ev_sum += lost
             ev_n += 1
+            if ev_n % 4096 == 0:
+                recent_ev_sum = math.fsum(recent_ev)
         series.append(SeriesPoint(
             n=n, played_at=hand.played_at, points=hand.points, ev_lost=lost,
-            ev_lost_avg=sum(recent_ev) / len(recent_ev) if recent_ev else None,
-            foul_rate_per_100=100.0 * sum(recent_fouls) / len(recent_fouls),
+            ev_lost_avg=recent_ev_sum / len(recent_ev) if recent_ev else None,
+            foul_rate_per_100=100.0 * recent_foul_count / len(recent_fouls),
             points_per_hand=points_total / n,
         ))
     count = len(series)

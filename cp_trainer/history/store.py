@@ -3,10 +3,18 @@
 - One transaction per hand (``BEGIN IMMEDIATE`` … ``COMMIT``, ``synchronous=FULL``): a crash loses at
   most the hand being written.
 - WAL journal and a busy timeout, so two windows (two connections) can write at once.
-- Versioned schema (:mod:`.schema`): opening runs the missing migration steps.
-- A file that is not a readable cp-trainer database, or has a newer schema than this program knows,
-  is moved aside (renamed with a timestamp, never deleted) and a fresh database is started;
-  :attr:`HistoryStore.recovery` says where the old file went.
+- Versioned schema (:mod:`.schema`): opening runs the missing migration steps. Each hand has a stable
+  identity (``uid``, unique), so storing or importing a hand twice keeps one copy.
+- Ours only: ``PRAGMA application_id`` marks a cp-trainer history. A file is looked at through a
+  read-only connection before anything is written to it; another program's SQLite file is left
+  untouched (:class:`HistoryError` names it).
+- A damaged file, or one with a newer schema than this program knows, is moved aside by the
+  recording path only (``recover=True``: renamed with a timestamp, byte for byte as it was, never
+  deleted) and a fresh database is started; :attr:`HistoryStore.recovery` says where the old file
+  went. :meth:`HistoryStore.open_readonly` (``stats``, ``history export``) never modifies, moves or
+  creates a database.
+- Everything read back is validated: a damaged row is skipped, and :attr:`HistoryStore.skipped`
+  says which and why.
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,15 +32,26 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import tr
-from .record import FoulNote, Game, HandRecord, OpponentHand, now_utc, parse_time
-from .schema import MIGRATIONS, SCHEMA_VERSION
+from .record import (
+    MAX_NUMBER,
+    Game,
+    HandRecord,
+    RecordError,
+    _number,
+    hand_uid,
+    now_utc,
+    parse_time,
+)
+from .schema import APPLICATION_ID, COLUMNS_BY_VERSION, MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
     "DATA_DIR_ENV",
     "DB_FILENAME",
     "HandSummary",
+    "HistoryBusy",
     "HistoryError",
     "HistoryStore",
+    "NotOurFile",
     "Recovery",
     "default_data_dir",
 ]
@@ -38,10 +59,20 @@ __all__ = [
 DB_FILENAME = "history.sqlite3"
 DATA_DIR_ENV = "CP_TRAINER_DATA_DIR"
 BUSY_TIMEOUT_MS = 10_000
+_OPENING = threading.Lock()  # one opening (and moving aside) at a time in this process
+MAX_FOULS = 1000  # far more than any arrangement has: a larger stored count is a damaged row
 
 
 class HistoryError(ValueError):
     """The history database cannot be used at all (e.g. its folder cannot be written)."""
+
+
+class NotOurFile(HistoryError):
+    """The file at the history's path is another program's: it is left untouched."""
+
+
+class HistoryBusy(HistoryError):
+    """Another program held the database's write lock for longer than the busy timeout."""
 
 
 class _Unusable(Exception):
@@ -59,22 +90,36 @@ _NOT_THE_FILES_FAULT = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY", "SQLI
                         "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_IOERR")
 
 
+def is_busy(exc: BaseException) -> bool:
+    """The error is another connection holding the lock (worth waiting for and trying again)."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
+
+
 def _unusable_or_refused(path: Path, exc: sqlite3.Error, prefix: str = "") -> _Unusable:
     """The :class:`_Unusable` to move the file aside for, or raise :class:`HistoryError`."""
     name = getattr(exc, "sqlite_errorname", None) or ""
     if name.startswith(_NOT_THE_FILES_FAULT) and name != "SQLITE_IOERR_SHORT_READ":  # short: truncated
+        if is_busy(exc):
+            raise HistoryBusy(f"the history database {path} is busy (another program is writing "
+                              f"to it); try again in a moment") from None
         raise HistoryError(f"cannot use the history database {path}: {exc}") from None
     return _Unusable(f"{prefix}{exc}")
 
 
 def default_data_dir() -> Path:
-    """``$CP_TRAINER_DATA_DIR`` if set, else the platform's user data folder for cp-trainer."""
+    """``$CP_TRAINER_DATA_DIR`` if set, else the platform's user data folder for cp-trainer;
+    :class:`HistoryError` when there is neither (no home folder, a ``~user`` naming nobody)."""
     env = os.environ.get(DATA_DIR_ENV)
-    if env:
-        return Path(env).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("cp-trainer", appauthor=False))
+    try:
+        if env:
+            return Path(env).expanduser()
+        return Path(platformdirs.user_data_dir("cp-trainer", appauthor=False))
+    except (RuntimeError, KeyError) as exc:  # "~nosuchuser/x", or no home folder at all
+        raise HistoryError(f"there is no folder for the history ({exc}); set {DATA_DIR_ENV} to a "
+                           f"folder to keep it in") from None
 
 
 @dataclass(frozen=True)
@@ -119,18 +164,28 @@ def rules_key(rules: Any) -> str:
 
 
 class HistoryStore:
-    """An open history database. Use :meth:`open`; close it (or use ``with``) when done."""
+    """An open history database. Use :meth:`open` or :meth:`open_readonly`; close it (or use
+    ``with``) when done."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, recovery: Recovery | None) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, recovery: Recovery | None,
+                 *, readonly: bool = False) -> None:
         self._conn = conn
         self.path = path
         self.recovery = recovery
+        self.readonly = readonly
+        self.skipped: tuple[str, ...] = ()  # the damaged rows the last read left out, and why
 
     # --- opening ----------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, data_dir: str | os.PathLike[str] | None = None, *,
-             filename: str = DB_FILENAME) -> HistoryStore:
+    def open(cls, data_dir: str | os.PathLike[str] | None = None, *, filename: str = DB_FILENAME,
+             recover: bool = True, busy_timeout_ms: int | None = None) -> HistoryStore:
+        """Open (creating if needed) the history for writing.
+
+        ``recover``: a damaged file is moved aside and a new history started (the recording
+        path); without it a damaged file is reported (:class:`HistoryError`) and left as it is.
+        Another program's file is always left untouched (:class:`NotOurFile`).
+        """
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -138,16 +193,67 @@ class HistoryStore:
             raise HistoryError(f"cannot create the history folder {folder}: {exc.strerror or exc}") from None
         path = folder / filename
         recovery: Recovery | None = None
-        try:
-            conn = _open_checked(path)
-        except _Unusable as bad:
-            moved = _move_aside(path)
-            recovery = Recovery(original=path, moved_to=moved, reason=bad.reason)
+        if busy_timeout_ms is None:
+            busy_timeout_ms = BUSY_TIMEOUT_MS
+        with _OPENING:  # the window's reader and its writer thread must not both move a file aside
             try:
-                conn = _open_checked(path)
-            except _Unusable as again:
-                raise HistoryError(f"cannot start a new history database at {path}: {again.reason}") from None
+                conn = _open_checked(path, busy_timeout_ms)
+            except _Unusable as bad:
+                if not recover:
+                    raise HistoryError(f"the history database {path} is damaged ({bad.reason}); it was "
+                                       f"left as it is") from None
+                moved = _move_aside(path)
+                recovery = Recovery(original=path, moved_to=moved, reason=bad.reason)
+                try:
+                    conn = _open_checked(path, busy_timeout_ms)
+                except _Unusable as again:
+                    raise HistoryError(f"cannot start a new history database at {path}: "
+                                       f"{again.reason}") from None
         return cls(conn, path, recovery)
+
+    @classmethod
+    def open_readonly(cls, data_dir: str | os.PathLike[str] | None = None, *,
+                      filename: str = DB_FILENAME, missing_ok: bool = False) -> HistoryStore:
+        """Open the history for reading only: nothing is created, modified or moved.
+
+        A damaged, newer or foreign file raises :class:`HistoryError`; so does a missing one unless
+        ``missing_ok`` (then the history reads as empty, and no file is created). A file of an
+        older schema is read through an in-memory copy brought up to date.
+        """
+        folder = Path(data_dir) if data_dir is not None else default_data_dir()
+        path = folder / filename
+        if not path.exists() and missing_ok:
+            empty = _connect(":memory:")
+            _register(empty)
+            _migrate(empty)
+            return cls(empty, path, None, readonly=True)
+        if not path.is_file():
+            raise HistoryError(f"there is no history database at {path}" if not path.exists()
+                               else f"{path} is not a file; it was left untouched")
+        try:
+            conn = _connect_readonly(path)
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot open the history database {path}: {exc}") from None
+        try:
+            version = _inspect(conn, path)
+            if version < SCHEMA_VERSION:
+                memory = _connect(":memory:")
+                conn.backup(memory)
+                conn.close()
+                conn = memory
+                _register(conn)
+                _migrate(conn)
+        except _Unusable as bad:
+            conn.close()
+            raise HistoryError(f"the history database {path} is damaged ({bad.reason}); it was left "
+                               f"as it is") from None
+        except sqlite3.Error as exc:
+            conn.close()
+            raise HistoryError(f"cannot read the history database {path}: {exc}") from None
+        except HistoryError:
+            conn.close()
+            raise
+        return cls(conn, path, None, readonly=True)
 
     def close(self) -> None:
         self._conn.close()
@@ -165,9 +271,22 @@ class HistoryStore:
     # --- writing ----------------------------------------------------------------------------
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, wait_s: float = 0.0) -> Iterator[sqlite3.Connection]:
+        """One write transaction. ``wait_s``: how long to keep asking for the write lock beyond the
+        busy timeout (a long import by another program); then :class:`HistoryBusy`."""
         conn = self._conn
-        conn.execute("BEGIN IMMEDIATE")
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                break
+            except sqlite3.OperationalError as exc:
+                if not is_busy(exc):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise HistoryBusy(f"the history database {self.path} is busy (another program is "
+                                      f"writing to it); try again in a moment") from None
+                time.sleep(0.05)
         try:
             yield conn
         except BaseException:
@@ -176,27 +295,44 @@ class HistoryStore:
         conn.execute("COMMIT")
 
     def add(self, record: HandRecord) -> int:
-        """Store one hand in one transaction; return its id."""
+        """Store one hand in one transaction; return its id (the stored copy's if already there)."""
+        checked = _checked(record)
         with self._write() as conn:
-            return _insert(conn, record)
+            return _insert(conn, checked)[0]
 
     def add_many(self, records: Iterable[HandRecord]) -> list[int]:
-        """Store several hands in ONE transaction (all or none), e.g. an import."""
+        """Store several hands in ONE transaction (all or none). A hand already stored (same
+        identity) is not stored again; its id is the stored copy's."""
+        checked = [_checked(r) for r in records]
         with self._write() as conn:
-            return [_insert(conn, r) for r in records]
+            return [_insert(conn, r)[0] for r in checked]
 
-    def set_solver(self, record_id: int, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
-        """Add the solver's verdict to a stored hand (it arrives after the showdown)."""
+    def import_records(self, records: Iterable[HandRecord], *, wait_s: float = 0.0) -> int:
+        """Store the hands not stored yet in ONE ``BEGIN IMMEDIATE`` transaction; how many were new.
+        Two imports of one file at once give one copy of each hand (the unique identity). The
+        records must come from :meth:`HandRecord.from_dict` (validated)."""
+        checked = list(records)  # from HandRecord.from_dict: validated already
+        with self._write(wait_s) as conn:
+            return sum(_insert(conn, r)[1] for r in checked)
+
+    def set_solver(self, record: int | str, arrangement: str, solver_ev: float,
+                   player_ev: float | None) -> bool:
+        """Add the solver's verdict to a stored hand (it arrives after the showdown); ``record``
+        is the hand's id or its identity (``uid``)."""
+        for value, what in ((solver_ev, "solver_ev"), (player_ev, "player_ev")):
+            if value is not None and not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise RecordError(f"{what} must be a finite number from -1e9 to 1e9, got {value!r}")
+        column = "uid" if isinstance(record, str) else "id"
         with self._write() as conn:
             return conn.execute(
-                "UPDATE hands SET solver_arrangement = ?, solver_ev = ?, player_ev = ? WHERE id = ?",
-                (arrangement, solver_ev, player_ev, record_id)).rowcount > 0
+                f"UPDATE hands SET solver_arrangement = ?, solver_ev = ?, player_ev = ? WHERE {column} = ?",
+                (arrangement, solver_ev, player_ev, record)).rowcount > 0
 
     def rule_sets(self) -> list[tuple[str, int]]:
         """Every distinct set of house rules in the history (canonical JSON) and its hand count."""
         rows = self._conn.execute("SELECT house_rules, COUNT(*) FROM hands GROUP BY house_rules "
                                   "ORDER BY COUNT(*) DESC, house_rules")
-        return [(r[0], int(r[1])) for r in rows]
+        return [(r[0], int(r[1])) for r in rows if isinstance(r[0], str)]
 
     def mark_lesson_completed(self, lesson_id: str) -> None:
         with self._write() as conn:
@@ -204,7 +340,8 @@ class HistoryStore:
                          (lesson_id, now_utc().isoformat()))
 
     def completed_lessons(self) -> set[str]:
-        return {r[0] for r in self._conn.execute("SELECT lesson_id FROM lessons_completed")}
+        return {r[0] for r in self._conn.execute("SELECT lesson_id FROM lessons_completed")
+                if isinstance(r[0], str)}
 
     def delete(self, record_id: int) -> bool:
         with self._write() as conn:
@@ -219,22 +356,23 @@ class HistoryStore:
         return int(row[0])
 
     def get(self, record_id: int) -> HandRecord | None:
-        rows = self._conn.execute(f"{_HAND_SELECT} WHERE id = ?", (record_id,)).fetchall()
-        if not rows:
-            return None
-        return self._assemble(rows)[0]
+        """One hand; None when there is none of that id or its row is damaged (see :attr:`skipped`)."""
+        rows = self._read(f"{_HAND_SELECT} WHERE id = ?", (record_id,))
+        found = self._assemble(rows)
+        return found[0] if found else None
 
     def hands(self, game: Game | None = None) -> list[HandRecord]:
-        """Every stored hand (of one game, or all), oldest first."""
+        """Every stored hand (of one game, or all), oldest first; damaged rows are left out and
+        listed in :attr:`skipped`."""
         if game is None:
-            rows = self._conn.execute(f"{_HAND_SELECT} ORDER BY played_at, id").fetchall()
+            rows = self._read(f"{_HAND_SELECT} ORDER BY played_at, id")
         else:
-            rows = self._conn.execute(f"{_HAND_SELECT} WHERE game = ? ORDER BY played_at, id",
-                                      (game.value,)).fetchall()
+            rows = self._read(f"{_HAND_SELECT} WHERE game = ? ORDER BY played_at, id", (game.value,))
         return self._assemble(rows)
 
     def summaries(self, game: Game | None = None) -> list[HandSummary]:
-        """Light rows for lists and statistics, oldest first."""
+        """Light rows for lists and statistics, oldest first; damaged rows are left out and listed
+        in :attr:`skipped`."""
         sql = ("SELECT id, played_at, game, points, solver_ev, player_ev, foul_count, house_rules "
                "FROM hands")
         params: tuple[Any, ...] = ()
@@ -242,61 +380,133 @@ class HistoryStore:
             sql += " WHERE game = ?"
             params = (game.value,)
         sql += " ORDER BY played_at, id"
-        return [
-            HandSummary(id=r[0], played_at=parse_time(r[1]), game=Game(r[2]), points=r[3], solver_ev=r[4],
-                        player_ev=r[5], foul_count=r[6], house_rules=r[7])
-            for r in self._conn.execute(sql, params)
-        ]
-
-    def identity_keys(self) -> set[tuple[str, str, str]]:
-        """(time, deal, arrangement) of every stored hand: how an import spots hands it already has."""
-        rows = self._conn.execute("SELECT played_at, deal, arrangement FROM hands")
-        return {(r[0], r[1], r[2]) for r in rows}
+        out: list[HandSummary] = []
+        skipped: list[str] = []
+        rules_seen: set[str] = set()
+        for r in self._read(sql, params):
+            try:
+                out.append(_summary(r, rules_seen))
+            except (RecordError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+                skipped.append(_damaged(r[0], exc))
+        self.skipped = tuple(skipped)
+        return out
 
     def integrity_ok(self) -> bool:
         return bool(self._conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:  # damage quick_check did not see
+            raise HistoryError(f"cannot read the history database {self.path}: {exc}") from None
+
     def _assemble(self, rows: list[tuple[Any, ...]]) -> list[HandRecord]:
+        self.skipped = ()
         if not rows:
             return []
         ids = [r[0] for r in rows]
-        fouls: dict[int, list[FoulNote]] = {i: [] for i in ids}
-        opponents: dict[int, list[OpponentHand]] = {i: [] for i in ids}
+        fouls: dict[Any, list[dict[str, Any]]] = {i: [] for i in ids}
+        opponents: dict[Any, list[dict[str, Any]]] = {i: [] for i in ids}
         for chunk_start in range(0, len(ids), 500):
             chunk = ids[chunk_start:chunk_start + 500]
             marks = ",".join("?" * len(chunk))
-            for hand_id, code, message in self._conn.execute(
+            for hand_id, code, message in self._read(
                     f"SELECT hand_id, code, message FROM fouls WHERE hand_id IN ({marks}) "
-                    "ORDER BY hand_id, position", chunk):
-                fouls[hand_id].append(FoulNote(code, message))
-            for hand_id, arrangement, points, name in self._conn.execute(
+                    "ORDER BY hand_id, position", tuple(chunk)):
+                fouls[hand_id].append({"code": code, "message": message})
+            for hand_id, arrangement, points, name in self._read(
                     f"SELECT hand_id, arrangement, points, name FROM opponents WHERE hand_id IN ({marks}) "
-                    "ORDER BY hand_id, seat", chunk):
-                opponents[hand_id].append(OpponentHand(arrangement=arrangement, points=points, name=name))
-        return [
-            HandRecord(
-                id=r[0], played_at=parse_time(r[1]), game=Game(r[2]), deal=r[3], arrangement=r[4],
-                house_rules=json.loads(r[5]), solver_arrangement=r[6], solver_ev=r[7], player_ev=r[8],
-                fouls=tuple(fouls[r[0]]), opponents=tuple(opponents[r[0]]),
-                surrendered=bool(r[9]), criss_cross_hand=r[10],
-            )
-            for r in rows
-        ]
+                    "ORDER BY hand_id, seat", tuple(chunk)):
+                opponents[hand_id].append({"arrangement": arrangement, "points": points, "name": name})
+        out: list[HandRecord] = []
+        skipped: list[str] = []
+        for r in rows:
+            try:
+                out.append(_record(r, fouls[r[0]], opponents[r[0]]))
+            except (RecordError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+                skipped.append(_damaged(r[0], exc))
+        self.skipped = tuple(skipped)
+        return out
 
 
 _HAND_SELECT = ("SELECT id, played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-                "solver_ev, player_ev, surrendered, criss_cross_hand FROM hands")
+                "solver_ev, player_ev, surrendered, criss_cross_hand, uid, points, foul_count FROM hands")
 
 
-def _insert(conn: sqlite3.Connection, record: HandRecord) -> int:
+def _damaged(hand_id: Any, exc: BaseException) -> str:
+    reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+    return f"hand {hand_id!r:.30}: {reason}"
+
+
+def _json_object(text: Any, what: str) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise RecordError(f"{what} must be JSON text, got {type(text).__name__}")
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise RecordError(f"{what} must be a JSON object")
+    return value
+
+
+def _check_foul_count(foul_count: Any) -> None:
+    if isinstance(foul_count, bool) or not isinstance(foul_count, int) or not 0 <= foul_count <= MAX_FOULS:
+        raise RecordError(f"foul_count must be a count, got {foul_count!r:.60}")
+
+
+def _summary(r: tuple[Any, ...], rules_seen: set[str]) -> HandSummary:
+    """A checked :class:`HandSummary` of a row; :class:`RecordError` (or another ValueError) if damaged.
+    ``rules_seen``: house-rules texts already checked (a history repeats a few sets of rules)."""
+    hand_id, played_at, game, points, solver_ev, player_ev, foul_count, house_rules = r
+    _check_foul_count(foul_count)
+    if not isinstance(house_rules, str) or house_rules not in rules_seen:
+        _json_object(house_rules, "house_rules")
+        rules_seen.add(house_rules)
+    return HandSummary(
+        id=int(hand_id), played_at=parse_time(played_at), game=Game(game),
+        points=float(_number(points, "points") or 0.0),
+        solver_ev=_number(solver_ev, "solver_ev", nullable=True),
+        player_ev=_number(player_ev, "player_ev", nullable=True), foul_count=foul_count,
+        house_rules=house_rules)
+
+
+def _record(r: tuple[Any, ...], fouls: list[dict[str, Any]], opponents: list[dict[str, Any]]) -> HandRecord:
+    """A row back through :meth:`HandRecord.from_dict`, the one validator (what the store gives out
+    always exports and re-imports)."""
+    (hand_id, played_at, game, deal, arrangement, house_rules, solver_arr, solver_ev, player_ev,
+     surrendered, cc_hand, uid, points, foul_count) = r
+    _number(points, "points")  # the stored figures the list and the statistics read
+    _check_foul_count(foul_count)
+    if surrendered not in (0, 1):
+        raise RecordError(f"surrendered must be 0 or 1, got {surrendered!r:.60}")
+    data: dict[str, Any] = {
+        "game": game, "played_at": played_at, "deal": deal, "arrangement": arrangement,
+        "fouls": fouls, "opponents": opponents, "house_rules": _json_object(house_rules, "house_rules"),
+        "solver": None if solver_arr is None else {"arrangement": solver_arr, "ev": solver_ev},
+        "player_ev": player_ev, "surrendered": bool(surrendered), "criss_cross_hand": cc_hand,
+        "uid": uid,
+    }
+    return HandRecord.from_dict(data).with_id(int(hand_id))
+
+
+def _checked(record: HandRecord) -> HandRecord:
+    """Only what reads back: a record built in the program goes through the one validator too (a
+    1e30 surrender cost stored as -1e30 points would make the export refuse to import)."""
+    return HandRecord.from_dict(record.to_dict())
+
+
+def _insert(conn: sqlite3.Connection, record: HandRecord) -> tuple[int, bool]:
+    """Store ``record`` unless a hand of its identity is stored; (its id, whether it was new)."""
+    uid = record.identity
     cur = conn.execute(
         "INSERT INTO hands (played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-        "solver_ev, player_ev, points, foul_count, surrendered, criss_cross_hand) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "solver_ev, player_ev, points, foul_count, surrendered, criss_cross_hand, uid) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
         (record.to_dict()["played_at"], record.game.value, record.deal, record.arrangement,
          rules_key(record.house_rules), record.solver_arrangement, record.solver_ev, record.player_ev,
-         record.points, len(record.fouls), int(record.surrendered), record.criss_cross_hand),
+         record.points, len(record.fouls), int(record.surrendered), record.criss_cross_hand, uid),
     )
+    if cur.rowcount == 0:
+        row = conn.execute("SELECT id FROM hands WHERE uid = ?", (uid,)).fetchone()
+        return int(row[0]), False
     hand_id = cur.lastrowid
     assert hand_id is not None
     conn.executemany("INSERT INTO fouls (hand_id, position, code, message) VALUES (?, ?, ?, ?)",
@@ -304,33 +514,96 @@ def _insert(conn: sqlite3.Connection, record: HandRecord) -> int:
     conn.executemany("INSERT INTO opponents (hand_id, seat, arrangement, points, name) "
                      "VALUES (?, ?, ?, ?, ?)",
                      [(hand_id, i, o.arrangement, o.points, o.name) for i, o in enumerate(record.opponents)])
-    return hand_id
+    return hand_id, True
 
 
 # --- opening, checking, migrating, moving aside -----------------------------------------------
 
 
-def _open_checked(path: Path) -> sqlite3.Connection:
+def _text(raw: bytes) -> str:
+    """Text read from the database: bytes that are not UTF-8 become lone surrogates, which the
+    validator refuses, so one damaged row is skipped instead of failing the whole read."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _connect(database: str | Path, *, uri: bool = False,
+             timeout_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
+    conn = sqlite3.connect(database, uri=uri, timeout=timeout_ms / 1000, isolation_level=None)
+    conn.text_factory = _text
+    conn.execute(f"PRAGMA busy_timeout = {timeout_ms}")
+    return conn
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    return _connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+
+
+def _inspect(conn: sqlite3.Connection, path: Path) -> int:
+    """Look at a file through ``conn`` without writing: its schema version if it is a cp-trainer
+    history this program can use; :class:`NotOurFile` for another program's file, :class:`_Unusable`
+    for a damaged or newer one."""
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as exc:
+        raise _unusable_or_refused(path, exc, "cannot read: ") from None
+    legacy = app_id == 0 and (not tables or ("hands" in tables and version >= 1))  # before application_id
+    if app_id != APPLICATION_ID and not legacy:
+        raise NotOurFile(f"{path} is not a cp-trainer history (another program's SQLite file); "
+                         f"it was left untouched")
+    if version > SCHEMA_VERSION:
+        raise _Unusable(f"schema version {version} is newer than this program's {SCHEMA_VERSION}")
+    try:
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+    except sqlite3.Error as exc:
+        raise _unusable_or_refused(path, exc) from None
+    if check != "ok":
+        raise _Unusable(f"integrity check failed: {check}")
+    for since, table, column in COLUMNS_BY_VERSION:
+        if version >= since:
+            try:
+                conn.execute(f"SELECT {column} FROM {table} LIMIT 0")
+            except sqlite3.Error as exc:
+                raise _Unusable(f"not a cp-trainer history database ({exc})") from None
+    return version
+
+
+def _register(conn: sqlite3.Connection) -> None:
+    conn.create_function("cp_hand_uid", 5, _sql_hand_uid, deterministic=True)
+
+
+def _sql_hand_uid(game: Any, played_at: Any, deal: Any, arrangement: Any, cc_hand: Any) -> str:
+    return hand_uid(str(game), str(played_at), str(deal), str(arrangement),
+                    cc_hand if isinstance(cc_hand, int) else None)
+
+
+def _open_checked(path: Path, busy_timeout_ms: int) -> sqlite3.Connection:
+    if path.is_file() and path.stat().st_size > 0:
+        # First a read-only look: nothing is written to a file that is not ours, or damaged (it is
+        # moved aside as it was: no WAL switch, no checkpoint).
+        try:
+            ro = _connect_readonly(path)
+        except sqlite3.Error as exc:
+            raise _unusable_or_refused(path, exc, "cannot open: ") from None
+        try:
+            _inspect(ro, path)
+        finally:
+            ro.close()
+    try:
+        conn = _connect(path, timeout_ms=busy_timeout_ms)
     except sqlite3.Error as exc:
         raise _unusable_or_refused(path, exc, "cannot open: ") from None
     try:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise _Unusable(f"schema version {version} is newer than this program's {SCHEMA_VERSION}")
-        check = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
-            raise _Unusable(f"integrity check failed: {check}")
+        _inspect(conn, path)  # again: another program may have changed it meanwhile
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise _Unusable(f"cannot switch to WAL journal (got {mode})")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
+        _register(conn)
         _migrate(conn)
-        _check_tables(conn)
-    except _Unusable:
+    except (_Unusable, HistoryError):
         conn.close()
         raise
     except sqlite3.Error as exc:
@@ -340,35 +613,33 @@ def _open_checked(path: Path) -> sqlite3.Connection:
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    if version >= SCHEMA_VERSION and app_id == APPLICATION_ID:
+        return  # up to date: no write lock needed (another program's long import need not end first)
     while True:
         conn.execute("BEGIN IMMEDIATE")
         try:
             # Re-read inside the write lock: another window may have migrated meanwhile.
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             if version >= SCHEMA_VERSION:
+                if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 conn.execute("COMMIT")
                 return
             for statement in MIGRATIONS[version].split(";"):
                 if statement.strip():
                     conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
 
 
-def _check_tables(conn: sqlite3.Connection) -> None:
-    """A file claiming the current version must really hold our tables."""
-    for table, column in (("hands", "foul_count"), ("fouls", "message"), ("opponents", "name"),
-                          ("lessons_completed", "lesson_id"), ("hands", "criss_cross_hand")):
-        try:
-            conn.execute(f"SELECT {column} FROM {table} LIMIT 0")
-        except sqlite3.Error as exc:
-            raise _Unusable(f"not a cp-trainer history database ({exc})") from None
-
-
 def _move_aside(path: Path) -> Path:
+    """Rename the file (and its journal files) aside, byte for byte as they are."""
     stamp = now_utc().strftime("%Y%m%dT%H%M%S%fZ")
     target = path.with_name(f"{path.name}.unreadable-{stamp}")
     try:

@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from .cards import PAIGOW_DECK, CardCountError, PgCard, card_code, check_distinct
 from .house_way import house_way_codes
 from .resolve import WIN_PAYOUT

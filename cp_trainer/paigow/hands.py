@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from enum import IntEnum
 
 import numpy as np
-from numba import njit
 
 from ..i18n import tr
+from ..jit import njit
 from ..strength import describe
 from .cards import CardCountError, HandPart, PgCard, card_code, effective_rank
 

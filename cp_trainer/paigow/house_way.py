@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 import numpy as np
-from numba import njit
 
 from ..i18n import tr
+from ..jit import njit
 from .cards import CardCountError, PgCard, card_code, check_distinct, parse_hand
 from .hands import eval2_codes, eval5_codes
 from .setting import BACKS, FRONTS, Setting, setting_from_index

@@ -22,6 +22,12 @@ a legal arrangement (never a foul).
 
 ``greedy`` ignores naturals (it is exactly specified); a natural is judged on the arrangement a bot
 returns (six pairs and the dragon whatever the setting).
+
+Surrender (a house rule): :meth:`Bot.surrenders` says whether a bot gives its hand up, which it
+does when that pays more: ``standard`` when its own estimate of its arrangement's points against
+each opponent is below minus the surrender cost, ``expert`` when the solver's best is below
+minus the cost times the opponents by more than 2 standard errors; ``greedy`` (exactly specified)
+never surrenders.
 """
 
 from __future__ import annotations
@@ -68,6 +74,15 @@ class ExpertBot(Bot):
         again = next(c for c in check.candidates if c.setting == best.setting)
         assert again.diff is not None and again.diff_stderr is not None
         return best.setting if again.diff > self.confirm_z * again.diff_stderr else own
+
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        rules = rules or HouseRules()
+        if not rules.surrender:
+            return False
+        best = solve(cards, rules, bot=BotName.STANDARD, opponents=opponents, samples=self.samples,
+                     seat=seat).best
+        return bool(best.ev + 2 * best.stderr < -rules.effective_surrender_cost * opponents)
 
 
 def get_bot(name: str) -> Bot:

@@ -17,13 +17,15 @@ import numpy.typing as npt
 from ..arrangement import Arrangement
 from ..cards import Card
 from ..house_rules import HouseRules, ScoringSystem
+from . import _jit, single
 from .enumerate import check_hand, setting_arrangement, tables_for
-from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings
+from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings, setting_value
 from .names import BotName
+from .parallel import run_ranges
 from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
 from .winprob import load_winprob, row_probabilities
 
-__all__ = ["Bot", "BotSpec", "FastBot", "bonuses", "bot_spec", "settings_for"]
+__all__ = ["Bot", "BotSpec", "FastBot", "bonuses", "bot_spec", "numpy_setting", "settings_for"]
 
 F64 = npt.NDArray[np.float64]
 
@@ -72,10 +74,26 @@ def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
     tab = tables_for(rules)
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
     out = np.empty(hands.shape[0], dtype=np.int64)
-    bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
-                 SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                 tab.class_category, COMB3, out)
+
+    def work(lo: int, hi: int) -> None:
+        bot_settings(hands[lo:hi], spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
+                     rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
+                     spec.natural_value, tab.class_category, COMB3, out[lo:hi])
+
+    run_ranges(work, hands.shape[0], least=64 if spec.kind == BOT_STANDARD else 256)
     return out
+
+
+def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, seat: int = 0) -> int:
+    """The setting ``greedy`` or ``standard`` picks for one hand (card indices in the engine's
+    order), computed in NumPy (:mod:`.single`): the kernel's answer without loading Numba."""
+    spec = bot_spec(name, rules, seat)
+    tab = tables_for(rules)
+    sc = single.subset_classes(hand, tab, rules.low_middle)
+    if spec.kind == BOT_GREEDY:
+        return single.greedy_setting(sc)
+    return single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
+                                   tab.class_category)
 
 
 class Bot:
@@ -91,9 +109,18 @@ class Bot:
         check_hand(cards)
         return setting_arrangement(cards, self.setting(cards, rules, seat))
 
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        """Does the bot give these cards up (surrender, when the house rules allow it)? Never,
+        unless the bot says otherwise (:mod:`.bots`)."""
+        return False
+
 
 class FastBot(Bot):
-    """``greedy`` or ``standard``: a compiled kernel (see the module docstring)."""
+    """``greedy`` or ``standard`` (see :mod:`.bots`). One hand is set in NumPy (:mod:`.single`:
+    nothing to compile) until the process has loaded the compiled kernels, then with the kernel;
+    both give the same settings (the solver sets its thousands with the kernel,
+    :func:`settings_for`)."""
 
     def __init__(self, name: BotName) -> None:
         if name not in (BotName.GREEDY, BotName.STANDARD):
@@ -101,6 +128,8 @@ class FastBot(Bot):
         self.name = BotName(name)
 
     def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
+        if not _jit.is_loaded():  # no Numba in this process yet: NumPy, nothing to load
+            return numpy_setting(self.name, hand_array(tuple(cards)), rules, seat)
         spec = bot_spec(self.name, rules, seat)
         tab = tables_for(rules)
         c5 = np.empty(len(COMB5), dtype=np.int16)
@@ -109,3 +138,17 @@ class FastBot(Bot):
         return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
                                tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
                                spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
+
+    def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
+                   opponents: int = 1) -> bool:
+        """``standard``: when its own estimate of its arrangement's points against each opponent
+        is below minus the surrender cost; ``greedy`` (exactly specified) never."""
+        rules = rules or HouseRules()
+        if self.name != BotName.STANDARD or not rules.surrender:
+            return False
+        from .scoring import arrangement_rows
+
+        spec = bot_spec(self.name, rules, seat)
+        cls = arrangement_rows([self.arrange(cards, rules, seat)], tables_for(rules), rules).cls[0]
+        value = setting_value(int(cls[0]), int(cls[1]), int(cls[2]), spec.probs, spec.bonus2, spec.bonus3)
+        return bool(value < -rules.effective_surrender_cost)

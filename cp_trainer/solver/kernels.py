@@ -81,9 +81,13 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
     The value rises with every row's class, so a bottom of class b bounds its settings by the
     value of (top <= min(best top, b), middle b, bottom b), and more tightly, once the other eight
     cards are looked at, by (best top of the eight, best middle of the eight, b). Bottoms are
-    opened in order of that bound, strongest first, until the bound cannot beat the best found.
+    opened in order of that bound, strongest first, until the bound cannot reach the best found.
+
+    Among settings of exactly the best value it returns greedy's own when that is one of them,
+    else the lowest setting number (so :mod:`.single` can find the same one in NumPy).
     """
     best = greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
+    greedy = best
     b0, j0 = divmod(best, N_SPLITS)
     best_v = setting_value(c3[split_top[b0, j0]], c5mid[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
     top_max = c3.max()
@@ -94,7 +98,7 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
     while lo < hi:
         mid = (lo + hi) // 2
         loose = setting_value(min(top_max, mid), mid_max if low else mid, mid, probs, bonus2, bonus3)
-        if loose > best_v:
+        if loose >= best_v:
             hi = mid
         else:
             lo = mid + 1
@@ -119,13 +123,13 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
         if m8 < 0 or t8 < 0:
             continue
         v = setting_value(t8 if low else min(t8, m8), m8, cb, probs, bonus2, bonus3)
-        if v > best_v:
+        if v >= best_v:
             cand[n] = b
             bound[n] = -v
             n += 1
     order = np.argsort(bound[:n])
     for q in order:
-        if -bound[q] <= best_v:
+        if -bound[q] < best_v:
             break
         b = cand[q]
         cb = c5[b]
@@ -135,9 +139,10 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
             if (t > cb) if low else (m > cb or t > m):
                 continue
             v = setting_value(t, m, cb, probs, bonus2, bonus3)
-            if v > best_v:
+            s = b * N_SPLITS + j
+            if v > best_v or (v == best_v and best != greedy and s < best):
                 best_v = v
-                best = b * N_SPLITS + j
+                best = s
     return best
 
 
@@ -226,7 +231,8 @@ def deal_opponents(unseen: I64, uniforms: F64, n_opponents: int, out: I64) -> No
     n = unseen.shape[0]
     deck = np.empty(n, dtype=np.int64)
     for s in range(uniforms.shape[0]):
-        deck[:] = unseen
+        for i in range(n):  # not deck[:] = unseen: a slice copy costs ~2 s more to compile
+            deck[i] = unseen[i]
         for i in range(13 * n_opponents):
             j = i + int(uniforms[s, i] * (n - i))
             if j >= n:

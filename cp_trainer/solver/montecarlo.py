@@ -4,8 +4,12 @@ For the player's 13 cards, :func:`solve` deals N samples of 1 to 3 disjoint oppo
 the 39 unseen cards, lets a bot set each, and scores every Pareto candidate (:mod:`.enumerate`)
 against every sample under the house rules (:mod:`.scoring`). All candidates meet the same
 samples (common random numbers), so their differences are measured far more precisely than their
-means. Each candidate gets its mean points per deal and the standard error of that mean; with a
-seed the whole answer is reproducible.
+means. Each candidate gets its mean points per deal and the standard error of that mean, and its
+loss against the best with that loss's *paired* standard error; the candidates whose loss is
+within :data:`SIGNIFICANCE_Z` paired standard errors are :attr:`SolveResult.equivalent` to the
+best. Without a seed the samples are the deal's own (:func:`deal_seed`: the cards in any order,
+the opponents, the bot), so the same question always gets the same answer. With ``adaptive`` the
+run goes on until that verdict is decided (see :func:`solve`).
 
 The run goes in chunks: after each one the ``progress`` callback hears ``(done, total)``, the
 ``cancel`` flag (a ``threading.Event`` or any callable returning True to stop) is polled, and an
@@ -18,7 +22,7 @@ gives, for the best arrangement or the player's own, the per-row win rates and t
 
 from __future__ import annotations
 
-import secrets
+import hashlib
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -38,8 +42,19 @@ from .names import BotName
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, setting_rows, tie_mode
 from .tables import N_SETTINGS, hand_array
 
-__all__ = ["CandidateResult", "Explanation", "HindsightResult", "SolveResult", "hindsight", "solve",
-           "warm_up"]
+__all__ = ["SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult", "SolveResult", "deal_seed",
+           "hindsight", "significant", "solve", "warm_up"]
+
+#: A difference counts as real when it exceeds this many paired standard errors (about 97.7%
+#: one-sided confidence); smaller ones are within the solver's accuracy.
+SIGNIFICANCE_Z = 2.0
+
+
+def significant(diff: float, diff_stderr: float) -> bool:
+    """Is a positive difference beyond :data:`SIGNIFICANCE_Z` paired standard errors? (An exact
+    difference, stderr 0, is significant when it is above rounding noise.)"""
+    return diff > max(SIGNIFICANCE_Z * diff_stderr, 1e-9)
+
 
 Cancel = threading.Event | Callable[[], bool] | None
 Progress = Callable[[int, int], None] | None
@@ -73,6 +88,10 @@ class CandidateResult:
     # standard error (paired by sample, so far smaller than either mean's)
     diff: float | None = None
     diff_stderr: float | None = None
+    # the best candidate's mean minus this one's (0 for the best) and that difference's paired
+    # standard error: what choosing this candidate costs, and how sure that figure is
+    loss: float = 0.0
+    loss_stderr: float = 0.0
 
     @property
     def arrangement(self) -> Arrangement:
@@ -86,9 +105,14 @@ class CandidateResult:
     def stderr(self) -> float:
         return self.explanation.stderr
 
+    @property
+    def significantly_worse(self) -> bool:
+        """Is this candidate worse than the best beyond the solver's accuracy (:func:`significant`)?"""
+        return significant(self.loss, self.loss_stderr)
+
     def to_json(self) -> dict[str, Any]:
         return {"arrangement": str(self.arrangement), "ev": round(self.ev, 6),
-                "stderr": round(self.stderr, 6)}
+                "stderr": round(self.stderr, 6), "diff_stderr": round(self.loss_stderr, 6)}
 
 
 @dataclass(frozen=True)
@@ -142,6 +166,81 @@ def _score(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: Sco
     return totals
 
 
+def _score_each(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: ScoringParams,
+                stats: _Stats, ref: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
+    """:func:`_score`, and every candidate's per-sample totals, (candidates, samples): the kernel
+    runs once per candidate on views of the running sums (same work, a few microseconds a call)."""
+    n = opp.cls.shape[0]
+    out = np.empty((cands.cls.shape[0], n))
+    zeros = np.zeros(n) if ref is None else ref
+    for i in range(cands.cls.shape[0]):
+        k = slice(i, i + 1)
+        score_block(cands.cls[k], cands.roy[k], cands.foul[k], cands.nat[k], opp.cls, opp.roy, opp.foul,
+                    opp.nat, ties, params.points, params.scoop, params.natural_amount, params.better_only,
+                    stats.sums[k], stats.squares[k], stats.row_wins[k], stats.row_losses[k], stats.scoops[k],
+                    stats.scooped[k], zeros, stats.diff_squares[k], out[i])
+    return out
+
+
+class _Pairing:
+    """What the paired standard error of (candidate b - candidate i) needs, for any b chosen at the
+    end (the best is known only then): every candidate's per-sample totals (int32), as long as
+    they fit in :attr:`limit` numbers. Past that (a huge run without kept samples) the
+    :attr:`watch` leading candidates are frozen and only their cross-products with every
+    candidate are summed; a best outside them (rare: it trailed after millions of samples) falls
+    back to the unpaired, larger error sqrt(se_b² + se_i²)."""
+
+    limit = 12_000_000
+    watch = 24
+
+    def __init__(self, n_cands: int) -> None:
+        self.n = n_cands
+        self.totals: list[npt.NDArray[np.int32]] = []  # chunks of (candidates, samples)
+        self.stored = 0
+        self.watched: npt.NDArray[np.int64] | None = None  # frozen leaders
+        self.cross: npt.NDArray[np.float64] | None = None  # (candidates, watched) sums of x_i * x_w
+
+    def add(self, totals: npt.NDArray[np.float64], sums: npt.NDArray[np.float64]) -> None:
+        if self.cross is not None and self.watched is not None:
+            self.cross += totals @ totals[self.watched].T
+            return
+        self.totals.append(totals.astype(np.int32))
+        self.stored += totals.size
+        if self.stored > self.limit:
+            self.watched = np.argsort(-sums, kind="stable")[:self.watch]
+            every = np.concatenate(self.totals, axis=1).astype(np.float64)
+            self.cross = every @ every[self.watched].T
+            self.totals = []
+
+    def diff_stderr(self, b: int, stats: _Stats, samples: int,
+                    among: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.float64]:
+        """Paired standard error of (b's mean - each candidate's mean), 0 for b itself; only for
+        the candidates ``among`` when given (the others are NaN)."""
+        idx = np.arange(self.n) if among is None else np.asarray(among, dtype=np.int64)
+        out = np.full(self.n, np.nan)
+        if samples < 2 or idx.size == 0:
+            return out
+        mean_d = (stats.sums[b] - stats.sums[idx]) / samples
+        if self.cross is None:
+            q = np.zeros(idx.size, dtype=np.int64)
+            for part in self.totals:  # chunk by chunk, in integers: exact, no big temporaries
+                d = part[b] - part[idx]
+                q += np.einsum("ij,ij->i", d, d, dtype=np.int64)
+            var = np.maximum(q / samples - mean_d * mean_d, 0.0) * samples / (samples - 1)
+        else:
+            assert self.watched is not None
+            hit = np.flatnonzero(self.watched == b)
+            if hit.size:
+                q2 = stats.squares[b] + stats.squares[idx] - 2 * self.cross[idx, int(hit[0])]
+                var = np.maximum(q2 / samples - mean_d * mean_d, 0.0) * samples / (samples - 1)
+            else:
+                own = np.maximum(stats.squares / samples - (stats.sums / samples) ** 2, 0.0)
+                var = (own[idx] + own[b]) * samples / (samples - 1)
+        out[idx] = np.sqrt(var / samples)
+        out[b] = 0.0
+        return out
+
+
 @dataclass(frozen=True)
 class SolveResult:
     """The solver's answer; ``candidates`` best first."""
@@ -162,6 +261,10 @@ class SolveResult:
     opponent_hands: npt.NDArray[np.int64] = field(repr=False)  # (samples, opponents, 13) card indices
     opponent_settings: npt.NDArray[np.int64] = field(repr=False)  # (samples, opponents) settings
     reference: CandidateResult | None = None  # the ``reference`` arrangement, when one was given
+    # why sampling stopped: "samples" (all asked for), "separated" / "equal" (adaptive: the best
+    # is clear of the runner-up / the two are equal within ``tolerance``), "time", "cancelled"
+    stop: str = "samples"
+    ties: npt.NDArray[np.int8] | None = field(default=None, repr=False)  # per opponent (tie_mode)
 
     def opponent_arrangements(self, sample: int) -> list[Arrangement]:
         """How the bot set each opponent's hand in one sample."""
@@ -177,7 +280,18 @@ class SolveResult:
 
     @property
     def complete(self) -> bool:
-        return self.samples == self.requested
+        return self.samples == self.requested or self.stop in ("separated", "equal")
+
+    @property
+    def equivalent(self) -> list[CandidateResult]:
+        """The candidates not significantly worse than the best (loss within
+        :data:`SIGNIFICANCE_Z` paired standard errors), best first; the best is always one."""
+        return [c for c in self.candidates if c is self.best or not c.significantly_worse]
+
+    def spread(self) -> float:
+        """How far apart the equivalent candidates' means are (0 when the best stands alone)."""
+        eq = self.equivalent
+        return eq[0].ev - eq[-1].ev
 
     def explain(self, arrangement: Arrangement | None = None) -> Explanation:
         """Row win rates and scoop chance of ``arrangement`` (default: the best) against the same
@@ -190,9 +304,26 @@ class SolveResult:
         tab = tables_for(self.rules)
         rows = arrangement_rows([arrangement], tab, self.rules)
         stats = _Stats.zeros(1)
-        _score(rows, self.opponent_rows, _ties(self.rules, self.seat, self.opponents),
-               ScoringParams.of(self.rules), stats)
+        ties = _ties(self.rules, self.seat, self.opponents) if self.ties is None else self.ties
+        _score(rows, self.opponent_rows, ties, ScoringParams.of(self.rules), stats)
         return stats.explanation(0, arrangement, self.samples, self.samples * self.opponents)
+
+    def versus_best(self, arrangement: Arrangement) -> CandidateResult:
+        """``arrangement`` (e.g. the player's own, fouled or not) scored on this result's samples,
+        with its loss against the best and that loss's paired standard error."""
+        if len(self.opponent_rows.cls) != self.samples:
+            raise ValueError("this result kept no samples (solve(keep_samples=False))")
+        tab = tables_for(self.rules)
+        ties = _ties(self.rules, self.seat, self.opponents) if self.ties is None else self.ties
+        params = ScoringParams.of(self.rules)
+        best_stats, own = _Stats.zeros(1), _Stats.zeros(1)
+        best = _score(arrangement_rows([self.best.arrangement], tab, self.rules), self.opponent_rows, ties,
+                      params, best_stats)
+        _score(arrangement_rows([arrangement], tab, self.rules), self.opponent_rows, ties, params, own, best)
+        ex = own.explanation(0, arrangement, self.samples, self.samples * self.opponents)
+        loss = max(float(best_stats.sums[0] - own.sums[0]) / self.samples, 0.0)
+        se = own.diff_stderr(0, float(best_stats.sums[0]), self.samples)
+        return CandidateResult(-1, ex, None, None, loss, se)
 
     def to_json(self, top: int = 10, *, full: bool = False) -> dict[str, Any]:
         """The ``cp-trainer solve --json`` object; with ``full``, the run's bookkeeping too."""
@@ -201,6 +332,7 @@ class SolveResult:
             "samples": self.samples,
             "best": self.best.to_json(),
             "candidates": [c.to_json() for c in self.candidates[:top]],
+            "equivalent": [str(c.arrangement) for c in self.equivalent],
         }
         if not full:
             return record
@@ -212,7 +344,22 @@ class SolveResult:
             "cancelled": self.cancelled,
             "timed_out": self.timed_out,
             "pareto": len(self.candidates),
+            "stop": self.stop,
         }
+
+
+def deal_seed(cards: Sequence[Card], opponents: int = 1, bot: str = "standard",
+              dead: Sequence[Card] = ()) -> int:
+    """The seed every solve of this deal uses unless one is given: a hash of the 13 cards (in any
+    order), the opponents' count and the bot (and the ``dead`` cards, when some are known to be
+    out of the opponents' hands), so the same question always meets the same samples (the Hint,
+    the showdown, a replay, Try again and the history agree; two identical command lines print
+    the same answer)."""
+    key = "cp-trainer solve v1|" + ",".join(str(i) for i in sorted(c.index for c in cards))
+    key += f"|{opponents}|{bot}"
+    if dead:
+        key += "|" + ",".join(str(i) for i in sorted(c.index for c in dead))
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
 
 
 def _ties(rules: HouseRules, seat: int, opponents: int) -> npt.NDArray[np.int8]:
@@ -257,17 +404,41 @@ def solve(
     seat: int = 0,
     reference: Arrangement | None = None,
     keep_samples: bool = True,
+    adaptive: bool = False,
+    max_samples: int = 100_000,
+    tolerance: float = 0.01,
+    dead: Sequence[Card] = (),
+    opponent_seats: Sequence[int] | None = None,
 ) -> SolveResult:
     """Expected points of every Pareto candidate against ``opponents`` hands set by ``bot``.
 
     ``bot`` is ``greedy`` or ``standard`` (``expert`` as the opponent would be a solver inside a
     solver: refused). ``seat`` is the player's seat (it matters for the bank under tied rows);
     the opponents take the other seats from 0 up. At least one sample is always played.
+    Without a ``seed`` the samples are the deal's own (:func:`deal_seed`); samples are drawn in
+    one stream, so a longer run extends a shorter one's samples.
+
+    Every candidate gets its ``loss`` against the best and that loss's paired standard error;
+    :attr:`SolveResult.equivalent` lists those within the solver's accuracy of the best.
     With a ``reference`` arrangement (e.g. the player's own, or a bot's), every candidate also
     gets its difference from the reference and that difference's standard error.
     ``keep_samples=False`` keeps only running sums, so memory stays flat however many samples
     are asked for (the command line's huge N); the result then cannot :meth:`~SolveResult.explain`
     another arrangement or show the opponents' hands.
+
+    ``adaptive``: ``samples`` is the minimum (always played, unless cancelled); then sampling goes
+    on chunk by chunk until the best is separated from the runner-up (its lead beyond
+    :data:`SIGNIFICANCE_Z` paired standard errors), or the two are declared equal (that many
+    standard errors are below ``tolerance`` points: whatever separates them is too small to
+    matter), or ``max_samples`` are played, or the ``time_budget`` (seconds) would be overrun:
+    that is judged only at ``samples`` x 2, x 4, ... (a time-cut run ends on one of a few counts,
+    so that another run of the same question most likely ends on the same one) by the time the
+    next doubling would take. Without ``adaptive``, ``time_budget`` stops the run whenever it is
+    spent. ``SolveResult.stop`` says which ending it was.
+
+    ``dead``: cards known to be in no opponent's hand (Criss Cross: the player's other hand, so
+    the bot's two hands are the other 26 cards). ``opponent_seats``: the opponents' seats, when
+    not the other seats from 0 up (Criss Cross: both of the bot's hands sit at seat 1).
     """
     rules = rules or HouseRules()
     check_hand(cards)
@@ -277,27 +448,36 @@ def solve(
         raise SolverInputError(f"1 to 3 opponents, got {opponents}")
     if samples < 1:
         raise SolverInputError(f"samples must be at least 1, got {samples}")
+    if {c.index for c in dead} & {c.index for c in cards} or 13 * (opponents + 1) + len(set(dead)) > 52:
+        raise SolverInputError(f"{len(dead)} dead cards leave no room for {opponents} opponents' hands "
+                               "or hold the player's own")
+    if opponent_seats is not None and len(opponent_seats) != opponents:
+        raise SolverInputError(f"{opponents} opponents need {opponents} seats, got {list(opponent_seats)}")
     start = time.perf_counter()
-    seed = secrets.randbits(63) if seed is None else seed
+    seed = deal_seed(cards, opponents, bot, dead) if seed is None else seed
+    limit = max(samples, max_samples) if adaptive else samples
     tab = tables_for(rules)
     hand = hand_array(tuple(cards))
     cands = candidate_settings(cards, rules)
     cand_rows = setting_rows(np.tile(hand, (len(cands), 1)), cands, tab, rules)
-    used = {c.index for c in cards}
+    used = {c.index for c in cards} | {c.index for c in dead}
     unseen = np.array([c.index for c in FULL_DECK if c.index not in used], dtype=np.int64)
     rng = np.random.default_rng(seed)
     params = ScoringParams.of(rules)
-    ties = _ties(rules, seat, opponents)
+    ties = _ties(rules, seat, opponents) if opponent_seats is None else np.array(
+        [tie_mode(rules, seat, o) for o in opponent_seats], dtype=np.int8)
     stats = _Stats.zeros(len(cands))
+    pairing = _Pairing(len(cands))
     ref_rows = arrangement_rows([reference], tab, rules) if reference is not None else None
     ref_stats = _Stats.zeros(1)
     chunks: list[RowData] = []
     dealt: list[npt.NDArray[np.int64]] = []
     chosen: list[npt.NDArray[np.int64]] = []
     done = 0
-    cancelled = timed_out = False
-    while done < samples:
-        n = min(chunk, samples - done)
+    stop = "samples"
+    checkpoint = samples
+    while done < limit:
+        n = min(chunk, limit - done)
         hands = np.empty((n, opponents, 13), dtype=np.int64)
         deal_opponents(unseen, rng.random((n, 13 * opponents)), opponents, hands)
         flat = hands.reshape(-1, 13)
@@ -309,7 +489,7 @@ def solve(
         ref_totals = None
         if ref_rows is not None:
             ref_totals = _score(ref_rows, opp, ties, params, ref_stats)
-        _score(cand_rows, opp, ties, params, stats, ref_totals)
+        pairing.add(_score_each(cand_rows, opp, ties, params, stats, ref_totals), stats.sums)
         if keep_samples or not chunks:  # without keep_samples, only an empty slice of the first
             keep = slice(None) if keep_samples else slice(0)
             chunks.append(RowData(opp.cls[keep], opp.roy[keep], opp.foul[keep], opp.nat[keep]))
@@ -317,19 +497,40 @@ def solve(
             chosen.append(settings.reshape(n, opponents)[keep])
         done += n
         if progress is not None:
-            progress(done, samples)
-        if done < samples:
-            if _cancelled(cancel):
-                cancelled = True
+            progress(done, samples if done <= samples or not adaptive else limit)
+        if done >= limit:
+            break
+        if _cancelled(cancel):
+            stop = "cancelled"
+            break
+        if adaptive and done >= samples:
+            verdict = _separation(stats, pairing, done, tolerance)
+            if verdict is not None:
+                stop = verdict
                 break
-            if time_budget is not None and time.perf_counter() - start >= time_budget:
-                timed_out = True
+        if time_budget is None:
+            continue
+        elapsed = time.perf_counter() - start
+        if not adaptive:
+            if elapsed >= time_budget:
+                stop = "time"
+                break
+        elif done >= checkpoint:
+            # only at samples x 2^k, and when the next doubling would overrun the budget: a run
+            # cut by time ends on one of a few sample counts, so another machine or session
+            # most likely stops at the same one (and gives the same answer)
+            while checkpoint <= done:
+                checkpoint *= 2
+            if elapsed * checkpoint / done > time_budget:
+                stop = "time"
                 break
     opp_all = RowData(np.concatenate([c.cls for c in chunks]), np.concatenate([c.roy for c in chunks]),
                       np.concatenate([c.foul for c in chunks]), np.concatenate([c.nat for c in chunks]))
     ref_result = None
     if reference is not None:
         ref_result = CandidateResult(-1, ref_stats.explanation(0, reference, done, done * opponents))
+    best = int(np.argmax(stats.sums))  # the first of equal means, as the stable sort below
+    loss_se = pairing.diff_stderr(best, stats, done)
     results = []
     for i, s in enumerate(cands):
         ex = stats.explanation(i, setting_arrangement(cards, int(s)), done, done * opponents)
@@ -337,11 +538,37 @@ def solve(
         if ref_result is not None:
             diff = ex.ev - ref_result.ev
             diff_se = stats.diff_stderr(i, float(ref_stats.sums[0]), done)
-        results.append(CandidateResult(int(s), ex, diff, diff_se))
-    results.sort(key=lambda r: -r.ev)
-    return SolveResult(tuple(cards), rules, bot, opponents, done, samples, seed, results, cancelled,
-                       timed_out, time.perf_counter() - start, seat, opp_all, np.concatenate(dealt),
-                       np.concatenate(chosen), ref_result)
+        loss = 0.0 if i == best else max(float(stats.sums[best] - stats.sums[i]) / done, 0.0)
+        results.append(CandidateResult(int(s), ex, diff, diff_se, loss, float(loss_se[i])))
+    order = sorted(range(len(results)), key=lambda i: (i != best, -results[i].ev))
+    results = [results[i] for i in order]
+    return SolveResult(tuple(cards), rules, bot, opponents, done, limit if adaptive else samples, seed,
+                       results, stop == "cancelled", stop == "time", time.perf_counter() - start, seat,
+                       opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop, ties)
+
+
+def _separation(stats: _Stats, pairing: _Pairing, samples: int, tolerance: float) -> str | None:
+    """Is the verdict decided? ``"separated"`` when every other candidate is significantly worse
+    than the leader, ``"equal"`` when each one that is not is known to within ``tolerance`` (equal
+    for any purpose), else None (sampling more could change the verdict)."""
+    if len(stats.sums) < 2:
+        return "separated"
+    means = stats.sums / samples
+    own = np.sqrt(np.maximum(stats.squares / samples - means * means, 0.0) / max(samples - 1, 1))
+    best = int(np.argmax(stats.sums))
+    loss = means[best] - means
+    # sd(x - y) <= sd(x) + sd(y): a candidate this far behind is worse whatever the pairing
+    close = np.flatnonzero(loss <= SIGNIFICANCE_Z * (own + own[best]))
+    close = close[close != best]
+    if close.size == 0:
+        return "separated"
+    se = pairing.diff_stderr(best, stats, samples, close)[close]
+    undecided = ~(loss[close] > np.maximum(SIGNIFICANCE_Z * se, 1e-9))
+    if not undecided.any():
+        return "separated"
+    if (SIGNIFICANCE_Z * se[undecided] < tolerance).all():
+        return "equal"
+    return None
 
 
 @dataclass(frozen=True)

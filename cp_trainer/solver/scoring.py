@@ -24,6 +24,7 @@ from ..house_rules import HouseRules, RoyaltyTable, TieRule
 from ..royalties import row_royalty
 from ..settlement import prepare_hand, row_points
 from ._jit import jit
+from .parallel import run_ranges
 from .tables import COMB3, COMB5, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables, eval3, eval5, sort_hand
 
 __all__ = ["RowData", "ScoringParams", "arrangement_rows", "score_pair", "setting_rows"]
@@ -158,7 +159,7 @@ def _row_royalty(outcome: int, a_roy: int, b_roy: int, better_only: bool) -> int
 
 
 @jit
-def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
+def _score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
                 o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
                 ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
                 sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
@@ -232,6 +233,31 @@ def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8
             row_losses[c, r] += losses[r]
         scoops[c] += n_scoops
         scooped[c] += n_scooped
+
+
+def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
+                o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
+                ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
+                sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
+                row_wins: I64, row_losses: I64, scoops: I64, scooped: I64,
+                ref: npt.NDArray[np.float64], diff_squares: npt.NDArray[np.float64],
+                totals: npt.NDArray[np.float64]) -> None:
+    """Score C candidates against S samples of K opponents (see :func:`_score_block`), the
+    candidates split over the processor cores (:mod:`.parallel`)."""
+    n_c = c_cls.shape[0]
+    work_per_candidate = o_cls.shape[0] * o_cls.shape[1]
+    least = max(1, 4_000 // max(work_per_candidate, 1))  # below that a thread costs more than it saves
+
+    def work(lo: int, hi: int) -> None:
+        out = totals if hi == n_c else np.empty_like(totals)  # the last candidate's totals only
+        _score_block(c_cls[lo:hi], c_roy[lo:hi], c_foul[lo:hi], c_nat[lo:hi], o_cls, o_roy, o_foul, o_nat,
+                     ties, points, scoop, nat_amount, better_only, sums[lo:hi], squares[lo:hi],
+                     row_wins[lo:hi], row_losses[lo:hi], scoops[lo:hi], scooped[lo:hi], ref,
+                     diff_squares[lo:hi], out)
+
+    if n_c == 0:
+        return
+    run_ranges(work, n_c, least)
 
 
 @jit

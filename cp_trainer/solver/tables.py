@@ -5,8 +5,11 @@ hands under both wheel settings, and all 3-card tops), so comparing class ids is
 strengths on the shared scale of :mod:`cp_trainer.strength`, top against middle included, and
 ``CLASS_STRENGTH[class_id]`` gives back the identical integer ``evaluate3``/``evaluate5`` return.
 
-The tables are built once per process (about 0.2 s) *from* ``evaluate5``/``evaluate3`` themselves,
-one call per rank pattern, so they cannot drift from the reference:
+The tables are built *from* ``evaluate5``/``evaluate3`` themselves, one call per rank pattern, so
+they cannot drift from the reference (:func:`build_tables`, about 0.3 s). That build is done once,
+by ``scripts/build_solver_tables.py``, and shipped as ``resources/solver/tables_v1.npz`` (loaded in
+about a millisecond; the tests check it equals a fresh build); without that file, or with one
+that does not fit, the tables are built in the process as before:
 
 - ``nf5``: non-flush 5-card class by rank multiset: for ranks r0 >= r1 >= ... >= r4 the index is
   ``MSW[0, r0] + MSW[1, r1] + ... + MSW[4, r4]`` (the combinatorial number system: 6,188
@@ -29,11 +32,13 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..cards import Card
+from ..resources import resource_path
 from ..strength import evaluate3, evaluate5, lowball27
 from ._jit import jit
 
@@ -44,6 +49,7 @@ __all__ = [
     "N_SPLITS",
     "SPLIT_MID",
     "SPLIT_TOP",
+    "TABLES_FILE",
     "Tables",
     "hand_array",
     "sort_hand",
@@ -59,24 +65,83 @@ I32 = npt.NDArray[np.int32]
 N_SPLITS = 56  # ways to split 8 cards into a 5-card middle and a 3-card top
 N_SETTINGS = 1287 * N_SPLITS  # 72,072
 
-COMB5: npt.NDArray[np.int8] = np.array(list(combinations(range(13), 5)), dtype=np.int8)
-COMB3: npt.NDArray[np.int8] = np.array(list(combinations(range(13), 3)), dtype=np.int8)
+TABLES_FILE = "tables_v1.npz"
+# What the shipped file holds: every array of build_tables(), by name.
+_SHIPPED = ("comb5", "comb3", "split_mid", "split_top", "class_strength", "nf5", "fl5", "nf5_wheel",
+            "fl5_wheel", "t3", "low_strength", "nf5_low", "fl5_low")
 
 
-def _splits() -> tuple[I16, I16]:
-    id5 = {tuple(int(x) for x in c): i for i, c in enumerate(COMB5)}
-    id3 = {tuple(int(x) for x in c): i for i, c in enumerate(COMB3)}
-    mid = np.empty((len(COMB5), N_SPLITS), dtype=np.int16)
-    top = np.empty((len(COMB5), N_SPLITS), dtype=np.int16)
-    for b, bottom in enumerate(COMB5):
+def build_splits() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], I16, I16]:
+    """COMB5, COMB3, SPLIT_MID, SPLIT_TOP from their definition (see the module docstring)."""
+    comb5 = np.array(list(combinations(range(13), 5)), dtype=np.int8)
+    comb3 = np.array(list(combinations(range(13), 3)), dtype=np.int8)
+    id5 = {tuple(int(x) for x in c): i for i, c in enumerate(comb5)}
+    id3 = {tuple(int(x) for x in c): i for i, c in enumerate(comb3)}
+    mid = np.empty((len(comb5), N_SPLITS), dtype=np.int16)
+    top = np.empty((len(comb5), N_SPLITS), dtype=np.int16)
+    for b, bottom in enumerate(comb5):
         rest = [p for p in range(13) if p not in set(int(x) for x in bottom)]
         for j, m in enumerate(combinations(rest, 5)):
             mid[b, j] = id5[m]
             top[b, j] = id3[tuple(p for p in rest if p not in m)]
-    return mid, top
+    return comb5, comb3, mid, top
 
 
-SPLIT_MID, SPLIT_TOP = _splits()
+def build_tables() -> dict[str, npt.NDArray[np.integer]]:
+    """Every table, built from the reference evaluators (what ``tables_v1.npz`` ships)."""
+    comb5, comb3, split_mid, split_top = build_splits()
+    class_strength, raw, t3 = _raw()
+    nf_low, fl_low = _raw_low()
+    low = np.unique(np.concatenate([nf_low, fl_low]))
+    low_strength = low[low >= 0].astype(np.int32)
+    return {
+        "comb5": comb5, "comb3": comb3, "split_mid": split_mid, "split_top": split_top,
+        "class_strength": class_strength,
+        "nf5": _to_class(class_strength, raw[False][0]), "fl5": _to_class(class_strength, raw[False][1]),
+        "nf5_wheel": _to_class(class_strength, raw[True][0]),
+        "fl5_wheel": _to_class(class_strength, raw[True][1]),
+        "t3": _to_class(class_strength, t3),
+        "low_strength": low_strength,
+        "nf5_low": _to_class(low_strength, nf_low), "fl5_low": _to_class(low_strength, fl_low),
+    }
+
+
+def _fits(data: dict[str, npt.NDArray[np.integer]]) -> bool:
+    """Do these arrays have the shapes and types the engine needs (a damaged or old file not)?"""
+    shapes = {"comb5": ((1287, 5), np.int8), "comb3": ((286, 3), np.int8),
+              "split_mid": ((1287, N_SPLITS), np.int16), "split_top": ((1287, N_SPLITS), np.int16),
+              "nf5": ((N_MULTISETS,), np.int16), "fl5": ((1 << 13,), np.int16),
+              "nf5_wheel": ((N_MULTISETS,), np.int16), "fl5_wheel": ((1 << 13,), np.int16),
+              "t3": ((13 ** 3,), np.int16), "nf5_low": ((N_MULTISETS,), np.int16),
+              "fl5_low": ((1 << 13,), np.int16)}
+    if any(name not in data for name in _SHIPPED):
+        return False
+    for name, (shape, dtype) in shapes.items():
+        if data[name].shape != shape or data[name].dtype != dtype:
+            return False
+    n_classes = len(data["class_strength"])
+    return (data["class_strength"].dtype == np.int32 and data["low_strength"].dtype == np.int32
+            and int(data["t3"].max()) < n_classes and int(data["nf5"].max()) < n_classes
+            and int(data["split_mid"].max()) < 1287 and int(data["split_top"].max()) < 286)
+
+
+@cache
+def load_tables() -> dict[str, npt.NDArray[np.integer]]:
+    """The shipped tables (:data:`TABLES_FILE`), or a fresh build when it is missing or unfit."""
+    try:
+        with np.load(resource_path("solver", TABLES_FILE), allow_pickle=False) as npz:
+            data = {name: npz[name] for name in npz.files}
+    except (OSError, ValueError, KeyError):
+        data = {}
+    return data if _fits(data) else build_tables()
+
+
+def save_tables(path: str) -> None:
+    """Write :func:`build_tables` to ``path`` (``scripts/build_solver_tables.py``)."""
+    built = build_tables()
+    arrays: dict[str, Any] = {name: built[name] for name in _SHIPPED}
+    np.savez_compressed(path, **arrays)
+
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity (one per wheel setting)
@@ -191,23 +256,28 @@ def _raw_low() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     return nf, fl
 
 
+_LOADED = load_tables()
+COMB5: npt.NDArray[np.int8] = np.ascontiguousarray(_LOADED["comb5"], dtype=np.int8)
+COMB3: npt.NDArray[np.int8] = np.ascontiguousarray(_LOADED["comb3"], dtype=np.int8)
+SPLIT_MID: I16 = np.ascontiguousarray(_LOADED["split_mid"], dtype=np.int16)
+SPLIT_TOP: I16 = np.ascontiguousarray(_LOADED["split_top"], dtype=np.int16)
+
+
 @cache
 def tables(wheel_second: bool = False) -> Tables:
-    """The lookup tables for one wheel setting (built on first use, then cached)."""
-    class_strength, raw, t3 = _raw()
-    nf, fl = raw[wheel_second]
-    nf_low, fl_low = _raw_low()
-    low = np.unique(np.concatenate([nf_low, fl_low]))
-    low_strength = low[low >= 0].astype(np.int32)
+    """The lookup tables for one wheel setting (loaded on first use, then cached)."""
+    data = load_tables()
+    class_strength = data["class_strength"].astype(np.int32)
+    suffix = "_wheel" if wheel_second else ""
     return Tables(
-        low_strength=low_strength,
-        nf5_low=_to_class(low_strength, nf_low),
-        fl5_low=_to_class(low_strength, fl_low),
+        low_strength=data["low_strength"].astype(np.int32),
+        nf5_low=data["nf5_low"].astype(np.int16),
+        fl5_low=data["fl5_low"].astype(np.int16),
         class_strength=class_strength,
         class_category=(class_strength >> 20).astype(np.int8),
-        nf5=_to_class(class_strength, nf),
-        fl5=_to_class(class_strength, fl),
-        t3=_to_class(class_strength, t3),
+        nf5=data["nf5" + suffix].astype(np.int16),
+        fl5=data["fl5" + suffix].astype(np.int16),
+        t3=data["t3"].astype(np.int16),
         wheel_second=wheel_second,
     )
 

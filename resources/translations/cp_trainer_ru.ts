@@ -404,8 +404,8 @@
         <translation>Импорт…</translation>
     </message>
     <message>
-        <source>Add the hands of a JSON Lines file; a file with a bad line is refused as a whole.</source>
-        <translation>Добавить руки из файла JSON Lines; файл с ошибочной строкой не принимается целиком.</translation>
+        <source>Add the hands of a JSON Lines file; a damaged line is skipped and named, hands already here are not added twice.</source>
+        <translation>Добавить руки из файла JSON Lines; повреждённая строка пропускается и называется, руки, которые уже есть в истории, второй раз не добавляются.</translation>
     </message>
     <message>
         <source>Save as PNG…</source>
@@ -424,8 +424,32 @@
         <translation>Прогресс</translation>
     </message>
     <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Не удаётся прочитать историю: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged hand(s) in the history are not shown.</source>
+        <translation>
+            <numerusform>%n повреждённая рука в истории не показана.</numerusform>
+            <numerusform>%n повреждённые руки в истории не показаны.</numerusform>
+            <numerusform>%n повреждённых рук в истории не показаны.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>All house rules</source>
         <translation>Все правила стола</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>Заменить файл?</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it with the exported history?</source>
+        <translation>%1 уже существует. Заменить его экспортированной историей?</translation>
+    </message>
+    <message>
+        <source>Not exported: %1 was kept as it is.</source>
+        <translation>Экспорт не выполнен: файл %1 оставлен как был.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
@@ -435,13 +459,37 @@
         <source>Exported %1 hands to %2</source>
         <translation>Экспортировано рук: %1, в файл %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n damaged hand(s) were left out.</source>
+        <translation>
+            <numerusform>%n повреждённая рука не вошла в экспорт.</numerusform>
+            <numerusform>%n повреждённые руки не вошли в экспорт.</numerusform>
+            <numerusform>%n повреждённых рук не вошли в экспорт.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>Импорт из %1…</translation>
+    </message>
     <message>
         <source>Nothing was imported: %1</source>
         <translation>Ничего не импортировано: %1</translation>
     </message>
     <message>
+        <source>Nothing was imported: the history is busy (another program is writing to it). Try again in a moment.</source>
+        <translation>Ничего не импортировано: история занята (в неё пишет другая программа). Попробуйте ещё раз через минуту.</translation>
+    </message>
+    <message>
         <source>Imported %1 hands (%2 were already in the history).</source>
         <translation>Импортировано рук: %1 (уже были в истории: %2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n damaged line(s) skipped, the first: %1</source>
+        <translation>
+            <numerusform>Пропущена %n повреждённая строка: %1</numerusform>
+            <numerusform>Пропущено повреждённых строк: %n, первая: %1</numerusform>
+            <numerusform>Пропущено повреждённых строк: %n, первая: %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export the history</source>
@@ -848,16 +896,28 @@
 <context>
     <name>Settings</name>
     <message>
-        <source>The settings file {path} is damaged; the default settings are used.</source>
-        <translation>Файл настроек {path} повреждён; используются настройки по умолчанию.</translation>
-    </message>
-    <message>
         <source>The settings file {path} cannot be read; the default settings are used.</source>
         <translation>Файл настроек {path} не удаётся прочитать; используются настройки по умолчанию.</translation>
     </message>
     <message>
+        <source>The settings file {path} is damaged: it is kept as {kept}, the settings that could be read are used and the others take their defaults.</source>
+        <translation>Файл настроек {path} повреждён: он сохранён как {kept}; прочитанные настройки используются, остальные получают значения по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is damaged; the settings that could be read are used and the others take their defaults.</source>
+        <translation>Файл настроек {path} повреждён; прочитанные настройки используются, остальные получают значения по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings file as it was is kept as {kept}; the repaired settings are saved.</source>
+        <translation>Прежний файл настроек сохранён как {kept}; исправленные настройки записаны.</translation>
+    </message>
+    <message>
         <source>Setting {key} = “{value}” is not valid ({reason}); its default is used.</source>
         <translation>Значение настройки {key} = «{value}» недопустимо ({reason}); используется значение по умолчанию.</translation>
+    </message>
+    <message>
+        <source>The settings do not fit together ({reason}); the default settings are used.</source>
+        <translation>Настройки не согласуются друг с другом ({reason}); используются настройки по умолчанию.</translation>
     </message>
     <message>
         <source>The settings cannot be saved to {path}.</source>
@@ -941,6 +1001,10 @@
     <message>
         <source>Solver samples:</source>
         <translation>Раздач для солвера:</translation>
+    </message>
+    <message>
+        <source>Solver time budget:</source>
+        <translation>Время солвера:</translation>
     </message>
     <message>
         <source>Card style:</source>
@@ -1035,6 +1099,10 @@
         <translation> раздач</translation>
     </message>
     <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
         <source>How rows turn into points between each pair of players</source>
         <translation>Как результаты рядов превращаются в очки для каждой пары игроков</translation>
     </message>
@@ -1099,8 +1167,12 @@
         <translation>Как боты раскладывают карты; солвер тоже играет против этого бота</translation>
     </message>
     <message>
-        <source>How many random deals the solver tries: more is more accurate and slower</source>
-        <translation>Сколько случайных раздач пробует солвер: больше — точнее, но медленнее</translation>
+        <source>How many random deals the solver tries at least: more is more accurate and slower</source>
+        <translation>Сколько случайных раздач солвер пробует как минимум: больше — точнее, но медленнее</translation>
+    </message>
+    <message>
+        <source>How long the solver may go on with more deals until the best arrangement stands out from the others (or they are equally good); 0: only the deals above</source>
+        <translation>Сколько времени солвер может добавлять раздачи, пока лучшая раскладка не выделится среди остальных (или пока они не окажутся равноценными); 0 — только раздачи, указанные выше</translation>
     </message>
     <message>
         <source>Four colours tell suits apart by colour as well as by shape</source>
@@ -1151,6 +1223,10 @@
         <translation>авто ({n})</translation>
     </message>
     <message>
+        <source>{bank} does not sit at this table ({players} players): choose a bank among the players, or more opponents.</source>
+        <translation>{bank} не сидит за этим столом (игроков: {players}): выберите банк среди игроков или добавьте соперников.</translation>
+    </message>
+    <message>
         <source>House rules (*.toml);;All files (*)</source>
         <translation>Правила стола (*.toml);;Все файлы (*)</translation>
     </message>
@@ -1169,6 +1245,14 @@
         <source>Solver</source>
         <extracomment>The solver&apos;s small cards: big enough to read the rank at a glance, five fit the panel&apos;s width.</extracomment>
         <translation>Солвер</translation>
+    </message>
+    <message>
+        <source>Hand %1</source>
+        <translation>Рука %1</translation>
+    </message>
+    <message>
+        <source>The solver&apos;s verdict on your hand %1 of Criss Cross.</source>
+        <translation>Оценка солвера для вашей руки %1 в Крис Кроссе.</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1199,20 +1283,52 @@
         <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
     </message>
     <message>
-        <source>Solving: %1 random deals against the %2 bot…</source>
-        <translation>Расчёт: %1 случайных раздач против бота «%2»…</translation>
+        <source>Solving: %1 random deals or more against the %2 bot…</source>
+        <translation>Расчёт: не меньше %1 случайных раздач против бота «%2»…</translation>
+    </message>
+    <message>
+        <source>Hand %1: </source>
+        <translation>Рука %1: </translation>
+    </message>
+    <message>
+        <source>the %1 bot&apos;s two hands</source>
+        <translation>двух рук бота «%1»</translation>
+    </message>
+    <message>
+        <source>%1 × %2 bot</source>
+        <translation>%1 × бот «%2»</translation>
+    </message>
+    <message>
+        <source> (each hand played out by the %1 bot)</source>
+        <translation> (каждую руку солвер разыгрывает за бота «%1»)</translation>
+    </message>
+    <message>
+        <source>For the hand %1 — %2 random deals against %3.</source>
+        <translation>Для руки %1 — %2 случайных раздач против %3.</translation>
+    </message>
+    <message>
+        <source>Criss Cross, your hand %1 of 2.</source>
+        <translation>Крис Кросс, ваша рука %1 из 2.</translation>
+    </message>
+    <message>
+        <source>Yours is as good as the best, within the solver&apos;s accuracy.</source>
+        <translation>Ваша не хуже лучшей в пределах точности солвера.</translation>
+    </message>
+    <message>
+        <source>Hindsight for your hand %1 against both of the bot&apos;s hands (not advice): the best arrangement would have scored %2</source>
+        <translation>Задним числом для вашей руки %1 против обеих рук бота (это не совет): лучшая раскладка принесла бы %2</translation>
     </message>
     <message>
         <source>Solver cancelled.</source>
         <translation>Солвер остановлен.</translation>
     </message>
     <message>
-        <source>The solver failed: %1</source>
-        <translation>Ошибка солвера: %1</translation>
+        <source>Telling the best arrangements apart: %1 random deals so far…</source>
+        <translation>Уточняем, какая раскладка лучше: пока %1 случайных раздач…</translation>
     </message>
     <message>
-        <source>For the hand %1 — %2 random deals against %3 × %4 bot.</source>
-        <translation>Для руки %1 — %2 случайных раздач против %3 × бот «%4».</translation>
+        <source>The solver failed: %1</source>
+        <translation>Ошибка солвера: %1</translation>
     </message>
     <message>
         <source>Best arrangement:</source>
@@ -1223,16 +1339,24 @@
         <translation>Лучшая: %1 ± %2 очка за раздачу</translation>
     </message>
     <message>
+        <source>These %1 arrangements score alike: equally good.</source>
+        <translation>Эти раскладки (%1) приносят одинаково: они равноценны.</translation>
+    </message>
+    <message>
+        <source>These %1 arrangements are within %2 of each other: equally good, within the solver&apos;s accuracy.</source>
+        <translation>Эти раскладки (%1) отличаются друг от друга не больше чем на %2: они равноценны в пределах точности солвера.</translation>
+    </message>
+    <message>
         <source>Yours: %1 ± %2 points per hand</source>
         <translation>Ваша: %1 ± %2 очка за раздачу</translation>
     </message>
     <message>
-        <source>Your arrangement is the solver&apos;s best.</source>
-        <translation>Ваша раскладка совпадает с лучшей раскладкой солвера.</translation>
+        <source>This choice costs you %1 ± %2 points per hand.</source>
+        <translation>Этот выбор стоит вам %1 ± %2 очка за раздачу.</translation>
     </message>
     <message>
-        <source>This choice costs you %1 points per hand.</source>
-        <translation>Этот выбор стоит вам %1 очка за раздачу.</translation>
+        <source>Your arrangement is the solver&apos;s best.</source>
+        <translation>Ваша раскладка совпадает с лучшей раскладкой солвера.</translation>
     </message>
     <message>
         <source>Hindsight (knowing the bots&apos; actual hands — not advice): the best arrangement would have scored %1</source>
@@ -1241,6 +1365,34 @@
     <message>
         <source>; yours scored %1</source>
         <translation>; ваша принесла %1</translation>
+    </message>
+    <message>
+        <source>You surrendered: %1 points per hand.</source>
+        <translation>Вы сдались: %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Surrendering cost you %1 points per hand: the best arrangement scores more.</source>
+        <translation>Отказ от руки стоил вам %1 очка за раздачу: лучшая раскладка приносит больше.</translation>
+    </message>
+    <message>
+        <source>Surrendering was right: it saved %1 points per hand.</source>
+        <translation>Отказ от руки был верным: он сберёг %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Surrendering was as good as playing the best arrangement, within the solver&apos;s accuracy.</source>
+        <translation>Отказ от руки был не хуже игры лучшей раскладкой в пределах точности солвера.</translation>
+    </message>
+    <message>
+        <source>Surrendering scores %1 points per hand: play the best arrangement (%2 more).</source>
+        <translation>Отказ от руки приносит %1 очка за раздачу: играйте лучшей раскладкой (на %2 больше).</translation>
+    </message>
+    <message>
+        <source>Surrendering scores %1 points per hand: surrender, it saves %2.</source>
+        <translation>Отказ от руки приносит %1 очка за раздачу: сдавайтесь, это сберегает %2.</translation>
+    </message>
+    <message>
+        <source>Surrendering scores %1 points per hand: as good as the best arrangement, within the solver&apos;s accuracy.</source>
+        <translation>Отказ от руки приносит %1 очка за раздачу: не хуже лучшей раскладки в пределах точности солвера.</translation>
     </message>
     <message>
         <source>Chance to win</source>

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +34,14 @@ def test_no_command_takes_the_data_dir_too(opened: list[dict[str, Any]], tmp_pat
     assert main(["--data-dir", str(tmp_path)]) == 0
     assert opened[-1]["data_dir"] == str(tmp_path)
     assert main([]) == 0
-    assert opened[-1]["data_dir"] is None  # the default: $CP_TRAINER_DATA_DIR or the user folder
+    # the default, resolved (and checked) before the window opens: $CP_TRAINER_DATA_DIR here
+    assert opened[-1]["data_dir"] == os.environ["CP_TRAINER_DATA_DIR"]
 
 
 def test_the_top_level_data_dir_reaches_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--data-dir", str(tmp_path / "h"), "stats", "--json"]) == 0
-    capsys.readouterr()
-    assert (tmp_path / "h" / "history.sqlite3").exists()
+    assert json.loads(capsys.readouterr().out)["database"] == str(tmp_path / "h" / "history.sqlite3")
+    assert not (tmp_path / "h").exists()  # stats only reads: it creates no database
 
 
 def test_help_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from history_fixtures import DEAL, make_record
 from pytestqt.qtbot import QtBot
 
@@ -73,8 +74,34 @@ def test_export_import_and_a_bad_file(qtbot: QtBot, tmp_path: Path) -> None:
     lines[2] = json.dumps({**json.loads(lines[2]), "game": "bridge"})
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     empty = _window(qtbot, HistoryStore.open(tmp_path / "third"))
-    assert not empty.import_from(out)
-    assert "line 3" in empty.status.text() and empty.proxy.rowCount() == 0
+    assert not empty.import_from(out)  # the damaged line is named and skipped, the others imported
+    assert "line 3" in empty.status.text() and "Imported 2 hands" in empty.status.text()
+    assert empty.proxy.rowCount() == 2
+
+
+def test_export_over_an_existing_file_asks_first(qtbot: QtBot, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    window = _window(qtbot, _seeded(tmp_path))
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("my notes\n", encoding="utf-8")
+    asked: list[str] = []
+
+    def refuse(path: str) -> bool:
+        asked.append(path)
+        return False
+
+    monkeypatch.setattr(window, "confirm_replace", refuse)
+    assert not window.export_to(notes)
+    assert asked == [str(notes)] and notes.read_text(encoding="utf-8") == "my notes\n"
+    assert "kept as it is" in window.status.text()
+    monkeypatch.setattr(window, "confirm_replace", lambda path: True)
+    assert window.export_to(notes)
+    assert len(notes.read_text(encoding="utf-8").splitlines()) == 3
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(notes)
+    assert not window.export_to(link)  # never through a link, even when the user would agree
+    assert "symbolic link" in window.status.text() and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["db", "link.jsonl", "notes.jsonl"]
 
 
 def test_charts_are_drawn_and_saved_as_png(qtbot: QtBot, tmp_path: Path) -> None:

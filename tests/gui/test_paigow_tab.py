@@ -215,6 +215,9 @@ class FakeRecorder:
     def store(self) -> FakeStore:
         return self._store
 
+    def set_solver(self, record_id: int, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
+        return self._store.set_solver(record_id, arrangement, solver_ev, player_ev)
+
 
 def test_settled_hands_go_to_the_history_with_the_ev(qtbot: Any) -> None:
     from cp_trainer.gui.paigow.window import PaiGowHistory

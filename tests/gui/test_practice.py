@@ -35,6 +35,7 @@ def test_a_played_hand_is_recorded_with_its_fouls_and_the_bots(window: MainWindo
     assert showdown is not None
     recorder = window.practice.recorder
     assert recorder.last_id is not None
+    assert recorder.writer.flush(10)  # written by the writer's thread
     with HistoryStore.open(tmp_path / "data") as store:
         (hand,) = store.hands()
     mine = Arrangement.parse(hand.arrangement)
@@ -55,6 +56,7 @@ def test_a_played_hand_is_recorded_with_its_fouls_and_the_bots(window: MainWindo
                          samples=100, best=Candidate(LEGAL, 0.8, 0.05), candidates=())
     assert not recorder.add_solver_answer(other)
     window.solver_panel.answered.emit(answer)
+    assert recorder.writer.flush(10)
     with HistoryStore.open(tmp_path / "data") as store:
         (hand,) = store.hands()
     assert hand.solver_arrangement == str(LEGAL) and hand.ev_lost == pytest.approx(4.8)
@@ -63,6 +65,7 @@ def test_a_played_hand_is_recorded_with_its_fouls_and_the_bots(window: MainWindo
 def test_history_window_from_the_menu_and_try_again(window: MainWindow, qtbot: QtBot) -> None:
     window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
     window.controller.set_hand()
+    assert window.practice.recorder.writer.flush(10)
     window.controller.new_deal()
     assert sorted(window.deal_model.all_cards()) != sorted(DEAL)
     window.practice.menu.history_action.trigger()
@@ -76,7 +79,7 @@ def test_history_window_from_the_menu_and_try_again(window: MainWindow, qtbot: Q
     assert not window.deal_model.is_complete()  # dealt anew: the cards are back in the hand
     window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
     window.controller.set_hand()
-    assert history.proxy.rowCount() == 2  # the open window follows new hands
+    qtbot.waitUntil(lambda: history.proxy.rowCount() == 2)  # the open window follows new hands
 
 
 def test_lessons_and_table_mode_from_the_menu(window: MainWindow) -> None:
@@ -95,5 +98,6 @@ def test_other_games_can_store_their_hands(window: MainWindow, tmp_path: Path) -
         "arrangement": "Ad Ah As 7h 4d / Ac Jk", "opponents": [{"arrangement": "Kc Kd 2s 3s 4h / 9c 8d",
                                                                   "points": 0.95, "name": "dealer"}]})
     assert window.practice.recorder.store_hand(record) is not None
+    assert window.practice.recorder.writer.flush(10)
     with HistoryStore.open(tmp_path / "data") as store:
         assert store.count() == 1 and store.hands()[0].points == pytest.approx(0.95)

@@ -54,6 +54,7 @@ def _sorted_rows(arr: Arrangement) -> list[list[str]]:
 def test_the_window_records_into_the_data_dir_it_was_given(window: MainWindow, tmp_path: Path) -> None:
     window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
     window.controller.set_hand()
+    assert window.practice.recorder.writer.flush(10)  # hands are written by the writer's thread
     store = window.practice.recorder.store()
     assert store is not None and store.path == tmp_path / "data" / "history.sqlite3"
     with HistoryStore.open(tmp_path / "data") as other:
@@ -68,7 +69,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     assert played is not None and played.total == -4
     bots = played.opponents
     hand_id = window.practice.recorder.last_id
-    assert hand_id is not None
+    assert hand_id is not None and window.practice.recorder.writer.flush(10)
     with HistoryStore.open(tmp_path / "data") as store:
         store.set_solver(hand_id, str(LEGAL), 0.8, -4.0)
     c.new_deal()
@@ -125,6 +126,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     sign = f"+{now}" if now > 0 else str(now)
     assert f"Last time: -4, now: {sign}" in bar.compare.text()
     assert f"{now + 4} points better" in bar.compare.text()
+    assert window.practice.recorder.writer.flush(10)
     with HistoryStore.open(tmp_path / "data") as store:
         assert store.count() == 2  # the new try is a hand played
 
@@ -136,6 +138,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
 def test_double_click_on_a_row_shows_the_hand(window: MainWindow, qtbot: QtBot) -> None:
     window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
     window.controller.set_hand()
+    assert window.practice.recorder.writer.flush(10)
     window.controller.new_deal()
     history = window.practice.open_history()
     view = history.table
@@ -150,7 +153,7 @@ def test_double_click_on_a_row_shows_the_hand(window: MainWindow, qtbot: QtBot) 
 def test_stored_figures_that_disagree_with_the_core_are_shown(window: MainWindow, tmp_path: Path) -> None:
     window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
     showdown = window.controller.set_hand()
-    assert showdown is not None
+    assert showdown is not None and window.practice.recorder.writer.flush(10)
     store = window.practice.recorder.store()
     assert store is not None
     record = store.get(store.hands()[0].id or 0)
@@ -169,6 +172,7 @@ def test_stored_figures_that_disagree_with_the_core_are_shown(window: MainWindow
 def test_try_again_from_the_history_window_uses_the_same_bots(window: MainWindow) -> None:
     window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
     bots = window.controller.set_hand().opponents  # type: ignore[union-attr]
+    assert window.practice.recorder.writer.flush(10)
     window.controller.new_deal()
     history = window.practice.open_history()
     history.select_row(0)
@@ -187,7 +191,7 @@ def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: P
     two = arrange(c.player_cards[1], "greedy", c.setup.rules)
     w.deal_model.place(two.top, two.middle, two.bottom)
     showdown = c.set_hand()
-    assert showdown is not None and showdown.criss_cross
+    assert showdown is not None and showdown.criss_cross and w.practice.recorder.writer.flush(10)
     with HistoryStore.open(tmp_path / "data") as store:
         first, second = store.hands()
     assert (first.criss_cross_hand, second.criss_cross_hand) == (1, 2)
@@ -197,7 +201,7 @@ def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: P
         assert [o.arrangement for o in record.opponents] == [str(b) for b in showdown.opponents]
         assert [o.points for o in record.opponents] == [showdown.against(s, hand).points[0] for s in (1, 2)]
     assert first.points + second.points == showdown.total
-    assert w.practice.recorder.last_id == second.id  # the solver's answer is for the hand on the table
+    assert w.practice.recorder.last_id == second.uid  # the solver's answer is for the hand on the table
     history = w.practice.open_history()
     history.select_row(0)  # the newest first
     assert "Criss Cross: your hand 2 of 2" in history.detail.toPlainText()
@@ -214,6 +218,7 @@ def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: P
     w.deal_model.place(one.top, one.middle, one.bottom)
     again = c.set_hand()
     assert again is not None and again.total == expected and again.hand_number == 1
+    assert w.practice.recorder.writer.flush(10)
     with HistoryStore.open(tmp_path / "data") as store:
         assert store.hands()[-1].criss_cross_hand == 1
 
@@ -221,6 +226,7 @@ def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: P
 def test_replay_follows_a_language_switch(window: MainWindow) -> None:
     window.deal_model.place(FOUL.top, FOUL.middle, FOUL.bottom)
     window.controller.set_hand()
+    assert window.practice.recorder.writer.flush(10)
     record = window.practice.recorder.store().hands()[0]  # type: ignore[union-attr]
     window.replay.show_record(record)
     window.set_language("ru")

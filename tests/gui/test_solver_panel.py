@@ -36,7 +36,7 @@ def test_hint_solves_in_the_background_and_plays_the_answer(qtbot: Any, tmp_path
     answer = blocker.args[0]
     assert threads and threads[0] != threading.get_ident()
     assert sorted(answer.request.cards) == sorted(window.deal_model.all_cards())
-    assert answer.samples == 400
+    assert answer.samples >= 400  # the minimum; adaptive sampling may add more
     assert "points per hand" in panel.figures.text()
     play = panel.findChild(QPushButton, "playSolverButton")
     assert play is not None and play.isVisible()

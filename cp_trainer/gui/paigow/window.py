@@ -51,12 +51,12 @@ class PaiGowHistory(QObject):
         super().__init__(tab)
         self.tab = tab
         self.recorder = recorder
-        self.last_id: int | None = None
+        self.last_id: str | None = None  # the identity (uid) of the hand recorded last
         self._last_cards: list[str] | None = None
         tab.settled.connect(self.record)
         tab.evFinished.connect(self.add_ev)
 
-    def record(self, settlement: Settlement) -> int | None:
+    def record(self, settlement: Settlement) -> str | None:
         deal = self.tab.deal.all_cards()
         self.last_id = self.recorder.store_hand(record_of(settlement, deal))
         self._last_cards = sorted(map(str, deal))
@@ -66,14 +66,13 @@ class PaiGowHistory(QObject):
         """Store the simulation's verdict if it is about the hand recorded last."""
         if self.last_id is None or self._last_cards != sorted(map(str, result.cards)):
             return False
-        store = self.recorder.store()
         setting = self.tab.deal.setting()
-        if store is None or setting is None:
+        if setting is None:
             return False
         mine = result.index_of(setting)
         best = result.best
-        ok = bool(store.set_solver(self.last_id, best.setting.format(), best.ev,
-                                   None if mine is None else result.settings[mine].ev))
+        ok = bool(self.recorder.set_solver(self.last_id, best.setting.format(), best.ev,
+                                           None if mine is None else result.settings[mine].ev))
         self.last_id = None
         return ok
 

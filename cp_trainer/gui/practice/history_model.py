@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from cp_trainer.history import HandSummary, HistoryStore
+from cp_trainer.history import HandSummary, HistoryError, HistoryStore
 from cp_trainer.house_rules import HouseRules, HouseRulesError
 
 __all__ = ["COLUMNS", "HAND_ID_ROLE", "SORT_ROLE", "HistoryFilterProxy", "HistoryTableModel", "rules_label"]
@@ -85,9 +85,16 @@ class HistoryTableModel(QAbstractTableModel):
         self.refresh()
 
     def refresh(self) -> None:
-        """Reload from the database (after a hand was played or a file imported)."""
+        """Reload from the database (after a hand was played or a file imported). Damaged rows are
+        left out (``store.skipped``); a history that cannot be read at all lists nothing and
+        :attr:`error` says why."""
         self.beginResetModel()
-        self._rows = self._store.summaries() if self._store is not None else []
+        self.error: HistoryError | None = None
+        try:
+            self._rows = self._store.summaries() if self._store is not None else []
+        except HistoryError as exc:
+            self._rows = []
+            self.error = exc
         self._labels = {}
         self.endResetModel()
 

@@ -11,7 +11,11 @@ Tab "Progress": the charts, savable as PNG. Export / Import move the history as 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
+import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
@@ -24,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTableView,
@@ -40,18 +45,34 @@ from cp_trainer.gui.translation import current_language
 from cp_trainer.history import (
     Game,
     HandRecord,
+    HistoryBusy,
+    HistoryError,
     HistoryStore,
-    ImportFileError,
+    ImportReport,
     export_jsonl,
     import_jsonl,
 )
+from cp_trainer.history.safe_file import FileExistsRefused, TargetRefused
+
+IMPORT_WAIT_S = 0.5  # an import on the window's thread asks for the write lock this long, then "busy"
+IMPORT_BACKGROUND_WAIT_S = 120.0  # on the worker thread it may wait for another program's import
 
 __all__ = ["HistoryWindow"]
+
+
+def _outcome(work: Callable[[], object]) -> object:
+    """``work()``'s result, or the exception it raised (shown in the status line, never a crash)."""
+    try:
+        return work()
+    except Exception as exc:
+        return exc
 
 
 class HistoryWindow(QDialog):
     tryAgain = Signal(object)  # list[Card]: the 13 cards of the hand to play again
     showOnTable = Signal(object)  # HandRecord: the hand to replay on the main table
+    fileDone = Signal()  # an export or import on the worker thread has finished (status shown)
+    _workDone = Signal(object, object)  # (what to do, result): from the worker thread to this one
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -161,6 +182,7 @@ class HistoryWindow(QDialog):
         self.export_button.clicked.connect(self._ask_export)
         self.import_button.clicked.connect(self._ask_import)
         self.save_png_button.clicked.connect(self._ask_save_png)
+        self._workDone.connect(self._work_done)
         self.resize(1000, 640)
         self.retranslate()
         self.refresh()
@@ -195,8 +217,8 @@ class HistoryWindow(QDialog):
         self.export_button.setToolTip(
             self.tr("Save the whole history as a JSON Lines file (one hand a line)."))
         self.import_button.setText(self.tr("Import…"))
-        self.import_button.setToolTip(self.tr("Add the hands of a JSON Lines file; a file with a bad line "
-                                              "is refused as a whole."))
+        self.import_button.setToolTip(self.tr("Add the hands of a JSON Lines file; a damaged line is "
+                                              "skipped and named, hands already here are not added twice."))
         self.save_png_button.setText(self.tr("Save as PNG…"))
         self.save_png_button.setToolTip(self.tr("Save the charts as a PNG image."))
         self.tabs.setTabText(0, self.tr("Hands"))
@@ -212,10 +234,20 @@ class HistoryWindow(QDialog):
     # --- data ---------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Reload the list and the charts (call after a hand was stored)."""
-        self.model.refresh()
-        self._fill_rules_box()
-        self.charts.set_hands(self.store.summaries(Game.CHINESE))
+        """Reload the list and the charts (call after a hand was stored). Damaged rows are left
+        out and counted in the notice; a history that cannot be read is said there too."""
+        try:
+            self.model.refresh()
+            if self.model.error is not None:
+                raise self.model.error
+            skipped = len(self.store.skipped)
+            self._fill_rules_box()
+            self.charts.set_hands(self.store.summaries(Game.CHINESE))
+        except HistoryError as exc:
+            self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            return
+        if skipped:
+            self.show_notice(self.tr("%n damaged hand(s) in the history are not shown.", "", skipped))
 
     def _fill_rules_box(self) -> None:
         keep = self.rules_box.currentData()
@@ -240,9 +272,19 @@ class HistoryWindow(QDialog):
         self.table.selectRow(row)
         self.table.setCurrentIndex(self.proxy.index(row, 0))
 
+    def _get(self, hand_id: object) -> HandRecord | None:
+        """A hand by id; None when it is gone or cannot be read (a damaged row)."""
+        if not isinstance(hand_id, int):
+            return None
+        try:
+            return self.store.get(hand_id)
+        except HistoryError as exc:
+            self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            return None
+
     def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         hand_id = self.proxy.data(current, HAND_ID_ROLE) if current.isValid() else None
-        self.current = self.store.get(int(hand_id)) if hand_id is not None else None
+        self.current = self._get(hand_id)
         if self.current is None:
             self.detail.clear()
         else:
@@ -257,7 +299,7 @@ class HistoryWindow(QDialog):
 
     def _double_clicked(self, index: QModelIndex) -> None:
         hand_id = self.proxy.data(index, HAND_ID_ROLE) if index.isValid() else None
-        record = self.store.get(int(hand_id)) if hand_id is not None else None
+        record = self._get(hand_id)
         if record is not None and record.game is Game.CHINESE:
             self.showOnTable.emit(record)
 
@@ -267,39 +309,123 @@ class HistoryWindow(QDialog):
 
     # --- files --------------------------------------------------------------------------------
 
-    def export_to(self, path: str | os.PathLike[str]) -> bool:
-        try:
-            n = export_jsonl(self.store, path)
-        except OSError as exc:
-            self.status.setText(self.tr("Cannot write %1: %2").replace("%1", os.fspath(path))
-                                .replace("%2", exc.strerror or str(exc)))
-            return False
-        done = self.tr("Exported %1 hands to %2")
-        self.status.setText(done.replace("%1", str(n)).replace("%2", os.fspath(path)))
+    def confirm_replace(self, path: str) -> bool:
+        """Ask before an export replaces an existing file (tests replace this method)."""
+        answer = QMessageBox.question(
+            self, self.tr("Replace the file?"),
+            self.tr("%1 already exists. Replace it with the exported history?").replace("%1", path),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def export_to(self, path: str | os.PathLike[str], *, wait: bool = True) -> bool:
+        """Export to ``path``; an existing file is replaced only after :meth:`confirm_replace`, and
+        never a link, a device or a folder. The history is read through its own read-only
+        connection; ``wait=False`` (the Export… button) does it on a worker thread, so the window
+        never waits on the database. The result is shown in the status line (returned when waiting)."""
+        name = os.fspath(path)
+        force = False
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(name).st_mode):
+                if not self.confirm_replace(name):
+                    self.status.setText(self.tr("Not exported: %1 was kept as it is.").replace("%1", name))
+                    return False
+                force = True
+        folder, filename = self.store.path.parent, self.store.path.name
+
+        def work() -> tuple[int, int]:
+            with HistoryStore.open_readonly(folder, filename=filename, missing_ok=True) as store:
+                n = export_jsonl(store, name, force=force)
+                return n, len(store.skipped)
+
+        if wait:
+            return self._exported(name, _outcome(work))
+        self._in_background(work, lambda outcome: self._exported(name, outcome))
         return True
 
-    def import_from(self, path: str | os.PathLike[str]) -> bool:
-        try:
-            report = import_jsonl(self.store, path)
-        except ImportFileError as exc:
-            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(exc)))
+    def _exported(self, name: str, outcome: object) -> bool:
+        if isinstance(outcome, FileExistsRefused):
+            self.status.setText(self.tr("Not exported: %1 was kept as it is.").replace("%1", name))
+            return False
+        if not isinstance(outcome, tuple):  # refused, cannot write, cannot read the history
+            if isinstance(outcome, TargetRefused):
+                reason = outcome.reason
+            elif isinstance(outcome, OSError):
+                reason = outcome.strerror or str(outcome)
+            else:
+                reason = str(outcome)
+            self.status.setText(self.tr("Cannot write %1: %2").replace("%1", name).replace("%2", reason))
+            return False
+        n, skipped = outcome
+        done = self.tr("Exported %1 hands to %2").replace("%1", str(n)).replace("%2", name)
+        if skipped:
+            done += ". " + self.tr("%n damaged hand(s) were left out.", "", skipped)
+        self.status.setText(done)
+        return True
+
+    def import_from(self, path: str | os.PathLike[str], *, wait: bool = True) -> bool:
+        """Import the good lines of a file; damaged lines are skipped and the first one named.
+        Through its own connection; ``wait=False`` (the Import… button) on a worker thread, where
+        it may wait for another program's write lock without the window waiting."""
+        folder, filename = self.store.path.parent, self.store.path.name
+
+        def work(wait_s: float, busy_timeout_ms: int | None) -> ImportReport:
+            with HistoryStore.open(folder, filename=filename, recover=False,
+                                   busy_timeout_ms=busy_timeout_ms) as store:
+                return import_jsonl(store, path, wait_s=wait_s)
+
+        if wait:
+            return self._imported(_outcome(lambda: work(IMPORT_WAIT_S, int(IMPORT_WAIT_S * 1000))))
+        self.status.setText(self.tr("Importing %1…").replace("%1", os.fspath(path)))
+        self._in_background(lambda: work(IMPORT_BACKGROUND_WAIT_S, None), self._imported)
+        return True
+
+    def _imported(self, outcome: object) -> bool:
+        if isinstance(outcome, HistoryBusy):
+            self.status.setText(self.tr("Nothing was imported: the history is busy (another program is "
+                                        "writing to it). Try again in a moment."))
+            return False
+        if not isinstance(outcome, ImportReport):
+            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(outcome)))
             return False
         self.refresh()
-        self.status.setText(self.tr("Imported %1 hands (%2 were already in the history).")
-                            .replace("%1", str(report.imported)).replace("%2", str(report.skipped)))
-        return True
+        text = (self.tr("Imported %1 hands (%2 were already in the history).")
+                .replace("%1", str(outcome.imported)).replace("%2", str(outcome.skipped)))
+        if outcome.damaged:
+            text += " " + (self.tr("%n damaged line(s) skipped, the first: %1", "", len(outcome.damaged))
+                           .replace("%1", str(outcome.damaged[0])))
+        self.status.setText(text)
+        return not outcome.damaged
+
+    def _in_background(self, work: Callable[[], object], done: Callable[[object], object]) -> None:
+        """Run ``work`` on a worker thread; ``done(result or exception)`` then runs on this thread."""
+        self.export_button.setEnabled(False)
+        self.import_button.setEnabled(False)
+
+        def run() -> None:
+            outcome = _outcome(work)
+            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
+                self._workDone.emit(done, outcome)
+
+        threading.Thread(target=run, name="cp-trainer history file", daemon=True).start()
+
+    def _work_done(self, done: Callable[[object], object], outcome: object) -> None:
+        self.export_button.setEnabled(True)
+        self.import_button.setEnabled(True)
+        done(outcome)
+        self.fileDone.emit()
 
     def _ask_export(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the history"), "cp-trainer-history.jsonl",
-                                              self.tr("JSON Lines (*.jsonl)"))
+                                              self.tr("JSON Lines (*.jsonl)"),
+                                              options=QFileDialog.Option.DontConfirmOverwrite)
         if path:
-            self.export_to(path)
+            self.export_to(path, wait=False)
 
     def _ask_import(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Import hands"), "",
                                               self.tr("JSON Lines (*.jsonl);;All files (*)"))
         if path:
-            self.import_from(path)
+            self.import_from(path, wait=False)
 
     def _ask_save_png(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the charts"), "cp-trainer-progress.png",

@@ -10,7 +10,9 @@ hands). "Show on the table" in the history window replays a hand on the table
 same house rules (an imported hand that cannot be replayed: the 13 cards on a new deal).
 
 The history lives in :func:`cp_trainer.history.default_data_dir` (``$CP_TRAINER_DATA_DIR``
-overrides it). If it cannot be opened the trainer still plays; the status bar says why.
+overrides it). Hands are written by :class:`cp_trainer.history.writer.HistoryWriter`'s thread, so
+the table never waits on the database; a hand that cannot be written yet waits in a journal in
+the data folder and the status bar says so once.
 """
 
 from __future__ import annotations
@@ -27,8 +29,17 @@ from cp_trainer.cards import Card, format_cards
 from cp_trainer.gui.solver.bridge import SolverAnswer
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.translation import current_language
-from cp_trainer.history import FoulNote, Game, HandRecord, HistoryError, HistoryStore, OpponentHand
+from cp_trainer.history import (
+    FoulNote,
+    Game,
+    HandRecord,
+    HistoryBusy,
+    HistoryError,
+    HistoryStore,
+    OpponentHand,
+)
 from cp_trainer.history.record import now_utc
+from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
 
 __all__ = ["HandRecorder", "PracticeMenu", "install_practice"]
 
@@ -50,6 +61,7 @@ class HandRecorder(QObject):
 
     recorded = Signal(int)  # the stored hand's id
     failed = Signal(str)
+    _written = Signal(object)  # a WriterEvent from the writer's thread, delivered on this (GUI) thread
 
     def __init__(self, controller: TrainerController, parent: QObject | None = None,
                  data_dir: str | None = None) -> None:
@@ -58,17 +70,32 @@ class HandRecorder(QObject):
         self.data_dir = data_dir
         self._store: HistoryStore | None = None
         self._open_failed = False
-        self.last_id: int | None = None
+        self.last_id: str | None = None  # the identity (uid) of the hand recorded last
         self._last_key: tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]] | None = None
+        # every hand of the last showdown (Criss Cross: both), so each one's verdict finds its record
+        self._solver_ids: dict[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]], str] = {}
         controller.showdownReady.connect(self.record)
+        # Hands are written by the writer's thread (the GUI never waits on the database); one that
+        # cannot be written yet waits in a journal in the data folder.
+        self.writer = HistoryWriter(data_dir, notify=self._written.emit, lang=current_language)
+        self._written.connect(self._on_written)
+        writer = self.writer
+        self.destroyed.connect(lambda *_: writer.close())
+
+    def _on_written(self, event: WriterEvent) -> None:
+        if event.kind is EventKind.RECORDED:
+            for hand_id in event.ids:
+                self.recorded.emit(hand_id)
+        else:
+            self.failed.emit(event.message)
 
     def store(self) -> HistoryStore | None:
         """The history, opened on first use (None when it cannot be opened)."""
         if self._store is None and not self._open_failed:
             try:
-                self._store = HistoryStore.open(self.data_dir)
+                self._store = HistoryStore.open(self.data_dir, busy_timeout_ms=500)  # the GUI thread
             except HistoryError as exc:
-                self._open_failed = True
+                self._open_failed = not isinstance(exc, HistoryBusy)  # busy: try again next time
                 self.failed.emit(str(exc))
                 return None
             if self._store.recovery is not None:
@@ -90,7 +117,7 @@ class HandRecorder(QObject):
             surrendered=showdown.surrendered, criss_cross_hand=criss_cross_hand,
         )
 
-    def record(self, showdown: Showdown) -> int | None:
+    def record(self, showdown: Showdown) -> str | None:
         """Store a showdown of the trainer's table (one transaction).
 
         Criss Cross: each of the player's two hands is one record (its own 13 cards and rows,
@@ -106,43 +133,41 @@ class HandRecorder(QObject):
         self.last_id = None
         self._last_key = None
         ids = self.store_hands(records)
+        self._solver_ids = {(tuple(sorted(arr.cards)), _rows_key(arr)): hand_id for arr, hand_id in zip(
+            showdown.player_hands if showdown.criss_cross else (mine,), ids, strict=False)}
         hand_id = ids[-1] if ids else None
         if hand_id is not None:  # the solver's answer comes for the hand on the table: the last
             self.last_id = hand_id
             self._last_key = (tuple(sorted(mine.cards)), _rows_key(mine))
         return hand_id
 
-    def store_hand(self, record: HandRecord) -> int | None:
+    def store_hand(self, record: HandRecord) -> str | None:
         """Store a hand built elsewhere (e.g. the Pai Gow tab's, with ``Game.PAIGOW``)."""
         ids = self.store_hands([record])
         return ids[0] if ids else None
 
-    def store_hands(self, records: Sequence[HandRecord]) -> list[int]:
-        """Store hands in one transaction (all or none); their ids, or [] when it failed."""
-        store = self.store()
-        if store is None:
-            return []
-        try:
-            ids = store.add_many(records)
-        except Exception as exc:  # the game goes on without its history
-            self.failed.emit(str(exc))
-            return []
-        for hand_id in ids:
-            self.recorded.emit(hand_id)
-        return ids
+    def store_hands(self, records: Sequence[HandRecord]) -> list[str]:
+        """Queue hands for the writer (one transaction); their identities, at once."""
+        return self.writer.add_hands(records)
+
+    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
+        """Queue a verdict for the hand of identity ``uid`` (written after the hand)."""
+        self.writer.set_solver(uid, arrangement, solver_ev, player_ev)
+        return True
 
     def add_solver_answer(self, answer: SolverAnswer) -> bool:
-        """Store the solver's verdict if it is about the hand recorded last."""
-        store = self._store
+        """Store the solver's verdict if it is about a hand of the last showdown (Criss Cross: either)."""
         req = answer.request
-        if store is None or self.last_id is None or self._last_key is None or req.mine is None:
+        if req.mine is None:
             return False
-        if (tuple(sorted(req.cards)), _rows_key(req.mine)) != self._last_key:
+        hand_id = self._solver_ids.get((tuple(sorted(req.cards)), _rows_key(req.mine)))
+        if hand_id is None:
             return False
         player_ev = answer.mine.ev if answer.mine is not None else None
-        return store.set_solver(self.last_id, str(answer.best.arrangement), answer.best.ev, player_ev)
+        return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, player_ev)
 
     def close(self) -> None:
+        self.writer.close()
         if self._store is not None:
             self._store.close()
             self._store = None

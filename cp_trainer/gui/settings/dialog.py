@@ -8,12 +8,13 @@ Or simply ``SettingsDialog.edit(settings, parent)``. Every control has an ``obje
 (``systemCombo``, ``tiesCombo``, ``bankCombo``, ``ignoreFoulsCheck``, ``surrenderCheck``,
 ``surrenderCostSpin``, ``royaltiesCheck``, ``royaltiesBetterHandCheck``, ``naturalsCheck``,
 ``naturalAmountSpin``, ``pointValueSpin``, ``wheelSecondCheck``, ``lowMiddleCheck``,
-``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``cardStyleCombo``,
-``languageCombo``, ``buttonBox``, ``saveRulesButton``, ``loadRulesButton``) and a tooltip; texts
-follow the language at runtime. *Save house rules…* writes the rules the dialog shows to a TOML
-file (:mod:`cp_trainer.house_rules_file`; the file dialog asks before replacing a file); *Load
-house rules…* shows a file's rules in the controls (kept on OK) or, for a bad file, says why and
-changes nothing.
+``crissCrossCheck``, ``opponentsSpin``, ``botCombo``, ``samplesSpin``, ``timeBudgetSpin``,
+``cardStyleCombo``, ``languageCombo``, ``buttonBox``, ``saveRulesButton``, ``loadRulesButton``)
+and a tooltip; texts follow the language at runtime. OK is refused, with a message in
+``problemLabel``, while the settings do not make a table (:meth:`problem`). *Save house rules…*
+writes the rules the dialog shows to a TOML file (:mod:`cp_trainer.house_rules_file`; the file
+dialog asks before replacing a file); *Load house rules…* shows a file's rules in the controls
+(kept on OK) or, for a bad file, says why and changes nothing.
 """
 
 from __future__ import annotations
@@ -51,8 +52,10 @@ from cp_trainer.gui.settings.store import (
     BOTS,
     MAX_OPPONENTS,
     MAX_SAMPLES,
+    MAX_TIME_BUDGET,
     MIN_SAMPLES,
     Settings,
+    SettingsError,
     TrainerSettings,
 )
 from cp_trainer.gui.translation import current_language
@@ -122,6 +125,10 @@ class SettingsDialog(QDialog):
         self.samples_spin.setRange(MIN_SAMPLES, MAX_SAMPLES)
         self.samples_spin.setSingleStep(500)
         self.samples_spin.setGroupSeparatorShown(True)
+        self.time_budget_spin = _named(QDoubleSpinBox(), "timeBudgetSpin")
+        self.time_budget_spin.setRange(0.0, MAX_TIME_BUDGET)
+        self.time_budget_spin.setDecimals(1)
+        self.time_budget_spin.setSingleStep(0.5)
         for spin in (self.opponents_spin, self.surrender_cost_spin, self.natural_amount_spin,
                      self.point_value_spin):
             spin.setMinimumWidth(90)
@@ -152,6 +159,11 @@ class SettingsDialog(QDialog):
             # beside Restore Defaults, away from OK and Cancel: like it, they fill the controls
             self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ResetRole)
             button.clicked.connect(handler)
+
+        self.problem_label = _named(QLabel(), "problemLabel")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #b00020;")
+        self.problem_label.hide()
 
         self._build_layout()
         for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
@@ -210,6 +222,7 @@ class SettingsDialog(QDialog):
         self._table_box = _named(QGroupBox(), "tableGroup")
         self._table_box.setLayout(form([
             ("opponents", self.opponents_spin), ("bot", self.bot_combo), ("samples", self.samples_spin),
+            ("time_budget", self.time_budget_spin),
         ]))
         self._view_box = _named(QGroupBox(), "viewGroup")
         view_form = form([("card_style", self.card_style_combo), ("language", self.language_combo)])
@@ -226,6 +239,7 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(table_page, "")
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
+        layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)
 
     # --- texts -----------------------------------------------------------------------------
@@ -257,6 +271,7 @@ class SettingsDialog(QDialog):
             "opponents": self.tr("Opponents:"),
             "bot": self.tr("Bot:"),
             "samples": self.tr("Solver samples:"),
+            "time_budget": self.tr("Solver time budget:"),
             "card_style": self.tr("Card style:"),
             "language": self.tr("Language:"),
         }
@@ -294,6 +309,8 @@ class SettingsDialog(QDialog):
         self.samples_spin.setSuffix(self.tr(" deals"))
         # thousands grouped the language's way: "2,000 deals", "2 000 раздач"
         self.samples_spin.setLocale(QLocale(current_language()))
+        self.time_budget_spin.setSuffix(self.tr(" s"))
+        self.time_budget_spin.setLocale(QLocale(current_language()))
 
         tips: dict[QWidget, str] = {
             self.system_combo: self.tr("How rows turn into points between each pair of players"),
@@ -327,7 +344,10 @@ class SettingsDialog(QDialog):
             self.bot_combo: self.tr(
                 "How the bots set their hands; the solver also plays against this bot"),
             self.samples_spin: self.tr(
-                "How many random deals the solver tries: more is more accurate and slower"),
+                "How many random deals the solver tries at least: more is more accurate and slower"),
+            self.time_budget_spin: self.tr(
+                "How long the solver may go on with more deals until the best arrangement stands "
+                "out from the others (or they are equally good); 0: only the deals above"),
             self.card_style_combo: self.tr(
                 "Four colours tell suits apart by colour as well as by shape"),
             self.language_combo: self.tr("The language of the trainer"),
@@ -413,6 +433,7 @@ class SettingsDialog(QDialog):
         self.opponents_spin.setValue(values.opponents)
         _select(self.bot_combo, values.bot)
         self.samples_spin.setValue(values.solver_samples)
+        self.time_budget_spin.setValue(values.solver_time_budget)
         _select(self.card_style_combo, values.card_style.value)
         _select(self.language_combo, values.language)
         self._update_enabled()
@@ -441,10 +462,36 @@ class SettingsDialog(QDialog):
             opponents=1 if criss_cross else self.opponents_spin.value(),
             bot=str(self.bot_combo.currentData()),
             solver_samples=self.samples_spin.value(),
+            solver_time_budget=round(self.time_budget_spin.value(), 1),
             card_style=CardStyle(self.card_style_combo.currentData()),
             language=str(self.language_combo.currentData()),
             criss_cross=criss_cross,
         )
+
+    def problem(self) -> str | None:
+        """Why the controls do not make a table, in the user's language, or None: the settings are
+        checked as a whole (the bank must be a player at the table)."""
+        opponents = 1 if self.criss_cross_check.isChecked() else self.opponents_spin.value()
+        bank = int(self.bank_combo.currentData())
+        if self.ties_combo.currentData() == TieRule.BANK.value and bank > opponents:
+            return self.tr("{bank} does not sit at this table ({players} players): choose a bank among "
+                           "the players, or more opponents.").format(
+                bank=self.bank_combo.currentText(), players=opponents + 1)
+        try:
+            self.values()
+        except SettingsError as exc:
+            return str(exc)
+        return None
+
+    def accept(self) -> None:
+        """Close with OK only on settings that make a table; otherwise say why and stay open."""
+        problem = self.problem()
+        if problem is not None:
+            self.problem_label.setText(problem)
+            self.problem_label.show()
+            return
+        self.problem_label.hide()
+        super().accept()
 
     def _point_value(self) -> float:
         """The spin box's value; a finer value from a rules file is kept while the box shows it."""
@@ -464,6 +511,10 @@ class SettingsDialog(QDialog):
         """Ask where, then write the house rules the dialog shows. The file dialog asks before
         replacing a file; a name typed without ".toml" gets it, and is never replaced unasked."""
         title = self.tr("Save house rules")
+        problem = self.problem()
+        if problem is not None:  # the controls make no table: nothing to save yet
+            QMessageBox.warning(self, title, problem)
+            return False
         path, _ = QFileDialog.getSaveFileName(self, title, "", self._file_filter())
         if not path:
             return False
@@ -489,7 +540,12 @@ class SettingsDialog(QDialog):
         except RulesFileError as exc:
             self._file_problem(title, exc)
             return False
-        self.set_values(with_rules_file(self.values(), rules_file))
+        try:
+            values = with_rules_file(self.values(), rules_file)
+        except SettingsError as exc:  # rules that make no table with these settings
+            QMessageBox.warning(self, title, str(exc))
+            return False
+        self.set_values(values)
         return True
 
     def restore_defaults(self) -> None:

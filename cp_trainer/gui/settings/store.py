@@ -5,19 +5,25 @@ file, one readable key per field::
 
     [rules]            system=2-4, ties=push, bank=0, ignore_fouls=false, surrender_cost=auto, ...
     [rules/royalty_table]  top_trips=3, ...
-    [table]            opponents=1, bot=standard, solver_samples=2000, criss_cross=false
+    [table]            opponents=1, bot=standard, solver_samples=2000, solver_time_budget=1.0,
+                       criss_cross=false
     [view]             card_style=two-colour, language=en
 
 A damaged or unreadable file, or a bad value, never stops the trainer: the affected settings take
 their defaults and :meth:`Settings.load` returns one message per problem (translated), which the
-window shows. The file is ``$CP_TRAINER_SETTINGS`` when set, else the per-user location Qt picks
+window shows once -- the file as it was is kept as ``<name>.broken`` and the repaired settings
+are saved, so the next start is quiet. The settings are checked as a whole too: amounts within
+reason (:data:`MAX_AMOUNT`, :data:`MAX_POINT_VALUE`), the bank a player at the table.
+The file is ``$CP_TRAINER_SETTINGS`` when set, else the per-user location Qt picks
 (``~/.config/cp-trainer/cp-trainer.ini`` on Linux); tests pass a path.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,16 +32,21 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from cp_trainer import house_rules_file
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.gui.solver.bots import BOTS
-from cp_trainer.house_rules import HouseRules, HouseRulesError
+from cp_trainer.house_rules import HouseRules, HouseRulesError, TieRule
 from cp_trainer.i18n import LANGUAGES, normalize_lang, system_language
 
 __all__ = [
     "BOTS",
     "DEFAULT_BOT",
+    "MAX_AMOUNT",
     "MAX_OPPONENTS",
+    "MAX_POINT_VALUE",
+    "MAX_ROYALTY",
     "MAX_SAMPLES",
+    "MAX_TIME_BUDGET",
     "MIN_SAMPLES",
     "SETTINGS_ENV",
     "Settings",
@@ -48,6 +59,12 @@ SETTINGS_ENV = "CP_TRAINER_SETTINGS"
 DEFAULT_BOT = "standard"
 MAX_OPPONENTS = 3
 MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
+# the bounds a house-rules file has (cp_trainer.house_rules_file), the dialog's ranges
+MAX_AMOUNT = house_rules_file.MAX_AMOUNT  # points: a surrender cost, a natural's amount
+MAX_ROYALTY = house_rules_file.MAX_ROYALTY  # points: one royalty
+MAX_POINT_VALUE = house_rules_file.MAX_MONEY  # money per point, and every seat's stake
+# seconds the solver may go on sampling after the minimum, until its verdict is decided
+MAX_TIME_BUDGET, DEFAULT_TIME_BUDGET = 30.0, 1.0
 
 
 class SettingsError(ValueError):
@@ -62,6 +79,7 @@ class TrainerSettings:
     opponents: int = 1  # bots at the table, 1..3 (Criss Cross: exactly 1)
     bot: str = DEFAULT_BOT  # one of BOTS
     solver_samples: int = DEFAULT_SAMPLES
+    solver_time_budget: float = DEFAULT_TIME_BUDGET
     card_style: CardStyle = DEFAULT_CARD_STYLE
     language: str = field(default_factory=system_language)  # "en" or "ru"
     criss_cross: bool = False  # two players, two 13-card hands each
@@ -77,6 +95,11 @@ class TrainerSettings:
             raise SettingsError(
                 f"solver_samples must be {MIN_SAMPLES} to {MAX_SAMPLES}, got {self.solver_samples!r}"
             )
+        budget = self.solver_time_budget
+        if isinstance(budget, bool) or not isinstance(budget, int | float) \
+                or not 0 <= budget <= MAX_TIME_BUDGET:  # also refuses nan
+            raise SettingsError(
+                f"solver_time_budget must be 0 to {MAX_TIME_BUDGET:g} seconds, got {budget!r}")
         if not isinstance(self.card_style, CardStyle):
             raise SettingsError(f"card_style must be a CardStyle, got {self.card_style!r}")
         if self.language not in LANGUAGES:
@@ -85,15 +108,72 @@ class TrainerSettings:
             raise SettingsError(f"criss_cross must be true or false, got {self.criss_cross!r}")
         if self.criss_cross and self.opponents != 1:
             raise SettingsError(f"Criss Cross is for two players: opponents must be 1, got {self.opponents}")
+        problem = rules_problem(self.house_rules)
+        if problem is not None:
+            raise SettingsError(problem)
+        problem = bank_problem(self.house_rules, self.opponents)
+        if problem is not None:
+            raise SettingsError(problem)
 
     def replace(self, **changes: Any) -> TrainerSettings:
         return dataclasses.replace(self, **changes)
 
+    def with_opponents(self, opponents: int) -> TrainerSettings:
+        """The same table with ``opponents`` bots (for ``gui --opponents``, this run only): Criss
+        Cross only with one opponent, and a bank seat nobody sits in goes to the player (seat 0)."""
+        rules = self.house_rules
+        if bank_problem(rules, opponents) is not None:
+            rules = rules.replace(bank=0)
+        return self.replace(house_rules=rules, opponents=opponents,
+                            criss_cross=self.criss_cross and opponents == 1)
+
+
+def bank_problem(rules: HouseRules, opponents: int) -> str | None:
+    """Why the bank seat of ``rules`` is not at a table of ``opponents`` bots, or None. The seat
+    matters only when the bank takes tied rows."""
+    if rules.ties is TieRule.BANK and rules.bank > opponents:
+        return (f"the bank must be a player at the table: with {opponents} opponent(s) the players "
+                f"are 0 to {opponents}, got bank {rules.bank}")
+    return None
+
+
+def _amount_problem(name: str, value: float | None, most: float) -> str | None:
+    if value is not None and value > most:
+        return f"{name} must be at most {most:g}, got {_short(value)}"
+    return None
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 4000 else "a huge number"
+    return text if len(text) <= 40 else f"{text[:18]} … {text[-18:]}"
+
+
+def rules_problem(rules: HouseRules) -> str | None:
+    """Why an amount of ``rules`` is beyond what a table can mean (a surrender cost of 10^30, a
+    point worth more than a million), or None. Such amounts are refused where settings enter."""
+    checks = [("surrender_cost", rules.surrender_cost, MAX_AMOUNT),
+              ("natural_amount", rules.natural_amount, MAX_AMOUNT),
+              ("point_value", rules.point_value, MAX_POINT_VALUE)]
+    checks += [(f"royalty_table.{f.name}", getattr(rules.royalty_table, f.name), MAX_ROYALTY)
+               for f in dataclasses.fields(rules.royalty_table)]
+    checks += [("every one of the stakes", stake, MAX_POINT_VALUE) for stake in rules.stakes or ()]
+    for name, value, most in checks:
+        problem = _amount_problem(name, value, most)
+        if problem is not None:
+            return problem
+    return None
+
 
 def default_settings_path() -> Path | None:
-    """``$CP_TRAINER_SETTINGS`` if set, else ``None`` (Qt's per-user location)."""
+    """``$CP_TRAINER_SETTINGS`` if set (``~`` expanded), else ``None`` (Qt's per-user location).
+    A ``~user`` naming nobody stays as written (``cp-trainer gui`` refuses it before this)."""
     value = os.environ.get(SETTINGS_ENV)
-    return Path(value) if value else None
+    if not value:
+        return None
+    try:
+        return Path(value).expanduser()
+    except RuntimeError:
+        return Path(value)
 
 
 # --- text <-> value for one INI key -----------------------------------------------------------
@@ -175,7 +255,7 @@ class Settings(QObject):
         self._path = Path(path) if path is not None else default_settings_path()
         self._qsettings = self._open()
         self._values = TrainerSettings()
-        self._damaged = False
+        self._format_ok = True
         self.problems: list[str] = []
         self.load()
 
@@ -198,25 +278,86 @@ class Settings(QObject):
     # --- reading ---------------------------------------------------------------------------
 
     def load(self) -> list[str]:
-        """Re-read the file. Returns (and keeps in ``problems``) one message per problem found."""
+        """Re-read the file. Returns (and keeps in ``problems``) one message per problem found.
+
+        A file with problems -- lines Qt cannot parse, bad values, settings that do not fit
+        together -- is repaired at once: the file as it was is kept beside it as
+        ``<name>.broken`` (never lost, never silently rewritten), and the values in force are
+        written, so the player is told once and the next start is quiet.
+        """
         self._qsettings.sync()
         problems: list[str] = []
         status = self._qsettings.status()
         path = str(self.path)
-        self._damaged = False
-        if status == QSettings.Status.FormatError:
-            self._damaged = True
-            self._values = TrainerSettings()
-            problems.append(self.tr("The settings file {path} is damaged; the default settings are used.")
-                            .format(path=path))
-        elif status == QSettings.Status.AccessError:
+        self._format_ok = True
+        try:
+            size = self.path.stat().st_size if self.path.is_file() else 0
+        except OSError:  # a folder on the way we may not enter: Qt reads nothing and says nothing
+            status = QSettings.Status.AccessError
+        if status == QSettings.Status.AccessError:
             self._values = TrainerSettings()
             problems.append(self.tr("The settings file {path} cannot be read; the default settings are used.")
                             .format(path=path))
-        else:
-            self._values = self._read_values(problems)
+            self.problems = problems
+            return list(problems)
+        damaged = False
+        if status == QSettings.Status.FormatError:
+            # Qt calls "[rules/royalty_table]" (a group as a section) a format error, yet reads
+            # it right: only sections it cannot read make a file damaged
+            damaged = not _sections_well_formed(self.path)
+            self._format_ok = not damaged
+        if not damaged and size > 0 and not self._qsettings.allKeys():
+            damaged = True  # not a settings file at all
+        values = self._read_values(problems)
+        kept: Path | None = None
+        if damaged or problems:
+            kept = self._keep_aside()
+        if damaged and kept is not None:
+            problems.insert(0, self.tr("The settings file {path} is damaged: it is kept as {kept}, the "
+                                       "settings that could be read are used and the others take their "
+                                       "defaults.").format(path=path, kept=str(kept)))
+        elif damaged:
+            problems.insert(0, self.tr("The settings file {path} is damaged; the settings that could be "
+                                       "read are used and the others take their defaults.").format(path=path))
+        elif kept is not None:
+            problems.append(self.tr("The settings file as it was is kept as {kept}; the repaired settings "
+                                    "are saved.").format(kept=str(kept)))
+        self._values = values
         self.problems = problems
-        return list(problems)
+        if kept is not None and damaged:
+            self._rewrite(values)
+        elif kept is not None:
+            self._write(values)  # Qt rewrites the whole file: the bad values are gone
+        return list(self.problems)
+
+    def _keep_aside(self) -> Path | None:
+        """Copy the file to a free ``<name>.broken`` (``.broken.1``, ...); None when it cannot be."""
+        path = self.path
+        if not path.is_file():
+            return None
+        target = path.with_name(path.name + ".broken")
+        n = 0
+        while target.exists() or target.is_symlink():
+            n += 1
+            target = path.with_name(f"{path.name}.broken.{n}")
+        try:
+            shutil.copyfile(path, target)
+        except OSError:
+            return None
+        return target
+
+    def _rewrite(self, values: TrainerSettings) -> None:
+        """Write ``values`` into a fresh file in place of a damaged one (which Qt would keep
+        reporting), keeping the other groups Qt could read (window geometry, recent hands, ...)."""
+        others = {key: self._qsettings.value(key) for key in self._qsettings.allKeys()
+                  if key.split("/", 1)[0] not in ("rules", "table", "view")}
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        self._qsettings = self._open()
+        self._format_ok = True
+        for key, value in others.items():
+            self._qsettings.setValue(key, value)
+        self._write(values)
 
     def _raw(self, key: str) -> str | None:
         raw = self._qsettings.value(key)
@@ -225,16 +366,13 @@ class Settings(QObject):
     def _bad(self, problems: list[str], key: str, raw: str, reason: str) -> None:
         problems.append(
             self.tr("Setting {key} = \u201c{value}\u201d is not valid ({reason}); its default is used.")
-            .format(key=key, value=raw, reason=reason)
+            .format(key=key, value=_cut(raw), reason=_cut(reason, 200))
         )
 
     def _read_values(self, problems: list[str]) -> TrainerSettings:
+        """Every value the file holds, each checked alone and then all together; a bad one takes
+        its default (with a message in ``problems``)."""
         defaults = TrainerSettings()
-        if self.path.is_file() and self.path.stat().st_size > 0 and not self._qsettings.allKeys():
-            self._damaged = True
-            problems.append(self.tr("The settings file {path} is damaged; the default settings are used.")
-                            .format(path=str(self.path)))
-            return defaults
         rules: dict[str, Any] = {}
         for name, parse in _RULE_PARSERS.items():
             key = f"rules/{name}"
@@ -243,7 +381,10 @@ class Settings(QObject):
                 continue
             try:
                 value = parse(raw)
-                HouseRules.from_dict({name: value})  # validates this one field
+                one = HouseRules.from_dict({name: value})  # validates this one field
+                problem = rules_problem(one)
+                if problem is not None:
+                    raise ValueError(problem)
             except (ValueError, TypeError, HouseRulesError) as exc:
                 self._bad(problems, key, raw, str(exc))
                 continue
@@ -256,20 +397,23 @@ class Settings(QObject):
                 continue
             try:
                 amount = int(raw)
-                if amount < 0:
-                    raise ValueError("must be 0 or more")
+                if not 0 <= amount <= MAX_ROYALTY:
+                    raise ValueError(f"must be 0 to {MAX_ROYALTY}")
             except ValueError as exc:
                 self._bad(problems, key, raw, str(exc))
                 continue
             royalty_table[rf.name] = amount
         if royalty_table:
             rules["royalty_table"] = royalty_table
-        values = defaults.replace(house_rules=HouseRules.from_dict(rules))
+        house_rules = HouseRules.from_dict(rules)
 
+        table: dict[str, Any] = {}
+        raws: dict[str, tuple[str, str]] = {}
         fields: list[tuple[str, str, Callable[[str], Any]]] = [
             ("table/opponents", "opponents", int),
             ("table/bot", "bot", str.strip),
             ("table/solver_samples", "solver_samples", int),
+            ("table/solver_time_budget", "solver_time_budget", float),
             ("table/criss_cross", "criss_cross", _parse_bool),
             ("view/card_style", "card_style", lambda t: CardStyle(t.strip())),
             ("view/language", "language", normalize_lang),
@@ -279,10 +423,31 @@ class Settings(QObject):
             if raw is None:
                 continue
             try:
-                values = values.replace(**{name: parse(raw)})
+                value = parse(raw)
+                if name != "criss_cross":  # it depends on the opponents: checked below
+                    defaults.replace(**{name: value})
             except (ValueError, TypeError) as exc:
                 self._bad(problems, key, raw, str(exc))
-        return values
+                continue
+            table[name] = value
+            raws[name] = (key, raw)
+
+        # together: Criss Cross needs one opponent; the bank must sit at the table
+        opponents = table.get("opponents", defaults.opponents)
+        if table.get("criss_cross") and opponents != 1:
+            key, raw = raws["criss_cross"]
+            self._bad(problems, key, raw, f"Criss Cross is for two players, and opponents is {opponents}")
+            del table["criss_cross"]
+        problem = bank_problem(house_rules, opponents)
+        if problem is not None:
+            self._bad(problems, "rules/bank", str(house_rules.bank), problem)
+            house_rules = house_rules.replace(bank=defaults.house_rules.bank)
+        try:
+            return defaults.replace(house_rules=house_rules, **table)
+        except SettingsError as exc:  # a combination not foreseen above: the defaults, said once
+            problems.append(self.tr("The settings do not fit together ({reason}); the default settings "
+                                    "are used.").format(reason=_cut(str(exc), 200)))
+            return defaults
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -290,17 +455,16 @@ class Settings(QObject):
         """Write ``values`` (default: the ones in force) and emit ``changed`` if they differ.
 
         Returns whether the file was written; when it cannot be, the values still take effect
-        for this run and ``problems`` gets a message. A damaged file is kept beside the new one
-        as ``<name>.broken`` and replaced.
+        for this run and ``problems`` gets a message.
         """
         new = values if values is not None else self._values
-        if self._damaged:
-            path = self.path
-            if path.is_file():
-                shutil.copyfile(path, path.with_name(path.name + ".broken"))
-                path.unlink()
-            self._qsettings = self._open()
-            self._damaged = False
+        written = self._write(new)
+        old, self._values = self._values, new
+        if new != old:
+            self.changed.emit(new)
+        return written
+
+    def _write(self, new: TrainerSettings) -> bool:
         data = new.house_rules.to_dict()
         royalty_table = data.pop("royalty_table")
         for name, value in data.items():
@@ -313,16 +477,35 @@ class Settings(QObject):
         self._qsettings.setValue("table/opponents", str(new.opponents))
         self._qsettings.setValue("table/bot", new.bot)
         self._qsettings.setValue("table/solver_samples", str(new.solver_samples))
+        self._qsettings.setValue("table/solver_time_budget", str(float(new.solver_time_budget)))
         self._qsettings.setValue("table/criss_cross", _bool_text(new.criss_cross))
         self._qsettings.setValue("view/card_style", new.card_style.value)
         self._qsettings.setValue("view/language", new.language)
         self._qsettings.sync()
-        written = self._qsettings.status() == QSettings.Status.NoError
+        status = self._qsettings.status()
+        # a "[rules/royalty_table]" section read at load keeps Qt's FormatError, but it writes
+        written = status == QSettings.Status.NoError or (
+            status == QSettings.Status.FormatError and self._format_ok)
         if not written:
             message = self.tr("The settings cannot be saved to {path}.").format(path=str(self.path))
             if message not in self.problems:
                 self.problems.append(message)
-        old, self._values = self._values, new
-        if new != old:
-            self.changed.emit(new)
         return written
+
+
+_SECTION = re.compile(r"\[[^\[\]]+\]")
+
+
+def _sections_well_formed(path: Path) -> bool:
+    """Whether every section line of the INI file is a whole ``[name]`` (Qt reads those, slashes
+    included, even when it reports a format error for them)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return all(_SECTION.fullmatch(line.strip()) for line in text.splitlines() if line.strip().startswith("["))
+
+
+def _cut(text: str, most: int = 60) -> str:
+    """A value as quoted in a message: cut in the middle when long (a 5,000-digit number)."""
+    return text if len(text) <= most else f"{text[:most // 2]} … {text[-most // 4:]}"

@@ -5,12 +5,21 @@ The window asks two things of :mod:`cp_trainer.solver`: "how does bot B set thes
 hindsight best after the showdown). Everything about the solver's own API is kept here, so the
 rest of the GUI works with the small, stable types below. The solver package is imported on
 first use, so opening the window does not wait for NumPy and Numba.
+
+One deal, one verdict: the samples of a deal come from its cards (:func:`deal_seed`), and the
+last few answers are kept (:data:`CACHE_SIZE`), so the Hint, the showdown, a replay and Try
+again ask the same question of the same samples and get the same answer, even when adaptive
+sampling was cut by its time budget. Sampling is adaptive (``SolveRequest.time_budget``): at
+least ``samples`` deals, then more until the best is clear of the others or equal to them within
+the solver's accuracy, or the budget is spent.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cp_trainer.arrangement import Arrangement
@@ -18,9 +27,12 @@ from cp_trainer.cards import Card
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.house_rules import HouseRules
 
-__all__ = ["BOTS", "Candidate", "SolveCancelled", "SolveRequest", "SolverAnswer", "arrange", "solve",
-           "solver_bot"]
+__all__ = ["BOTS", "CACHE_SIZE", "DEFAULT_TIME_BUDGET", "Candidate", "SolveCancelled", "SolveRequest",
+           "SolverAnswer", "arrange", "criss_cross_requests", "solve", "solver_bot"]
 
+DEFAULT_TIME_BUDGET = 1.0  # seconds of adaptive sampling after the minimum samples
+MAX_SAMPLES = 100_000  # adaptive sampling's ceiling
+CACHE_SIZE = 8
 
 
 class SolveCancelled(Exception):
@@ -32,11 +44,21 @@ class SolveRequest:
     cards: tuple[Card, ...]
     rules: HouseRules
     opponents: int = 1
-    bot: str = "standard"
-    samples: int = 2000
-    seed: int | None = None
+    bot: str = "standard"  # the bots at the table (greedy, standard or expert)
+    samples: int = 2000  # the minimum; adaptive sampling may use more
+    seed: int | None = None  # None: the deal's own (the same samples for the same deal)
     mine: Arrangement | None = None  # the player's arrangement, to price it too
     actual: tuple[Arrangement, ...] = ()  # the bots' real hands, for hindsight after showdown
+    time_budget: float | None = DEFAULT_TIME_BUDGET  # adaptive sampling's budget; None: fixed
+    dead: tuple[Card, ...] = ()  # cards in no opponent's hand (Criss Cross: the other hand)
+    opponent_seats: tuple[int, ...] | None = None  # Criss Cross: (1, 1), the bot's two hands
+    hand_number: int | None = None  # Criss Cross: which of the player's two hands (1 or 2)
+    surrendered: bool = False  # the player gave this hand up (after the showdown)
+
+    @property
+    def can_surrender(self) -> bool:
+        """Is surrendering one of the choices? (A house rule; not in Criss Cross.)"""
+        return self.rules.surrender and self.hand_number is None and not self.dead
 
 
 @dataclass(frozen=True)
@@ -46,6 +68,9 @@ class Candidate:
     stderr: float
     row_win: tuple[float, float, float] | None = None  # P(win top / middle / bottom)
     scoop: float | None = None
+    loss: float = 0.0  # the best's mean minus this one's
+    loss_stderr: float = 0.0  # paired standard error of that loss
+    significant: bool = False  # is the loss beyond the solver's accuracy?
 
 
 @dataclass(frozen=True)
@@ -54,10 +79,33 @@ class SolverAnswer:
     samples: int
     best: Candidate
     candidates: tuple[Candidate, ...]
-    mine: Candidate | None = None
+    mine: Candidate | None = None  # with its loss against the best
     hindsight: Arrangement | None = None
     hindsight_points: int | None = None
     mine_hindsight_points: int | None = None
+    equivalent: tuple[Candidate, ...] = ()  # as good as the best within the accuracy, best first
+    surrender_ev: float | None = None  # what surrendering scores, when the rules allow it
+    stop: str = "samples"  # why sampling stopped (montecarlo.SolveResult.stop)
+
+    @property
+    def spread(self) -> float:
+        """How far apart the equivalent candidates' means are."""
+        return self.equivalent[0].ev - self.equivalent[-1].ev if self.equivalent else 0.0
+
+    @property
+    def mine_is_best(self) -> bool:
+        """Is the player's arrangement as good as the best within the solver's accuracy?"""
+        return self.mine is not None and not self.mine.significant
+
+    def surrender_verdict(self) -> tuple[float, bool] | None:
+        """(best EV minus surrender EV, is that beyond the solver's accuracy?), or None when
+        surrendering is not a choice. Negative: surrendering pays more."""
+        if self.surrender_ev is None:
+            return None
+        from cp_trainer.solver.montecarlo import significant
+
+        gap = self.best.ev - self.surrender_ev  # surrendering's figure is exact: the best's error only
+        return gap, significant(abs(gap), self.best.stderr)
 
 
 def solver_bot(bot: str) -> str:
@@ -72,35 +120,95 @@ def arrange(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1
     return get_bot(bot).arrange(list(cards), rules, seat)
 
 
+def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot: str, samples: int,
+                         actual: Sequence[Arrangement] = (), time_budget: float | None = DEFAULT_TIME_BUDGET,
+                         seed: int | None = None) -> list[SolveRequest]:
+    """One request per Criss Cross hand of the player (``hands``, set or not: an incomplete one is
+    solved without pricing it): each plays the bot's two hands, dealt from the 26 cards the
+    player does not hold, both at seat 1; ``actual`` (after the showdown): the bot's two hands."""
+    out = []
+    for i, arr in enumerate(hands):
+        other = tuple(c for j, h in enumerate(hands) if j != i for c in h.cards)
+        out.append(SolveRequest(cards=tuple(arr.cards), rules=rules, opponents=2, bot=bot, samples=samples,
+                                seed=seed, mine=arr if arr.complete else None, actual=tuple(actual),
+                                time_budget=time_budget, dead=other, opponent_seats=(1, 1),
+                                hand_number=i + 1))
+    return out
+
+
 Progress = Callable[[int, int], None]  # (samples done, samples asked)
 
+_cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_cache_lock = threading.Lock()
 
-def _candidate(explanation: Any) -> Candidate:
-    return Candidate(explanation.arrangement, float(explanation.ev), float(explanation.stderr),
-                     tuple(explanation.row_win), float(explanation.scoop))
+
+def _cache_key(request: SolveRequest) -> tuple[Any, ...]:
+    return (tuple(sorted(request.cards)), request.rules, request.opponents, solver_bot(request.bot),
+            request.samples, request.seed, request.time_budget, tuple(sorted(request.dead)),
+            request.opponent_seats)
+
+
+def clear_cache() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def _candidate(c: Any) -> Candidate:
+    ex = c.explanation
+    return Candidate(ex.arrangement, float(ex.ev), float(ex.stderr), tuple(ex.row_win), float(ex.scoop),
+                     float(c.loss), float(c.loss_stderr), bool(c.significantly_worse))
+
+
+def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], bool]) -> Any:
+    """The solver's result for ``request``'s question: from the cache, or solved (and kept)."""
+    from cp_trainer.solver import montecarlo as mc
+
+    key = _cache_key(request)
+    with _cache_lock:
+        result = _cache.get(key)
+        if result is not None:
+            _cache.move_to_end(key)
+    if result is not None:
+        progress(result.samples, result.samples)
+        return result
+    adaptive = request.time_budget is not None
+    result = mc.solve(list(request.cards), request.rules, bot=solver_bot(request.bot),
+                      opponents=request.opponents, samples=request.samples, seed=request.seed,
+                      progress=progress, cancel=cancelled, adaptive=adaptive,
+                      max_samples=max(MAX_SAMPLES, request.samples), time_budget=request.time_budget,
+                      dead=list(request.dead), opponent_seats=request.opponent_seats)
+    if result.cancelled:
+        raise SolveCancelled()
+    with _cache_lock:
+        _cache[key] = result
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return result
 
 
 def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], bool]) -> SolverAnswer:
     """Run the Monte-Carlo solver for ``request``; raises :class:`SolveCancelled` on Cancel."""
     from cp_trainer.solver import montecarlo as mc
 
-    result = mc.solve(list(request.cards), request.rules, bot=solver_bot(request.bot),
-                      opponents=request.opponents, samples=request.samples, seed=request.seed,
-                      progress=progress, cancel=cancelled)
-    if result.cancelled:
-        raise SolveCancelled()
+    result = _result(request, progress, cancelled)
     mine = None
-    if request.mine is not None and request.mine.complete:
-        mine = _candidate(result.explain(request.mine))
+    if request.mine is not None and request.mine.complete and not request.surrendered:
+        mine = _candidate(result.versus_best(request.mine))
+    surrender_ev = None
+    if request.can_surrender:
+        surrender_ev = -float(request.rules.effective_surrender_cost) * request.opponents
     answer = SolverAnswer(
-        request=request, samples=int(result.samples), best=_candidate(result.best.explanation),
-        candidates=tuple(Candidate(c.arrangement, float(c.ev), float(c.stderr))
-                         for c in result.candidates[:10]),
-        mine=mine)
+        request=request, samples=int(result.samples), best=_candidate(result.best),
+        candidates=tuple(_candidate(c) for c in result.candidates[:10]), mine=mine,
+        equivalent=tuple(_candidate(c) for c in result.equivalent), surrender_ev=surrender_ev,
+        stop=str(result.stop))
     if request.actual:
-        h = mc.hindsight(list(request.cards), list(request.actual), request.rules,
-                         actual=request.mine if request.mine is not None and request.mine.complete else None)
-        answer = SolverAnswer(request, answer.samples, answer.best, answer.candidates, mine,
-                              h.arrangement, int(h.points),
-                              None if h.actual_points is None else int(h.actual_points))
+        played = request.mine if mine is not None else None
+        h = mc.hindsight(list(request.cards), list(request.actual), request.rules, actual=played,
+                         opponent_seats=request.opponent_seats)
+        mine_points = None if h.actual_points is None else int(h.actual_points)
+        if request.surrendered and surrender_ev is not None:
+            mine_points = round(surrender_ev)  # the surrender's cost, paid to every bot
+        answer = replace(answer, hindsight=h.arrangement, hindsight_points=int(h.points),
+                         mine_hindsight_points=mine_points)
     return answer

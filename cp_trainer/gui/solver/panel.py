@@ -4,6 +4,12 @@ The solve runs on a worker thread (a ``QRunnable`` in the panel's own ``QThreadP
 progress bar and Cancel; the window stays responsive. Each answer remembers the 13 cards it was
 asked about, so moving cards while it runs is fine: the answer is for that hand, and "Play the
 solver's arrangement" only places it while the same 13 cards are on the table.
+
+Verdicts are worded by the solver's accuracy: arrangements not significantly worse than the best
+(within 2 paired standard errors) are "as good as the best", and a choice "costs" only what is
+beyond that. Several questions can be asked at once (:meth:`SolverPanel.start_all`: Criss
+Cross's two hands); buttons switch between their answers. Numbers follow the language's locale
+(a decimal comma in Russian).
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, QRunnable, QSize, QThreadPool, Signal
+from PySide6.QtCore import QLocale, QObject, QRunnable, QSize, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -27,7 +33,8 @@ from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.solver.bots import bot_label
-from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve
+from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
+from cp_trainer.gui.translation import current_language
 
 __all__ = ["SolverPanel", "SolverWorker"]
 
@@ -124,8 +131,25 @@ class _MiniRows(QWidget):
                 lab.setToolTip(card.pretty())
 
 
+def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
+    """``x`` the current language's way: ``+0.41`` / ``+0,41``."""
+    loc = QLocale(current_language())
+    text = loc.toString(float(abs(x) if signed else x), "f", digits)
+    if not signed:
+        return text
+    zero = loc.toString(0.0, "f", digits)
+    if text == zero:
+        return text
+    return (loc.positiveSign() if x > 0 else loc.negativeSign()) + text
+
+
+def percent(x: float) -> str:
+    """A share as a whole percentage, the current language's way."""
+    return QLocale(current_language()).toString(float(round(100 * x)), "f", 0) + "%"
+
+
 def _signed(x: float) -> str:
-    return f"{x:+.2f}"
+    return number(x, signed=True)
 
 
 class SolverPanel(QFrame):
@@ -146,11 +170,25 @@ class SolverPanel(QFrame):
         self._alive: set[SolverWorker] = set()
         self.worker: SolverWorker | None = None
         self.answer: SolverAnswer | None = None
+        self.answers: list[SolverAnswer] = []  # the answers of the last start_all, in its order
+        self._queue: list[SolveRequest] = []  # requests of the batch not started yet
+        self._batch = 0  # how many requests the running batch has
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         self.title = QLabel(self)
         self.title.setObjectName("panelTitle")
         layout.addWidget(self.title)
+        hands = QHBoxLayout()
+        self.hand_buttons: list[QPushButton] = []
+        for i in range(2):
+            button = QPushButton(self)
+            button.setObjectName(f"solverHand{i + 1}")
+            button.setCheckable(True)
+            button.clicked.connect(lambda _checked=False, i=i: self.show_answer(i))
+            hands.addWidget(button)
+            self.hand_buttons.append(button)
+        hands.addStretch(1)
+        layout.addLayout(hands)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -196,6 +234,10 @@ class SolverPanel(QFrame):
 
     def retranslate(self) -> None:
         self.title.setText(self.tr("Solver"))
+        for i, button in enumerate(self.hand_buttons):
+            button.setText(self.tr("Hand %1").replace("%1", str(i + 1)))
+            button.setToolTip(self.tr("The solver's verdict on your hand %1 of Criss Cross.")
+                              .replace("%1", str(i + 1)))
         self.cancel_button.setText(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr("Stop the solver; the table is not affected."))
         self.progress.setToolTip(self.tr("How many random opponent hands the solver has played out."))
@@ -216,6 +258,8 @@ class SolverPanel(QFrame):
         """A new deal: forget the last answer."""
         self.cancel()
         self.answer = None
+        self.answers = []
+        self._show_hand_buttons()
         self.progress.setValue(0)
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
@@ -238,7 +282,23 @@ class SolverPanel(QFrame):
 
     def start(self, request: SolveRequest) -> None:
         """Solve ``request`` in the background (a running solve is cancelled first)."""
+        self.start_all([request])
+
+    def start_all(self, requests: Sequence[SolveRequest]) -> None:
+        """Solve several questions one after the other (Criss Cross: each of the player's hands);
+        each answer is shown as it arrives and emitted with :attr:`answered`; the Hand buttons
+        switch between them."""
         self.cancel()
+        if not requests:
+            return
+        self.answers = []
+        self._batch = len(requests)
+        self._show_hand_buttons()
+        self._queue = list(requests[1:])
+        self.running.emit(True)
+        self._run(requests[0])
+
+    def _run(self, request: SolveRequest) -> None:
         worker = SolverWorker(request, self.solve_fn)
         worker.signals.progress.connect(self._progress)
         worker.signals.finished.connect(lambda a, w=worker: self._finished(w, a))
@@ -254,12 +314,15 @@ class SolverPanel(QFrame):
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
-        self.status.setText(self.tr("Solving: %1 random deals against the %2 bot…")
-                            .replace("%1", str(request.samples)).replace("%2", bot_label(request.bot)))
-        self.running.emit(True)
+        text = self.tr("Solving: %1 random deals or more against the %2 bot…") \
+            .replace("%1", number(request.samples, 0)).replace("%2", bot_label(request.bot))
+        if request.hand_number is not None:
+            text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
+        self.status.setText(text)
         self.pool.start(worker)
 
     def cancel(self) -> None:
+        self._queue = []
         worker = self.worker
         if worker is not None:
             worker.cancel()
@@ -277,6 +340,15 @@ class SolverPanel(QFrame):
     def _progress(self, done: int, total: int) -> None:
         if self.worker is None:
             return
+        request = self.worker.request
+        if done > request.samples:  # adaptive sampling beyond the minimum: no end known in advance
+            self.progress.setRange(0, 0)
+            text = self.tr("Telling the best arrangements apart: %1 random deals so far…") \
+                .replace("%1", number(done, 0))
+            if request.hand_number is not None:
+                text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
+            self.status.setText(text)
+            return
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)
 
@@ -284,12 +356,17 @@ class SolverPanel(QFrame):
         if worker is not self.worker:
             return  # an answer nobody waits for any more
         self.worker = None
+        self.answers.append(answer)
+        self.answer = answer
+        self._show_hand_buttons()
+        self._show(answer)
+        self.answered.emit(answer)
+        if self._queue:
+            self._run(self._queue.pop(0))
+            return
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
-        self.answer = answer
-        self._show(answer)
         self.running.emit(False)
-        self.answered.emit(answer)
 
     def _cancelled(self, worker: SolverWorker) -> None:
         if worker is self.worker:
@@ -299,6 +376,7 @@ class SolverPanel(QFrame):
         if worker is not self.worker:
             return
         self.worker = None
+        self._queue = []
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
         self.status.setText(self.tr("The solver failed: %1").replace("%1", message))
@@ -306,33 +384,79 @@ class SolverPanel(QFrame):
 
     # --- showing ------------------------------------------------------------------------------
 
+    def show_answer(self, index: int) -> None:
+        """Show the answer ``index`` of the last batch (a Hand button)."""
+        if 0 <= index < len(self.answers):
+            self.answer = self.answers[index]
+            self._show(self.answer)
+        self._show_hand_buttons()
+
+    def _show_hand_buttons(self) -> None:
+        many = self._batch > 1 and len(self.answers) > 0
+        for i, button in enumerate(self.hand_buttons):
+            button.setVisible(many)
+            button.setEnabled(i < len(self.answers))
+            button.setChecked(i < len(self.answers) and self.answers[i] is self.answer)
+
+    def _against(self, a: SolverAnswer) -> str:
+        """Who the solver played against: the bots at the table, and how it models them."""
+        req = a.request
+        if req.hand_number is not None:
+            text = self.tr("the %1 bot's two hands").replace("%1", bot_label(req.bot))
+        else:
+            text = self.tr("%1 × %2 bot").replace("%1", str(req.opponents)).replace("%2", bot_label(req.bot))
+        model = solver_bot(req.bot)
+        if model != req.bot:
+            text += self.tr(" (each hand played out by the %1 bot)").replace("%1", bot_label(model))
+        return text
+
     def _show(self, a: SolverAnswer) -> None:
         req = a.request
-        self.status.setText(self.tr("For the hand %1 — %2 random deals against %3 × %4 bot.")
-                            .replace("%1", " ".join(c.pretty() for c in sorted(req.cards, reverse=True)))
-                            .replace("%2", str(a.samples)).replace("%3", str(req.opponents))
-                            .replace("%4", bot_label(req.bot)))
+        status = self.tr("For the hand %1 — %2 random deals against %3.") \
+            .replace("%1", " ".join(c.pretty() for c in sorted(req.cards, reverse=True))) \
+            .replace("%2", number(a.samples, 0)).replace("%3", self._against(a))
+        if req.hand_number is not None:
+            cross = self.tr("Criss Cross, your hand %1 of 2.").replace("%1", str(req.hand_number))
+            status = cross + " " + status
+        self.status.setText(status)
         self.best_title.setText(self.tr("Best arrangement:"))
         self.best_rows.setVisible(True)
         self.best_rows.show_arrangement(a.best.arrangement)
         lines = [self.tr("Best: %1 ± %2 points per hand").replace("%1", _signed(a.best.ev))
-                 .replace("%2", f"{a.best.stderr:.2f}")]
+                 .replace("%2", number(a.best.stderr))]
+        if len(a.equivalent) > 1 and number(a.spread) == number(0.0):
+            lines.append(self.tr("These %1 arrangements score alike: equally good.")
+                         .replace("%1", str(len(a.equivalent))))
+        elif len(a.equivalent) > 1:
+            lines.append(self.tr("These %1 arrangements are within %2 of each other: equally good, "
+                                 "within the solver's accuracy.").replace("%1", str(len(a.equivalent)))
+                         .replace("%2", number(a.spread)))
         if a.mine is not None:
             lines.append(self.tr("Yours: %1 ± %2 points per hand").replace("%1", _signed(a.mine.ev))
-                         .replace("%2", f"{a.mine.stderr:.2f}"))
-            cost = a.best.ev - a.mine.ev
-            if a.mine.arrangement == a.best.arrangement or cost <= 0.005:
+                         .replace("%2", number(a.mine.stderr)))
+            if a.mine.significant:
+                digits = 3 if a.mine.loss < 0.1 else 2  # a small, sure loss: "0.012 ± 0.004"
+                lines.append(self.tr("This choice costs you %1 ± %2 points per hand.")
+                             .replace("%1", number(a.mine.loss, digits))
+                             .replace("%2", number(a.mine.loss_stderr, digits)))
+            elif a.mine.loss == 0:
                 lines.append(self.tr("Your arrangement is the solver's best."))
             else:
-                lines.append(self.tr("This choice costs you %1 points per hand.")
-                             .replace("%1", f"{cost:.2f}"))
+                lines.append(self.tr("Yours is as good as the best, within the solver's accuracy."))
+        lines.extend(self._surrender_lines(a))
         self.figures.setText("\n".join(lines))
         self._show_rates(a)
         # Before the showdown the answer can be played; after it, it is for review only.
         self.play_button.setVisible(not req.actual)
         if a.hindsight is not None:
-            text = self.tr("Hindsight (knowing the bots' actual hands — not advice): the best "
-                           "arrangement would have scored %1").replace("%1", f"{a.hindsight_points:+d}")
+            points = f"{a.hindsight_points:+d}"
+            if req.hand_number is not None:
+                text = self.tr("Hindsight for your hand %1 against both of the bot's hands (not advice): "
+                               "the best arrangement would have scored %2") \
+                    .replace("%1", str(req.hand_number)).replace("%2", points)
+            else:
+                text = self.tr("Hindsight (knowing the bots' actual hands — not advice): the best "
+                               "arrangement would have scored %1").replace("%1", points)
             if a.mine_hindsight_points is not None:
                 text += self.tr("; yours scored %1").replace("%1", f"{a.mine_hindsight_points:+d}")
             self.hindsight.setText(text + ".")
@@ -341,6 +465,34 @@ class SolverPanel(QFrame):
         else:
             self.hindsight.clear()
             self.hindsight_rows.setVisible(False)
+
+    def _surrender_lines(self, a: SolverAnswer) -> list[str]:
+        """Surrender as a decision: what it scores against the best arrangement."""
+        verdict = a.surrender_verdict()
+        if verdict is None or a.surrender_ev is None:
+            return []
+        gap, sure = verdict
+        ev = _signed(a.surrender_ev)
+        if a.request.surrendered:
+            lines = [self.tr("You surrendered: %1 points per hand.").replace("%1", ev)]
+            if sure and gap > 0:
+                lines.append(self.tr("Surrendering cost you %1 points per hand: the best arrangement "
+                                     "scores more.").replace("%1", number(gap)))
+            elif sure:
+                lines.append(self.tr("Surrendering was right: it saved %1 points per hand.")
+                             .replace("%1", number(-gap)))
+            else:
+                lines.append(self.tr("Surrendering was as good as playing the best arrangement, within "
+                                     "the solver's accuracy."))
+            return lines
+        if sure and gap > 0:
+            return [self.tr("Surrendering scores %1 points per hand: play the best arrangement "
+                            "(%2 more).").replace("%1", ev).replace("%2", number(gap))]
+        if sure:
+            return [self.tr("Surrendering scores %1 points per hand: surrender, it saves %2.")
+                    .replace("%1", ev).replace("%2", number(-gap))]
+        return [self.tr("Surrendering scores %1 points per hand: as good as the best arrangement, "
+                        "within the solver's accuracy.").replace("%1", ev)]
 
     def _show_rates(self, a: SolverAnswer) -> None:
         labels = self._rate_labels
@@ -355,22 +507,22 @@ class SolverPanel(QFrame):
         names = (self.tr("top"), self.tr("middle"), self.tr("bottom"))
         for r, name in enumerate(names):
             labels[r + 1][0].setText(name)
-            labels[r + 1][1].setText(f"{a.best.row_win[r]:.0%}")
+            labels[r + 1][1].setText(percent(a.best.row_win[r]))
             if a.mine is not None and a.mine.row_win is not None:
-                labels[r + 1][2].setText(f"{a.mine.row_win[r]:.0%}")
+                labels[r + 1][2].setText(percent(a.mine.row_win[r]))
         if a.mine is not None and a.mine.row_win is not None and a.mine.arrangement != a.best.arrangement:
             gaps = [a.best.row_win[r] - a.mine.row_win[r] for r in range(3)]
             r = max(range(3), key=lambda i: abs(gaps[i]))
             if abs(gaps[r]) >= 0.05:
                 self.figures.setText(self.figures.text() + "\n" + self.tr(
                     "The biggest difference is the %1 row: the solver's wins %2 of the time, yours %3.")
-                    .replace("%1", names[r]).replace("%2", f"{a.best.row_win[r]:.0%}")
-                    .replace("%3", f"{a.mine.row_win[r]:.0%}"))
+                    .replace("%1", names[r]).replace("%2", percent(a.best.row_win[r]))
+                    .replace("%3", percent(a.mine.row_win[r])))
         if a.best.scoop is not None:
             labels[4][0].setText(self.tr("scoop"))
-            labels[4][1].setText(f"{a.best.scoop:.0%}")
+            labels[4][1].setText(percent(a.best.scoop))
             if a.mine is not None and a.mine.scoop is not None:
-                labels[4][2].setText(f"{a.mine.scoop:.0%}")
+                labels[4][2].setText(percent(a.mine.scoop))
 
 
     def repaint_cards(self) -> None:

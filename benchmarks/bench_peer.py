@@ -1,0 +1,129 @@
+"""Strength of the bots against the strongest public strategy, and standard's best-response gap
+(issue 11). Prints figures with 95% intervals; asserts nothing.
+
+    .venv/bin/python benchmarks/bench_peer.py                  # peer match + gap (~10 minutes)
+    .venv/bin/python benchmarks/bench_peer.py --gap-deals 0    # the peer match only (~1 minute)
+
+Peer match: the 20,000 deals of ``../shared/benchmarks/peer-deals-hankin-coef.tsv`` (Paul
+Hankin's trained "coef" strategy, 2-4, heads-up; see that folder's README), played duplicate:
+our bot sets ``hand_a`` and plays it against the peer's ``peer_b``, then sets ``hand_b`` against
+``peer_a``; a deal scores the mean of the two games. Mean ± 1.96 sd / sqrt(deals).
+
+Best-response gap: for random hands, how much more the solver's best arrangement (N samples
+against one ``standard`` opponent) scores than ``standard``'s own choice, re-measured on fresh
+samples so that picking the best of many noisy means does not inflate it. Mean ± 1.96 sd / sqrt(n).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cp_trainer.arrangement import Arrangement  # noqa: E402
+from cp_trainer.cards import Card, parse_cards  # noqa: E402
+from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.solver.bots import get_bot, settings_for  # noqa: E402
+from cp_trainer.solver.enumerate import tables_for  # noqa: E402
+from cp_trainer.solver.montecarlo import solve  # noqa: E402
+from cp_trainer.solver.scoring import RowData, arrangement_rows, setting_rows  # noqa: E402
+
+RULES = HouseRules()
+PEER_FILE = Path(os.environ.get("CP_PEER_FILE", ROOT.parent.parent / "shared" / "benchmarks"
+                                / "peer-deals-hankin-coef.tsv"))
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+
+def read_peer(path: Path) -> tuple[I64, RowData]:
+    """Hands (deals, 2, 13) and the peer's rows, in the same order (deal 0 hand a, hand b, ...)."""
+    hands: list[list[int]] = []
+    arrangements: list[Arrangement] = []
+    with path.open(encoding="utf-8") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            for side in ("a", "b"):
+                hands.append([c.index for c in parse_cards(row[f"hand_{side}"])])
+                arrangements.append(Arrangement.parse(row[f"peer_{side}"]))
+    rows = arrangement_rows(arrangements, tables_for(RULES), RULES)
+    return np.array(hands, dtype=np.int64).reshape(-1, 2, 13), rows
+
+
+def points_2_4(a: RowData, b: RowData) -> F64:
+    """Points of a[i] against b[i] under 2-4 with ties pushing and no royalties (the peer file's
+    rules), vectorised."""
+    won = (a.cls > b.cls).sum(axis=1)
+    lost = (a.cls < b.cls).sum(axis=1)
+    pts = (won - lost + np.where(won >= 2, 1, 0) - np.where(lost >= 2, 1, 0)).astype(np.float64)
+    pts = np.where(a.foul & ~b.foul, -4.0, pts)
+    pts = np.where(b.foul & ~a.foul, 4.0, pts)
+    return np.where(a.foul & b.foul, 0.0, pts)
+
+
+def peer_match(hands: I64, peer: RowData, settings: I64) -> F64:
+    """Per deal, the duplicate points of the settings (of hands (deals*2, 13) in file order)."""
+    ours = setting_rows(hands.reshape(-1, 13), settings, tables_for(RULES), RULES)
+    n = len(hands)
+    swap = np.arange(2 * n).reshape(n, 2)[:, ::-1].reshape(-1)  # a <-> b within each deal
+    pts = points_2_4(ours, peer.take(swap))
+    return pts.reshape(n, 2).mean(axis=1)
+
+
+def report(label: str, pts: F64) -> None:
+    half = 1.96 * pts.std(ddof=1) / np.sqrt(len(pts))
+    print(f"{label}: {pts.mean():+.4f} ± {half:.4f} points per hand (95%), {len(pts)} deals", flush=True)
+
+
+def gap(n_hands: int, samples: int) -> None:
+    rng = np.random.default_rng(5)
+    std = get_bot("standard")
+    gaps: list[float] = []
+    t = time.perf_counter()
+    for _ in range(n_hands):
+        h = rng.permutation(52)[:13]
+        cards = [Card.from_index(int(i)) for i in h]
+        own = std.arrange(cards, RULES)
+        seed = int(h[0]) * 1000 + int(h[1])
+        res = solve(cards, RULES, bot="standard", samples=samples, seed=seed, reference=own,
+                    keep_samples=False)
+        best = res.best
+        again = solve(cards, RULES, bot="standard", samples=samples, seed=seed + 1, reference=own,
+                      keep_samples=False)
+        gaps.append(float(next(c.diff for c in again.candidates if c.setting == best.setting) or 0.0))
+    g = np.array(gaps)
+    half = 1.96 * g.std(ddof=1) / np.sqrt(len(g))
+    print(f"best-response gap of standard: {g.mean():+.4f} ± {half:.4f} points per hand (95%), "
+          f"{len(g)} hands, solver {samples} samples against standard, re-measured on fresh samples "
+          f"({(time.perf_counter() - t) / n_hands:.2f} s a hand)", flush=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--peer-file", type=Path, default=PEER_FILE)
+    ap.add_argument("--gap-deals", type=int, default=300)
+    ap.add_argument("--gap-samples", type=int, default=10_000)
+    args = ap.parse_args()
+    hands, peer = read_peer(args.peer_file)
+    print(f"== peer match: {len(hands)} deals of {args.peer_file.name}, duplicate, 2-4, ties push")
+    flat = hands.reshape(-1, 13)
+    for bot in ("standard", "greedy"):
+        t = time.perf_counter()
+        settings = settings_for(flat, bot, RULES)
+        spent = (time.perf_counter() - t) / len(flat)
+        report(f"{bot} vs peer ({spent * 1e3:.4f} ms a decision)", peer_match(hands, peer, settings))
+    if args.gap_deals > 0:
+        print("== best-response gap")
+        gap(args.gap_deals, args.gap_samples)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,156 @@
+"""``cp-trainer grade``: what one arrangement of 13 cards is worth, and what it costs against the
+solver's best (issue 11's contract).
+
+Input: ``CARDS ARRANGEMENT`` (two arguments), or the arrangement alone (its 13 cards are the
+deal); without arguments, one input per line of standard input, written ``CARDS | ARRANGEMENT``
+or ``ARRANGEMENT``. An arrangement is three rows separated by ``/``, top first; a fouled one is
+graded too (the foul's cost counts).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from ..arrangement import Arrangement, check_arrangement
+from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
+from ..i18n import tr
+from .arrange import parse_hand
+from .common import (
+    CliError,
+    InputError,
+    add_house_rules_options,
+    add_json_option,
+    add_lang_option,
+    answer_inputs,
+    house_rules_of,
+    joker_hint,
+    lang_of,
+    print_json,
+    shown,
+)
+from .solve import _samples, _seed, decimal
+
+
+@dataclass(frozen=True)
+class GradeInput:
+    cards: list[Card]
+    arrangement: Arrangement
+
+
+def input_texts(args: list[str]) -> list[str]:
+    """The command line as one input line: ``CARDS ARRANGEMENT`` as two arguments is written
+    ``CARDS | ARRANGEMENT``; anything else is its arguments joined (an arrangement given unquoted,
+    or a whole ``CARDS | ARRANGEMENT`` line)."""
+    if not args:
+        return []
+    if len(args) == 2 and "/" not in args[0] and "|" not in args[0] + args[1]:
+        return [f"{args[0].strip()} | {args[1].strip()}"]
+    return [" ".join(args)]
+
+
+def _not_a_card(exc: CardParseError, text: str, lang: str) -> InputError:
+    return InputError(tr("solver.error.not_a_card", lang, token=shown(exc.token), text=shown(text.strip()))
+                      + joker_hint(exc, lang))
+
+
+def parse_arrangement(text: str, lang: str) -> Arrangement:
+    """Three ``/``-separated rows of 3 / 5 / 5 distinct cards, or an :class:`InputError`."""
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise InputError(tr("solver.grade.error.rows", lang, n=len(parts), text=shown(text.strip())))
+    try:
+        rows = [parse_cards(p) for p in parts]
+    except CardParseError as exc:
+        raise _not_a_card(exc, text, lang) from None
+    arr = Arrangement.from_rows(rows)
+    dups = find_duplicates(list(arr.cards))
+    if dups:
+        raise InputError(tr("solver.error.duplicate", lang, cards=format_cards(dups),
+                            text=shown(text.strip())))
+    if not arr.complete:
+        raise InputError(tr("solver.grade.error.sizes", lang, top=len(arr.top), middle=len(arr.middle),
+                            bottom=len(arr.bottom), text=shown(text.strip())))
+    return arr
+
+
+def parse_input(text: str, lang: str) -> GradeInput:
+    """``CARDS | ARRANGEMENT`` or ``ARRANGEMENT`` (see the module docstring)."""
+    if "|" in text:
+        cards_text, arr_text = text.split("|", 1)
+        cards = parse_hand(cards_text, lang)
+        arr = parse_arrangement(arr_text, lang)
+        if sorted(arr.cards) != sorted(cards):
+            raise InputError(tr("solver.grade.error.cards", lang, arrangement=shown(arr_text.strip()),
+                                cards=shown(cards_text.strip())))
+        return GradeInput(cards, arr)
+    arr = parse_arrangement(text, lang)
+    return GradeInput(list(arr.cards), arr)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "grade", help="what one arrangement is worth against the solver's best",
+        description=(
+            "Grade an arrangement of 13 cards: its expected points per deal against the bot, the "
+            "solver's best arrangement and its points, the loss (best minus yours), the loss's "
+            "paired standard error, and whether the loss is significant (more than 2 paired "
+            "standard errors; smaller losses are within the solver's accuracy). Both are scored "
+            "on the same sampled deals as 'cp-trainer solve' with the same options. A fouled "
+            "arrangement is graded too: the foul's cost counts. Input: CARDS ARRANGEMENT as two "
+            "arguments, or the ARRANGEMENT alone (\"Qh Jc Ts / ... / ...\", top first; its cards are "
+            "the deal); without arguments, one input per line of standard input, "
+            "\"CARDS | ARRANGEMENT\" or \"ARRANGEMENT\"."),
+    )
+    p.add_argument("inputs", nargs="*", metavar="CARDS ARRANGEMENT")
+    p.add_argument("--bot", choices=("greedy", "standard"), default="standard",
+                   help="the bot that sets the opponents' hands (default standard)")
+    p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
+                   help="opponents at the table, 1 to 3 (default 1)")
+    p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
+                   help="sampled deals, at least 2 (default 10,000, as solve)")
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="random seed, a whole number >= 0 (default: derived from the cards, as solve)")
+    add_json_option(p)
+    add_lang_option(p)
+    add_house_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..solver.enumerate import SolverInputError
+    from ..solver.grade import grade
+
+    lang = lang_of(args)
+    rules = house_rules_of(args)
+    if rules.bank > args.opponents:  # as in score and solve: the bank is a seat at this table
+        raise CliError(tr("rules.error.bank", lang, bank=rules.bank, last=args.opponents))
+
+    def answer(text: str, item: GradeInput) -> None:
+        try:
+            g = grade(item.cards, item.arrangement, bot=args.bot, opponents=args.opponents,
+                      samples=args.samples, rules=rules, seed=args.seed)
+        except SolverInputError as exc:
+            raise CliError(str(exc)) from None
+        if args.json:
+            print_json(g.to_json(text))
+            return
+        lines = [tr("solver.grade.line", lang, arrangement=g.arrangement.format(symbols=True),
+                    ev=decimal(g.ev, 3, lang, signed=True), stderr=decimal(g.stderr, 3, lang), bot=args.bot,
+                    opponents=args.opponents, samples=g.samples)]
+        check = check_arrangement(g.arrangement, rules, lang=lang)
+        if not check.legal:
+            lines.append("  " + tr("solver.grade.fouled", lang,
+                                   reason="; ".join(f.message for f in check.fouls)))
+        if g.best == g.arrangement:
+            lines.append("  " + tr("solver.grade.is_best", lang))
+        else:
+            lines.append("  " + tr("solver.grade.best", lang, arrangement=g.best.format(symbols=True),
+                                   ev=decimal(g.best_ev, 3, lang, signed=True)))
+            key = "solver.grade.costs" if g.significant else "solver.grade.as_good"
+            lines.append("  " + tr(key, lang, loss=decimal(g.loss, 3, lang),
+                                   stderr=decimal(g.loss_stderr, 3, lang)))
+        print("\n".join(lines), flush=True)
+
+    return answer_inputs(input_texts(args.inputs), lambda text: parse_input(text, lang), answer,
+                         as_json=args.json, lang=lang, error_key="solver.cli.error_line")
