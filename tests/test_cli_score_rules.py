@@ -284,7 +284,7 @@ def test_command_line_overrides_the_file(capsys: pytest.CaptureFixture[str], tmp
     ("system = [\n", "not a valid TOML file"),
 ])
 @pytest.mark.parametrize("command", [["score", A, B], ["check", A], ["arrange", "--bot", "greedy", "As Kd"],
-                                     ["solve", "As"]])
+                                     ["solve", "As"], ["grade", A]])
 def test_a_bad_file_is_exit_2_on_every_command(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                text: str, named: str, command: list[str]) -> None:
     club = rules_file(tmp_path, text)

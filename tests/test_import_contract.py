@@ -1,9 +1,9 @@
 """The import contract of pyproject.toml ([tool.importlinter]), checked with import-linter.
 
 The rules core imports neither Qt, NumPy, Numba, the solver nor the GUI; Chinese poker does not
-import Pai Gow; Pai Gow's rules do not import Qt. The real tree must keep every contract, and a
-planted bad import (in a copy of the package, in a temporary folder) must break the contract it
-offends: proof that the check can fail.
+import Pai Gow; Pai Gow's rules do not import Qt; the Drill's core imports neither Qt nor the GUI.
+The real tree must keep every contract, and a planted bad import (in a copy of the package, in a
+temporary folder) must break the contract it offends: proof that the check can fail.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 PURE_CORE = "pure-core"
 NO_PAI_GOW = "chinese-poker-without-pai-gow"
 PAI_GOW_NO_QT = "pai-gow-without-qt"
+DRILL_NO_QT = "drill-without-qt"
 
 
 def _lint(tree: Path) -> subprocess.CompletedProcess[str]:
@@ -37,7 +38,7 @@ def _lint(tree: Path) -> subprocess.CompletedProcess[str]:
 def test_the_tree_keeps_every_contract() -> None:
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 kept, 0 broken" in result.stdout
+    assert "4 kept, 0 broken" in result.stdout
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +61,7 @@ PLANTS = [
     ("naturals.py", "from .paigow import cards as _pg\n", NO_PAI_GOW),
     ("solver/bots.py", "from ..paigow.hands import describe_high\n", NO_PAI_GOW),
     ("paigow/resolve.py", "import PySide6\n", PAI_GOW_NO_QT),
+    ("drill/grading.py", "def _late():\n    from ..gui.drill import page\n    return page\n", DRILL_NO_QT),
 ]
 
 
@@ -74,7 +76,7 @@ def test_a_planted_import_breaks_its_contract(pristine: Path, tmp_path: Path, mo
     assert result.returncode != 0, result.stdout
     broken = [ln for ln in result.stdout.splitlines() if ln.endswith(" BROKEN")]
     names = {PURE_CORE: "The rules core imports", NO_PAI_GOW: "Chinese poker",
-             PAI_GOW_NO_QT: "Pai Gow's rules"}
+             PAI_GOW_NO_QT: "Pai Gow's rules", DRILL_NO_QT: "The Drill's core"}
     # (Qt in cards.py breaks Pai Gow's contract too: Pai Gow imports cards.)
     assert any(ln.startswith(names[contract]) for ln in broken), result.stdout
     dotted = "cp_trainer." + module.removesuffix(".py").replace("/", ".")

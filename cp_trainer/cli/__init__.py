@@ -19,7 +19,8 @@ from .common import CliError, lang_of, shown
 from .streams import StandardStreams, StreamError
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "grade"]
+COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "grade",
+                      "drill"]
 
 
 class Parser(argparse.ArgumentParser):

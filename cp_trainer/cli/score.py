@@ -124,12 +124,12 @@ def result_json(result: Settlement, rules: HouseRules, criss_cross: bool) -> dic
         return record
     pairs: list[dict[str, object]] = []
     for k, pair in enumerate(result.pairs):
-        item: dict[str, object] = {"players": list(pair.players)}
+        plain = pair.to_json()  # issue 2's form of the pair, its keys kept in their order
+        item: dict[str, object] = {"players": plain.pop("players")}
         if criss_cross:
             a, b = CC_HANDS[k]
             item["hands"] = [[0, a], [1, b]]
-        item["rows"] = dict(pair.rows)
-        item["points"] = list(pair.points)
+        item.update(plain)
         if shows_money(rules):
             item["money"] = [_money(m) for m in pair.money]
         pairs.append(item)

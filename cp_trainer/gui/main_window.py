@@ -114,6 +114,9 @@ class MainWindow(QMainWindow):
         from cp_trainer.gui.paigow.window import install_paigow  # Game -> Pai Gow Poker... (issue 6)
 
         self.paigow = install_paigow(self)
+        from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
+
+        self.drill = install_drill(self, data_dir)
         self.retranslate()
         self.resize(1180, 800)
         geometry = settings.qsettings().value("window/geometry")

@@ -1,4 +1,6 @@
-"""Export and import the history as JSON Lines: one hand (``HandRecord.to_dict()``) per line.
+"""Export and import the history as JSON Lines: one hand (``HandRecord.to_dict()``) per line, then
+one drill result per line (``DrillRecord.to_dict()``, marked ``"kind": "drill"``; see
+:mod:`.drill_record`; a drill result already stored — same time, hand and arrangement — is skipped).
 
 Export writes only hands that read back valid (a damaged row is left out and counted, so an
 export always imports again), and writes the file as :func:`.safe_file.write_file` does: never over
@@ -20,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO
 
+from .drill_record import DRILL_KIND, DrillRecord
 from .record import Game, HandRecord, RecordError
 from .safe_file import write_file
 from .store import HistoryError, HistoryStore
@@ -47,6 +50,7 @@ class ImportFileError(ValueError):
 class ReadResult:
     records: list[HandRecord]
     damaged: list[ImportFileError] = field(default_factory=list)  # the lines left out, and why
+    drills: list[DrillRecord] = field(default_factory=list)  # the drill results
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,8 @@ class ImportReport:
     imported: int
     skipped: int  # already in the database
     damaged: tuple[ImportFileError, ...] = ()  # lines left out (not a valid hand)
+    drill_imported: int = 0  # drill results, counted apart from hands
+    drill_skipped: int = 0
 
 
 def write_jsonl(records: Iterable[HandRecord], stream: IO[str]) -> int:
@@ -74,11 +80,19 @@ def export_jsonl(store: HistoryStore, path: str | os.PathLike[str], game: Game |
     :class:`OSError`.
     """
     records = store.hands(game)
-    write_file(path, lambda fh: write_jsonl(records, fh), replace=force)
+    drills = store.drill_results() if game in (None, Game.CHINESE) else []  # drill hands are Chinese poker
+
+    def write(fh: IO[str]) -> int:
+        n = write_jsonl(records, fh)
+        for drill in drills:
+            fh.write(json.dumps(drill.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+        return n
+
+    write_file(path, write, replace=force)
     return len(records)
 
 
-def _parse_line(raw: bytes, number: int, name: str) -> HandRecord:
+def _parse_line(raw: bytes, number: int, name: str) -> HandRecord | DrillRecord:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -94,6 +108,8 @@ def _parse_line(raw: bytes, number: int, name: str) -> HandRecord:
     except ValueError:  # an integer of more digits than Python reads (4,300)
         raise ImportFileError(name, number, "not valid JSON (a number too long to read)") from None
     try:
+        if isinstance(data, dict) and data.get("kind") == DRILL_KIND:
+            return DrillRecord.from_dict(data)
         return HandRecord.from_dict(data)
     except RecordError as exc:
         raise ImportFileError(name, number, str(exc)) from None
@@ -109,6 +125,7 @@ def read_lines(path: str | os.PathLike[str]) -> ReadResult:
     """
     name = os.fspath(path)
     records: list[HandRecord] = []
+    drills: list[DrillRecord] = []
     damaged: list[ImportFileError] = []
     try:
         with open(path, "rb") as fh:
@@ -130,12 +147,17 @@ def read_lines(path: str | os.PathLike[str]) -> ReadResult:
                 if not raw.strip():
                     continue
                 try:
-                    records.append(_parse_line(raw, number, name))
+                    parsed = _parse_line(raw, number, name)
                 except ImportFileError as exc:
                     damaged.append(exc)
+                    continue
+                if isinstance(parsed, DrillRecord):
+                    drills.append(parsed)
+                else:
+                    records.append(parsed)
     except OSError as exc:
         raise ImportFileError(name, 0, f"cannot read: {exc.strerror or exc}") from None
-    return ReadResult(records, damaged)
+    return ReadResult(records, damaged, drills)
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
@@ -160,4 +182,17 @@ def import_jsonl(store: HistoryStore, path: str | os.PathLike[str], *,
         new = store.import_records(result.records, wait_s=IMPORT_WAIT_S if wait_s is None else wait_s)
     except sqlite3.Error as exc:
         raise HistoryError(f"cannot store the hands in the history database {store.path}: {exc}") from None
-    return ImportReport(imported=new, skipped=len(result.records) - new, damaged=tuple(result.damaged))
+    known = {d.identity for d in store.drill_results()}
+    fresh: list[DrillRecord] = []
+    for d in result.drills:
+        if d.identity not in known:
+            known.add(d.identity)
+            fresh.append(d)
+    if fresh:
+        try:
+            store.add_drill_results(fresh)
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot store the drill results in the history database {store.path}: "
+                               f"{exc}") from None
+    return ImportReport(imported=new, skipped=len(result.records) - new, damaged=tuple(result.damaged),
+                        drill_imported=len(fresh), drill_skipped=len(result.drills) - len(fresh))

@@ -8,6 +8,32 @@ append a new one.
 
 from __future__ import annotations
 
+
+def _drill_results() -> str:
+    """Drill results (issue 13): one row a graded drill hand; see :mod:`.drill_record`. The
+    rating and the review schedule are derived from these rows, not stored."""
+    return """
+    CREATE TABLE drill_results (
+        id INTEGER PRIMARY KEY,
+        played_at TEXT NOT NULL,
+        hand TEXT NOT NULL,
+        source TEXT NOT NULL,
+        theme TEXT,
+        difficulty INTEGER,
+        arrangement TEXT NOT NULL,
+        best TEXT NOT NULL,
+        ev REAL NOT NULL,
+        best_ev REAL NOT NULL,
+        loss REAL NOT NULL,
+        loss_stderr REAL NOT NULL,
+        significant INTEGER NOT NULL,
+        foul INTEGER NOT NULL,
+        grade TEXT NOT NULL
+    );
+    CREATE INDEX drill_by_time ON drill_results (played_at, id);
+    """
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: hands, the fouls found in the player's arrangement, and the opponents' hands.
     """
@@ -68,6 +94,8 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE hands SET uid = uid || '-' || id WHERE id NOT IN (SELECT MIN(id) FROM hands GROUP BY uid);
     CREATE UNIQUE INDEX hands_by_uid ON hands (uid);
     """,
+    # 6: drill results.
+    _drill_results(),
 )
 
 APPLICATION_ID = 0x43505452  # "CPTR": PRAGMA application_id of a cp-trainer history
@@ -77,7 +105,7 @@ APPLICATION_ID = 0x43505452  # "CPTR": PRAGMA application_id of a cp-trainer his
 COLUMNS_BY_VERSION: tuple[tuple[int, str, str], ...] = (
     (1, "hands", "foul_count"), (1, "fouls", "message"), (1, "opponents", "points"),
     (2, "opponents", "name"), (3, "lessons_completed", "lesson_id"), (4, "hands", "criss_cross_hand"),
-    (5, "hands", "uid"),
+    (5, "hands", "uid"), (6, "drill_results", "grade"),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

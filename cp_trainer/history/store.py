@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import tr
+from . import drill_record
+from .drill_record import DrillRecord
 from .record import (
     MAX_NUMBER,
     Game,
@@ -327,6 +329,15 @@ class HistoryStore:
             return conn.execute(
                 f"UPDATE hands SET solver_arrangement = ?, solver_ev = ?, player_ev = ? WHERE {column} = ?",
                 (arrangement, solver_ev, player_ev, record)).rowcount > 0
+
+    def add_drill_results(self, records: Iterable[DrillRecord]) -> list[int]:
+        """Store drill results in one transaction (:mod:`.drill_record`)."""
+        with self._write() as conn:
+            return drill_record.insert(conn, records)
+
+    def drill_results(self) -> list[DrillRecord]:
+        """Every drill result, oldest first."""
+        return drill_record.select(self._conn)
 
     def rule_sets(self) -> list[tuple[str, int]]:
         """Every distinct set of house rules in the history (canonical JSON) and its hand count."""

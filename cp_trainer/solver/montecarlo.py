@@ -39,7 +39,7 @@ from .enumerate import SolverInputError, check_hand, enumerate_hand, setting_arr
 from .fastbots import FastBot, settings_for
 from .kernels import deal_opponents
 from .names import BotName
-from .scoring import RowData, ScoringParams, arrangement_rows, score_block, setting_rows, tie_mode
+from .scoring import RowData, ScoringParams, arrangement_rows, score_block, score_each, setting_rows, tie_mode
 from .tables import N_SETTINGS, hand_array
 
 __all__ = ["SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult", "SolveResult", "deal_seed",
@@ -172,13 +172,10 @@ def _score_each(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params
     runs once per candidate on views of the running sums (same work, a few microseconds a call)."""
     n = opp.cls.shape[0]
     out = np.empty((cands.cls.shape[0], n))
-    zeros = np.zeros(n) if ref is None else ref
-    for i in range(cands.cls.shape[0]):
-        k = slice(i, i + 1)
-        score_block(cands.cls[k], cands.roy[k], cands.foul[k], cands.nat[k], opp.cls, opp.roy, opp.foul,
-                    opp.nat, ties, params.points, params.scoop, params.natural_amount, params.better_only,
-                    stats.sums[k], stats.squares[k], stats.row_wins[k], stats.row_losses[k], stats.scoops[k],
-                    stats.scooped[k], zeros, stats.diff_squares[k], out[i])
+    score_each(cands.cls, cands.roy, cands.foul, cands.nat, opp.cls, opp.roy, opp.foul, opp.nat, ties,
+               params.points, params.scoop, params.natural_amount, params.better_only, stats.sums,
+               stats.squares, stats.row_wins, stats.row_losses, stats.scoops, stats.scooped,
+               np.zeros(n) if ref is None else ref, stats.diff_squares, out)
     return out
 
 

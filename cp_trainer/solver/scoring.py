@@ -260,6 +260,29 @@ def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8
     run_ranges(work, n_c, least)
 
 
+def score_each(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
+               o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
+               ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
+               sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
+               row_wins: I64, row_losses: I64, scoops: I64, scooped: I64,
+               ref: npt.NDArray[np.float64], diff_squares: npt.NDArray[np.float64],
+               totals: npt.NDArray[np.float64]) -> None:
+    """:func:`score_block`, keeping *every* candidate's per-sample totals: ``totals`` is
+    (C, S). The kernel runs once per candidate, the candidates split over the processor cores."""
+    n_c = c_cls.shape[0]
+    least = max(1, 4_000 // max(o_cls.shape[0] * o_cls.shape[1], 1))
+
+    def work(lo: int, hi: int) -> None:
+        for i in range(lo, hi):
+            k = slice(i, i + 1)
+            _score_block(c_cls[k], c_roy[k], c_foul[k], c_nat[k], o_cls, o_roy, o_foul, o_nat, ties, points,
+                         scoop, nat_amount, better_only, sums[k], squares[k], row_wins[k], row_losses[k],
+                         scoops[k], scooped[k], ref, diff_squares[k], totals[i])
+
+    if n_c > 0:
+        run_ranges(work, n_c, least)
+
+
 @jit
 def natural_rank(hand: npt.NDArray[np.int64], top: npt.NDArray[np.int64], mid_cat: int, bot_cat: int) -> int:
     """Natural of one setting (see :mod:`cp_trainer.naturals`): 2 dragon, 1 other, 0 none.

@@ -101,6 +101,182 @@
     </message>
 </context>
 <context>
+    <name>DrillCharts</name>
+    <message>
+        <source>Drill</source>
+        <translation>Упражнения</translation>
+    </message>
+    <message>
+        <source>No drill hands yet: open Practice → Drill… and play a few.</source>
+        <translation>Упражнений ещё не было: откройте «Тренировка → Упражнения…» и сыграйте несколько раздач.</translation>
+    </message>
+    <message>
+        <source>Drill hands: %1</source>
+        <translation>Раздач в упражнениях: %1</translation>
+    </message>
+    <message>
+        <source>accuracy %1</source>
+        <translation>точность %1</translation>
+    </message>
+    <message>
+        <source>rating %1 ± %2</source>
+        <translation>рейтинг %1 ± %2</translation>
+    </message>
+    <message>
+        <source>you lose most on: %1</source>
+        <translation>больше всего потерь на теме «%1»</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>точность</translation>
+    </message>
+    <message>
+        <source>EV lost per hand</source>
+        <translation>потеря EV за раздачу</translation>
+    </message>
+    <message>
+        <source>Accuracy and EV lost per hand, by day</source>
+        <translation>Точность и потеря EV за раздачу по дням</translation>
+    </message>
+    <message>
+        <source>Rating ± deviation at the end of each day</source>
+        <translation>Рейтинг ± отклонение на конец каждого дня</translation>
+    </message>
+    <message>
+        <source>EV lost per hand (points)</source>
+        <translation>Потеря EV за раздачу (очки)</translation>
+    </message>
+    <message>
+        <source>EV lost per hand by theme (hands)</source>
+        <translation>Потеря EV за раздачу по темам (раздач)</translation>
+    </message>
+</context>
+<context>
+    <name>DrillLauncher</name>
+    <message>
+        <source>&amp;Drill…</source>
+        <translation>&amp;Упражнения…</translation>
+    </message>
+    <message>
+        <source>Graded practice: set a hand, see the solver&apos;s grade and why.</source>
+        <translation>Упражнения с оценкой: расставьте раздачу и узнайте оценку решателя и её причину.</translation>
+    </message>
+</context>
+<context>
+    <name>DrillPage</name>
+    <message>
+        <source>Drill: set the hand, then see what the solver says</source>
+        <translation>Упражнение: расставьте раздачу и узнайте, что скажет решатель</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Тема:</translation>
+    </message>
+    <message>
+        <source>All themes, with some random hands</source>
+        <translation>Все темы и немного случайных раздач</translation>
+    </message>
+    <message>
+        <source>Your arrangement</source>
+        <translation>Ваша раскладка</translation>
+    </message>
+    <message>
+        <source>Best arrangement</source>
+        <translation>Лучшая раскладка</translation>
+    </message>
+    <message>
+        <source>&amp;Top</source>
+        <translation>&amp;Верх</translation>
+    </message>
+    <message>
+        <source>&amp;Middle</source>
+        <translation>&amp;Середина</translation>
+    </message>
+    <message>
+        <source>&amp;Bottom</source>
+        <translation>&amp;Низ</translation>
+    </message>
+    <message>
+        <source>&amp;Hand</source>
+        <translation>&amp;Рука</translation>
+    </message>
+    <message>
+        <source>&amp;Set (Enter)</source>
+        <translation>&amp;Установить (Enter)</translation>
+    </message>
+    <message>
+        <source>Grade your arrangement against the solver.</source>
+        <translation>Оценить вашу раскладку решателем.</translation>
+    </message>
+    <message>
+        <source>&amp;Return all</source>
+        <translation>&amp;Вернуть все</translation>
+    </message>
+    <message>
+        <source>&amp;Next hand</source>
+        <translation>&amp;Следующая раздача</translation>
+    </message>
+    <message>
+        <source>Deal the next drill hand (Enter after a grade).</source>
+        <translation>Сдать следующую раздачу (Enter после оценки).</translation>
+    </message>
+    <message>
+        <source>The solver is grading…</source>
+        <translation>Решатель оценивает…</translation>
+    </message>
+    <message>
+        <source>Grades by the EV lost to the best, in points per deal: Best — not significantly worse than the best (within two standard errors); Good — up to %1; Inaccuracy — up to %2; Mistake — up to %3; Blunder — more, or a foul.</source>
+        <translation>Оценки по потере EV относительно лучшей раскладки, в очках за раздачу: Лучший — не значимо хуже лучшей (в пределах двух стандартных ошибок); Хорошо — до %1; Неточность — до %2; Ошибка — до %3; Грубая ошибка — больше или фол.</translation>
+    </message>
+    <message>
+        <source>Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
+        <translation>Раздач за сессию: %2 · Точность: %1 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
+    </message>
+    <message>
+        <source>You lose most on: %1 (%2 points per hand; hands: %3).</source>
+        <translation>Больше всего вы теряете на теме «%1» (%2 очка за раздачу; раздач: %3).</translation>
+    </message>
+    <message>
+        <source>EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)</source>
+        <translation>Потеря EV: %1 ± %2 очка за раздачу (ваша %3, лучшая %4; выборок: %5)</translation>
+    </message>
+    <message>
+        <source>Theme: %1 · Difficulty: %2</source>
+        <translation>Тема: %1 · Сложность: %2</translation>
+    </message>
+    <message>
+        <source>An instructive hand from the pool.</source>
+        <translation>Поучительная раздача из набора.</translation>
+    </message>
+    <message>
+        <source>A random hand.</source>
+        <translation>Случайная раздача.</translation>
+    </message>
+    <message>
+        <source>A hand you missed before, back for review.</source>
+        <translation>Раздача, в которой вы ошиблись раньше, — на повторение.</translation>
+    </message>
+    <message>
+        <source>Place all 13 cards first: 3 on top, 5 in the middle, 5 in the bottom.</source>
+        <translation>Сначала разложите все 13 карт: 3 наверх, 5 в середину, 5 вниз.</translation>
+    </message>
+    <message>
+        <source>The result could not be stored in the history: %1</source>
+        <translation>Не удалось сохранить результат в истории: %1</translation>
+    </message>
+    <message>
+        <source>The solver could not grade this hand: %1</source>
+        <translation>Решатель не смог оценить эту раздачу: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DrillWindow</name>
+    <message>
+        <source>Drill — cp-trainer</source>
+        <translation>Упражнения — cp-trainer</translation>
+    </message>
+</context>
+<context>
     <name>HandView</name>
     <message>
         <source>points</source>

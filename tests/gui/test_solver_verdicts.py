@@ -176,7 +176,9 @@ def test_criss_cross_analyses_both_hands(qtbot: Any, tmp_path: Path, monkeypatch
     hand1.click()
     assert panel.answer is first and "your hand 1 of 2" in panel.status.text()
     assert "Hindsight for your hand 1" in panel.hindsight.text()
-    # both hands' records in the history carry their own hand's verdict
+    # both hands' records in the history carry their own hand's verdict (once the writer's thread
+    # has written them: the verdicts are queued after the hands)
+    assert window.practice.recorder.writer.flush(10)
     with HistoryStore.open(tmp_path / "data") as store:
         records = sorted(store.hands(), key=lambda h: h.criss_cross_hand or 0)
     assert [h.criss_cross_hand for h in records] == [1, 2]

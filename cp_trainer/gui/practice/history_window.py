@@ -167,6 +167,9 @@ class HistoryWindow(QDialog):
         self.tabs.setObjectName("historyTabs")
         self.tabs.addTab(hands_tab, "")
         self.tabs.addTab(progress_tab, "")
+        from cp_trainer.gui.drill.charts import install_drill_tab  # the Drill's progress (issue 13)
+
+        self.drill_charts = install_drill_tab(self.tabs, store)
         layout = QVBoxLayout(self)
         layout.addWidget(self.notice)
         layout.addWidget(self.tabs, 1)
@@ -243,6 +246,7 @@ class HistoryWindow(QDialog):
             skipped = len(self.store.skipped)
             self._fill_rules_box()
             self.charts.set_hands(self.store.summaries(Game.CHINESE))
+            self.drill_charts.refresh()
         except HistoryError as exc:
             self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
             return

@@ -1,0 +1,145 @@
+"""The pool of instructive hands shipped under ``resources/drill/`` and the choice of the next hand.
+
+``resources/drill/pool.jsonl.gz`` (gzipped JSON Lines) holds one JSON object a line: a
+:class:`~.grading.HandAnalysis` (the solver's stored answer, so grading is a look-up) plus the
+hand's theme, difficulty and greedy's loss; ``scripts/make_drill_pool.py`` regenerates it.
+:class:`HandPicker` deals the next drill hand: a hand due for review first, else — with
+probability ``random_share`` — an ordinary random hand (analysed at run time), else a pool hand
+(of a theme, when asked).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..arrangement import Arrangement
+from ..cards import FULL_DECK, Card, format_cards, parse_cards
+from ..resources import resource_path
+from .grading import DrillInputError, HandAnalysis
+from .rating import difficulty
+from .themes import Theme, detect_theme
+
+__all__ = ["POOL_FILE", "DrillHand", "HandPicker", "hand_key", "load_pool", "solved_to_hand"]
+
+POOL_FILE = ("drill", "pool.jsonl.gz")
+RANDOM_SHARE = 0.25
+
+
+def hand_key(cards: Sequence[Card]) -> str:
+    """The hand's key (its cards, sorted high first): history and the review schedule use it."""
+    return format_cards(sorted(cards, reverse=True))
+
+
+@dataclass(frozen=True)
+class DrillHand:
+    """A drill hand. ``analysis`` is None for a random hand not analysed yet (:func:`analyse` it
+    off the GUI thread); pool hands carry theirs."""
+
+    cards: tuple[Card, ...]
+    analysis: HandAnalysis | None
+    theme: Theme | None
+    difficulty: int | None
+    greedy_loss: float | None = None
+    source: str = "pool"  # pool / random / review
+
+    @property
+    def key(self) -> str:
+        return hand_key(self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``cp-trainer drill --json`` object."""
+        return {"cards": format_cards(self.cards), "theme": None if self.theme is None else self.theme.value,
+                "difficulty": self.difficulty, "source": self.source}
+
+    def to_pool_json(self) -> dict[str, Any]:
+        assert self.analysis is not None and self.theme is not None
+        return {"theme": self.theme.value, "difficulty": self.difficulty,
+                "greedy_loss": None if self.greedy_loss is None else round(self.greedy_loss, 3)
+                } | self.analysis.to_json()
+
+    @classmethod
+    def from_pool_json(cls, data: dict[str, Any]) -> DrillHand:
+        analysis = HandAnalysis.from_json(data)
+        try:
+            return cls(analysis.cards, analysis, Theme.parse(str(data["theme"])), int(data["difficulty"]),
+                       float(data["greedy_loss"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DrillInputError(f"not a pool hand: {str(data)[:200]!r} ({exc})") from exc
+
+
+def solved_to_hand(solved: Any, source: str = "random") -> DrillHand:
+    """A :class:`DrillHand` from an :func:`~.analysis.analyse` answer (theme and difficulty)."""
+    analysis: HandAnalysis = solved.analysis
+    greedy = solved.bot_loss("greedy")
+    standard = solved.bot_loss("standard")
+    best = analysis.best.arrangement
+    greedy_arr: Arrangement = greedy.arrangement
+    return DrillHand(analysis.cards, analysis, detect_theme(greedy_arr, best),
+                     difficulty([greedy, standard], greedy.loss), greedy.loss, source)
+
+
+def read_pool(path: Path) -> tuple[DrillHand, ...]:
+    """The hands of a pool file (JSON Lines, gzipped when the name ends in ``.gz``)."""
+    hands = []
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                hands.append(DrillHand.from_pool_json(json.loads(line)))
+    return tuple(hands)
+
+
+@cache
+def load_pool() -> tuple[DrillHand, ...]:
+    """The shipped pool (empty when the file is missing from a stripped install)."""
+    path = resource_path(*POOL_FILE)
+    if not path.exists():
+        return ()
+    return read_pool(path)
+
+
+def random_cards(rng: random.Random) -> tuple[Card, ...]:
+    return tuple(rng.sample(list(FULL_DECK), 13))
+
+
+class HandPicker:
+    """Deals drill hands (see the module docstring). ``due`` holds the keys of hands due for
+    review, played first (a key unknown to the pool is dealt as its cards, analysed at run time)."""
+
+    def __init__(self, pool: Sequence[DrillHand], *, rng: random.Random | None = None,
+                 theme: Theme | None = None, random_share: float = RANDOM_SHARE) -> None:
+        self.pool = tuple(pool)
+        self.rng = rng or random.Random()
+        self.theme = theme
+        self.random_share = random_share if theme is None else 0.0
+        self._by_key = {h.key: h for h in self.pool}
+        self._choices = [h for h in self.pool if theme is None or h.theme is theme]
+        if theme is not None and not self._choices:
+            raise DrillInputError(f"no pool hand has the theme {theme.value!r}")
+
+    def pool_hand(self, key: str) -> DrillHand | None:
+        return self._by_key.get(key)
+
+    def next(self, due: Sequence[str] = (), exclude: frozenset[str] = frozenset()) -> DrillHand:
+        for key in due:
+            if key in exclude:
+                continue
+            known = self._by_key.get(key)
+            if known is not None:
+                return DrillHand(known.cards, known.analysis, known.theme, known.difficulty,
+                                 known.greedy_loss, "review")
+            return DrillHand(tuple(parse_cards(key)), None, None, None, None, "review")
+        if not self._choices or self.rng.random() < self.random_share:
+            return DrillHand(random_cards(self.rng), None, None, None, None, "random")
+        for _ in range(20):
+            hand = self.rng.choice(self._choices)
+            if hand.key not in exclude:
+                return hand
+        return self.rng.choice(self._choices)

@@ -1,0 +1,513 @@
+"""The Drill page: a hand is dealt, the player sets it, and on Set it is graded against the solver.
+
+Cards move as on the table (drag and drop, double-click, keys ``1``/``2``/``3``, Backspace,
+Left/Right, Up/Down between rows); Enter (or Ctrl+Return) sets the hand, and after the grade
+Enter deals the next one. A pool hand carries its solver answer, so most grades are instant; a
+random hand (or an arrangement the pool did not store) goes to the solver on a worker thread
+while a busy bar runs. Beside the player's rows the page shows the best arrangement, the EV loss
+with its error, the grade, the why line, the session's accuracy and streak, the rating with its
+deviation, the review queue ("12 hands due") and the themes that cost the most.
+
+Every result is stored in the history (:mod:`cp_trainer.history.drill_record`); the rating and
+the review queue are rebuilt from the stored results when the page opens.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+from PySide6.QtCore import QEvent, QLocale, Qt, QThreadPool, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.drill.grading import GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, DrillGrade, GradeLevel, grade_live
+from cp_trainer.drill.pool import RANDOM_SHARE, DrillHand, HandPicker, load_pool, solved_to_hand
+from cp_trainer.drill.profile import DrillProfile, result_record
+from cp_trainer.drill.progress import SessionProgress
+from cp_trainer.drill.themes import Theme
+from cp_trainer.drill.why import explain
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.drill.views import MiniArrangement
+from cp_trainer.gui.drill.worker import DrillWorker
+from cp_trainer.gui.table.models import ROWS, DealModel, Zone
+from cp_trainer.gui.translation import current_language
+from cp_trainer.history import HistoryStore
+from cp_trainer.history.drill_record import DrillRecord
+from cp_trainer.history.record import now_utc
+
+__all__ = ["DrillPage", "Phase"]
+
+AnalyseFn = Callable[[DrillHand], DrillHand]
+GradeFn = Callable[[DrillHand, Arrangement], DrillGrade]
+Nets = tuple[float, float, float]
+RatesFn = Callable[[DrillHand, DrillGrade], tuple[Nets, Nets]]
+
+GRADE_COLOURS = {GradeLevel.BEST: "#7CFC9A", GradeLevel.GOOD: "#C8F7A0", GradeLevel.INACCURACY: "#FFE27A",
+                 GradeLevel.MISTAKE: "#FFB067", GradeLevel.BLUNDER: "#FF7B7B"}
+RECENT = 30  # hands not dealt again within this many deals (unless due for review)
+
+
+class Phase(Enum):
+    SETTING = "setting"
+    GRADING = "grading"
+    GRADED = "graded"
+
+
+def analyse_hand(hand: DrillHand) -> DrillHand:
+    """A random (or review) hand's solver answer, theme and difficulty (slow: a worker thread)."""
+    from cp_trainer.drill.analysis import analyse
+
+    return solved_to_hand(analyse(list(hand.cards)), hand.source)
+
+
+def row_rates(hand: DrillHand, grade: DrillGrade) -> tuple[Nets, Nets]:
+    """The solver's per-row comparison of the player's rows and the best's (a solve)."""
+    from cp_trainer.drill.analysis import row_nets
+
+    assert hand.analysis is not None
+    yours, best = row_nets(hand.analysis, [grade.arrangement, grade.best])
+    return yours, best
+
+
+def grade_hand(hand: DrillHand, arrangement: Arrangement) -> DrillGrade:
+    assert hand.analysis is not None
+    return grade_live(hand.analysis, arrangement)
+
+
+class DrillPage(QWidget):
+    """The whole Drill mode in one widget (``objectName`` ``drillPage``).
+
+    ``store``: the history to keep results in (None: nothing is kept). ``pool``, ``seed``,
+    ``analyse_fn``, ``grade_fn``, ``rates_fn`` (None: no row rates), ``clock`` and
+    ``random_share`` are for tests.
+    """
+
+    graded = Signal(object)  # the DrillRecord stored
+    busy = Signal(bool)
+
+    def __init__(self, renderer: CardRenderer, parent: QWidget | None = None, *,
+                 store: HistoryStore | None = None, pool: Sequence[DrillHand] | None = None,
+                 seed: int | None = None, analyse_fn: AnalyseFn = analyse_hand,
+                 grade_fn: GradeFn = grade_hand, rates_fn: RatesFn | None = row_rates,
+                 clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE) -> None:
+        super().__init__(parent)
+        self.setObjectName("drillPage")
+        self.renderer = renderer
+        self.store = store
+        self.pool = tuple(load_pool() if pool is None else pool)
+        self.rng = random.Random(seed)
+        self.analyse_fn = analyse_fn
+        self.grade_fn = grade_fn
+        self.rates_fn = rates_fn
+        self.rates: tuple[Nets, Nets] | None = None  # the grade's per-row nets, once computed
+        self.played_difficulty: int | None = None
+        self.clock = clock
+        self.theme: Theme | None = None
+        self.random_share = random_share
+        self.picker = HandPicker(self.pool, rng=self.rng, random_share=random_share)
+        self.profile = DrillProfile.replay(store.drill_results() if store is not None else [])
+        self.session = SessionProgress()
+        self.recent: deque[str] = deque(maxlen=RECENT)
+        self.hand: DrillHand | None = None
+        self.grade: DrillGrade | None = None
+        self.phase = Phase.SETTING
+        self.worker: DrillWorker | None = None
+        self.rates_worker: DrillWorker | None = None
+        self.threads = QThreadPool(self)
+        self.threads.setMaxThreadCount(1)
+        self.deal = DealModel(self)
+        self._build()
+        self.deal.changed.connect(self._update_buttons)
+        self.retranslate()
+        self.next_hand()
+
+    # --- layout ---------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        head = QHBoxLayout()
+        self.title = QLabel(self)
+        self.title.setObjectName("drillTitle")
+        head.addWidget(self.title)
+        head.addStretch(1)
+        self.theme_label = QLabel(self)
+        head.addWidget(self.theme_label)
+        self.theme_box = QComboBox(self)
+        self.theme_box.setObjectName("drillThemeBox")
+        self.theme_box.currentIndexChanged.connect(self._theme_chosen)
+        self.theme_label.setBuddy(self.theme_box)
+        head.addWidget(self.theme_box)
+        outer.addLayout(head)
+
+        self.stats = QLabel(self)
+        self.stats.setObjectName("drillStats")
+        self.stats.setTextFormat(Qt.TextFormat.PlainText)
+        outer.addWidget(self.stats)
+
+        # your rows in column 1, the best arrangement beside them in column 2, the hand below both
+        grid = QGridLayout()
+        self.yours_label = QLabel(self)
+        grid.addWidget(self.yours_label, 0, 1)
+        self.best_label = QLabel(self)
+        grid.addWidget(self.best_label, 0, 2)
+        self.row_labels: dict[Zone, QLabel] = {}
+        self.views: dict[Zone, CardZoneView] = {}
+        for i, zone in enumerate((*ROWS, Zone.HAND), start=1):
+            label = QLabel(self)
+            self.row_labels[zone] = label
+            view = CardZoneView(self.deal, zone, self.renderer, self)
+            view.set_card_height(78)
+            view.focusStep.connect(self._focus_step)
+            label.setBuddy(view)
+            self.views[zone] = view
+            grid.addWidget(label, i, 0)
+            if zone is Zone.HAND:
+                grid.addWidget(view, i, 1, 1, 2)
+            else:
+                grid.addWidget(view, i, 1)
+        self.best_view = MiniArrangement(self.renderer, 62, self)
+        self.best_view.setObjectName("drillBest")
+        grid.addWidget(self.best_view, 1, 2, 3, 1, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        grid.setColumnStretch(3, 1)
+        outer.addLayout(grid)
+
+        buttons = QHBoxLayout()
+        self.set_button = QPushButton(self)
+        self.set_button.setObjectName("drillSet")
+        self.set_button.clicked.connect(self.set_hand)
+        self.return_button = QPushButton(self)
+        self.return_button.setObjectName("drillReturn")
+        self.return_button.clicked.connect(self.deal.return_all)
+        self.next_button = QPushButton(self)
+        self.next_button.setObjectName("drillNext")
+        self.next_button.clicked.connect(self.next_hand)
+        for b in (self.set_button, self.return_button, self.next_button):
+            buttons.addWidget(b)
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("drillProgress")
+        self.progress.setRange(0, 0)  # busy: the solver gives no steps here
+        self.progress.setVisible(False)
+        buttons.addWidget(self.progress, 1)
+        outer.addLayout(buttons)
+
+        self.verdict = QLabel(self)
+        self.verdict.setObjectName("drillVerdict")
+        self.loss_line = QLabel(self)
+        self.loss_line.setObjectName("drillLoss")
+        self.why = QLabel(self)
+        self.why.setObjectName("drillWhy")
+        self.why.setWordWrap(True)
+        self.hand_line = QLabel(self)
+        self.hand_line.setObjectName("drillHandLine")
+        self.message = QLabel(self)
+        self.message.setObjectName("drillMessage")
+        self.message.setWordWrap(True)
+        for w in (self.verdict, self.loss_line, self.why, self.hand_line, self.message):
+            w.setTextFormat(Qt.TextFormat.PlainText)
+            outer.addWidget(w)
+        self.legend = QLabel(self)
+        self.legend.setObjectName("drillLegend")
+        self.legend.setWordWrap(True)
+        outer.addWidget(self.legend)
+        self.themes_line = QLabel(self)
+        self.themes_line.setObjectName("drillThemes")
+        self.themes_line.setWordWrap(True)
+        outer.addWidget(self.themes_line)
+        outer.addStretch(1)
+
+        self.set_shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
+        self.set_shortcut.activated.connect(self._enter)
+        self.undo_shortcut = QShortcut(QKeySequence.StandardKey.Undo, self)
+        self.undo_shortcut.activated.connect(self._undo)
+        self.redo_shortcut = QShortcut(QKeySequence.StandardKey.Redo, self)
+        self.redo_shortcut.activated.connect(self._redo)
+
+    # --- text -----------------------------------------------------------------------------------
+
+    def _num(self, x: float, digits: int = 2) -> str:
+        locale = QLocale(current_language())
+        locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
+        return locale.toString(float(x), "f", digits)
+
+    def retranslate(self) -> None:
+        lang = current_language()
+        self.title.setText(self.tr("Drill: set the hand, then see what the solver says"))
+        self.theme_label.setText(self.tr("&Theme:"))
+        self.theme_box.blockSignals(True)
+        self.theme_box.clear()
+        self.theme_box.addItem(self.tr("All themes, with some random hands"), None)
+        for theme in Theme:
+            if any(h.theme is theme for h in self.pool):
+                self.theme_box.addItem(theme.label(lang), theme.value)
+        index = self.theme_box.findData(None if self.theme is None else self.theme.value)
+        self.theme_box.setCurrentIndex(max(index, 0))
+        self.theme_box.blockSignals(False)
+        self.yours_label.setText(self.tr("Your arrangement"))
+        self.best_label.setText(self.tr("Best arrangement"))
+        names = {Zone.TOP: self.tr("&Top"), Zone.MIDDLE: self.tr("&Middle"), Zone.BOTTOM: self.tr("&Bottom"),
+                 Zone.HAND: self.tr("&Hand")}
+        for zone, label in self.row_labels.items():
+            label.setText(names[zone])
+        self.set_button.setText(self.tr("&Set (Enter)"))
+        self.set_button.setToolTip(self.tr("Grade your arrangement against the solver."))
+        self.return_button.setText(self.tr("&Return all"))
+        self.next_button.setText(self.tr("&Next hand"))
+        self.next_button.setToolTip(self.tr("Deal the next drill hand (Enter after a grade)."))
+        self.progress.setFormat(self.tr("The solver is grading…"))
+        self.legend.setText(
+            self.tr("Grades by the EV lost to the best, in points per deal: Best — not significantly "
+                    "worse than the best (within two standard errors); Good — up to %1; Inaccuracy — "
+                    "up to %2; Mistake — up to %3; Blunder — more, or a foul.")
+            .replace("%1", self._num(GOOD_MAX)).replace("%2", self._num(INACCURACY_MAX))
+            .replace("%3", self._num(MISTAKE_MAX)))
+        self._show_stats()
+        self._show_result()
+        self._update_buttons()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _show_stats(self) -> None:
+        s = self.session
+        acc = "—" if s.accuracy is None else self._num(s.accuracy, 0)
+        rating = self.profile.rating
+        due = self.profile.due_count(self.clock())
+        text = (self.tr("Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 "
+                        "· Due for review today: %7")
+                .replace("%1", acc).replace("%2", str(s.hands)).replace("%3", str(s.streak))
+                .replace("%4", str(s.best_streak)).replace("%5", self._num(rating.rating, 0))
+                .replace("%6", self._num(rating.deviation, 0)).replace("%7", str(due)))
+        self.stats.setText(text)
+        themes = [t for t in self.profile.themes if t.hands >= 1]
+        if themes:
+            lang = current_language()
+            worst = themes[0]
+            label = Theme.parse(worst.theme).label(lang) if worst.theme in {t.value for t in Theme} \
+                else worst.theme
+            self.themes_line.setText(
+                self.tr("You lose most on: %1 (%2 points per hand; hands: %3).")
+                .replace("%1", label).replace("%2", self._num(worst.mean_loss))
+                .replace("%3", str(worst.hands)))
+        else:
+            self.themes_line.setText("")
+
+    def _show_result(self) -> None:
+        lang = current_language()
+        g, hand = self.grade, self.hand
+        if g is None or hand is None or self.phase is not Phase.GRADED:
+            self.verdict.setText("")
+            self.loss_line.setText("")
+            self.why.setText("")
+            self.hand_line.setText(self._source_text())
+            self.best_view.clear()
+            return
+        self.verdict.setText(g.level.label(lang))
+        self.verdict.setStyleSheet(f"color: {GRADE_COLOURS[g.level]}; font-size: 20px; font-weight: bold;")
+        self.loss_line.setText(
+            self.tr("EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)")
+            .replace("%1", self._num(g.loss)).replace("%2", self._num(g.loss_stderr))
+            .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev)).replace("%5", str(g.samples)))
+        nets = self.rates
+        self.why.setText(explain(g, yours_net=None if nets is None else nets[0],
+                                 best_net=None if nets is None else nets[1]).render(lang))
+        theme = "—" if hand.theme is None else hand.theme.label(lang)
+        difficulty = "—" if self.played_difficulty is None else str(self.played_difficulty)
+        self.hand_line.setText(self._source_text() + "  " + self.tr("Theme: %1 · Difficulty: %2")
+                               .replace("%1", theme).replace("%2", difficulty))
+        self.best_view.show_arrangement(g.best)
+
+    def _source_text(self) -> str:
+        if self.hand is None:
+            return ""
+        return {"pool": self.tr("An instructive hand from the pool."),
+                "random": self.tr("A random hand."),
+                "review": self.tr("A hand you missed before, back for review.")}[self.hand.source]
+
+    def _update_buttons(self) -> None:
+        setting = self.phase is Phase.SETTING
+        self.set_button.setEnabled(setting and self.deal.is_complete())
+        self.return_button.setEnabled(setting)
+        self.next_button.setEnabled(self.phase is not Phase.GRADING)
+        for view in self.views.values():
+            view.setEnabled(self.phase is not Phase.GRADING)
+            view.setDragEnabled(setting)
+            view.setAcceptDrops(setting)
+
+    # --- playing --------------------------------------------------------------------------------
+
+    def _theme_chosen(self, _index: int) -> None:
+        value = self.theme_box.currentData()
+        self.theme = Theme.parse(value) if isinstance(value, str) else None
+        self.picker = HandPicker(self.pool, rng=self.rng, theme=self.theme, random_share=self.random_share)
+        if self.phase is not Phase.GRADING:
+            self.next_hand()
+
+    def due_keys(self) -> list[str]:
+        """Hands due for review now (not later today), oldest due first."""
+        return [r.hand for r in self.profile.schedule.due(self.clock(), today=False)]
+
+    def next_hand(self) -> None:
+        if self.phase is Phase.GRADING:
+            return
+        due = self.due_keys() if self.theme is None else []
+        current = frozenset() if self.hand is None else frozenset({self.hand.key})
+        # a hand due for review comes back even if dealt lately, but never twice in a row
+        self.hand = self.picker.next(due=due, exclude=(frozenset(self.recent) - set(due)) | current)
+        self.rates = None
+        self.recent.append(self.hand.key)
+        self.grade = None
+        self.phase = Phase.SETTING
+        self.message.setText("")
+        self.deal.new_deal(self.hand.cards)
+        self._show_result()
+        self._show_stats()
+        self._update_buttons()
+        hand_view = self.views[Zone.HAND]
+        hand_view.setFocus(Qt.FocusReason.OtherFocusReason)
+        hand_view.setCurrentIndex(hand_view.model().index(0, 0))
+
+    def arrangement(self) -> Arrangement:
+        d = self.deal
+        return Arrangement(d.cards(Zone.TOP), d.cards(Zone.MIDDLE), d.cards(Zone.BOTTOM))
+
+    def set_hand(self) -> None:
+        """Grade the arrangement: at once from the pool's answer, else on the worker thread."""
+        if self.phase is not Phase.SETTING or self.hand is None:
+            return
+        if not self.deal.is_complete():
+            self.message.setText(
+                self.tr("Place all 13 cards first: 3 on top, 5 in the middle, 5 in the bottom."))
+            return
+        hand, arrangement = self.hand, self.arrangement()
+        if hand.analysis is not None:
+            stored = hand.analysis.grade(arrangement)
+            if stored is not None:
+                self._graded((hand, stored))
+                return
+        self.phase = Phase.GRADING
+        self._update_buttons()
+        self.progress.setVisible(True)
+        self.busy.emit(True)
+        analyse_fn, grade_fn = self.analyse_fn, self.grade_fn
+
+        def job() -> tuple[DrillHand, DrillGrade]:
+            h = hand if hand.analysis is not None else analyse_fn(hand)
+            return h, grade_fn(h, arrangement)
+
+        worker = DrillWorker(job)
+        worker.signals.finished.connect(self._graded)
+        worker.signals.failed.connect(self._failed)
+        self.worker = worker
+        self.threads.start(worker)
+
+    def _graded(self, result: Any) -> None:
+        hand, grade = result
+        self.worker = None
+        self.progress.setVisible(False)
+        self.busy.emit(False)
+        self.hand = hand
+        self.grade = grade
+        self.phase = Phase.GRADED
+        record = result_record(hand, grade, self.clock())
+        self._store(record)
+        # the hand's rating for this game (from the bots at first, then moved by your results)
+        self.played_difficulty = round(self.profile.hand_rating(hand.key, hand.difficulty).rating)
+        self.profile.add(record)
+        self.session = self.session.add(grade.level, grade.counted_loss)
+        self._show_result()
+        self._show_stats()
+        self._update_buttons()
+        self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.graded.emit(record)
+        self._start_rates(hand, grade)
+
+    def _start_rates(self, hand: DrillHand, grade: DrillGrade) -> None:
+        """Ask the solver for the per-row comparison behind the why line (after the grade is
+        shown: the grade itself never waits for it)."""
+        if self.rates_fn is None or not grade.significant or grade.foul:
+            return
+        rates_fn = self.rates_fn
+        worker = DrillWorker(lambda: (grade, rates_fn(hand, grade)))
+        worker.signals.finished.connect(self._rates_ready)
+        self.rates_worker = worker
+        self.threads.start(worker)
+
+    def _rates_ready(self, result: Any) -> None:
+        grade, nets = result
+        if grade is self.grade and self.phase is Phase.GRADED:
+            self.rates = nets
+            self._show_result()
+
+    def _store(self, record: DrillRecord) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.add_drill_results([record])
+        except Exception as exc:  # the drill goes on; the player is told the result was not kept
+            self.message.setText(self.tr("The result could not be stored in the history: %1")
+                                 .replace("%1", str(exc)))
+
+    def _failed(self, message: str) -> None:
+        self.worker = None
+        self.progress.setVisible(False)
+        self.busy.emit(False)
+        self.phase = Phase.SETTING
+        self.message.setText(self.tr("The solver could not grade this hand: %1").replace("%1", message))
+        self._update_buttons()
+
+    def shutdown(self) -> None:
+        """Wait for the worker thread (the window is closing)."""
+        self.threads.waitForDone(10_000)
+
+    # --- keys -----------------------------------------------------------------------------------
+
+    def _enter(self) -> None:
+        if self.phase is Phase.SETTING:
+            self.set_hand()
+        elif self.phase is Phase.GRADED:
+            self.next_hand()
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._enter()
+            e.accept()
+            return
+        super().keyPressEvent(e)
+
+    def _undo(self) -> None:
+        if self.phase is Phase.SETTING:
+            self.deal.undo_stack.undo()
+
+    def _redo(self) -> None:
+        if self.phase is Phase.SETTING:
+            self.deal.undo_stack.redo()
+
+    def _focus_step(self, step: int) -> None:
+        order = [Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND]
+        sender = self.sender()
+        current = next((z for z, v in self.views.items() if v is sender), Zone.HAND)
+        i = order.index(current) + step
+        if not 0 <= i < len(order):
+            return
+        view = self.views[order[i]]
+        view.setFocus(Qt.FocusReason.OtherFocusReason)
+        if view.model().rowCount() and not view.currentIndex().isValid():
+            view.setCurrentIndex(view.model().index(0, 0))

@@ -1,0 +1,323 @@
+"""The Drill page: keyboard play, instant grades from the pool's answers, the solver on a worker
+thread for the rest, the best beside yours, accuracy, streak, rating and the review queue, the
+history, Practice → Drill in the main window, and both languages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from drill_fixtures import STORED
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.cards import Card, parse_cards
+from cp_trainer.drill.grading import CandidateAnswer, DrillGrade, GradeLevel, HandAnalysis
+from cp_trainer.drill.pool import DrillHand
+from cp_trainer.drill.themes import Theme
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.drill.page import DrillPage, Phase
+from cp_trainer.gui.table.models import Zone
+from cp_trainer.gui.translation import install_language
+from cp_trainer.history import HistoryStore
+
+BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"
+GREEDY = "Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"
+NOT_STORED = "6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d"
+T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+
+OTHER = "As Ks Qs Js Ts 9h 8h 7h 6h 5d 4d 3d 2d"
+
+
+def pool(both: bool = False) -> list[DrillHand]:
+    """The stored hand, and (``both``) its answer copied onto other cards as a second hand."""
+    a = HandAnalysis.from_json(STORED)
+    hands = [DrillHand(a.cards, a, Theme.PAIR_ON_TOP, 1619, 0.794)]
+    if both:
+        b = HandAnalysis.from_json(STORED | {"cards": OTHER})
+        hands.append(DrillHand(b.cards, b, Theme.PAIR_ON_TOP, 1500, 0.5))
+    return hands
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def english_after(qapp: QApplication) -> Iterator[QApplication]:
+    yield qapp
+    install_language(qapp, "en")
+
+
+def make_page(qtbot: Any, tmp_path: Path, **kw: Any) -> tuple[DrillPage, HistoryStore, Clock]:
+    store = HistoryStore.open(tmp_path / "data")
+    clock = Clock()
+    kw.setdefault("pool", pool())
+    kw.setdefault("random_share", 0.0)
+    kw.setdefault("rates_fn", None)
+    page = DrillPage(CardRenderer(), store=store, seed=1, clock=clock, **kw)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    return page, store, clock
+
+
+def play_by_keys(qtbot: Any, page: DrillPage, text: str) -> None:
+    """Put every card where ``text`` says, with the keyboard only: Left/Right to pick the card in
+    the hand, 1/2/3 to send it to a row."""
+    arrangement = Arrangement.parse(text)
+    hand = page.views[Zone.HAND]
+    for key, row in zip((Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3), arrangement.rows, strict=True):
+        for card in row:
+            hand.setFocus()
+            model = hand.zone_model
+            hand.setCurrentIndex(model.index(0))
+            while model.card_at(hand.currentIndex().row()) != card:
+                qtbot.keyClick(hand, Qt.Key.Key_Right)
+            qtbot.keyClick(hand, key)
+    assert page.deal.is_complete()
+
+
+def test_the_best_by_keyboard_grades_best_at_once_and_is_stored(qtbot: Any, tmp_path: Path) -> None:
+    page, store, _ = make_page(qtbot, tmp_path)
+    assert page.hand is not None and page.hand.source == "pool"
+    assert not page.set_button.isEnabled()
+    play_by_keys(qtbot, page, BEST)
+    assert page.set_button.isEnabled()
+    qtbot.keyClick(page.views[Zone.BOTTOM], Qt.Key.Key_Return)
+    assert page.phase is Phase.GRADED
+    assert page.verdict.text() == "Best"
+    assert page.why.text() == "As good as the best, within the solver's accuracy."
+    assert "EV lost: 0.00 ± 0.00" in page.loss_line.text()
+    assert "Streak: 1 (best 1)" in page.stats.text()
+    assert "Hands this session: 1 · Accuracy: 100" in page.stats.text()
+    assert [r.grade for r in store.drill_results()] == ["best"]
+    assert page.best_view.arrangement is not None
+    # Enter again: the next hand
+    qtbot.keyClick(page.next_button, Qt.Key.Key_Return)
+    assert page.verdict.text() == "" and page.set_button.isEnabled() is False
+    assert page.deal.cards(Zone.HAND) != ()
+
+
+def test_a_miss_shows_the_best_the_loss_and_why_and_comes_back_for_review(qtbot: Any, tmp_path: Path) -> None:
+    page, store, clock = make_page(qtbot, tmp_path, pool=pool(both=True))
+    if page.hand is not None and page.hand.theme is not None and page.hand.difficulty != 1619:
+        page.next_hand()  # the other hand: never the same twice in a row
+    assert page.hand is not None and page.hand.difficulty == 1619
+    rating_before = page.profile.rating.rating
+    play_by_keys(qtbot, page, GREEDY)
+    page.set_hand()
+    assert page.verdict.text() == "Mistake"
+    assert "0.79 ± 0.04" in page.loss_line.text()
+    assert page.why.text().startswith("The best plays top: three fours (stronger) instead of ace-high")
+    assert page.best_view.arrangement == Arrangement.parse(BEST)
+    assert "Theme: pair (or trips) on top · Difficulty: 1619" in page.hand_line.text()
+    assert page.profile.rating.rating < rating_before
+    assert "Due for review today: 1" in page.stats.text()
+    assert "You lose most on: pair (or trips) on top" in page.themes_line.text()
+    missed = page.hand
+    assert missed is not None
+    # never the same hand twice in a row; once due (a minute later), it comes back as a review
+    clock.now = T0 + timedelta(minutes=2)
+    page.next_hand()
+    assert page.hand is not None and page.hand.key != missed.key
+    page.next_hand()
+    assert page.hand is not None and page.hand.source == "review" and page.hand.key == missed.key
+    assert page.hand_line.text() == "A hand you missed before, back for review."
+    # a new page on the same history rebuilds the rating and the queue
+    again = DrillPage(CardRenderer(), store=store, pool=pool(), seed=2, clock=clock, random_share=0.0)
+    qtbot.addWidget(again)
+    assert again.profile.rating == page.profile.rating and again.profile.due_count(clock.now) == 1
+
+
+def test_the_why_line_gains_the_solvers_row_rates_after_the_grade(qtbot: Any, tmp_path: Path) -> None:
+    asked: list[DrillGrade] = []
+
+    def rates_fn(hand: DrillHand, grade: DrillGrade) -> tuple[tuple[float, float, float], ...]:
+        asked.append(grade)
+        return (-0.3, 0.98, 0.84), (0.99, 0.45, 0.84)
+
+    page, _, _ = make_page(qtbot, tmp_path, rates_fn=rates_fn)
+    play_by_keys(qtbot, page, GREEDY)
+    page.set_hand()
+    assert page.verdict.text() == "Mistake"  # shown at once, before the rates
+    qtbot.waitUntil(lambda: "row net" in page.why.text(), timeout=10_000)
+    assert "top: three fours (stronger) instead of ace-high (row net +99% vs your -30%)" in page.why.text()
+    assert asked == [page.grade]
+
+
+def test_an_arrangement_the_pool_did_not_store_goes_to_the_solver_thread(qtbot: Any, tmp_path: Path) -> None:
+    calls: list[Arrangement] = []
+
+    def grade_fn(hand: DrillHand, arrangement: Arrangement) -> DrillGrade:
+        calls.append(arrangement)
+        assert hand.analysis is not None
+        best = hand.analysis.best
+        return DrillGrade(arrangement, 2.0, best.arrangement, best.ev, 1.2, 0.05, True, False,
+                          GradeLevel.BLUNDER, 2000)
+
+    page, store, _ = make_page(qtbot, tmp_path, grade_fn=grade_fn)
+    play_by_keys(qtbot, page, NOT_STORED)
+    with qtbot.waitSignal(page.graded, timeout=10_000):
+        page.set_hand()
+        assert page.phase is Phase.GRADING and not page.progress.isHidden()
+        assert not page.next_button.isEnabled()
+    assert calls == [page.arrangement()]
+    assert page.verdict.text() == "Blunder" and page.progress.isHidden()
+    assert store.drill_results()[0].grade == "blunder"
+
+
+def legal_split(cards: list[Card]) -> Arrangement:
+    """Some legal arrangement of ``cards`` (the first of a fixed series of shuffles)."""
+    import random
+
+    rng = random.Random(0)
+    while True:
+        c = list(cards)
+        rng.shuffle(c)
+        a = Arrangement(tuple(c[:3]), tuple(c[3:8]), tuple(c[8:]))
+        if check_arrangement(a).legal:
+            return a
+
+
+def test_a_random_hand_is_analysed_off_the_gui_thread(qtbot: Any, tmp_path: Path) -> None:
+    def analyse_fn(hand: DrillHand) -> DrillHand:
+        answer = CandidateAnswer(legal_split(list(hand.cards)), 1.0, 0.03, 0.0, 0.0)
+        a = HandAnalysis.of(hand.cards, (answer,), "standard", 1, 2000, 1)
+        return DrillHand(a.cards, a, Theme.KICKERS, 1400, 0.5, hand.source)
+
+    page, store, _ = make_page(qtbot, tmp_path, analyse_fn=analyse_fn, random_share=1.0)
+    assert page.hand is not None and page.hand.source == "random" and page.hand.analysis is None
+    play_by_keys(qtbot, page, str(legal_split(list(page.hand.cards))))
+    with qtbot.waitSignal(page.graded, timeout=10_000):
+        page.set_hand()
+    assert page.verdict.text() == "Best"
+    assert "Theme: kickers: which cards go where · Difficulty: 1400" in page.hand_line.text()
+    assert store.drill_results()[0].source == "random"
+
+
+def test_solver_failure_is_said_and_the_hand_can_be_set_again(qtbot: Any, tmp_path: Path) -> None:
+    def grade_fn(hand: DrillHand, arrangement: Arrangement) -> DrillGrade:
+        raise RuntimeError("no solver today")
+
+    page, store, _ = make_page(qtbot, tmp_path, grade_fn=grade_fn)
+    play_by_keys(qtbot, page, NOT_STORED)
+    page.set_hand()
+    qtbot.waitUntil(lambda: page.phase is Phase.SETTING, timeout=10_000)
+    assert "no solver today" in page.message.text()
+    assert page.set_button.isEnabled() and store.drill_results() == []
+
+
+def test_set_with_cards_left_says_what_to_do_and_undo_works(qtbot: Any, tmp_path: Path) -> None:
+    page, _, _ = make_page(qtbot, tmp_path)
+    hand = page.views[Zone.HAND]
+    hand.setFocus()
+    hand.setCurrentIndex(hand.zone_model.index(0))
+    first: Card | None = hand.zone_model.card_at(0)
+    qtbot.keyClick(hand, Qt.Key.Key_1)
+    assert first in page.deal.cards(Zone.TOP)
+    page.set_hand()
+    assert page.phase is Phase.SETTING and "Place all 13 cards first" in page.message.text()
+    page._undo()
+    assert page.deal.cards(Zone.TOP) == ()
+
+
+def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QApplication) -> None:
+    page, _, _ = make_page(qtbot, tmp_path)
+    assert page.theme_box.count() == 2  # all themes, and the one theme the pool has
+    page.theme_box.setCurrentIndex(1)
+    assert page.theme is Theme.PAIR_ON_TOP and page.hand is not None and page.hand.theme is Theme.PAIR_ON_TOP
+    install_language(english_after, "ru")
+    assert page.set_button.text() == "&Установить (Enter)"
+    assert page.theme_box.itemText(1) == "пара (или сет) наверху"
+    play_by_keys(qtbot, page, GREEDY)
+    page.set_hand()
+    assert page.verdict.text() == "Ошибка"
+    assert page.why.text().startswith("Лучшая раскладка:")
+    assert "Точность" in page.stats.text() and "Раздач за сессию: 1" in page.stats.text()
+    assert "0,79" in page.loss_line.text()
+
+
+def test_practice_menu_opens_the_drill_window(qtbot: Any, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from cp_trainer.gui.main_window import MainWindow
+    from cp_trainer.gui.settings.store import Settings
+
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
+    window = MainWindow(Settings(tmp_path / "settings.ini"), seed=5,
+                        deal=parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"))
+    qtbot.addWidget(window)
+    assert window.drill.action in window.practice.menu.actions()
+    drill = window.drill.open()
+    qtbot.addWidget(drill)
+    assert drill.objectName() == "drillWindow" and drill.page.store is window.practice.recorder.store()
+    assert drill.page.hand is not None and len(drill.page.hand.cards) == 13
+    drill.close()
+
+
+def test_history_window_has_the_drill_charts(qtbot: Any, tmp_path: Path, english_after: QApplication) -> None:
+    from cp_trainer.gui.practice.history_window import HistoryWindow
+
+    page, store, clock = make_page(qtbot, tmp_path)
+    empty = HistoryWindow(store)
+    qtbot.addWidget(empty)
+    assert empty.tabs.count() == 3 and empty.tabs.tabText(2) == "Drill"
+    assert "No drill hands yet" in empty.drill_charts.summary.text()
+    for text in (GREEDY, BEST):
+        play_by_keys(qtbot, page, text)
+        page.set_hand()
+        clock.now += timedelta(days=1)
+        page.next_hand()
+    window = HistoryWindow(store)
+    qtbot.addWidget(window)
+    charts = window.drill_charts
+    assert "Drill hands: 2" in charts.summary.text()
+    assert "you lose most on: pair (or trips) on top" in charts.summary.text()
+    assert [d.hands for d in charts.profile.days] == [1, 1]
+    charts.save_png(tmp_path / "drill.png")
+    assert (tmp_path / "drill.png").stat().st_size > 1000
+    install_language(english_after, "ru")
+    assert window.tabs.tabText(2) == "Упражнения" and "Раздач в упражнениях: 2" in charts.summary.text()
+
+
+def test_an_open_history_window_follows_the_drill(qtbot: Any, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from cp_trainer.gui.main_window import MainWindow
+    from cp_trainer.gui.settings.store import Settings
+
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
+    window = MainWindow(Settings(tmp_path / "settings.ini"), seed=5,
+                        deal=parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"))
+    qtbot.addWidget(window)
+    window.practice.menu.history_action.trigger()
+    history = window.practice.history_window
+    qtbot.addWidget(history)
+    drill = window.drill.open()
+    qtbot.addWidget(drill)
+    drill.page.pool = tuple(pool())
+    drill.page.random_share = 0.0
+    drill.page.rates_fn = None  # no solve in this test
+    drill.page._theme_chosen(0)  # a new picker over that pool, and a new hand from it
+    play_by_keys(qtbot, drill.page, GREEDY)
+    drill.page.set_hand()
+    assert "Drill hands: 1" in history.drill_charts.summary.text()
+    drill.close()
+    history.close()
+
+
+def test_without_a_history_the_drill_still_plays(qtbot: Any) -> None:
+    page = DrillPage(CardRenderer(), store=None, pool=pool(), seed=1, rates_fn=None, random_share=0.0)
+    qtbot.addWidget(page)
+    play_by_keys(qtbot, page, BEST)
+    page.set_hand()
+    assert page.verdict.text() == "Best" and page.message.text() == ""
+    assert "Hands this session: 1" in page.stats.text()

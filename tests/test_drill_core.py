@@ -1,0 +1,327 @@
+"""Drill core: grading against fixed solver answers, accuracy, streaks, rating, why lines, themes."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import types
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from drill_fixtures import STORED
+
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import parse_cards
+from cp_trainer.drill.grading import (
+    DrillInputError,
+    GradeLevel,
+    HandAnalysis,
+    classify,
+    foul_ev,
+    from_rows_code,
+    grade_live,
+    rows_code,
+)
+from cp_trainer.drill.pool import DrillHand, HandPicker
+from cp_trainer.drill.progress import SessionProgress, hand_accuracy
+from cp_trainer.drill.rating import PlayerRating, difficulty
+from cp_trainer.drill.themes import Theme, detect_theme
+from cp_trainer.drill.why import WhyKind, explain
+from cp_trainer.house_rules import HouseRules, ScoringSystem
+
+
+def stored() -> HandAnalysis:
+    return HandAnalysis.from_json(STORED)
+
+
+def arr(text: str) -> Arrangement:
+    return Arrangement.parse(text)
+
+
+# --- grading ---------------------------------------------------------------------------------
+
+
+def test_stored_best_grades_best_and_its_twin_too() -> None:
+    a = stored()
+    g = a.grade(arr("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"))
+    assert g is not None and g.level is GradeLevel.BEST and g.loss == 0.0 and not g.significant
+    assert g.best_ev == pytest.approx(3.202)
+    # a different arrangement with the same EV is also Best (not significantly worse)
+    twin = a.grade(arr("4s 4d 4c / Ad Ks Kh Kd 5h / Qs Qh Qd 6h 6c"))
+    assert twin is not None and twin.level is GradeLevel.BEST
+
+
+def test_stored_greedy_play_is_a_mistake_with_its_error() -> None:
+    g = stored().grade(arr("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"))
+    assert g is not None
+    assert (g.level, g.loss, g.loss_stderr, g.significant) == (GradeLevel.MISTAKE, 0.794, 0.038, True)
+
+
+@pytest.mark.parametrize(("code", "level"), [
+    ("tmbbbtmmtbmmb", GradeLevel.GOOD),  # 0.05 ± 0.01: significant, small
+    ("btbmmbtbmmmbt", GradeLevel.BEST),  # 0.05 ± 0.03: within noise
+    ("mmbtbbbtmbtmm", GradeLevel.INACCURACY),  # 0.25 ± 0.05
+    ("tbtmbmbbmbmmt", GradeLevel.BLUNDER),  # 1.2 ± 0.05
+])
+def test_stored_levels(code: str, level: GradeLevel) -> None:
+    a = stored()
+    g = a.grade(from_rows_code(a.cards, code))
+    assert g is not None and g.level is level
+
+
+def test_row_order_and_suits_inside_rows_do_not_matter() -> None:
+    g = stored().grade(arr("4c 4d 4s / 5h Qd Qh Qs Ad / 6c 6h Kd Kh Ks"))
+    assert g is not None and g.level is GradeLevel.BEST
+
+
+def test_thresholds() -> None:
+    assert classify(0.5, False) is GradeLevel.BEST
+    assert classify(0.10, True) is GradeLevel.GOOD
+    assert classify(0.1001, True) is GradeLevel.INACCURACY
+    assert classify(0.30, True) is GradeLevel.INACCURACY
+    assert classify(1.0, True) is GradeLevel.MISTAKE
+    assert classify(1.01, True) is GradeLevel.BLUNDER
+    assert classify(0.0, False, foul=True) is GradeLevel.BLUNDER
+
+
+def test_wrong_cards_are_refused_with_the_input_quoted() -> None:
+    with pytest.raises(DrillInputError, match="2c"):
+        stored().grade(arr("2c 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"))
+
+
+def test_a_foul_is_graded_at_once_with_its_exact_ev() -> None:
+    a = stored()
+    g = a.grade(arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c"))
+    assert g is not None and g.foul and g.level is GradeLevel.BLUNDER and g.significant
+    assert g.ev == -4.0 and g.loss == pytest.approx(7.202) and g.loss_stderr == 0.031
+    # under rules where a foul's cost is not certain, the solver is asked
+    assert a.grade(arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c"), HouseRules(royalties=True)) is None
+    assert foul_ev(HouseRules(system=ScoringSystem.ONE_SIX), 2) == -12.0
+
+
+def test_an_arrangement_not_stored_needs_the_live_grade() -> None:
+    assert stored().grade(arr("6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d")) is None
+
+
+@dataclass(frozen=True)
+class _StandInGrade:
+    """The solver's Grade contract (issue 11), as a test stand-in."""
+
+    arrangement: Arrangement
+    ev: float
+    stderr: float
+    best: Arrangement
+    best_ev: float
+    loss: float
+    loss_stderr: float
+    significant: bool
+    samples: int
+
+
+def test_live_grade_calls_the_solver_on_the_same_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+    best = arr("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c")
+
+    def fake_grade(cards: list[Any], arrangement: Arrangement, **kw: Any) -> _StandInGrade:
+        calls.append(kw)
+        return _StandInGrade(arrangement, -0.8, 0.02, best, 3.2, 4.0, 0.03, True, kw["samples"])
+
+    module = types.ModuleType("cp_trainer.solver.grade")
+    module.grade = fake_grade  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cp_trainer.solver.grade", module)
+    a = stored()
+    foul = arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c")
+    g = grade_live(a, foul, HouseRules(royalties=True))  # a foul's cost is not certain here
+    assert g.foul and g.level is GradeLevel.BLUNDER and g.loss == 4.0
+    assert calls == [{"bot": "standard", "opponents": 1, "samples": 2000,
+                      "rules": HouseRules(royalties=True), "seed": 1781716066848190843}]
+    # a stored arrangement never asks the solver
+    grade_live(a, best)
+    assert len(calls) == 1
+
+
+def test_analysis_json_round_trip() -> None:
+    a = stored()
+    again = HandAnalysis.from_json(json.loads(json.dumps(a.to_json())))
+    assert again == a
+    assert rows_code(a.cards, a.best.arrangement) == "mbbbmmmbbmttt"
+
+
+def test_bad_stored_line_is_an_input_error() -> None:
+    with pytest.raises(DrillInputError, match="not a drill hand"):
+        HandAnalysis.from_json({"cards": "Ad Ks", "candidates": []})
+    with pytest.raises(DrillInputError, match="rows code"):
+        HandAnalysis.from_json(STORED | {"candidates": [["tt", 0, 0, 0, 0]]})
+
+
+# --- accuracy and streaks --------------------------------------------------------------------
+
+
+def test_accuracy_formula_fixed_points() -> None:
+    assert hand_accuracy(0.0) == 100.0
+    assert hand_accuracy(0.10) == pytest.approx(90.0)
+    assert hand_accuracy(0.30) == pytest.approx(72.9)
+    assert hand_accuracy(4.0) < 2.0
+
+
+def test_session_accuracy_and_streaks() -> None:
+    s = SessionProgress.of([(GradeLevel.BEST, 0.0), (GradeLevel.GOOD, 0.1), (GradeLevel.MISTAKE, 0.5),
+                            (GradeLevel.BEST, 0.0)])
+    assert s.hands == 4 and s.streak == 1 and s.best_streak == 2
+    assert s.accuracy == pytest.approx((100 + 90 + hand_accuracy(0.5) + 100) / 4)
+    assert s.mean_loss == pytest.approx(0.15)
+    assert SessionProgress().accuracy is None
+
+
+# --- rating ----------------------------------------------------------------------------------
+
+
+def test_rating_moves_with_the_result_and_narrows() -> None:
+    start = PlayerRating()
+    won = start.after(1500, GradeLevel.BEST)
+    lost = start.after(1500, GradeLevel.BLUNDER)
+    half = start.after(1500, GradeLevel.INACCURACY)
+    assert won.rating > 1500 > lost.rating
+    assert half.rating == pytest.approx(1500, abs=0.5)
+    assert won.deviation < start.deviation
+    # beating a harder hand is worth more
+    assert start.after(1900, GradeLevel.BEST).rating > won.rating
+    assert won.text() == f"{won.rating:.0f} ± {won.deviation:.0f}"
+
+
+def test_difficulty_from_the_bots() -> None:
+    a = stored()
+    greedy = a.find(arr("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"))
+    best = a.best
+    assert greedy is not None
+    assert difficulty([greedy, best], greedy.loss) == round(1200 + 300 + 150 * 0.794)
+    assert difficulty([best, best], 0.0) == 1200
+
+
+# --- why -------------------------------------------------------------------------------------
+
+
+def test_why_names_the_rows_that_differ_in_both_languages() -> None:
+    a = stored()
+    g = a.grade(arr("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"))
+    assert g is not None
+    why = explain(g)
+    assert why.kind is WhyKind.ROWS
+    assert [c.row.value for c in why.changes] == ["top", "middle", "bottom"]
+    assert [c.stronger for c in why.changes] == [True, False, False]
+    en = why.render("en")
+    assert en.startswith("The best plays top: three fours (stronger) instead of ace-high")
+    ru = why.render("ru")
+    assert "верхний ряд" in ru and "сильнее" in ru
+    rates = explain(g, yours_net=(0.1, 0.2, 0.3), best_net=(0.4, 0.5, 0.1)).render("en")
+    assert "top: three fours (stronger) instead of ace-high (row net +40% vs your +10%)" in rates
+
+
+def test_why_within_noise_and_foul() -> None:
+    a = stored()
+    g = a.grade(from_rows_code(a.cards, "btbmmbtbmmmbt"))
+    assert g is not None and explain(g).kind is WhyKind.AS_GOOD
+    assert "within the solver's accuracy" in explain(g).render("en")
+    foul = g.__class__(arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c"), -4.0, a.best.arrangement, 3.2, 7.2,
+                       0.03, True, True, GradeLevel.BLUNDER, 2000)
+    text = explain(foul).render("en")
+    assert text.startswith("Your arrangement fouls:") and "top" in text
+    assert explain(foul).render("ru").startswith("Ваша раскладка — фол")
+
+
+# --- themes ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("greedy", "best", "theme"), [
+    # greedy keeps the ace on top and the pair of sevens in the middle; best moves the pair up
+    ("Ah 9d 4c / 7s 7d Kc Jh 2d / Qs Qd Qc 8s 8d", "7s 7d Ah / Kc Jh 9d 4c 2d / Qs Qd Qc 8s 8d",
+     Theme.PAIR_ON_TOP),
+    # greedy bottom two pair K-K-9-9, best splits them between bottom and middle
+    ("Qh Jd 3c / Ts Td 8h 6s 2c / Ks Kd 9c 9h Ac", "Qh Jd 3c / 9c 9h Ts Td 8h / Ks Kd Ac 6s 2c",
+     Theme.SPLIT_TWO_PAIR),
+    # greedy: full house bottom; best: flush bottom, trips in the middle
+    ("Jd 8c 4h / 5s 5c Ad 9h 2c / Kh Kd Ks 3h 3c", "Jd 8c 3c / Kd Ks Kh 5s 5c / Ah 9h 4h 3h 2h",
+     Theme.BOTTOM_FLUSH_STRAIGHT),
+    # best makes a straight in the middle
+    ("Kd Qh 2c / 8s 7d 6c 4h 3h / As Ad Ac Js Jd", "Kd 4h 3h / Qh Jd Tc 9s 8s / As Ad Ac 6c 2c",
+     Theme.MIDDLE_FLUSH_STRAIGHT),
+    # both tops are high card; only the best keeps the ace there
+    ("Qd 9h 2c / Ks Kd 8c 6h 4s / Js Jh Jd As 3h", "As 9h 2c / Ks Kd 8c 6h 4s / Js Jh Jd Qd 3h",
+     Theme.ACE_ON_TOP),
+    # same categories everywhere, other cards
+    ("Kd 9h 2c / Qs Qd 8c 6h 4s / Js Jh Jd As 3h", "Kd 8c 2c / Qs Qd 9h 6h 4s / Js Jh Jd As 3h",
+     Theme.KICKERS),
+])
+def test_constructed_themes(greedy: str, best: str, theme: Theme) -> None:
+    assert detect_theme(arr(greedy), arr(best)) is theme
+
+
+def test_theme_of_the_stored_hand_with_the_real_greedy_bot() -> None:
+    from cp_trainer.solver.bots import get_bot
+
+    a = stored()
+    greedy = get_bot("greedy").arrange(list(a.cards))
+    assert detect_theme(greedy, a.best.arrangement) is Theme.PAIR_ON_TOP
+    assert Theme.parse("Split-Two-Pair") is Theme.SPLIT_TWO_PAIR
+    with pytest.raises(ValueError, match="'nope'"):
+        Theme.parse("nope")
+
+
+# --- picking hands ---------------------------------------------------------------------------
+
+
+def _hand(theme: Theme, cards: str) -> DrillHand:
+    base = stored()
+    return DrillHand(tuple(parse_cards(cards)), base, theme, 1500, 0.5)
+
+
+def test_picker_plays_due_hands_first_then_the_theme_asked() -> None:
+    pool = [_hand(Theme.PAIR_ON_TOP, STORED["cards"])]
+    picker = HandPicker(pool, rng=random.Random(1), theme=Theme.PAIR_ON_TOP)
+    assert picker.next().source == "pool"
+    due = picker.next(due=["Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h"])
+    assert due.source == "review" and due.analysis is None
+    known = picker.next(due=[pool[0].key])
+    assert known.source == "review" and known.analysis is not None
+    with pytest.raises(DrillInputError, match="kickers"):
+        HandPicker(pool, theme=Theme.KICKERS)
+
+
+def test_picker_mixes_in_random_hands() -> None:
+    pool = [_hand(Theme.PAIR_ON_TOP, STORED["cards"])]
+    picker = HandPicker(pool, rng=random.Random(3), random_share=0.5)
+    sources = [picker.next().source for _ in range(200)]
+    assert 60 < sources.count("random") < 140
+    assert all(len(picker.next().cards) == 13 for _ in range(5))
+
+
+def test_row_nets_on_the_analysis_samples() -> None:
+    from cp_trainer.drill.analysis import row_nets
+
+    a = stored()
+    yours, best = row_nets(a, [arr("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"), a.best.arrangement])
+    assert all(-1.0 <= x <= 1.0 for x in (*yours, *best))
+    assert best[0] > 0.9 and yours[0] < 0  # trip fours on top nearly always win; ace-high mostly loses
+    assert yours[1] > best[1]  # the full house in the middle beats the trips there
+
+
+def test_after_game_is_glicko2_for_one_game() -> None:
+    import glicko2
+
+    p = glicko2.Player(rating=1500, rd=200, vol=0.06)
+    p.update_player([1400], [30], [1.0])
+    mine = PlayerRating(1500, 200).after_game(1400, 30, 1.0)
+    assert mine.rating == pytest.approx(p.rating) and mine.deviation == pytest.approx(p.rd)
+
+
+def test_live_grade_meets_the_stored_answers_samples() -> None:
+    """The solver's grade, asked with the analysis's bot, samples and seed, finds the stored best
+    with the stored EV: one set of samples for the pool and for the live grade."""
+    a = stored()
+    g = grade_live(a, arr("6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d"))  # not stored: the solver
+    assert g.best_ev == pytest.approx(a.best.ev, abs=0.001)
+    found = a.find(g.best)
+    assert found is not None and found.loss == 0.0
+    assert g.level is GradeLevel.BLUNDER and g.loss == pytest.approx(1.01, abs=0.001) and not g.foul
