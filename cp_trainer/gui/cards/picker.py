@@ -9,6 +9,7 @@ next one with room. The rows stay editable as text (``As Kd``, ``A♠ K♦``, ``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFocusEvent
@@ -19,18 +20,25 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.translation import follow_language
 
-__all__ = ["CardPicker", "RowsEditor"]
+__all__ = ["CardPicker", "RowsEditor", "ShowsCards", "card_style_of"]
 
 ROW_SIZES = (3, 5, 5)
 
 
+@runtime_checkable
+class ShowsCards(Protocol):
+    """A window that draws cards (the main window): its renderer says the card style in use."""
+
+    @property
+    def renderer(self) -> CardRenderer: ...
+
+
 def card_style_of(widget: QWidget | None) -> CardStyle:
-    """The card style of the window ``widget`` sits in (its ``renderer``), else the default:
+    """The card style of the window ``widget`` sits in (a :class:`ShowsCards`), else the default:
     the buttons are coloured like the cards on the table (four colours for colour-blind players)."""
     while widget is not None:
-        renderer = getattr(widget, "renderer", None)
-        if isinstance(renderer, CardRenderer):
-            return renderer.style
+        if isinstance(widget, ShowsCards) and isinstance(widget.renderer, CardRenderer):
+            return widget.renderer.style
         widget = widget.parentWidget()
     return DEFAULT_CARD_STYLE
 
