@@ -4,7 +4,6 @@ missing or not writable (issue 11: never a crash, never a folder named "~")."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,10 +14,16 @@ from cp_trainer import jit
 
 ROOT = Path(__file__).resolve().parents[1]
 HAND = "As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s"
-# A user the system does not know: as root, the subprocesses run as this uid (setpriv), so that
-# the home folder cannot be looked up and the source tree is not writable, as for a real user
-# of a system-wide install.
-STRANGER = 54321
+# A user the system does not know (a container's random uid): the password database has no entry
+# for us, so with HOME unset no home folder can be found. The subprocess's own Python is told so
+# (pwd.getpwuid raises KeyError, as it does for such a uid) rather than running as another uid,
+# which would need the checkout and its .venv to be readable by everyone (a CI clone may not be).
+UNKNOWN_USER = (
+    "import pwd, runpy, sys\n"
+    "def _no_entry(uid):\n"
+    "    raise KeyError(f'getpwuid(): uid not found: {uid}')\n"
+    "pwd.getpwuid = _no_entry\n"
+)
 
 
 def _python_code(code: str) -> subprocess.CompletedProcess[str]:
@@ -116,16 +121,19 @@ def test_a_temporary_folder_made_by_someone_else_is_not_used(monkeypatch: pytest
 
 
 def _stranger_prefix() -> list[str]:
-    """Run as a uid the system does not know when we are root (see STRANGER)."""
-    setpriv = shutil.which("setpriv")
-    if os.geteuid() == 0 and setpriv:
-        return [setpriv, f"--reuid={STRANGER}", f"--regid={STRANGER}", "--clear-groups"]
-    return []
+    """Python as a user the system does not know (see UNKNOWN_USER); the command follows."""
+    return [sys.executable, "-c", UNKNOWN_USER + "sys.argv = sys.argv[1:]\n"
+            "if sys.argv[0] == '-m':\n"
+            "    sys.argv = sys.argv[1:]\n"
+            "    runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)\n"
+            "else:\n"
+            "    exec(compile(sys.argv[1], '<string>', 'exec'))\n"]
 
 
 def _run_cli(args: list[str], env: dict[str, str], cwd: Path,
              prefix: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*prefix, sys.executable, "-m", "cp_trainer", *args], capture_output=True,
+    python = prefix if prefix else [sys.executable]
+    return subprocess.run([*python, "-m", "cp_trainer", *args], capture_output=True,
                           text=True, env=env, cwd=cwd, timeout=900)
 
 
@@ -205,7 +213,8 @@ def test_the_window_opens_without_a_usable_home(tmp_path: Path, home: str) -> No
         env = _no_home(env, prefix, temp)
     else:
         env["HOME"] = str(tmp_path / "file" / "sub")
-    res = subprocess.run([*prefix, sys.executable, "-c", WINDOW], capture_output=True, text=True, env=env,
+    python = prefix if prefix else [sys.executable]
+    res = subprocess.run([*python, "-c", WINDOW], capture_output=True, text=True, env=env,
                          cwd=work, timeout=300)
     assert res.returncode == 0 and "window open" in res.stdout, res.stderr
     assert list(work.iterdir()) == []
