@@ -701,6 +701,10 @@
         <translation>Вы прошли все уроки. Отлично!</translation>
     </message>
     <message>
+        <source>Your finished lessons could not be saved yet: the history database is busy (another program is writing to it). The trainer will try again in a few seconds.</source>
+        <translation>Пройденные уроки пока не удалось сохранить: база истории занята (в неё пишет другая программа). Тренажёр попробует снова через несколько секунд.</translation>
+    </message>
+    <message>
         <source>Step %1 of %2</source>
         <translation>Шаг %1 из %2</translation>
     </message>
@@ -1052,6 +1056,13 @@
     <message>
         <source>foul</source>
         <translation>фол</translation>
+    </message>
+</context>
+<context>
+    <name>Practice</name>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Не удаётся прочитать историю: %1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -108,3 +109,53 @@ def test_no_answer_and_wrong_option(qtbot: QtBot) -> None:
     _click(qtbot, window.group.button(1))
     _click(qtbot, window.check_button)
     assert "two pair beats one pair" in window.feedback.text()
+
+
+def _finish_first_lesson(qtbot: QtBot, window: LessonsWindow) -> str:
+    window.list.setCurrentRow(0)
+    lesson = window.lessons[0]
+    for step in lesson.steps:
+        if isinstance(step, ArrangeStep):
+            assert window.rows is not None
+            window.rows.set_text(str(step.accept[0]))
+        elif isinstance(step, ScoreStep):
+            assert window.score_edit is not None
+            window.score_edit.setText(str(expected_answer(step)))
+        elif not isinstance(step, TextStep):
+            _click(qtbot, window.group.button(window.options.index(expected_answer(step))))
+        if not isinstance(step, TextStep):
+            assert window.check()
+        _click(qtbot, window.next_button)
+    return lesson.id
+
+
+def test_a_busy_database_keeps_the_finished_lesson_and_saves_it_later(qtbot: QtBot, tmp_path: Path) -> None:
+    store = HistoryStore.open(tmp_path, busy_timeout_ms=50)
+    window = LessonsWindow(store=store)
+    qtbot.addWidget(window)
+    window.show()
+    locker = sqlite3.connect(store.path, isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    lesson_id = _finish_first_lesson(qtbot, window)  # no HistoryBusy out of the slot
+    assert lesson_id in window.completed and window.unsaved == {lesson_id}
+    assert window.notice.isVisible() and "could not be saved yet" in window.notice.text()
+    assert window.retry.isActive()
+    locker.execute("ROLLBACK")
+    locker.close()
+    window.retry.setInterval(10)
+    window.retry.start()
+    qtbot.waitUntil(lambda: not window.unsaved)
+    assert store.completed_lessons() == {lesson_id}
+    assert not window.notice.isVisible()
+    store.close()
+
+
+def test_lessons_finished_without_a_database_are_saved_once_it_opens(qtbot: QtBot, tmp_path: Path) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    lesson_id = _finish_first_lesson(qtbot, window)
+    with HistoryStore.open(tmp_path) as store:
+        store.mark_lesson_completed("earlier")
+        window.set_store(store)
+        assert store.completed_lessons() == {lesson_id, "earlier"}
+        assert window.completed == {lesson_id, "earlier"} and not window.unsaved

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -122,3 +124,64 @@ def test_escape_and_ctrl_w_close_every_secondary_window(window: MainWindow, qtbo
         shown.activateWindow()
         qtbot.keySequence(shown, sequence)
         assert not shown.isVisible(), shown.objectName()
+
+
+def _lock(path: Path) -> sqlite3.Connection:
+    """Another program holding the history's write lock (BEGIN IMMEDIATE on the same file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    return conn
+
+
+def test_a_busy_database_when_opening_the_history_is_said_not_raised(window: MainWindow,
+                                                                      tmp_path: Path) -> None:
+    locker = _lock(tmp_path / "data" / "history.sqlite3")
+    try:
+        start = time.monotonic()
+        assert window.practice.open_history() is None
+        assert time.monotonic() - start < 3  # the GUI waits briefly at most
+        assert "busy" in window.statusBar().currentMessage()
+        assert window.practice.history_window is None
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+    assert window.practice.open_history() is not None  # free again: it opens
+
+
+def test_a_history_that_fails_to_read_is_said_not_raised(window: MainWindow,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    def locked(*_args: object) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(HistoryStore, "summaries", locked)
+    assert window.practice.open_history() is None
+    assert "database is locked" in window.statusBar().currentMessage()
+
+
+def test_a_failing_refresh_after_a_recorded_hand_is_said_not_raised(window: MainWindow,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    history = window.practice.open_history()
+    assert history is not None and history.isVisible()
+
+    def locked(*_args: object) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(HistoryStore, "summaries", locked)
+    window.practice.recorder.recorded.emit(1)
+    assert "database is locked" in window.statusBar().currentMessage()
+
+
+def test_lessons_open_with_a_busy_database_and_save_once_it_is_free(window: MainWindow, qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    locker = _lock(tmp_path / "data" / "history.sqlite3")
+    try:
+        lessons = window.practice.open_lessons()
+        assert lessons.isVisible() and lessons.store is None
+        assert "busy" in window.statusBar().currentMessage()
+        lessons.completed.add("example_1")  # finished while the history could not be opened
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+    assert window.practice.open_lessons() is lessons
+    assert lessons.store is not None and lessons.store.completed_lessons() == {"example_1"}

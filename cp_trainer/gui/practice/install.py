@@ -17,6 +17,7 @@ the data folder and the status bar says so once.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -214,22 +215,29 @@ class Practice(QObject):
     def open_history(self) -> HistoryWindow | None:
         from cp_trainer.gui.practice.history_window import HistoryWindow
 
-        store = self.recorder.store()
+        store = self.recorder.store()  # a busy or unusable database: None, said in the status bar
         if store is None:
             return None
-        if self.history_window is None:
-            self.history_window = HistoryWindow(store, self.window)
-            add_close_shortcuts(self.history_window)
-            self.history_window.tryAgain.connect(self.try_again)
-            self.history_window.showOnTable.connect(self.show_on_table)
-        self.history_window.refresh()
+        try:
+            if self.history_window is None:
+                self.history_window = HistoryWindow(store, self.window)
+                add_close_shortcuts(self.history_window)
+                self.history_window.tryAgain.connect(self.try_again)
+                self.history_window.showOnTable.connect(self.show_on_table)
+            self.history_window.refresh()
+        except (sqlite3.Error, HistoryError) as exc:  # never out of the menu's slot
+            self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            return None
         self.history_window.show()
         _to_front(self.history_window)
         return self.history_window
 
     def _refresh_history(self, _hand_id: int) -> None:
         if self.history_window is not None and self.history_window.isVisible():
-            self.history_window.refresh()
+            try:
+                self.history_window.refresh()
+            except (sqlite3.Error, HistoryError) as exc:  # never out of the recorder's slot
+                self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
 
     def try_again(self, cards: Sequence[Card]) -> None:
         """Deal these 13 cards on the table again: the history window's hand with its bot hands
@@ -249,8 +257,12 @@ class Practice(QObject):
         from cp_trainer.gui.practice.lessons_window import LessonsWindow
 
         if self.lessons_window is None:
+            # a busy database (store() None, said in the status bar): the lessons still open, and
+            # what is finished is saved once the history can be opened (the next time this is asked)
             self.lessons_window = LessonsWindow(self.window, store=self.recorder.store())
             add_close_shortcuts(self.lessons_window)
+        elif self.lessons_window.store is None and (store := self.recorder.store()) is not None:
+            self.lessons_window.set_store(store)
         self.lessons_window.show()
         _to_front(self.lessons_window)
         return self.lessons_window

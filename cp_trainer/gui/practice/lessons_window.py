@@ -7,12 +7,11 @@ answered correctly before "Next"; finishing the last step emits :attr:`LessonsWi
 
 from __future__ import annotations
 
-import contextlib
 import html
 import re
 import sqlite3
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -31,7 +30,7 @@ from cp_trainer.cards import Card, Suit, format_cards
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of
 from cp_trainer.gui.cards.style import CardStyle, suit_colour
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.history import HistoryStore
+from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.i18n import tr
 from cp_trainer.lessons import (
     EQUAL,
@@ -50,7 +49,9 @@ from cp_trainer.lessons import (
 )
 from cp_trainer.strength import Category
 
-__all__ = ["LessonsWindow"]
+__all__ = ["RETRY_MS", "LessonsWindow"]
+
+RETRY_MS = 5000  # how soon a finished lesson the database refused is written again
 
 
 def _pretty(cards: tuple[Card, ...]) -> str:
@@ -78,8 +79,15 @@ class LessonsWindow(QDialog):
         follow_language(self, self.retranslate)
         self.setObjectName("lessonsWindow")
         self.lessons = lessons if lessons is not None else load_lessons()
-        self.store = store  # remembers finished lessons between runs (None: this session only)
-        self.completed: set[str] = store.completed_lessons() if store is not None else set()
+        # remembers finished lessons between runs (None: this session only)
+        self.store: HistoryStore | None = None
+        self.completed: set[str] = set()
+        self.unsaved: set[str] = set()  # finished lessons the database refused so far (tried again later)
+        self.retry = QTimer(self)
+        self.retry.setObjectName("lessonsRetryTimer")
+        self.retry.setSingleShot(True)
+        self.retry.setInterval(RETRY_MS)
+        self.retry.timeout.connect(self.save_pending)
         self.lesson: Lesson | None = None
         self.step_index = 0
         self.solved = False
@@ -104,6 +112,11 @@ class LessonsWindow(QDialog):
         self.feedback = QLabel(self)
         self.feedback.setObjectName("lessonFeedback")
         self.feedback.setWordWrap(True)
+        self.notice = QLabel(self)  # the history database's trouble, if any (stays across steps)
+        self.notice.setObjectName("lessonsNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #b71c1c;")
+        self.notice.hide()
         self.check_button = QPushButton(self)
         self.check_button.setObjectName("checkAnswerButton")
         self.next_button = QPushButton(self)
@@ -124,6 +137,7 @@ class LessonsWindow(QDialog):
         right.addWidget(self.text)
         right.addWidget(self.answer_area)
         right.addWidget(self.feedback)
+        right.addWidget(self.notice)
         right.addStretch(1)
         right.addLayout(buttons)
         layout = QHBoxLayout(self)
@@ -138,6 +152,8 @@ class LessonsWindow(QDialog):
         self.check_button.clicked.connect(self.check)
         self.next_button.clicked.connect(self.next_step)
         self.resize(900, 560)
+        if store is not None:
+            self.set_store(store)
         self.retranslate()
         if self.lessons:
             self.list.setCurrentRow(0)
@@ -187,9 +203,8 @@ class LessonsWindow(QDialog):
         # The last step: the lesson is done; go on to the next lesson, if any.
         self.completed.add(self.lesson.id)
         if self.store is not None:
-            # If the database refuses, only the tick for the next run is lost.
-            with contextlib.suppress(sqlite3.Error):
-                self.store.mark_lesson_completed(self.lesson.id)
+            self.unsaved.add(self.lesson.id)
+            self.save_pending()  # a busy database: kept and tried again, never an error here
         self.lessonCompleted.emit(self.lesson.id)
         row = self.lessons.index(self.lesson)
         self.retranslate()
@@ -198,6 +213,41 @@ class LessonsWindow(QDialog):
         else:
             self.feedback.setText(self.tr("You have finished every lesson. Well done!"))
             self.next_button.setEnabled(False)
+
+    # --- the history database ---------------------------------------------------------------
+
+    def set_store(self, store: HistoryStore) -> None:
+        """Remember finished lessons in ``store`` (also those finished before it could be opened)."""
+        self.store = store
+        try:
+            stored = store.completed_lessons()
+        except (sqlite3.Error, HistoryError):
+            stored = set()  # the ticks of earlier runs are not shown; this run's are still saved
+        self.unsaved |= self.completed - stored
+        self.completed |= stored
+        if self.unsaved:
+            self.save_pending()
+
+    def save_pending(self) -> bool:
+        """Write the finished lessons the database has not taken yet; True when none is left.
+        If it refuses (busy: another program is writing), the player is told and it is tried
+        again in a few seconds."""
+        if self.store is None or not self.unsaved:
+            return not self.unsaved
+        for lesson_id in sorted(self.unsaved):
+            try:
+                self.store.mark_lesson_completed(lesson_id)
+            except (sqlite3.Error, HistoryError):
+                self.notice.setText(self.tr("Your finished lessons could not be saved yet: the history "
+                                            "database is busy (another program is writing to it). "
+                                            "The trainer will try again in a few seconds."))
+                self.notice.show()
+                self.retry.start()
+                return False
+            self.unsaved.discard(lesson_id)
+        self.notice.clear()
+        self.notice.hide()
+        return True
 
     # --- one step -----------------------------------------------------------------------------
 
