@@ -146,7 +146,9 @@ def _open_folder(path: Path) -> Path:
 def _env(tmp: Path, **changes: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")
            and k not in ("HOME", "NUMBA_CACHE_DIR", "CP_TRAINER_DATA_DIR", "TMPDIR")}
-    env.update(PYTHONPATH=str(ROOT), LANG="C.UTF-8", TMPDIR=str(tmp), **changes)
+    # the window's settings file of its own: never the one the test session's other tests use
+    env.update(PYTHONPATH=str(ROOT), LANG="C.UTF-8", TMPDIR=str(tmp),
+               CP_TRAINER_SETTINGS=str(tmp / "settings.ini"), **changes)
     return env
 
 

@@ -157,6 +157,15 @@ def test_a_history_that_fails_to_read_is_said_not_raised(window: MainWindow,
     monkeypatch.setattr(HistoryStore, "summaries", locked)
     assert window.practice.open_history() is None
     assert "database is locked" in window.statusBar().currentMessage()
+    # the window that failed half-way must not be asked to retranslate itself later (it once
+    # raised AttributeError from its language filter in whichever test switched language next)
+    from cp_trainer.gui.translation import install_language
+
+    try:
+        install_language(None, "ru")
+        assert window.menuBar().actions()[0].text() != "&Game"
+    finally:
+        install_language(None, "en")
 
 
 def test_a_failing_refresh_after_a_recorded_hand_is_said_not_raised(window: MainWindow,

@@ -76,7 +76,6 @@ class HistoryWindow(QDialog):
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        follow_language(self, self.retranslate)
         self.setObjectName("historyWindow")
         self.store = store
         self.current: HandRecord | None = None
@@ -188,6 +187,9 @@ class HistoryWindow(QDialog):
         self.save_png_button.clicked.connect(self._ask_save_png)
         self._workDone.connect(self._work_done)
         self.resize(1000, 640)
+        # only once every widget exists: a window whose reading failed half-way (a damaged
+        # history) must not be retranslated later, when the language changes
+        follow_language(self, self.retranslate)
         self.retranslate()
         self.refresh()
         if store.recovery is not None:
