@@ -130,7 +130,8 @@ class MainWindow(QMainWindow):
                                          self.help_menu, lambda: self.values.house_rules, data_dir)
         from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
 
-        self.drill = install_drill(self, data_dir)
+        self.drill = install_drill(self, self.renderer, history=self.practice.recorder.store,
+                                   history_changed=self.practice.history_changed, data_dir=data_dir)
         self.retranslate()
         self.resize(1180, 800)
         geometry = settings.qsettings().value("window/geometry")

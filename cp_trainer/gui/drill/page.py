@@ -21,7 +21,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLocale, Qt, QThreadPool, Signal
+from PySide6.QtCore import QLocale, Qt, QThreadPool, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -48,7 +48,7 @@ from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import zone_view
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
@@ -110,6 +110,7 @@ class DrillPage(QWidget):
                  clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE) -> None:
         super().__init__(parent)
         self.setObjectName("drillPage")
+        follow_language(self, self.retranslate)
         self.renderer = renderer
         self.store = store
         self.pool = tuple(load_pool() if pool is None else pool)
@@ -281,11 +282,6 @@ class DrillPage(QWidget):
         self._show_stats()
         self._show_result()
         self._update_buttons()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _show_stats(self) -> None:
         s = self.session

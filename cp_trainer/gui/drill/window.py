@@ -7,15 +7,17 @@ its results in the same history as the table (the Practice recorder's, when ther
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.drill.page import DrillPage
 from cp_trainer.gui.style import STYLE_SHEET
+from cp_trainer.gui.translation import follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 
 __all__ = ["DrillLauncher", "DrillWindow", "install_drill"]
@@ -28,6 +30,7 @@ class DrillWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.setObjectName("drillWindow")
+        follow_language(self, self.retranslate)
         self.page = DrillPage(renderer, None, **page_args)
         scroll = QScrollArea(self)
         scroll.setObjectName("felt")
@@ -42,22 +45,28 @@ class DrillWindow(QMainWindow):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Drill — cp-trainer"))
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
-
     def closeEvent(self, event: QCloseEvent) -> None:
         self.page.shutdown()
         super().closeEvent(event)
 
 
 class DrillLauncher(QObject):
-    """The *Drill…* action on a main window and the window it opens."""
+    """The *Drill…* action on a main window and the window it opens.
 
-    def __init__(self, window: QMainWindow, data_dir: str | None = None) -> None:
+    Its collaborators are given, not looked up on the window: ``renderer`` draws the cards,
+    ``history`` returns the trainer's history (the Practice recorder's store; None: one is opened
+    here from ``data_dir``) and ``history_changed`` is called after each stored result (the
+    History window's Drill tab refreshes).
+    """
+
+    def __init__(self, window: QMainWindow, renderer: CardRenderer, *,
+                 history: Callable[[], HistoryStore | None] = lambda: None,
+                 history_changed: Callable[[], None] = lambda: None, data_dir: str | None = None) -> None:
         super().__init__(window)
         self.window = window
+        self.renderer = renderer
+        self.history = history
+        self.history_changed = history_changed
         self.data_dir = data_dir
         self.drill_window: DrillWindow | None = None
         self._own_store: HistoryStore | None = None
@@ -70,25 +79,18 @@ class DrillLauncher(QObject):
             menu.insertAction(menu.actions()[0] if menu.actions() else None, self.action)  # type: ignore[arg-type]
         else:
             window.menuBar().addAction(self.action)
-        window.installEventFilter(self)
+        follow_language(window, self.retranslate)
         self.retranslate()
 
     def retranslate(self) -> None:
         self.action.setText(self.tr("&Drill…"))
         self.action.setToolTip(self.tr("Graded practice: set a hand, see the solver's grade and why."))
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        return False
-
     def store(self) -> HistoryStore | None:
-        """The trainer's history (the Practice recorder's), else one opened here."""
-        recorder = getattr(getattr(self.window, "practice", None), "recorder", None)
-        if recorder is not None and hasattr(recorder, "store"):
-            store = recorder.store()
-            if isinstance(store, HistoryStore):
-                return store
+        """The trainer's history, else one opened here."""
+        store = self.history()
+        if store is not None:
+            return store
         if self._own_store is None:
             try:
                 self._own_store = HistoryStore.open(self.data_dir)
@@ -98,11 +100,8 @@ class DrillLauncher(QObject):
 
     def open(self) -> DrillWindow:
         if self.drill_window is None:
-            renderer = getattr(self.window, "renderer", None)
-            if not isinstance(renderer, CardRenderer):
-                renderer = CardRenderer()
-            self.drill_window = DrillWindow(renderer, self.window, store=self.store())
-            self.drill_window.page.graded.connect(self._refresh_history)
+            self.drill_window = DrillWindow(self.renderer, self.window, store=self.store())
+            self.drill_window.page.graded.connect(lambda _record: self.history_changed())
         self.drill_window.show()
         if QGuiApplication.platformName() != "offscreen":
             self.drill_window.raise_()
@@ -110,14 +109,10 @@ class DrillLauncher(QObject):
         return self.drill_window
 
 
-    def _refresh_history(self, _record: object) -> None:
-        """Keep an open History window's Drill tab up to date."""
-        history = getattr(getattr(self.window, "practice", None), "history_window", None)
-        charts = getattr(history, "drill_charts", None)
-        if charts is not None and history is not None and history.isVisible():
-            charts.refresh()
-
-
-def install_drill(window: QMainWindow, data_dir: str | None = None) -> DrillLauncher:
+def install_drill(window: QMainWindow, renderer: CardRenderer, *,
+                  history: Callable[[], HistoryStore | None] = lambda: None,
+                  history_changed: Callable[[], None] = lambda: None,
+                  data_dir: str | None = None) -> DrillLauncher:
     """Add *Practice → Drill…* to the trainer's main window."""
-    return DrillLauncher(window, data_dir)
+    return DrillLauncher(window, renderer, history=history, history_changed=history_changed,
+                         data_dir=data_dir)

@@ -228,6 +228,10 @@ class Practice(QObject):
         return self.history_window
 
     def _refresh_history(self, _hand_id: int) -> None:
+        self.history_changed()
+
+    def history_changed(self) -> None:
+        """Bring an open History window up to date (a hand or a drill result was stored)."""
         if self.history_window is not None and self.history_window.isVisible():
             self.history_window.refresh()
 
