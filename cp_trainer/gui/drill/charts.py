@@ -69,7 +69,8 @@ class DrillCharts(QWidget):
         fig.clear()
         self.canvas.setVisible(p.overall.hands > 0)
         if not p.overall.hands:
-            self.summary.setText(self.tr("No drill hands yet: open Practice → Drill… and play a few."))
+            self.summary.setText(
+                self.tr("No drill hands yet: open Practice → Drill (Ctrl+D) and play a few."))
             self.canvas.draw_idle()  # type: ignore[no-untyped-call]
             return
         locale = QLocale(lang)

@@ -107,7 +107,8 @@ class DrillPage(QWidget):
                  store: HistoryStore | None = None, pool: Sequence[DrillHand] | None = None,
                  seed: int | None = None, analyse_fn: AnalyseFn = analyse_hand,
                  grade_fn: GradeFn = grade_hand, rates_fn: RatesFn | None = row_rates,
-                 clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE) -> None:
+                 clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE,
+                 shortcuts: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("drillPage")
         follow_language(self, self.retranslate)
@@ -135,14 +136,14 @@ class DrillPage(QWidget):
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
         self.deal = DealModel(parent=self)
-        self._build()
+        self._build(shortcuts)
         self.deal.changed.connect(self._update_buttons)
         self.retranslate()
         self.next_hand()
 
     # --- layout ---------------------------------------------------------------------------------
 
-    def _build(self) -> None:
+    def _build(self, shortcuts: bool) -> None:
         outer = QVBoxLayout(self)
         head = QHBoxLayout()
         self.title = QLabel(self)
@@ -234,12 +235,11 @@ class DrillPage(QWidget):
         outer.addWidget(self.themes_line)
         outer.addStretch(1)
 
-        self.set_shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
-        self.set_shortcut.activated.connect(self._enter)
-        self.undo_shortcut = QShortcut(QKeySequence.StandardKey.Undo, self)
-        self.undo_shortcut.activated.connect(self._undo)
-        self.redo_shortcut = QShortcut(QKeySequence.StandardKey.Redo, self)
-        self.redo_shortcut.activated.connect(self._redo)
+        if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
+            keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
+                    QKeySequence(QKeySequence.StandardKey.Redo))
+            for key, slot in zip(keys, (self.enter, self.undo, self.redo), strict=True):
+                QShortcut(key, self).activated.connect(slot)
 
     # --- text -----------------------------------------------------------------------------------
 
@@ -471,13 +471,21 @@ class DrillPage(QWidget):
         self.message.setText(self.tr("The solver could not grade this hand: %1").replace("%1", message))
         self._update_buttons()
 
+    def focus_cards(self) -> None:
+        """Keyboard play: the focus on the hand's cards (the page was just shown)."""
+        hand_view = self.views[Zone.HAND]
+        hand_view.setFocus(Qt.FocusReason.OtherFocusReason)
+        if hand_view.model().rowCount() and not hand_view.currentIndex().isValid():
+            hand_view.setCurrentIndex(hand_view.model().index(0, 0))
+
     def shutdown(self) -> None:
         """Wait for the worker thread (the window is closing)."""
         self.threads.waitForDone(10_000)
 
     # --- keys -----------------------------------------------------------------------------------
 
-    def _enter(self) -> None:
+    def enter(self) -> None:
+        """Enter: grade the hand, or deal the next one after a grade."""
         if self.phase is Phase.SETTING:
             self.set_hand()
         elif self.phase is Phase.GRADED:
@@ -485,16 +493,16 @@ class DrillPage(QWidget):
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self._enter()
+            self.enter()
             e.accept()
             return
         super().keyPressEvent(e)
 
-    def _undo(self) -> None:
+    def undo(self) -> None:
         if self.phase is Phase.SETTING:
             self.deal.undo()
 
-    def _redo(self) -> None:
+    def redo(self) -> None:
         if self.phase is Phase.SETTING:
             self.deal.redo()
 
