@@ -131,8 +131,9 @@ class MainWindow(QMainWindow):
                                          self.help_menu, lambda: self.values.house_rules, data_dir)
         from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
 
+        # results are written by the recorder's writer thread; the History window follows its signal
         self.drill = install_drill(self, self.renderer, self.pages, history=self.practice.recorder.store,
-                                   history_changed=self.practice.history_changed, data_dir=data_dir)
+                                   data_dir=data_dir, write=self.practice.recorder.writer.add_drill_results)
         self.drill.action.triggered.connect(self.show_drill)
         self.game_group.addAction(self.drill.action)
         self.retranslate()

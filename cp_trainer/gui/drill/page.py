@@ -108,12 +108,14 @@ class DrillPage(QWidget):
                  seed: int | None = None, analyse_fn: AnalyseFn = analyse_hand,
                  grade_fn: GradeFn = grade_hand, rates_fn: RatesFn | None = row_rates,
                  clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE,
-                 shortcuts: bool = True) -> None:
+                 shortcuts: bool = True,
+                 write: Callable[[Sequence[DrillRecord]], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("drillPage")
         follow_language(self, self.retranslate)
         self.renderer = renderer
         self.store = store
+        self.write = write  # results go here when given (the history writer's thread), else to store
         self.pool = tuple(load_pool() if pool is None else pool)
         self.rng = random.Random(seed)
         self.analyse_fn = analyse_fn
@@ -455,6 +457,9 @@ class DrillPage(QWidget):
             self._show_result()
 
     def _store(self, record: DrillRecord) -> None:
+        if self.write is not None:  # the GUI thread never waits on the database (issue 10)
+            self.write([record])
+            return
         if self.store is None:
             return
         try:

@@ -5,12 +5,14 @@ and makes the :class:`DrillPage` on first use, in a scroll area added to the win
 main window switches to it (``MainWindow.show_drill``) as it does to its games. Its collaborators
 are given, not looked up on the window: ``renderer`` draws the cards, ``history`` returns the
 trainer's history (the Practice recorder's store; None: one is opened here from ``data_dir``) and
-``history_changed`` is called after each stored result (the History window's Drill tab refreshes).
+``history_changed`` is called after each graded result (the History window's Drill tab refreshes);
+``write`` (the Practice recorder's :class:`~cp_trainer.history.writer.HistoryWriter`) stores the
+results off the GUI thread, the History window then refreshing when they are written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
@@ -20,6 +22,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.drill.page import DrillPage
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.history import HistoryError, HistoryStore
+from cp_trainer.history.drill_record import DrillRecord
 
 __all__ = ["DRILL_STYLE", "DrillLauncher", "install_drill"]
 
@@ -31,13 +34,15 @@ class DrillLauncher(QObject):
 
     def __init__(self, window: QMainWindow, renderer: CardRenderer, pages: QStackedWidget, *,
                  history: Callable[[], HistoryStore | None] = lambda: None,
-                 history_changed: Callable[[], None] = lambda: None, data_dir: str | None = None) -> None:
+                 history_changed: Callable[[], None] = lambda: None, data_dir: str | None = None,
+                 write: Callable[[Sequence[DrillRecord]], None] | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.renderer = renderer
         self.pages = pages
         self.history = history
         self.history_changed = history_changed
+        self.write = write
         self.data_dir = data_dir
         self.page: DrillPage | None = None
         self.container: QScrollArea | None = None
@@ -76,7 +81,7 @@ class DrillLauncher(QObject):
             scroll = QScrollArea(self.pages)
             scroll.setObjectName("drillScroll")
             scroll.setStyleSheet(DRILL_STYLE)
-            page = DrillPage(self.renderer, None, store=self.store(), shortcuts=False)
+            page = DrillPage(self.renderer, None, store=self.store(), shortcuts=False, write=self.write)
             page.graded.connect(lambda _record: self.history_changed())
             scroll.setWidget(page)
             scroll.setWidgetResizable(True)
@@ -92,7 +97,8 @@ class DrillLauncher(QObject):
 def install_drill(window: QMainWindow, renderer: CardRenderer, pages: QStackedWidget, *,
                   history: Callable[[], HistoryStore | None] = lambda: None,
                   history_changed: Callable[[], None] = lambda: None,
-                  data_dir: str | None = None) -> DrillLauncher:
+                  data_dir: str | None = None,
+                  write: Callable[[Sequence[DrillRecord]], None] | None = None) -> DrillLauncher:
     """Add *Practice → Drill* to the trainer's main window."""
     return DrillLauncher(window, renderer, pages, history=history, history_changed=history_changed,
-                         data_dir=data_dir)
+                         data_dir=data_dir, write=write)

@@ -63,6 +63,7 @@ class HandRecorder(QObject):
 
     recorded = Signal(int)  # the stored hand's id
     failed = Signal(str)
+    drillRecorded = Signal()  # drill results were written (by the writer's thread)
     _written = Signal(object)  # a WriterEvent from the writer's thread, delivered on this (GUI) thread
 
     def __init__(self, controller: TrainerController, parent: QObject | None = None,
@@ -87,6 +88,8 @@ class HandRecorder(QObject):
         if event.kind is EventKind.RECORDED:
             for hand_id in event.ids:
                 self.recorded.emit(hand_id)
+        elif event.kind is EventKind.DRILL_RECORDED:
+            self.drillRecorded.emit()
         else:
             self.failed.emit(event.message)
 
@@ -210,6 +213,7 @@ class Practice(QObject):
         self.lessons_window: LessonsWindow | None = None
         self.table_dialog: TableModeDialog | None = None
         self.recorder.recorded.connect(self._refresh_history)
+        self.recorder.drillRecorded.connect(self.history_changed)
 
     def open_history(self) -> HistoryWindow | None:
         from cp_trainer.gui.practice.history_window import HistoryWindow
