@@ -160,3 +160,42 @@ def test_cli_import_reports_drill_results(tmp_path: Path, capsys: pytest.Capture
     assert main(["history", "import", str(tmp_path / "h.jsonl"), "--data-dir", str(tmp_path / "b"),
                  "--lang", "en"]) == 0
     assert "Imported 3 drill results (0 already in the history)" in capsys.readouterr().out
+
+
+def test_the_history_writer_stores_drill_results_through_its_journal_once(tmp_path: Path) -> None:
+    import threading
+
+    from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
+
+    folder = tmp_path / "D"
+    HistoryStore.open(folder).close()
+    events: list[EventKind] = []
+    told = threading.Event()
+
+    def notify(event: WriterEvent) -> None:
+        events.append(event.kind)
+        if event.kind is EventKind.RESUMED:
+            told.set()
+
+    writer = HistoryWriter(folder, notify=notify, busy_timeout_ms=50, retries=1, retry_interval_s=0.1)
+    other = sqlite3.connect(folder / "history.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    try:
+        writer.add_drill_results(records())  # returns at once: the GUI never waits
+        assert writer.flush(20)
+        assert writer.waiting and events.count(EventKind.PENDING) == 1
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert told.wait(20)
+    writer.close()
+    assert EventKind.DRILL_RECORDED in events and not writer.journal.exists()
+    with HistoryStore.open(folder) as store:
+        assert store.drill_results() == records()
+    line = json.dumps({"drill": [r.to_dict() for r in records()]})
+    (folder / "pending-hands.jsonl").write_text(line + "\n" + line + "\n", encoding="utf-8")
+    again = HistoryWriter(folder)  # a journal replayed twice (a crash before it was removed)
+    assert again.flush(20)
+    again.close()
+    with HistoryStore.open(folder) as store:
+        assert store.drill_results() == records()  # each result once

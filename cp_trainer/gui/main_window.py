@@ -44,6 +44,7 @@ from cp_trainer.gui.translation import TranslationError, current_language, follo
 from cp_trainer.i18n import LANGUAGES
 
 if TYPE_CHECKING:  # Pai Gow's page (and NumPy under it) loads when it is first shown
+    from cp_trainer.gui.drill.page import DrillPage
     from cp_trainer.gui.paigow.window import PaiGowHistory, PaiGowPage
 
 __all__ = ["MainWindow"]
@@ -130,7 +131,11 @@ class MainWindow(QMainWindow):
                                          self.help_menu, lambda: self.values.house_rules, data_dir)
         from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
 
-        self.drill = install_drill(self, data_dir)
+        # results are written by the recorder's writer thread; the History window follows its signal
+        self.drill = install_drill(self, self.renderer, self.pages, history=self.practice.recorder.store,
+                                   data_dir=data_dir, write=self.practice.recorder.writer.add_drill_results)
+        self.drill.action.triggered.connect(self.show_drill)
+        self.game_group.addAction(self.drill.action)
         self.retranslate()
         self.resize(1180, 800)
         geometry = settings.qsettings().value("window/geometry")
@@ -217,6 +222,8 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         if self.paigow is not None and self.pages.currentWidget() is self.paigow:
             self.setWindowTitle(self.tr("cp-trainer — Pai Gow Poker"))
+        elif self._drill_shown() is not None:
+            self.setWindowTitle(self.tr("cp-trainer — Drill"))
         else:
             self.setWindowTitle(self.tr("cp-trainer — closed Chinese poker"))
         self.game_menu.setTitle(self.tr("&Game"))
@@ -244,6 +251,25 @@ class MainWindow(QMainWindow):
     def _paigow_shown(self) -> PaiGowPage | None:
         return self.paigow if self.paigow is not None and self.pages.currentWidget() is self.paigow else None
 
+    def _drill_shown(self) -> DrillPage | None:
+        if self.drill.container is None or self.pages.currentWidget() is not self.drill.container:
+            return None
+        return self.drill.page
+
+    def show_drill(self) -> DrillPage:
+        """The Drill, on its own page of this window (made on first use); Ctrl+1 brings the table back."""
+        first = self.drill.page is None
+        page, container = self.drill.ensure_page()
+        if first:
+            page.deal.changed.connect(self._update_actions)
+            page.graded.connect(lambda _record: self._update_actions())
+        self.pages.setCurrentWidget(container)
+        self.drill.action.setChecked(True)
+        self.table.score_label.hide()
+        self.retranslate()
+        page.focus_cards()
+        return page
+
     def show_chinese(self) -> None:
         """The Chinese-poker table (the Pai Gow page keeps its deal for later)."""
         self.pages.setCurrentWidget(self.chinese_page)
@@ -270,6 +296,10 @@ class MainWindow(QMainWindow):
         return self.paigow
 
     def new_deal(self) -> None:
+        drill = self._drill_shown()
+        if drill is not None:
+            drill.next_hand()
+            return
         page = self._paigow_shown()
         if page is not None:
             page.tab.new_deal()
@@ -278,6 +308,10 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def set_hand(self) -> None:
+        drill = self._drill_shown()
+        if drill is not None:
+            drill.enter()
+            return
         page = self._paigow_shown()
         if page is not None:
             page.tab.set_hand()
@@ -285,10 +319,18 @@ class MainWindow(QMainWindow):
             self.table.set_hand()
 
     def undo(self) -> None:
+        drill = self._drill_shown()
+        if drill is not None:
+            drill.undo()
+            return
         page = self._paigow_shown()
         (page.tab.deal if page is not None else self.deal_model).undo()
 
     def redo(self) -> None:
+        drill = self._drill_shown()
+        if drill is not None:
+            drill.redo()
+            return
         page = self._paigow_shown()
         (page.tab.deal if page is not None else self.deal_model).redo()
 
@@ -296,8 +338,12 @@ class MainWindow(QMainWindow):
         """Game and Edit follow the game shown: Set hand only when the cards are all placed, Undo
         only while arranging (never after the showdown)."""
         page = self._paigow_shown()
-        if page is not None:
-            deal: BoardModel[Any, Any] = page.tab.deal
+        drill = self._drill_shown()
+        if drill is not None:
+            deal: BoardModel[Any, Any] = drill.deal
+            self.set_action.setEnabled(True)  # Enter: grade, or the next hand after a grade
+        elif page is not None:
+            deal = page.tab.deal
             self.set_action.setEnabled(page.tab.game.can_set())
         else:
             deal = self.deal_model
@@ -447,6 +493,7 @@ class MainWindow(QMainWindow):
         self.solver_panel.shutdown()
         if self.paigow is not None:
             self.paigow.shutdown()
+        self.drill.shutdown()
         self.settings.qsettings().setValue("window/geometry", self.saveGeometry())
         self.settings.qsettings().sync()
         super().closeEvent(event)

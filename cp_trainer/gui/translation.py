@@ -17,8 +17,10 @@ String conventions (``pyside6-lupdate`` finds exactly these forms):
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
+from weakref import WeakMethod
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTranslator
 
@@ -91,12 +93,17 @@ class _LanguageFollower(QObject):
 
     def __init__(self, watched: QObject, retranslate: Callable[[], None]) -> None:
         super().__init__(watched)
-        self._retranslate = retranslate
+        # A bound method is held weakly: the follower (a child of the widget) must not keep the
+        # widget's Python object alive, or a window without a parent would never be deleted.
+        self._retranslate: Callable[[], Callable[[], None] | None] = (
+            WeakMethod(retranslate) if inspect.ismethod(retranslate) else lambda: retranslate)
         watched.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parent() and event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
+            retranslate = self._retranslate()
+            if retranslate is not None:
+                retranslate()
         return False
 
 

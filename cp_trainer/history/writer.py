@@ -1,9 +1,10 @@
 """Recording hands without ever dropping one: one writer thread and a pending journal.
 
-The trainer window hands its played hands (and the solver's verdicts, which come later) to a
-:class:`HistoryWriter` and goes on at once: the GUI thread never waits on the database. The
-writer's own thread writes them with a short busy timeout and a few retries. A hand that cannot
-be written yet (another program holds the lock for long, the disk is full, the file is another
+The trainer window hands its played hands (and the solver's verdicts, which come later, and the
+Drill's graded results) to a :class:`HistoryWriter` and goes on at once: the GUI thread never
+waits on the database. The writer's own thread writes them with a short busy timeout and a few
+retries. A hand that cannot be written yet (another program holds the lock for long, the disk is
+full, the file is another
 program's) is appended to a pending journal in the data folder (``pending-hands*.jsonl``, one
 JSON object a line, ``fsync``\\ ed) and written when the database is free again: retried every
 few seconds, and on the next start. Identities are unique in the database, so a journal replayed
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import tr
+from .drill_record import DrillRecord
 from .record import HandRecord, RecordError
 from .store import DB_FILENAME, HistoryBusy, HistoryError, HistoryStore, default_data_dir, is_busy
 
@@ -53,6 +55,7 @@ class EventKind(Enum):
     RESUMED = "resumed"  # the waiting hands were written
     REFUSED = "refused"  # a hand that can never be stored (invalid): ``message`` says why
     RECOVERED = "recovered"  # a damaged database was moved aside
+    DRILL_RECORDED = "drill_recorded"  # drill results were stored
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,12 @@ class _Solver:
     player_ev: float | None
 
 
-_Job = _Hands | _Solver
+@dataclass(frozen=True)
+class _Drill:
+    records: tuple[DrillRecord, ...]
+
+
+_Job = _Hands | _Solver | _Drill
 
 
 class _Stop:
@@ -132,6 +140,13 @@ class HistoryWriter:
         """Queue the solver's verdict for the hand of identity ``uid`` (after the hand itself)."""
         self._queue.put(_Solver(uid, arrangement, solver_ev, player_ev))
         self._start()
+
+    def add_drill_results(self, records: Sequence[DrillRecord]) -> None:
+        """Queue graded drill hands to store (one transaction; a result already stored, the same
+        time, hand and arrangement, is not stored twice)."""
+        if records:
+            self._queue.put(_Drill(tuple(records)))
+            self._start()
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until everything queued so far was handled (written or journalled); for tests and
@@ -217,6 +232,10 @@ class HistoryWriter:
                 if isinstance(job, _Hands):
                     ids = store.add_many(job.records)
                     self._tell(EventKind.RECORDED, ids=tuple(ids))
+                elif isinstance(job, _Drill):
+                    known = {d.identity for d in store.drill_results()}  # a journal replayed twice
+                    store.add_drill_results([r for r in job.records if r.identity not in known])
+                    self._tell(EventKind.DRILL_RECORDED)
                 else:
                     store.set_solver(job.uid, job.arrangement, job.solver_ev, job.player_ev)
                 return
@@ -339,6 +358,8 @@ def _with_uid(record: HandRecord) -> HandRecord:
 def _job_to_json(job: _Job) -> dict[str, Any]:
     if isinstance(job, _Hands):
         return {"hands": [r.to_dict() for r in job.records]}
+    if isinstance(job, _Drill):
+        return {"drill": [r.to_dict() for r in job.records]}
     return {"solver": {"uid": job.uid, "arrangement": job.arrangement, "ev": job.solver_ev,
                        "player_ev": job.player_ev}}
 
@@ -352,6 +373,8 @@ def _read_journal(path: Path) -> list[_Job]:
                 data = json.loads(raw.decode("utf-8"))
                 if "hands" in data:
                     jobs.append(_Hands(tuple(HandRecord.from_dict(h) for h in data["hands"])))
+                elif "drill" in data:
+                    jobs.append(_Drill(tuple(DrillRecord.from_dict(d) for d in data["drill"])))
                 else:
                     s = data["solver"]
                     jobs.append(_Solver(str(s["uid"]), str(s["arrangement"]), float(s["ev"]),

@@ -89,8 +89,8 @@
         <translation>Упражнения</translation>
     </message>
     <message>
-        <source>No drill hands yet: open Practice → Drill… and play a few.</source>
-        <translation>Упражнений ещё не было: откройте «Тренировка → Упражнения…» и сыграйте несколько раздач.</translation>
+        <source>No drill hands yet: open Practice → Drill (Ctrl+D) and play a few.</source>
+        <translation>Упражнений ещё не было: откройте «Тренировка → Упражнения» (Ctrl+D) и сыграйте несколько раздач.</translation>
     </message>
     <message>
         <source>Drill hands: %1</source>
@@ -136,8 +136,8 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <source>&amp;Drill…</source>
-        <translation>&amp;Упражнения…</translation>
+        <source>&amp;Drill</source>
+        <translation>&amp;Упражнения</translation>
     </message>
     <message>
         <source>Graded practice: set a hand, see the solver&apos;s grade and why.</source>
@@ -249,13 +249,6 @@
     <message>
         <source>The solver could not grade this hand: %1</source>
         <translation>Решатель не смог оценить эту раздачу: %1</translation>
-    </message>
-</context>
-<context>
-    <name>DrillWindow</name>
-    <message>
-        <source>Drill — cp-trainer</source>
-        <translation>Упражнения — cp-trainer</translation>
     </message>
 </context>
 <context>
@@ -830,6 +823,10 @@
     <message>
         <source>cp-trainer — Pai Gow Poker</source>
         <translation>cp-trainer — Пай Гоу покер</translation>
+    </message>
+    <message>
+        <source>cp-trainer — Drill</source>
+        <translation>cp-trainer — упражнения</translation>
     </message>
     <message>
         <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal; this deal is played to the end as it was dealt.</source>

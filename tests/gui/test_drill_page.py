@@ -227,7 +227,7 @@ def test_set_with_cards_left_says_what_to_do_and_undo_works(qtbot: Any, tmp_path
     assert first in page.deal.cards(Zone.TOP)
     page.set_hand()
     assert page.phase is Phase.SETTING and "Place all 13 cards first" in page.message.text()
-    page._undo()
+    page.undo()
     assert page.deal.cards(Zone.TOP) == ()
 
 
@@ -247,8 +247,8 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     assert "0,79" in page.loss_line.text()
 
 
-def test_practice_menu_opens_the_drill_window(qtbot: Any, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_practice_drill_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from cp_trainer.gui.main_window import MainWindow
     from cp_trainer.gui.settings.store import Settings
 
@@ -256,12 +256,29 @@ def test_practice_menu_opens_the_drill_window(qtbot: Any, tmp_path: Path,
     window = MainWindow(Settings(tmp_path / "settings.ini"), seed=5,
                         deal=parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"))
     qtbot.addWidget(window)
-    assert window.drill.action in window.practice.menu.actions()
-    drill = window.drill.open()
-    qtbot.addWidget(drill)
-    assert drill.objectName() == "drillWindow" and drill.page.store is window.practice.recorder.store()
-    assert drill.page.hand is not None and len(drill.page.hand.cards) == 13
-    drill.close()
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.drill.action in window.practice.menu.actions() and window.drill.page is None
+    assert window.drill.action.shortcut().toString() == "Ctrl+D"
+    window.drill.action.trigger()
+    page = window.drill.page
+    assert page is not None and window.pages.currentWidget() is window.drill.container
+    assert window.pages.count() == 2 and page.window() is window  # a page, not a window of its own
+    assert page.store is window.practice.recorder.store()
+    assert page.hand is not None and len(page.hand.cards) == 13
+    assert window.windowTitle() == "cp-trainer — Drill" and window.drill.action.isChecked()
+    hand = page.views[Zone.HAND]
+    assert window.focusWidget() is hand  # keyboard play at once
+    first: Card | None = hand.zone_model.card_at(0)
+    qtbot.keyClick(hand, Qt.Key.Key_1)
+    assert first in page.deal.cards(Zone.TOP) and window.undo_action.isEnabled()
+    window.undo_action.trigger()  # Edit → Undo acts on the Drill's cards while it is shown
+    assert page.deal.cards(Zone.TOP) == ()
+    window.chinese_action.trigger()  # Ctrl+1
+    assert window.pages.currentWidget() is window.chinese_page and window.chinese_action.isChecked()
+    assert not window.drill.action.isChecked()
+    window.show_drill()
+    assert window.pages.count() == 2 and window.drill.page is page  # made once, kept
 
 
 def test_history_window_has_the_drill_charts(qtbot: Any, tmp_path: Path, english_after: QApplication) -> None:
@@ -302,16 +319,18 @@ def test_an_open_history_window_follows_the_drill(qtbot: Any, tmp_path: Path,
     history = window.practice.history_window
     assert history is not None
     qtbot.addWidget(history)
-    drill = window.drill.open()
-    qtbot.addWidget(drill)
-    drill.page.pool = tuple(pool())
-    drill.page.random_share = 0.0
-    drill.page.rates_fn = None  # no solve in this test
-    drill.page._theme_chosen(0)  # a new picker over that pool, and a new hand from it
-    play_by_keys(qtbot, drill.page, GREEDY)
-    drill.page.set_hand()
-    assert "Drill hands: 1" in history.drill_charts.summary.text()
-    drill.close()
+    drill = window.show_drill()
+    drill.pool = tuple(pool())
+    drill.random_share = 0.0
+    drill.rates_fn = None  # no solve in this test
+    drill._theme_chosen(0)  # a new picker over that pool, and a new hand from it
+    play_by_keys(qtbot, drill, GREEDY)
+    drill.set_hand()
+    # written by the recorder's writer thread, not the GUI thread (issue 10); the tab follows
+    assert drill.write is not None
+    qtbot.waitUntil(lambda: "Drill hands: 1" in history.drill_charts.summary.text())
+    store = window.practice.recorder.store()
+    assert store is not None and [r.grade for r in store.drill_results()] == ["mistake"]
     history.close()
 
 

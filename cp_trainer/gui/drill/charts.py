@@ -12,12 +12,12 @@ import os
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PySide6.QtCore import QEvent, QLocale
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from cp_trainer.drill.profile import DrillProfile
 from cp_trainer.drill.themes import Theme
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryStore
 
 __all__ = ["DrillCharts", "install_drill_tab"]
@@ -37,6 +37,7 @@ class DrillCharts(QWidget):
                  tabs: QTabWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("drillCharts")
+        follow_language(self, self.retranslate)
         self.store = store
         self.tabs = tabs
         self.profile = DrillProfile()
@@ -50,11 +51,6 @@ class DrillCharts(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.canvas, 1)
         self.refresh()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def refresh(self) -> None:
         """Re-read the drill results and redraw."""
@@ -73,7 +69,8 @@ class DrillCharts(QWidget):
         fig.clear()
         self.canvas.setVisible(p.overall.hands > 0)
         if not p.overall.hands:
-            self.summary.setText(self.tr("No drill hands yet: open Practice → Drill… and play a few."))
+            self.summary.setText(
+                self.tr("No drill hands yet: open Practice → Drill (Ctrl+D) and play a few."))
             self.canvas.draw_idle()  # type: ignore[no-untyped-call]
             return
         locale = QLocale(lang)

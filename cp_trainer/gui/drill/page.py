@@ -21,7 +21,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLocale, Qt, QThreadPool, Signal
+from PySide6.QtCore import QLocale, Qt, QThreadPool, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -48,7 +48,7 @@ from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import zone_view
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
@@ -107,11 +107,15 @@ class DrillPage(QWidget):
                  store: HistoryStore | None = None, pool: Sequence[DrillHand] | None = None,
                  seed: int | None = None, analyse_fn: AnalyseFn = analyse_hand,
                  grade_fn: GradeFn = grade_hand, rates_fn: RatesFn | None = row_rates,
-                 clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE) -> None:
+                 clock: Callable[[], datetime] = now_utc, random_share: float = RANDOM_SHARE,
+                 shortcuts: bool = True,
+                 write: Callable[[Sequence[DrillRecord]], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("drillPage")
+        follow_language(self, self.retranslate)
         self.renderer = renderer
         self.store = store
+        self.write = write  # results go here when given (the history writer's thread), else to store
         self.pool = tuple(load_pool() if pool is None else pool)
         self.rng = random.Random(seed)
         self.analyse_fn = analyse_fn
@@ -134,14 +138,14 @@ class DrillPage(QWidget):
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
         self.deal = DealModel(parent=self)
-        self._build()
+        self._build(shortcuts)
         self.deal.changed.connect(self._update_buttons)
         self.retranslate()
         self.next_hand()
 
     # --- layout ---------------------------------------------------------------------------------
 
-    def _build(self) -> None:
+    def _build(self, shortcuts: bool) -> None:
         outer = QVBoxLayout(self)
         head = QHBoxLayout()
         self.title = QLabel(self)
@@ -233,12 +237,11 @@ class DrillPage(QWidget):
         outer.addWidget(self.themes_line)
         outer.addStretch(1)
 
-        self.set_shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
-        self.set_shortcut.activated.connect(self._enter)
-        self.undo_shortcut = QShortcut(QKeySequence.StandardKey.Undo, self)
-        self.undo_shortcut.activated.connect(self._undo)
-        self.redo_shortcut = QShortcut(QKeySequence.StandardKey.Redo, self)
-        self.redo_shortcut.activated.connect(self._redo)
+        if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
+            keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
+                    QKeySequence(QKeySequence.StandardKey.Redo))
+            for key, slot in zip(keys, (self.enter, self.undo, self.redo), strict=True):
+                QShortcut(key, self).activated.connect(slot)
 
     # --- text -----------------------------------------------------------------------------------
 
@@ -281,11 +284,6 @@ class DrillPage(QWidget):
         self._show_stats()
         self._show_result()
         self._update_buttons()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _show_stats(self) -> None:
         s = self.session
@@ -459,6 +457,9 @@ class DrillPage(QWidget):
             self._show_result()
 
     def _store(self, record: DrillRecord) -> None:
+        if self.write is not None:  # the GUI thread never waits on the database (issue 10)
+            self.write([record])
+            return
         if self.store is None:
             return
         try:
@@ -475,13 +476,21 @@ class DrillPage(QWidget):
         self.message.setText(self.tr("The solver could not grade this hand: %1").replace("%1", message))
         self._update_buttons()
 
+    def focus_cards(self) -> None:
+        """Keyboard play: the focus on the hand's cards (the page was just shown)."""
+        hand_view = self.views[Zone.HAND]
+        hand_view.setFocus(Qt.FocusReason.OtherFocusReason)
+        if hand_view.model().rowCount() and not hand_view.currentIndex().isValid():
+            hand_view.setCurrentIndex(hand_view.model().index(0, 0))
+
     def shutdown(self) -> None:
         """Wait for the worker thread (the window is closing)."""
         self.threads.waitForDone(10_000)
 
     # --- keys -----------------------------------------------------------------------------------
 
-    def _enter(self) -> None:
+    def enter(self) -> None:
+        """Enter: grade the hand, or deal the next one after a grade."""
         if self.phase is Phase.SETTING:
             self.set_hand()
         elif self.phase is Phase.GRADED:
@@ -489,16 +498,16 @@ class DrillPage(QWidget):
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self._enter()
+            self.enter()
             e.accept()
             return
         super().keyPressEvent(e)
 
-    def _undo(self) -> None:
+    def undo(self) -> None:
         if self.phase is Phase.SETTING:
             self.deal.undo()
 
-    def _redo(self) -> None:
+    def redo(self) -> None:
         if self.phase is Phase.SETTING:
             self.deal.redo()
 

@@ -1,94 +1,73 @@
-"""*Practice → Drill…*: the Drill page in a window of its own (the table stays as it is).
+"""*Practice → Drill* (Ctrl+D): the Drill, a page of the main window (issue 13).
 
-:func:`install_drill` is the whole hook a main window needs (one call): it adds the action to the
-Practice menu (or the menu bar when there is none) and opens :class:`DrillWindow`, which keeps
-its results in the same history as the table (the Practice recorder's, when there is one).
+:class:`DrillLauncher` adds the action to the Practice menu (or the menu bar when there is none)
+and makes the :class:`DrillPage` on first use, in a scroll area added to the window's pages; the
+main window switches to it (``MainWindow.show_drill``) as it does to its games. Its collaborators
+are given, not looked up on the window: ``renderer`` draws the cards, ``history`` returns the
+trainer's history (the Practice recorder's store; None: one is opened here from ``data_dir``) and
+``history_changed`` is called after each graded result (the History window's Drill tab refreshes);
+``write`` (the Practice recorder's :class:`~cp_trainer.history.writer.HistoryWriter`) stores the
+results off the GUI thread, the History window then refreshing when they are written.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QWidget
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QStackedWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.drill.page import DrillPage
-from cp_trainer.gui.style import STYLE_SHEET
+from cp_trainer.gui.translation import follow_language
 from cp_trainer.history import HistoryError, HistoryStore
+from cp_trainer.history.drill_record import DrillRecord
 
-__all__ = ["DrillLauncher", "DrillWindow", "install_drill"]
+__all__ = ["DRILL_STYLE", "DrillLauncher", "install_drill"]
 
-
-class DrillWindow(QMainWindow):
-    """A window holding one :class:`DrillPage` (``objectName`` ``drillWindow``)."""
-
-    def __init__(self, renderer: CardRenderer, parent: QWidget | None = None, **page_args: Any) -> None:
-        super().__init__(parent)
-        self.setWindowFlag(Qt.WindowType.Window, True)
-        self.setObjectName("drillWindow")
-        self.page = DrillPage(renderer, None, **page_args)
-        scroll = QScrollArea(self)
-        scroll.setObjectName("felt")
-        scroll.setWidget(self.page)
-        scroll.setWidgetResizable(True)
-        self.setCentralWidget(scroll)
-        self.setStyleSheet(STYLE_SHEET + "#drillPage, #drillPage QLabel { color: #ffffff; }"
-                           "#drillPage { background: transparent; }")
-        self.retranslate()
-        self.resize(1100, 820)
-
-    def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Drill — cp-trainer"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.page.shutdown()
-        super().closeEvent(event)
+DRILL_STYLE = "#drillPage, #drillPage QLabel { color: #ffffff; } #drillPage { background: transparent; }"
 
 
 class DrillLauncher(QObject):
-    """The *Drill…* action on a main window and the window it opens."""
+    """The *Drill* action of a main window and the page it shows (made on first use)."""
 
-    def __init__(self, window: QMainWindow, data_dir: str | None = None) -> None:
+    def __init__(self, window: QMainWindow, renderer: CardRenderer, pages: QStackedWidget, *,
+                 history: Callable[[], HistoryStore | None] = lambda: None,
+                 history_changed: Callable[[], None] = lambda: None, data_dir: str | None = None,
+                 write: Callable[[Sequence[DrillRecord]], None] | None = None) -> None:
         super().__init__(window)
         self.window = window
+        self.renderer = renderer
+        self.pages = pages
+        self.history = history
+        self.history_changed = history_changed
+        self.write = write
         self.data_dir = data_dir
-        self.drill_window: DrillWindow | None = None
+        self.page: DrillPage | None = None
+        self.container: QScrollArea | None = None
         self._own_store: HistoryStore | None = None
         self.action = QAction(window)
         self.action.setObjectName("drillAction")
         self.action.setShortcut(QKeySequence("Ctrl+D"))
-        self.action.triggered.connect(self.open)
+        self.action.setCheckable(True)
         menu = window.findChild(QMenu, "practiceMenu")
         if isinstance(menu, QMenu):
             menu.insertAction(menu.actions()[0] if menu.actions() else None, self.action)  # type: ignore[arg-type]
         else:
             window.menuBar().addAction(self.action)
-        window.installEventFilter(self)
+        follow_language(window, self.retranslate)
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.action.setText(self.tr("&Drill…"))
+        self.action.setText(self.tr("&Drill"))
         self.action.setToolTip(self.tr("Graded practice: set a hand, see the solver's grade and why."))
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        return False
-
     def store(self) -> HistoryStore | None:
-        """The trainer's history (the Practice recorder's), else one opened here."""
-        recorder = getattr(getattr(self.window, "practice", None), "recorder", None)
-        if recorder is not None and hasattr(recorder, "store"):
-            store = recorder.store()
-            if isinstance(store, HistoryStore):
-                return store
+        """The trainer's history, else one opened here."""
+        store = self.history()
+        if store is not None:
+            return store
         if self._own_store is None:
             try:
                 self._own_store = HistoryStore.open(self.data_dir)
@@ -96,28 +75,30 @@ class DrillLauncher(QObject):
                 return None
         return self._own_store
 
-    def open(self) -> DrillWindow:
-        if self.drill_window is None:
-            renderer = getattr(self.window, "renderer", None)
-            if not isinstance(renderer, CardRenderer):
-                renderer = CardRenderer()
-            self.drill_window = DrillWindow(renderer, self.window, store=self.store())
-            self.drill_window.page.graded.connect(self._refresh_history)
-        self.drill_window.show()
-        if QGuiApplication.platformName() != "offscreen":
-            self.drill_window.raise_()
-            self.drill_window.activateWindow()
-        return self.drill_window
+    def ensure_page(self) -> tuple[DrillPage, QScrollArea]:
+        """The Drill page and the scroll area holding it among the window's pages."""
+        if self.page is None or self.container is None:
+            scroll = QScrollArea(self.pages)
+            scroll.setObjectName("drillScroll")
+            scroll.setStyleSheet(DRILL_STYLE)
+            page = DrillPage(self.renderer, None, store=self.store(), shortcuts=False, write=self.write)
+            page.graded.connect(lambda _record: self.history_changed())
+            scroll.setWidget(page)
+            scroll.setWidgetResizable(True)
+            self.pages.addWidget(scroll)
+            self.page, self.container = page, scroll
+        return self.page, self.container
+
+    def shutdown(self) -> None:
+        if self.page is not None:
+            self.page.shutdown()
 
 
-    def _refresh_history(self, _record: object) -> None:
-        """Keep an open History window's Drill tab up to date."""
-        history = getattr(getattr(self.window, "practice", None), "history_window", None)
-        charts = getattr(history, "drill_charts", None)
-        if charts is not None and history is not None and history.isVisible():
-            charts.refresh()
-
-
-def install_drill(window: QMainWindow, data_dir: str | None = None) -> DrillLauncher:
-    """Add *Practice → Drill…* to the trainer's main window."""
-    return DrillLauncher(window, data_dir)
+def install_drill(window: QMainWindow, renderer: CardRenderer, pages: QStackedWidget, *,
+                  history: Callable[[], HistoryStore | None] = lambda: None,
+                  history_changed: Callable[[], None] = lambda: None,
+                  data_dir: str | None = None,
+                  write: Callable[[Sequence[DrillRecord]], None] | None = None) -> DrillLauncher:
+    """Add *Practice → Drill* to the trainer's main window."""
+    return DrillLauncher(window, renderer, pages, history=history, history_changed=history_changed,
+                         data_dir=data_dir, write=write)

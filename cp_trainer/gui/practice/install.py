@@ -64,6 +64,7 @@ class HandRecorder(QObject):
 
     recorded = Signal(int)  # the stored hand's id
     failed = Signal(str)
+    drillRecorded = Signal()  # drill results were written (by the writer's thread)
     _written = Signal(object)  # a WriterEvent from the writer's thread, delivered on this (GUI) thread
 
     def __init__(self, controller: TrainerController, parent: QObject | None = None,
@@ -88,6 +89,8 @@ class HandRecorder(QObject):
         if event.kind is EventKind.RECORDED:
             for hand_id in event.ids:
                 self.recorded.emit(hand_id)
+        elif event.kind is EventKind.DRILL_RECORDED:
+            self.drillRecorded.emit()
         else:
             self.failed.emit(event.message)
 
@@ -211,6 +214,7 @@ class Practice(QObject):
         self.lessons_window: LessonsWindow | None = None
         self.table_dialog: TableModeDialog | None = None
         self.recorder.recorded.connect(self._refresh_history)
+        self.recorder.drillRecorded.connect(self.history_changed)
 
     def open_history(self) -> HistoryWindow | None:
         from cp_trainer.gui.practice.history_window import HistoryWindow
@@ -233,6 +237,10 @@ class Practice(QObject):
         return self.history_window
 
     def _refresh_history(self, _hand_id: int) -> None:
+        self.history_changed()
+
+    def history_changed(self) -> None:
+        """Bring an open History window up to date (a hand or a drill result was stored)."""
         if self.history_window is not None and self.history_window.isVisible():
             try:
                 self.history_window.refresh()
