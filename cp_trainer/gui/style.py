@@ -6,7 +6,7 @@ every coloured state also has words ("FOUL", "Legal", "✓ you win").
 
 from __future__ import annotations
 
-__all__ = ["STYLE_SHEET"]
+__all__ = ["FELT", "STYLE_SHEET"]
 
 FELT = "#14532d"
 FELT_DARK = "#0f3d21"

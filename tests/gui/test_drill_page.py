@@ -341,3 +341,26 @@ def test_without_a_history_the_drill_still_plays(qtbot: Any) -> None:
     page.set_hand()
     assert page.verdict.text() == "Best" and page.message.text() == ""
     assert "Hands this session: 1" in page.stats.text()
+
+
+def test_the_drill_page_sits_on_the_felt_so_its_white_text_reads(qtbot: Any, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # white labels on the default light grey were unreadable (seen at 1024x700, both languages)
+    from PySide6.QtGui import QColor
+
+    from cp_trainer.gui.main_window import MainWindow
+    from cp_trainer.gui.settings.store import Settings
+    from cp_trainer.gui.style import FELT
+
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
+    window = MainWindow(Settings(tmp_path / "settings.ini"), seed=5)
+    qtbot.addWidget(window)
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    page = window.show_drill()
+    assert window.drill.container is not None
+    image = window.drill.container.grab().toImage()
+    behind = image.pixelColor(2, image.height() // 2)  # the left margin, beside the row names
+    assert behind.name() == QColor(FELT).name()
+    assert page.title.palette().color(page.title.foregroundRole()).name() == "#ffffff"

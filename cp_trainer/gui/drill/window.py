@@ -20,13 +20,17 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QStackedWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.drill.page import DrillPage
+from cp_trainer.gui.style import FELT
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 
 __all__ = ["DRILL_STYLE", "DrillLauncher", "install_drill"]
 
-DRILL_STYLE = "#drillPage, #drillPage QLabel { color: #ffffff; } #drillPage { background: transparent; }"
+# the table's felt behind the page (white text on the default grey was unreadable: issue 12's AA contrast)
+DRILL_STYLE = ("#drillScroll, #drillScroll > QWidget#qt_scrollarea_viewport "
+               f"{{ background: {FELT}; border: none; }}"
+               " #drillPage, #drillPage QLabel { color: #ffffff; } #drillPage { background: transparent; }")
 
 
 class DrillLauncher(QObject):
