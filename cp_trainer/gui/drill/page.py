@@ -47,7 +47,7 @@ from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
-from cp_trainer.gui.table.widget import zone_view
+from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
@@ -512,13 +512,4 @@ class DrillPage(QWidget):
             self.deal.redo()
 
     def _focus_step(self, step: int) -> None:
-        order = [Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND]
-        sender = self.sender()
-        current = next((z for z, v in self.views.items() if v is sender), Zone.HAND)
-        i = order.index(current) + step
-        if not 0 <= i < len(order):
-            return
-        view = self.views[order[i]]
-        view.setFocus(Qt.FocusReason.OtherFocusReason)
-        if view.model().rowCount() and not view.currentIndex().isValid():
-            view.setCurrentIndex(view.model().index(0, 0))
+        step_focus(self.views, self.sender(), step)

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
@@ -49,6 +51,20 @@ OBJECT_NAMES = {Zone.HAND: "handView", Zone.TOP: "topRow", Zone.MIDDLE: "middleR
 #: returns it to the hand.
 KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zone.BOTTOM,
              Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
+
+
+def step_focus(views: Mapping[Zone, CardZoneView[Card, Zone]], sender: object, step: int) -> None:
+    """Up / Down: the keyboard focus to the next zone, top row → middle → bottom → hand, from the
+    view that asked (``sender``); the zone's first card is made current if none is."""
+    order = [Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND]
+    current = next((z for z, v in views.items() if v is sender), Zone.HAND)
+    i = order.index(current) + step
+    if not 0 <= i < len(order):
+        return
+    view = views[order[i]]
+    view.setFocus(Qt.FocusReason.OtherFocusReason)
+    if view.model().rowCount() and not view.currentIndex().isValid():
+        view.setCurrentIndex(view.model().index(0, 0))
 
 
 def zone_view(deal: DealModel, zone: Zone, renderer: CardRenderer,
@@ -461,17 +477,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self._update_buttons()
 
     def _focus_step(self, step: int) -> None:
-        """Up / Down: the keyboard focus to the next zone, top row → middle → bottom → hand."""
-        order = [Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND]
-        sender = self.sender()
-        current = next((z for z, v in self.views.items() if v is sender), Zone.HAND)
-        i = order.index(current) + step
-        if not 0 <= i < len(order):
-            return
-        view = self.views[order[i]]
-        view.setFocus(Qt.FocusReason.OtherFocusReason)
-        if view.model().rowCount() and not view.currentIndex().isValid():
-            view.setCurrentIndex(view.model().index(0, 0))
+        step_focus(self.views, self.sender(), step)
 
     def _refused(self, _zone: int, message: str) -> None:
         self.statusMessage.emit(message, 5000)
