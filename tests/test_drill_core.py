@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-import types
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -30,6 +27,8 @@ from cp_trainer.drill.rating import PlayerRating, difficulty
 from cp_trainer.drill.themes import Theme, detect_theme
 from cp_trainer.drill.why import WhyKind, explain
 from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.solver import grade as solver_grade
+from cp_trainer.solver.grade import Grade
 
 
 def stored() -> HandAnalysis:
@@ -105,32 +104,15 @@ def test_an_arrangement_not_stored_needs_the_live_grade() -> None:
     assert stored().grade(arr("6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d")) is None
 
 
-@dataclass(frozen=True)
-class _StandInGrade:
-    """The solver's Grade contract (issue 11), as a test stand-in."""
-
-    arrangement: Arrangement
-    ev: float
-    stderr: float
-    best: Arrangement
-    best_ev: float
-    loss: float
-    loss_stderr: float
-    significant: bool
-    samples: int
-
-
 def test_live_grade_calls_the_solver_on_the_same_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[dict[str, Any]] = []
     best = arr("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c")
 
-    def fake_grade(cards: list[Any], arrangement: Arrangement, **kw: Any) -> _StandInGrade:
+    def fake_grade(cards: list[Any], arrangement: Arrangement, **kw: Any) -> Grade:
         calls.append(kw)
-        return _StandInGrade(arrangement, -0.8, 0.02, best, 3.2, 4.0, 0.03, True, kw["samples"])
+        return Grade(arrangement, -0.8, 0.02, best, 3.2, 4.0, 0.03, True, kw["samples"])
 
-    module = types.ModuleType("cp_trainer.solver.grade")
-    module.grade = fake_grade  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "cp_trainer.solver.grade", module)
+    monkeypatch.setattr(solver_grade, "grade", fake_grade)
     a = stored()
     foul = arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c")
     g = grade_live(a, foul, HouseRules(royalties=True))  # a foul's cost is not certain here

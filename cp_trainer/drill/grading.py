@@ -310,7 +310,7 @@ def grade_live(analysis: HandAnalysis, arrangement: Arrangement,
     if stored is not None:
         return stored
     # issue 11's grade(); the ignore lets this type-check before that module lands
-    from ..solver.grade import grade  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from ..solver.grade import grade
 
     g = grade(list(analysis.cards), arrangement, bot=analysis.bot, opponents=analysis.opponents,
               samples=analysis.samples, rules=rules, seed=analysis.seed)
