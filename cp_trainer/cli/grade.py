@@ -29,7 +29,7 @@ from .common import (
     print_json,
     shown,
 )
-from .solve import _samples, _seed, decimal
+from .solve import add_solver_options, decimal
 
 
 @dataclass(frozen=True)
@@ -103,14 +103,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "\"CARDS | ARRANGEMENT\" or \"ARRANGEMENT\"."),
     )
     p.add_argument("inputs", nargs="*", metavar="CARDS ARRANGEMENT")
-    p.add_argument("--bot", choices=("greedy", "standard"), default="standard",
-                   help="the bot that sets the opponents' hands (default standard)")
-    p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
-                   help="opponents at the table, 1 to 3 (default 1)")
-    p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
-                   help="sampled deals, at least 2 (default 10,000, as solve)")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a whole number >= 0 (default: derived from the cards, as solve)")
+    add_solver_options(p)
     add_json_option(p)
     add_lang_option(p)
     add_house_rules_options(p)

@@ -51,6 +51,21 @@ def _seconds(text: str) -> float:
     return value
 
 
+def add_solver_options(p: argparse.ArgumentParser) -> None:
+    """The solver's options, as ``solve`` and ``grade`` both take them: the opponents' bot and
+    count, the sampled deals and the seed."""
+    p.add_argument("--bot", choices=(BotName.GREEDY.value, BotName.STANDARD.value),
+                   default=BotName.STANDARD.value,
+                   help="the bot that sets the opponents' hands (default standard)")
+    p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
+                   help="opponents at the table, 1 to 3 (default 1)")
+    p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
+                   help="sampled deals, at least 2 (default 10,000)")
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="random seed, a whole number >= 0 (default: derived from the cards, opponents "
+                        "and bot, so repeating a call repeats its answer)")
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve", help="find the best arrangement of 13 cards against a bot",
@@ -66,16 +81,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      "so the same question always gets the same answer."),
     )
     p.add_argument("cards", nargs="+", metavar="CARDS")
-    p.add_argument("--bot", choices=(BotName.GREEDY.value, BotName.STANDARD.value),
-                   default=BotName.STANDARD.value,
-                   help="the bot that sets the opponents' hands (default standard)")
-    p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
-                   help="opponents at the table, 1 to 3 (default 1)")
-    p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
-                   help="sampled deals, at least 2 (default 10,000)")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a whole number >= 0 (default: derived from the cards, opponents "
-                        "and bot, so repeating a call repeats its answer)")
+    add_solver_options(p)
     p.add_argument("--top", type=_positive, default=10, metavar="M", help="candidates to list (default 10)")
     p.add_argument("--time-budget", type=_seconds, default=None, metavar="SECONDS",
                    help="stop early after this long and report the samples used")
