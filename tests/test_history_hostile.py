@@ -374,6 +374,36 @@ def test_4_two_imports_of_one_file_at_once_give_one_copy(tmp_path: Path) -> None
         assert store.count() == n
 
 
+def test_4_opening_waits_out_a_lock_sqlite_reports_at_once(tmp_path: Path) -> None:
+    # Seen in CI: two imports into a new folder at once, one exited 1 "busy" at once. Switching a
+    # file to WAL while another connection holds its write lock is a deadlock to SQLite, which then
+    # answers SQLITE_BUSY at once without waiting its busy timeout. Opening must wait it out.
+    HistoryStore.open(tmp_path).close()
+    path = tmp_path / "history.sqlite3"
+    locked, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("PRAGMA journal_mode = DELETE")  # as another program (or a first open) leaves it
+        other.execute("BEGIN IMMEDIATE")
+        locked.set()
+        release.wait(10)
+        other.execute("COMMIT")
+        other.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert locked.wait(10)
+    threading.Timer(0.5, release.set).start()
+    try:
+        with HistoryStore.open(tmp_path, busy_timeout_ms=5000) as store:
+            store.add(make_record(0))
+            assert store.count() == 1
+    finally:
+        release.set()
+        holder.join(10)
+
+
 def test_4_an_old_export_without_identities_is_not_doubled(tmp_path: Path) -> None:
     old = [make_record(i).to_dict() for i in range(5)]
     for d in old:

@@ -199,7 +199,7 @@ class HistoryStore:
             busy_timeout_ms = BUSY_TIMEOUT_MS
         with _OPENING:  # the window's reader and its writer thread must not both move a file aside
             try:
-                conn = _open_checked(path, busy_timeout_ms)
+                conn = _open_waiting(path, busy_timeout_ms)
             except _Unusable as bad:
                 if not recover:
                     raise HistoryError(f"the history database {path} is damaged ({bad.reason}); it was "
@@ -207,7 +207,7 @@ class HistoryStore:
                 moved = _move_aside(path)
                 recovery = Recovery(original=path, moved_to=moved, reason=bad.reason)
                 try:
-                    conn = _open_checked(path, busy_timeout_ms)
+                    conn = _open_waiting(path, busy_timeout_ms)
                 except _Unusable as again:
                     raise HistoryError(f"cannot start a new history database at {path}: "
                                        f"{again.reason}") from None
@@ -587,6 +587,21 @@ def _register(conn: sqlite3.Connection) -> None:
 def _sql_hand_uid(game: Any, played_at: Any, deal: Any, arrangement: Any, cc_hand: Any) -> str:
     return hand_uid(str(game), str(played_at), str(deal), str(arrangement),
                     cc_hand if isinstance(cc_hand, int) else None)
+
+
+def _open_waiting(path: Path, busy_timeout_ms: int) -> sqlite3.Connection:
+    """:func:`_open_checked`, asked again while the file is busy, up to the busy timeout. SQLite
+    answers "busy" at once, without waiting, when it sees a deadlock (this connection reads the
+    file while another holds its write lock, e.g. two programs creating or switching it to WAL
+    at the same moment); waiting a little and starting over resolves it."""
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    while True:
+        try:
+            return _open_checked(path, busy_timeout_ms)
+        except HistoryBusy:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _open_checked(path: Path, busy_timeout_ms: int) -> sqlite3.Connection:
