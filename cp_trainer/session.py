@@ -62,6 +62,7 @@ from .settlement import PairResult, RowResult, Settlement, settle, settle_pair
 __all__ = [
     "BotFn",
     "BotJob",
+    "BotPlay",
     "ChineseSession",
     "Phase",
     "Refusal",
@@ -123,16 +124,34 @@ class TableSetup:
 
 @dataclass(frozen=True)
 class BotJob:
-    """The bots' work for one deal: set ``hands`` (one per seat in ``seats``) as ``bot`` would."""
+    """The bots' work for one deal: set ``hands`` (one per seat in ``seats``) as ``bot`` would,
+    and, when ``surrender`` (the house rules allow it; never in Criss Cross), say which of them
+    give their hand up."""
 
     bot: str
     rules: HouseRules
     hands: tuple[tuple[Card, ...], ...]
     seats: tuple[int, ...]
+    surrender: bool = False
+
+    @property
+    def opponents(self) -> int:
+        """How many hands each bot plays against: the player's and the other bots'."""
+        return len(self.hands)
 
 
-#: Sets the bots' hands of a deal: one arrangement per hand of the job, in its order.
-BotFn = Callable[[BotJob], tuple[Arrangement, ...]]
+@dataclass(frozen=True)
+class BotPlay:
+    """What the bots did with a deal: their arrangements (in the job's order) and the seats
+    (1..) that surrendered."""
+
+    hands: tuple[Arrangement, ...]
+    surrendered: frozenset[int] = frozenset()
+
+
+#: Sets the bots' hands of a deal: one arrangement per hand of the job, in its order (a plain
+#: tuple: no bot surrendered), or a :class:`BotPlay` that says which surrendered.
+BotFn = Callable[[BotJob], tuple[Arrangement, ...] | BotPlay]
 
 
 @dataclass(frozen=True)
@@ -145,7 +164,7 @@ class Showdown:
     """
 
     player: Arrangement | None  # None when the player surrendered; Criss Cross: the last hand
-    opponents: tuple[Arrangement, ...]
+    opponents: tuple[Arrangement, ...]  # as the bots set them (a surrendered bot's is not shown)
     settlement: Settlement | None  # the whole table (None in Criss Cross)
     surrendered: bool = False
     player_hands: tuple[Arrangement, ...] = ()  # Criss Cross: both of the player's hands
@@ -153,6 +172,7 @@ class Showdown:
     # One Criss Cross hand on its own (a replay, or "try again" of it): which of the two it was.
     # Its ``cross`` holds only hand 0's pairs, and it shows like an ordinary table.
     hand_number: int | None = None
+    bots_surrendered: frozenset[int] = frozenset()  # the bot seats (1..) that gave their hand up
 
     @property
     def criss_cross(self) -> bool:
@@ -245,6 +265,7 @@ class ChineseSession:
         self.locked: tuple[Arrangement, ...] = ()  # Criss Cross: the player's hands already set
         self.opponent_cards: tuple[tuple[Card, ...], ...] = ()
         self.opponent_hands: tuple[Arrangement, ...] = ()
+        self.opponents_surrendered: frozenset[int] = frozenset()  # bot seats (1..) that surrendered
         self.showdown: Showdown | None = None
         self.past: ReplayedHand | None = None  # a past hand shown (review: no score, no record)
         self.retry_of: ReplayedHand | None = None  # the past hand being played again
@@ -286,7 +307,8 @@ class ChineseSession:
         s = self.deal_setup
         n = len(self.opponent_cards)
         seats = (1,) * n if s.criss_cross else tuple(range(1, n + 1))
-        return BotJob(s.bot, s.rules, self.opponent_cards, seats)
+        return BotJob(s.bot, s.rules, self.opponent_cards, seats,
+                      surrender=s.rules.surrender and not s.criss_cross)
 
     def can_arrange(self) -> bool:
         return self.phase is Phase.SETTING
@@ -356,12 +378,14 @@ class ChineseSession:
         self._start(tuple(hands), tuple(tuple(deck.deal(13)) for _ in range(setup.bot_hands)), ())
 
     def _start(self, player: tuple[tuple[Card, ...], ...], opponents: tuple[tuple[Card, ...], ...],
-               opponent_hands: tuple[Arrangement, ...]) -> None:
+               opponent_hands: tuple[Arrangement, ...],
+               opponents_surrendered: frozenset[int] = frozenset()) -> None:
         self.player_cards = player
         self.hand_index = 0
         self.locked = ()
         self.opponent_cards = opponents
         self.opponent_hands = opponent_hands
+        self.opponents_surrendered = opponents_surrendered
         self.showdown = None
         self.board = _board(player[0])
         self.phase = Phase.SETTING
@@ -409,12 +433,21 @@ class ChineseSession:
     # --- setting the hand and the showdown ------------------------------------------------------
 
     def bots_set(self) -> tuple[Arrangement, ...]:
-        """Each bot hand's arrangement, set once per deal by the deal's bot and house rules."""
+        """Each bot hand's arrangement, set once per deal by the deal's bot and house rules
+        (and :attr:`opponents_surrendered`, the bots that gave theirs up)."""
         if not self.opponent_hands:
-            hands = tuple(self.bots(self.bot_job()))
+            job = self.bot_job()
+            play = self.bots(job)
+            if not isinstance(play, BotPlay):
+                play = BotPlay(tuple(play))
+            hands = play.hands
             if [sorted(h.cards) for h in hands] != [sorted(c) for c in self.opponent_cards]:
                 raise ValueError(f"the bots set other cards than they were dealt: {hands!r}")
+            if play.surrendered and (not job.surrender
+                                     or not play.surrendered <= set(range(1, len(hands) + 1))):
+                raise ValueError(f"the bots surrendered seats {sorted(play.surrendered)} at this table")
             self.opponent_hands = hands
+            self.opponents_surrendered = frozenset(play.surrendered)
         return self.opponent_hands
 
     def set_hand(self, *, surrender: bool = False) -> Showdown | None:
@@ -449,9 +482,11 @@ class ChineseSession:
             showdown = Showdown(player, bots, None, False, (player,), cross,
                                 hand_number=self.retry_of.criss_cross_hand)
         else:
+            gone = self.opponents_surrendered
             hands: list[Arrangement | None] = [None if surrender else player, *bots]
-            settlement = settle(hands, rules, surrendered={0} if surrender else set())
-            showdown = Showdown(None if surrender else player, bots, settlement, surrender)
+            settlement = settle(hands, rules, surrendered=({0} if surrender else set()) | gone)
+            showdown = Showdown(None if surrender else player, bots, settlement, surrender,
+                                bots_surrendered=gone)
         self.board.lock()
         self.phase = Phase.SHOWDOWN
         self.showdown = showdown
@@ -474,7 +509,8 @@ class ChineseSession:
         fouls = () if showdown.surrendered else tuple(
             FoulNote(f.code, f.message) for f in check_arrangement(mine, setup.rules, setup.lang).fouls)
         opponents = tuple(
-            OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]), setup.bot)
+            OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]), setup.bot,
+                         surrendered=seat in showdown.bots_surrendered)
             for seat, arr in enumerate(showdown.opponents, start=1))
         return HandRecord(
             game=Game.CHINESE, deal=format_cards(mine.cards), arrangement=str(mine), played_at=now_utc(),
@@ -498,13 +534,14 @@ class ChineseSession:
         self.past = replayed
         self.retry_of = None
         self._start((tuple(replayed.player.cards),), tuple(tuple(o.cards) for o in replayed.opponents),
-                    replayed.opponents)
+                    replayed.opponents, replayed.opponents_surrendered)
         p = replayed.player
         self.board.place({Zone.TOP: p.top, Zone.MIDDLE: p.middle, Zone.BOTTOM: p.bottom})
         self.board.lock()
         if replayed.settlement is not None:
             showdown = Showdown(None if replayed.surrendered else p, replayed.opponents,
-                                replayed.settlement, replayed.surrendered)
+                                replayed.settlement, replayed.surrendered,
+                                bots_surrendered=replayed.opponents_surrendered)
         else:
             cross = {(0, seat): pair for seat, pair in enumerate(replayed.pairs, start=1)}
             showdown = Showdown(p, replayed.opponents, None, False, (p,), cross,
@@ -527,7 +564,7 @@ class ChineseSession:
         self.retry_of = replayed
         self.deals += 1
         self._start((tuple(replayed.player.cards),), tuple(tuple(o.cards) for o in replayed.opponents),
-                    replayed.opponents)
+                    replayed.opponents, replayed.opponents_surrendered)
 
 
 def _with_lang(setup: TableSetup, lang: str) -> TableSetup:

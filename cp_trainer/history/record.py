@@ -53,11 +53,13 @@ class FoulNote:
 
 @dataclass(frozen=True)
 class OpponentHand:
-    """An opponent's (bot's, dealer's) arrangement and the points the player won from it."""
+    """An opponent's (bot's, dealer's) arrangement and the points the player won from it;
+    ``surrendered``: the bot gave this hand up (house rule), so its rows were never compared."""
 
     arrangement: str
     points: float
     name: str = ""
+    surrendered: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class HandRecord:
     solver_arrangement: str | None = None
     solver_ev: float | None = None
     player_ev: float | None = None
+    # the paired standard error of ev_lost (None: not stored, as in hands before schema 7)
+    loss_stderr: float | None = None
     surrendered: bool = False  # the player gave the hand up (house rule): no rows compared
     criss_cross_hand: int | None = None  # Criss Cross: which of the player's two hands (1 or 2)
     id: int | None = None
@@ -123,12 +127,14 @@ class HandRecord:
             "arrangement": self.arrangement,
             "fouls": [{"code": f.code, "message": f.message} for f in self.fouls],
             "opponents": [
-                {"name": o.name, "arrangement": o.arrangement, "points": o.points} for o in self.opponents
+                {"name": o.name, "arrangement": o.arrangement, "points": o.points,
+                 **({"surrendered": True} if o.surrendered else {})} for o in self.opponents
             ],
             "house_rules": dict(self.house_rules),
             "solver": (
                 None if self.solver_arrangement is None
-                else {"arrangement": self.solver_arrangement, "ev": self.solver_ev}
+                else {"arrangement": self.solver_arrangement, "ev": self.solver_ev,
+                      **({"loss_stderr": self.loss_stderr} if self.loss_stderr is not None else {})}
             ),
             "player_ev": self.player_ev,
             # Only when set, so ordinary hands export exactly as before these fields existed.
@@ -174,6 +180,7 @@ class HandRecord:
         solver = data.get("solver")
         solver_arr: str | None = None
         solver_ev: float | None = None
+        loss_stderr: float | None = None
         if solver is not None:
             if not isinstance(solver, dict) or "arrangement" not in solver:
                 raise RecordError(
@@ -182,6 +189,9 @@ class HandRecord:
             if sorted(solver_arr.replace("/", " ").split()) != sorted(deal_tokens):
                 raise RecordError(f"solver.arrangement {_short(solver_arr)} does not hold the dealt cards")
             solver_ev = _number(solver.get("ev"), "solver.ev", nullable=True)
+            loss_stderr = _number(solver.get("loss_stderr"), "solver.loss_stderr", nullable=True)
+            if loss_stderr is not None and loss_stderr < 0:
+                raise RecordError(f"solver.loss_stderr must not be negative, got {_short(loss_stderr)}")
         player_ev = _number(data.get("player_ev"), "player_ev", nullable=True)
         surrendered = data.get("surrendered", False)
         if not isinstance(surrendered, bool):
@@ -200,7 +210,8 @@ class HandRecord:
         return cls(
             game=game, deal=deal, arrangement=arrangement, played_at=played_at, fouls=fouls,
             opponents=opponents, house_rules=rules, solver_arrangement=solver_arr,
-            solver_ev=solver_ev, player_ev=player_ev, surrendered=surrendered, criss_cross_hand=cc_hand,
+            solver_ev=solver_ev, player_ev=player_ev, loss_stderr=loss_stderr, surrendered=surrendered,
+            criss_cross_hand=cc_hand,
             uid=uid,
         )
 
@@ -376,4 +387,7 @@ def _opponent(item: Any, i: int) -> OpponentHand:
     if not isinstance(name, str):
         raise RecordError(f"opponents[{i}].name must be text, got {_short(name)}")
     name = _check_text(name, f"opponents[{i}].name")
-    return OpponentHand(arrangement=arrangement, points=points, name=name)
+    surrendered = item.get("surrendered", False)
+    if not isinstance(surrendered, bool):
+        raise RecordError(f"opponents[{i}].surrendered must be true or false, got {_short(surrendered)}")
+    return OpponentHand(arrangement=arrangement, points=points, name=name, surrendered=surrendered)

@@ -12,7 +12,7 @@ No Qt here; the GUI shows what this returns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
@@ -53,6 +53,11 @@ class ReplayedHand:
         return self.record.surrendered
 
     @property
+    def opponents_surrendered(self) -> frozenset[int]:
+        """The bot seats (1..) that surrendered their hand."""
+        return frozenset(seat for seat, o in enumerate(self.record.opponents, start=1) if o.surrendered)
+
+    @property
     def points(self) -> tuple[int, ...]:
         """The player's points against each opponent (seat order), as settled now."""
         return tuple(p.points[0] for p in self.pairs)
@@ -83,17 +88,20 @@ def _num(x: float) -> str:
 
 def settle_again(player: Arrangement, opponents: Sequence[Arrangement], rules: HouseRules, *,
                  surrendered: bool = False, criss_cross: bool = False,
+                 opponents_surrendered: Collection[int] = (),
                  ) -> tuple[Settlement | None, tuple[PairResult, ...]]:
     """Settle the player (seat 0) against ``opponents`` as the table did.
 
-    An ordinary table: :func:`settle` over every seat. A Criss Cross hand: each opponent hand is
-    the one bot's, so each pair is settled on its own with the player at seat 0 and the bot at 1.
+    An ordinary table: :func:`settle` over every seat (``opponents_surrendered``: the bot seats,
+    1.., that gave their hand up). A Criss Cross hand: each opponent hand is the one bot's, so
+    each pair is settled on its own with the player at seat 0 and the bot at 1.
     """
     if criss_cross:
         pairs = tuple(settle_pair(player, o, rules, (0, 1)) for o in opponents)
         return None, pairs
     hands: list[Arrangement | None] = [None if surrendered else player, *opponents]
-    settlement = settle(hands, rules, surrendered={0} if surrendered else set())
+    gone = ({0} if surrendered else set()) | set(opponents_surrendered)
+    settlement = settle(hands, rules, surrendered=gone)
     return settlement, tuple(p for p in settlement.pairs if p.players[0] == 0)
 
 
@@ -109,8 +117,10 @@ def replay_record(record: HandRecord, lang: str = "en") -> ReplayedHand:
         if tuple(len(r) for r in player.rows) != (3, 5, 5):
             raise RecordError(f"hand {record.id}: the rows are not 3 / 5 / 5 cards: {record.arrangement!r}")
         opponents = tuple(Arrangement.parse(o.arrangement) for o in record.opponents)
+        gone = [seat for seat, o in enumerate(record.opponents, start=1) if o.surrendered]
         settlement, pairs = settle_again(player, opponents, rules, surrendered=record.surrendered,
-                                         criss_cross=record.criss_cross_hand is not None)
+                                         criss_cross=record.criss_cross_hand is not None,
+                                         opponents_surrendered=gone)
     except (HouseRulesError, ArrangementParseError, CardParseError, SettlementError) as exc:
         raise RecordError(f"hand {record.id}: {exc}") from None
     check = check_arrangement(player, rules, lang)

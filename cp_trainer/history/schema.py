@@ -96,6 +96,13 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 6: drill results.
     _drill_results(),
+    # 7: a bot that surrendered its hand (the bots surrender when it pays more), and the paired
+    #    standard error of what the player's choice cost (NULL: not known, as in older hands), so
+    #    a replay says "it cost you X" only when X is beyond the solver's accuracy.
+    """
+    ALTER TABLE opponents ADD COLUMN surrendered INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE hands ADD COLUMN loss_stderr REAL;
+    """,
 )
 
 APPLICATION_ID = 0x43505452  # "CPTR": PRAGMA application_id of a cp-trainer history
@@ -105,7 +112,8 @@ APPLICATION_ID = 0x43505452  # "CPTR": PRAGMA application_id of a cp-trainer his
 COLUMNS_BY_VERSION: tuple[tuple[int, str, str], ...] = (
     (1, "hands", "foul_count"), (1, "fouls", "message"), (1, "opponents", "points"),
     (2, "opponents", "name"), (3, "lessons_completed", "lesson_id"), (4, "hands", "criss_cross_hand"),
-    (5, "hands", "uid"), (6, "drill_results", "grade"),
+    (5, "hands", "uid"), (6, "drill_results", "grade"), (7, "opponents", "surrendered"),
+    (7, "hands", "loss_stderr"),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

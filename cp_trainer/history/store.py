@@ -318,17 +318,20 @@ class HistoryStore:
             return sum(_insert(conn, r)[1] for r in checked)
 
     def set_solver(self, record: int | str, arrangement: str, solver_ev: float,
-                   player_ev: float | None) -> bool:
+                   player_ev: float | None, loss_stderr: float | None = None) -> bool:
         """Add the solver's verdict to a stored hand (it arrives after the showdown); ``record``
-        is the hand's id or its identity (``uid``)."""
-        for value, what in ((solver_ev, "solver_ev"), (player_ev, "player_ev")):
+        is the hand's id or its identity (``uid``); ``loss_stderr``: the paired standard error of
+        ``solver_ev - player_ev``."""
+        for value, what in ((solver_ev, "solver_ev"), (player_ev, "player_ev"), (loss_stderr, "loss_stderr")):
             if value is not None and not -MAX_NUMBER <= value <= MAX_NUMBER:
                 raise RecordError(f"{what} must be a finite number from -1e9 to 1e9, got {value!r}")
+        if loss_stderr is not None and loss_stderr < 0:
+            raise RecordError(f"loss_stderr must not be negative, got {loss_stderr!r}")
         column = "uid" if isinstance(record, str) else "id"
         with self._write() as conn:
             return conn.execute(
-                f"UPDATE hands SET solver_arrangement = ?, solver_ev = ?, player_ev = ? WHERE {column} = ?",
-                (arrangement, solver_ev, player_ev, record)).rowcount > 0
+                "UPDATE hands SET solver_arrangement = ?, solver_ev = ?, player_ev = ?, loss_stderr = ? "
+                f"WHERE {column} = ?", (arrangement, solver_ev, player_ev, loss_stderr, record)).rowcount > 0
 
     def add_drill_results(self, records: Iterable[DrillRecord]) -> list[int]:
         """Store drill results in one transaction (:mod:`.drill_record`)."""
@@ -425,10 +428,11 @@ class HistoryStore:
                     f"SELECT hand_id, code, message FROM fouls WHERE hand_id IN ({marks}) "
                     "ORDER BY hand_id, position", tuple(chunk)):
                 fouls[hand_id].append({"code": code, "message": message})
-            for hand_id, arrangement, points, name in self._read(
-                    f"SELECT hand_id, arrangement, points, name FROM opponents WHERE hand_id IN ({marks}) "
-                    "ORDER BY hand_id, seat", tuple(chunk)):
-                opponents[hand_id].append({"arrangement": arrangement, "points": points, "name": name})
+            for hand_id, arrangement, points, name, gave_up in self._read(
+                    "SELECT hand_id, arrangement, points, name, surrendered FROM opponents "
+                    f"WHERE hand_id IN ({marks}) ORDER BY hand_id, seat", tuple(chunk)):
+                opponents[hand_id].append({"arrangement": arrangement, "points": points, "name": name,
+                                           "surrendered": gave_up})
         out: list[HandRecord] = []
         skipped: list[str] = []
         for r in rows:
@@ -441,7 +445,8 @@ class HistoryStore:
 
 
 _HAND_SELECT = ("SELECT id, played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-                "solver_ev, player_ev, surrendered, criss_cross_hand, uid, points, foul_count FROM hands")
+                "solver_ev, player_ev, surrendered, criss_cross_hand, uid, points, foul_count, loss_stderr "
+                "FROM hands")
 
 
 def _damaged(hand_id: Any, exc: BaseException) -> str:
@@ -483,15 +488,21 @@ def _record(r: tuple[Any, ...], fouls: list[dict[str, Any]], opponents: list[dic
     """A row back through :meth:`HandRecord.from_dict`, the one validator (what the store gives out
     always exports and re-imports)."""
     (hand_id, played_at, game, deal, arrangement, house_rules, solver_arr, solver_ev, player_ev,
-     surrendered, cc_hand, uid, points, foul_count) = r
+     surrendered, cc_hand, uid, points, foul_count, loss_stderr) = r
     _number(points, "points")  # the stored figures the list and the statistics read
     _check_foul_count(foul_count)
     if surrendered not in (0, 1):
         raise RecordError(f"surrendered must be 0 or 1, got {surrendered!r:.60}")
+    for i, o in enumerate(opponents):
+        if o["surrendered"] not in (0, 1):
+            raise RecordError(f"opponents[{i}].surrendered must be 0 or 1, got {o['surrendered']!r:.60}")
+        o["surrendered"] = bool(o["surrendered"])
+    solver = None if solver_arr is None else {"arrangement": solver_arr, "ev": solver_ev,
+                                              "loss_stderr": loss_stderr}
     data: dict[str, Any] = {
         "game": game, "played_at": played_at, "deal": deal, "arrangement": arrangement,
         "fouls": fouls, "opponents": opponents, "house_rules": _json_object(house_rules, "house_rules"),
-        "solver": None if solver_arr is None else {"arrangement": solver_arr, "ev": solver_ev},
+        "solver": solver,
         "player_ev": player_ev, "surrendered": bool(surrendered), "criss_cross_hand": cc_hand,
         "uid": uid,
     }
@@ -509,11 +520,12 @@ def _insert(conn: sqlite3.Connection, record: HandRecord) -> tuple[int, bool]:
     uid = record.identity
     cur = conn.execute(
         "INSERT INTO hands (played_at, game, deal, arrangement, house_rules, solver_arrangement, "
-        "solver_ev, player_ev, points, foul_count, surrendered, criss_cross_hand, uid) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+        "solver_ev, player_ev, points, foul_count, surrendered, criss_cross_hand, uid, loss_stderr) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
         (record.to_dict()["played_at"], record.game.value, record.deal, record.arrangement,
          rules_key(record.house_rules), record.solver_arrangement, record.solver_ev, record.player_ev,
-         record.points, len(record.fouls), int(record.surrendered), record.criss_cross_hand, uid),
+         record.points, len(record.fouls), int(record.surrendered), record.criss_cross_hand, uid,
+         record.loss_stderr),
     )
     if cur.rowcount == 0:
         row = conn.execute("SELECT id FROM hands WHERE uid = ?", (uid,)).fetchone()
@@ -522,9 +534,10 @@ def _insert(conn: sqlite3.Connection, record: HandRecord) -> tuple[int, bool]:
     assert hand_id is not None
     conn.executemany("INSERT INTO fouls (hand_id, position, code, message) VALUES (?, ?, ?, ?)",
                      [(hand_id, i, f.code, f.message) for i, f in enumerate(record.fouls)])
-    conn.executemany("INSERT INTO opponents (hand_id, seat, arrangement, points, name) "
-                     "VALUES (?, ?, ?, ?, ?)",
-                     [(hand_id, i, o.arrangement, o.points, o.name) for i, o in enumerate(record.opponents)])
+    conn.executemany("INSERT INTO opponents (hand_id, seat, arrangement, points, name, surrendered) "
+                     "VALUES (?, ?, ?, ?, ?, ?)",
+                     [(hand_id, i, o.arrangement, o.points, o.name, int(o.surrendered))
+                      for i, o in enumerate(record.opponents)])
     return hand_id, True
 
 

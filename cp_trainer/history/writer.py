@@ -76,6 +76,7 @@ class _Solver:
     arrangement: str
     solver_ev: float
     player_ev: float | None
+    loss_stderr: float | None = None
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,10 @@ class HistoryWriter:
         self._start()
         return [r.identity for r in with_uid]
 
-    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None) -> None:
+    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None,
+                   loss_stderr: float | None = None) -> None:
         """Queue the solver's verdict for the hand of identity ``uid`` (after the hand itself)."""
-        self._queue.put(_Solver(uid, arrangement, solver_ev, player_ev))
+        self._queue.put(_Solver(uid, arrangement, solver_ev, player_ev, loss_stderr))
         self._start()
 
     def add_drill_results(self, records: Sequence[DrillRecord]) -> None:
@@ -237,7 +239,7 @@ class HistoryWriter:
                     store.add_drill_results([r for r in job.records if r.identity not in known])
                     self._tell(EventKind.DRILL_RECORDED)
                 else:
-                    store.set_solver(job.uid, job.arrangement, job.solver_ev, job.player_ev)
+                    store.set_solver(job.uid, job.arrangement, job.solver_ev, job.player_ev, job.loss_stderr)
                 return
             except (sqlite3.OperationalError, HistoryError) as exc:
                 busy = isinstance(exc, HistoryBusy) or is_busy(exc)
@@ -361,7 +363,7 @@ def _job_to_json(job: _Job) -> dict[str, Any]:
     if isinstance(job, _Drill):
         return {"drill": [r.to_dict() for r in job.records]}
     return {"solver": {"uid": job.uid, "arrangement": job.arrangement, "ev": job.solver_ev,
-                       "player_ev": job.player_ev}}
+                       "player_ev": job.player_ev, "loss_stderr": job.loss_stderr}}
 
 
 def _read_journal(path: Path) -> list[_Job]:
@@ -377,8 +379,10 @@ def _read_journal(path: Path) -> list[_Job]:
                     jobs.append(_Drill(tuple(DrillRecord.from_dict(d) for d in data["drill"])))
                 else:
                     s = data["solver"]
+                    loss_stderr = s.get("loss_stderr")  # not in journals written before schema 7
                     jobs.append(_Solver(str(s["uid"]), str(s["arrangement"]), float(s["ev"]),
-                                        None if s["player_ev"] is None else float(s["player_ev"])))
+                                        None if s["player_ev"] is None else float(s["player_ev"]),
+                                        None if loss_stderr is None else float(loss_stderr)))
             except (ValueError, TypeError, KeyError, RecursionError):
                 continue
     return jobs

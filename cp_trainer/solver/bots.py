@@ -27,7 +27,13 @@ Surrender (a house rule): :meth:`Bot.surrenders` says whether a bot gives its ha
 does when that pays more: ``standard`` when its own estimate of its arrangement's points against
 each opponent is below minus the surrender cost, ``expert`` when the solver's best is below
 minus the cost times the opponents by more than 2 standard errors; ``greedy`` (exactly specified)
-never surrenders.
+never surrenders. Both decide the same way every time for the same cards (``expert``'s solve uses
+the deal's own samples). ``expert`` first asks ``standard``'s estimate, which costs well under a
+millisecond, and runs its solve (about 0.1 s) only when that estimate is within
+:data:`SURRENDER_MARGIN` (1) points per opponent of the cost. ``benchmarks/bench_surrender.py``
+measured it: on the 120 weakest of 4,000 random hands and 120 others the solver's best lay at most
+0.48 above ``standard``'s estimate and the filter changed no decision; 6% of hands pass it, so
+``expert`` decides in about 9 ms a hand on average instead of 134 ms.
 """
 
 from __future__ import annotations
@@ -37,14 +43,18 @@ from collections.abc import Sequence
 from ..cards import Card
 from ..house_rules import HouseRules
 from .enumerate import setting_arrangement
-from .fastbots import Bot, BotSpec, FastBot, bonuses, bot_spec, settings_for
+from .fastbots import Bot, BotSpec, FastBot, bonuses, bot_spec, settings_for, standard_estimate
 from .montecarlo import solve
 from .names import BotName
 
-__all__ = ["BOT_NAMES", "Bot", "BotName", "BotSpec", "ExpertBot", "FastBot", "bonuses", "bot_spec",
-           "get_bot", "settings_for"]
+__all__ = ["BOT_NAMES", "SURRENDER_MARGIN", "Bot", "BotName", "BotSpec", "ExpertBot", "FastBot", "bonuses",
+           "bot_spec", "get_bot", "settings_for"]
 
 BOT_NAMES: tuple[str, ...] = tuple(b.value for b in BotName)
+
+#: ``expert`` solves a surrender question only when ``standard``'s estimate (points per opponent)
+#: is below minus the surrender cost plus this margin (see the module docstring).
+SURRENDER_MARGIN = 1.0
 
 
 class ExpertBot(Bot):
@@ -78,11 +88,18 @@ class ExpertBot(Bot):
     def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
                    opponents: int = 1) -> bool:
         rules = rules or HouseRules()
-        if not rules.surrender:
+        if not rules.surrender or not self.worth_asking(cards, rules, seat):
             return False
         best = solve(cards, rules, bot=BotName.STANDARD, opponents=opponents, samples=self.samples,
                      seat=seat).best
         return bool(best.ev + 2 * best.stderr < -rules.effective_surrender_cost * opponents)
+
+    @staticmethod
+    def worth_asking(cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> bool:
+        """The cheap filter before :meth:`surrenders`' solve: is ``standard``'s estimate weak
+        enough (within :data:`SURRENDER_MARGIN` of the cost) for surrender to be a question?"""
+        estimate = standard_estimate(cards, rules, seat)
+        return estimate < -rules.effective_surrender_cost + SURRENDER_MARGIN
 
 
 def get_bot(name: str) -> Bot:

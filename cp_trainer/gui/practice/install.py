@@ -132,9 +132,10 @@ class HandRecorder(QObject):
         """Queue hands for the writer (one transaction); their identities, at once."""
         return self.writer.add_hands(records)
 
-    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
+    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None,
+                   loss_stderr: float | None = None) -> bool:
         """Queue a verdict for the hand of identity ``uid`` (written after the hand)."""
-        self.writer.set_solver(uid, arrangement, solver_ev, player_ev)
+        self.writer.set_solver(uid, arrangement, solver_ev, player_ev, loss_stderr)
         return True
 
     def add_solver_answer(self, answer: SolverAnswer) -> bool:
@@ -146,7 +147,8 @@ class HandRecorder(QObject):
         if hand_id is None:
             return False
         player_ev = answer.mine.ev if answer.mine is not None else None
-        return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, player_ev)
+        loss_stderr = answer.mine.loss_stderr if answer.mine is not None else None
+        return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, player_ev, loss_stderr)
 
     def close(self) -> None:
         self.writer.close()

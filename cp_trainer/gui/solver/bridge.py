@@ -28,7 +28,7 @@ from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.house_rules import HouseRules
 
 __all__ = ["BOTS", "CACHE_SIZE", "DEFAULT_TIME_BUDGET", "Candidate", "SolveCancelled", "SolveRequest",
-           "SolverAnswer", "arrange", "criss_cross_requests", "solve", "solver_bot"]
+           "SolverAnswer", "arrange", "criss_cross_requests", "solve", "solver_bot", "surrenders"]
 
 DEFAULT_TIME_BUDGET = 1.0  # seconds of adaptive sampling after the minimum samples
 MAX_SAMPLES = 100_000  # adaptive sampling's ceiling
@@ -118,6 +118,14 @@ def arrange(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1
     from cp_trainer.solver.bots import get_bot
 
     return get_bot(bot).arrange(list(cards), rules, seat)
+
+
+def surrenders(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1, opponents: int = 1) -> bool:
+    """Does bot ``bot`` at ``seat`` give ``cards`` up against ``opponents`` hands (when the house
+    rules allow surrender)? The same answer every time for the same cards."""
+    from cp_trainer.solver.bots import get_bot
+
+    return get_bot(bot).surrenders(list(cards), rules, seat, opponents)
 
 
 def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot: str, samples: int,

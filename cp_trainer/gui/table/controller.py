@@ -22,10 +22,10 @@ from PySide6.QtCore import QObject, Signal
 from cp_trainer.arrangement import Arrangement, CheckResult
 from cp_trainer.board import Refused
 from cp_trainer.cards import Card
-from cp_trainer.gui.solver.bridge import arrange
+from cp_trainer.gui.solver.bridge import arrange, surrenders
 from cp_trainer.gui.table.models import DealModel
 from cp_trainer.history.replay import ReplayedHand
-from cp_trainer.session import BotJob, ChineseSession, Phase, SettledHand, Showdown, TableSetup
+from cp_trainer.session import BotJob, BotPlay, ChineseSession, Phase, SettledHand, Showdown, TableSetup
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 
@@ -33,10 +33,15 @@ __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 _BOT_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer-bots")
 
 
-def set_bots(job: BotJob) -> tuple[Arrangement, ...]:
-    """The solver's bots set a deal's bot hands (each at its own seat)."""
-    return tuple(arrange(cards, job.bot, job.rules, seat=seat)
-                 for seat, cards in zip(job.seats, job.hands, strict=True))
+def set_bots(job: BotJob) -> BotPlay:
+    """The solver's bots set a deal's bot hands (each at its own seat) and, when the house rules
+    allow it, each decides whether to surrender (both on the bots' worker thread)."""
+    hands = tuple(arrange(cards, job.bot, job.rules, seat=seat)
+                  for seat, cards in zip(job.seats, job.hands, strict=True))
+    gone = frozenset(seat for seat, cards in zip(job.seats, job.hands, strict=True)
+                     if job.surrender and surrenders(cards, job.bot, job.rules, seat=seat,
+                                                     opponents=job.opponents))
+    return BotPlay(hands, gone)
 
 
 class TrainerController(QObject):
@@ -55,7 +60,7 @@ class TrainerController(QObject):
         super().__init__(parent)
         self.deal = deal
         self.session: ChineseSession = deal.chinese
-        self._prefetch: tuple[BotJob, Future[tuple[Arrangement, ...]]] | None = None
+        self._prefetch: tuple[BotJob, Future[BotPlay]] | None = None
         self.session.bots = self._bots
         self.last_check: CheckResult | None = None
         deal.changed.connect(self.recheck)
@@ -214,7 +219,7 @@ class TrainerController(QObject):
         job = self.session.bot_job()
         self._prefetch = (job, _BOT_POOL.submit(set_bots, job))
 
-    def _bots(self, job: BotJob) -> tuple[Arrangement, ...]:
+    def _bots(self, job: BotJob) -> BotPlay:
         prefetch, self._prefetch = self._prefetch, None
         if prefetch is not None and prefetch[0] == job:
             return prefetch[1].result()
