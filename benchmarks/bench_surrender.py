@@ -55,12 +55,14 @@ def main() -> None:
           f"({passing / len(hands):.2%}) hands on to the solver")
 
     order = sorted(range(len(hands)), key=lambda i: estimates[i])
-    sample = order[:args.weakest] + order[args.weakest::max(1, (len(order) - args.weakest) // max(1, args.random))]
+    step = max(1, (len(order) - args.weakest) // max(1, args.random))
+    sample = order[:args.weakest] + order[args.weakest::step]
     sample = sample[:args.weakest + args.random]
     changed, above, yes, solve_time = 0, -99.0, 0, 0.0
     for i in sample:
         start = time.perf_counter()
-        best = solve(hands[i], rules, bot="standard", opponents=args.opponents, samples=expert.samples, seat=1).best
+        best = solve(hands[i], rules, bot="standard", opponents=args.opponents, samples=expert.samples,
+                     seat=1).best
         solve_time += time.perf_counter() - start
         unfiltered = bool(best.ev + 2 * best.stderr < -cost * args.opponents)
         filtered = expert.surrenders(hands[i], rules, 1, args.opponents)

@@ -120,7 +120,8 @@ def arrange(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1
     return get_bot(bot).arrange(list(cards), rules, seat)
 
 
-def surrenders(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1, opponents: int = 1) -> bool:
+def surrenders(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1,
+               opponents: int = 1) -> bool:
     """Does bot ``bot`` at ``seat`` give ``cards`` up against ``opponents`` hands (when the house
     rules allow surrender)? The same answer every time for the same cards."""
     from cp_trainer.solver.bots import get_bot
