@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cp_trainer.arrangement import Arrangement
-from cp_trainer.session import BotJob
+from cp_trainer.session import BotJob, BotPlay
 
 
 def by_rank_bot(job: BotJob) -> tuple[Arrangement, ...]:
@@ -13,3 +13,12 @@ def by_rank_bot(job: BotJob) -> tuple[Arrangement, ...]:
         ordered = sorted(cards, reverse=True)
         out.append(Arrangement(tuple(ordered[10:]), tuple(ordered[5:10]), tuple(ordered[:5])))
     return tuple(out)
+
+
+def by_rank_surrendering_bot(job: BotJob) -> BotPlay:
+    """:func:`by_rank_bot`, and, when the job asks, a bot without an ace surrenders (about 30% of
+    hands: the session's surrender paths get exercised)."""
+    hands = by_rank_bot(job)
+    gone = frozenset(seat for seat, cards in zip(job.seats, job.hands, strict=True)
+                     if job.surrender and all(c.rank != 14 for c in cards))
+    return BotPlay(hands, gone)

@@ -7,7 +7,9 @@ hand, try again). After every step:
 - every card is exactly where the session says and nowhere else;
 - a settled hand never changes;
 - every settled hand is recorded exactly once (two records for a Criss Cross deal);
-- points are zero-sum in every pair, and the session's score is the sum of its showdowns.
+- points are zero-sum in every pair, and the session's score is the sum of its showdowns;
+- bots surrender (the fixture bot does, without an ace) only where the house rules allow it and
+  never in Criss Cross, their records say so, and a replay settles them the same way.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ import dataclasses
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from session_fixtures import by_rank_bot
+from session_fixtures import by_rank_surrendering_bot
 
 from cp_trainer.board import Refused
 from cp_trainer.cards import Card
 from cp_trainer.history.replay import replay_record
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.session import ROWS, ChineseSession, Phase, SettledHand, TableSetup, Zone
+from cp_trainer.settlement import PairKind
 
 SETUPS = st.builds(
     TableSetup,
@@ -38,7 +41,7 @@ SETUPS = st.builds(
 class SessionMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
-        self.session = ChineseSession(TableSetup(), bots=by_rank_bot, seed=11)
+        self.session = ChineseSession(TableSetup(), bots=by_rank_surrendering_bot, seed=11)
         self.frozen: list[SettledHand] = []  # deep copies of what was settled, in order
         self.showdowns = 0
 
@@ -140,8 +143,11 @@ class SessionMachine(RuleBasedStateMachine):
     def replay(self, k: int) -> None:
         hand = self.session.settled[k % len(self.session.settled)]
         record = dataclasses.replace(hand.records[-1], id=k + 1)
-        self.session.show_past(replay_record(record))
+        shown = self.session.show_past(replay_record(record))
         assert self.session.phase is Phase.SHOWDOWN and not self.session.can_undo()
+        assert shown.bots_surrendered == hand.showdown.bots_surrendered
+        if hand.showdown.settlement is not None:
+            assert shown.total == hand.showdown.total
 
     @rule()
     def try_again(self) -> None:
@@ -183,6 +189,17 @@ class SessionMachine(RuleBasedStateMachine):
         for hand in s.settled:
             assert len(hand.records) == (2 if hand.showdown.criss_cross else 1)
             assert len({r.arrangement for r in hand.records}) == len(hand.records)
+
+    @invariant(check_during_init=False)
+    def bots_surrender_only_where_the_rules_allow(self) -> None:
+        for hand in self.session.settled:
+            gone = hand.showdown.bots_surrendered
+            if gone:
+                assert hand.setup.rules.surrender and not hand.setup.criss_cross
+                assert hand.showdown.settlement is not None
+                assert all(hand.showdown.against(seat).kind is PairKind.SURRENDER for seat in gone)
+            for record in hand.records:
+                assert {i for i, o in enumerate(record.opponents, start=1) if o.surrendered} == gone
 
     @invariant(check_during_init=False)
     def points_are_zero_sum(self) -> None:

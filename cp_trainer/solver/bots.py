@@ -42,13 +42,14 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..house_rules import HouseRules
+from ..session import BotJob, BotPlay
 from .enumerate import setting_arrangement
 from .fastbots import Bot, BotSpec, FastBot, bonuses, bot_spec, settings_for, standard_estimate
 from .montecarlo import solve
 from .names import BotName
 
 __all__ = ["BOT_NAMES", "SURRENDER_MARGIN", "Bot", "BotName", "BotSpec", "ExpertBot", "FastBot", "bonuses",
-           "bot_spec", "get_bot", "settings_for"]
+           "bot_spec", "get_bot", "play", "settings_for"]
 
 BOT_NAMES: tuple[str, ...] = tuple(b.value for b in BotName)
 
@@ -109,3 +110,15 @@ def get_bot(name: str) -> Bot:
     if name == BotName.EXPERT:
         return ExpertBot()
     raise ValueError(f"unknown bot: {name!r} (choose from {', '.join(BOT_NAMES)})")
+
+
+def play(job: BotJob) -> BotPlay:
+    """A deal's bot hands as the table plays them: each set by ``job.bot`` at its own seat and,
+    when the job asks (surrender allowed, not Criss Cross), each bot's decision to surrender
+    against ``job.opponents`` hands. The same cards always get the same answer."""
+    bot = get_bot(job.bot)
+    seated = tuple(zip(job.seats, job.hands, strict=True))
+    hands = tuple(bot.arrange(list(cards), job.rules, seat) for seat, cards in seated)
+    gone = frozenset(seat for seat, cards in seated
+                     if job.surrender and bot.surrenders(list(cards), job.rules, seat, job.opponents))
+    return BotPlay(hands, gone)

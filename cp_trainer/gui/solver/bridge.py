@@ -26,9 +26,22 @@ from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.house_rules import HouseRules
+from cp_trainer.session import BotJob, BotPlay
 
-__all__ = ["BOTS", "CACHE_SIZE", "DEFAULT_TIME_BUDGET", "Candidate", "SolveCancelled", "SolveRequest",
-           "SolverAnswer", "arrange", "criss_cross_requests", "solve", "solver_bot", "surrenders"]
+__all__ = [
+    "BOTS",
+    "CACHE_SIZE",
+    "DEFAULT_TIME_BUDGET",
+    "Candidate",
+    "SolveCancelled",
+    "SolveRequest",
+    "SolverAnswer",
+    "arrange",
+    "criss_cross_requests",
+    "play_bots",
+    "solve",
+    "solver_bot",
+]
 
 DEFAULT_TIME_BUDGET = 1.0  # seconds of adaptive sampling after the minimum samples
 MAX_SAMPLES = 100_000  # adaptive sampling's ceiling
@@ -120,13 +133,12 @@ def arrange(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1
     return get_bot(bot).arrange(list(cards), rules, seat)
 
 
-def surrenders(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1,
-               opponents: int = 1) -> bool:
-    """Does bot ``bot`` at ``seat`` give ``cards`` up against ``opponents`` hands (when the house
-    rules allow surrender)? The same answer every time for the same cards."""
-    from cp_trainer.solver.bots import get_bot
+def play_bots(job: BotJob) -> BotPlay:
+    """How the table's bots play a deal: their arrangements and which surrender
+    (:func:`cp_trainer.solver.bots.play`)."""
+    from cp_trainer.solver.bots import play
 
-    return get_bot(bot).surrenders(list(cards), rules, seat, opponents)
+    return play(job)
 
 
 def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot: str, samples: int,

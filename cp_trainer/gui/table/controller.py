@@ -4,8 +4,9 @@ The session (:mod:`cp_trainer.session`) owns the game: the phase, the deal, the 
 undo/redo, the table setup frozen for the deal, the settlement and the log of settled hands.
 :class:`TrainerController` forwards the window's actions to it and emits what changed, so the
 widgets can show it; it keeps no game state of its own. Besides, it lets the bots set their
-hands on a worker thread while the player arranges (the expert bot is a solver: it takes a
-moment): the session asks for them at "Set hand" and gets the answer prepared for that deal.
+hands, and decide whether to surrender when the house rules allow it, on a worker thread while
+the player arranges (the expert bot is a solver: it takes a moment): the session asks for them
+at "Set hand" and gets the answer prepared for that deal.
 
 A past hand from the history comes back with :meth:`TrainerController.show_past` (read-only,
 :attr:`pastShown` instead of :attr:`showdownReady`: a review is not a hand played); from there
@@ -22,7 +23,7 @@ from PySide6.QtCore import QObject, Signal
 from cp_trainer.arrangement import Arrangement, CheckResult
 from cp_trainer.board import Refused
 from cp_trainer.cards import Card
-from cp_trainer.gui.solver.bridge import arrange, surrenders
+from cp_trainer.gui.solver.bridge import play_bots
 from cp_trainer.gui.table.models import DealModel
 from cp_trainer.history.replay import ReplayedHand
 from cp_trainer.session import BotJob, BotPlay, ChineseSession, Phase, SettledHand, Showdown, TableSetup
@@ -35,13 +36,8 @@ _BOT_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer-bot
 
 def set_bots(job: BotJob) -> BotPlay:
     """The solver's bots set a deal's bot hands (each at its own seat) and, when the house rules
-    allow it, each decides whether to surrender (both on the bots' worker thread)."""
-    hands = tuple(arrange(cards, job.bot, job.rules, seat=seat)
-                  for seat, cards in zip(job.seats, job.hands, strict=True))
-    gone = frozenset(seat for seat, cards in zip(job.seats, job.hands, strict=True)
-                     if job.surrender and surrenders(cards, job.bot, job.rules, seat=seat,
-                                                     opponents=job.opponents))
-    return BotPlay(hands, gone)
+    allow it, each decides whether to surrender (the controller runs this on the bots' thread)."""
+    return play_bots(job)
 
 
 class TrainerController(QObject):
