@@ -13,6 +13,7 @@ from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arr
 from cp_trainer.cards import Card, CardParseError
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.solver.bots import bot_label
+from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
 from cp_trainer.history import Game, HandRecord
 from cp_trainer.house_rules import HouseRules, HouseRulesError
 
@@ -66,6 +67,14 @@ def _labels() -> dict[str, str]:
         "solver": QCoreApplication.translate("HandView", "Solver’s arrangement"),
         "your_ev": QCoreApplication.translate("HandView", "Your arrangement’s EV: %1"),
         "cost": QCoreApplication.translate("HandView", "This choice cost %1 points per hand."),
+        "cost_pm": QCoreApplication.translate("HandView", "This choice cost %1 ± %2 points per hand."),
+        "equal": QCoreApplication.translate(
+            "HandView", "Your arrangement was as good as the best, within the solver's accuracy."),
+        "best": QCoreApplication.translate("HandView", "Your arrangement was the solver's best."),
+        "unsure": QCoreApplication.translate(
+            "HandView", "Yours scored %1 points per hand less than the best (the solver's accuracy was "
+            "not stored with this hand)."),
+        "bot_surrendered": QCoreApplication.translate("HandView", "surrendered"),
         "no_solver": QCoreApplication.translate("HandView", "No solver figure for this hand."),
         "criss_cross": QCoreApplication.translate(
             "HandView", "Criss Cross: your hand %1 of 2; the opponents are the bot's two hands."),
@@ -108,6 +117,8 @@ def hand_html(record: HandRecord, lang: str) -> str:
             name = html.escape(bot_label(opp.name)) or t["bot"].replace("%1", str(i))
             detail, _ = rows_of(opp.arrangement)
             scored = t["scored"].replace("%1", f"{opp.points:+g}")
+            if opp.surrendered:
+                scored += f" — <b>{t['bot_surrendered']}</b>"
             parts.append(f"<li>{name}: {scored}<br>{detail}</li>")
         parts.append("</ul>")
     if record.solver_arrangement is not None:
@@ -116,8 +127,25 @@ def hand_html(record: HandRecord, lang: str) -> str:
         parts.append(f"<p><b>{t['solver']}</b>{ev}:<br>{solver_rows}</p>")
         if record.player_ev is not None:
             parts.append(f"<p>{t['your_ev'].replace('%1', f'{record.player_ev:+.3f}')}</p>")
-        if record.ev_lost is not None:
-            parts.append(f"<p><b>{t['cost'].replace('%1', f'{record.ev_lost:.3f}')}</b></p>")
+        verdict = _verdict(record, t)
+        if verdict:
+            parts.append(f"<p><b>{verdict}</b></p>")
     else:
         parts.append(f"<p><i>{t['no_solver']}</i></p>")
     return "\n".join(parts)
+
+
+def _verdict(record: HandRecord, t: dict[str, str]) -> str:
+    """What the choice cost: a cost only beyond the solver's accuracy (:func:`stored_verdict`)."""
+    verdict, loss = stored_verdict(record), record.ev_lost
+    if verdict is None or loss is None:
+        return ""
+    if verdict is StoredVerdict.BEST:
+        return t["best"]
+    if verdict is StoredVerdict.EQUAL:
+        return t["equal"]
+    if verdict is StoredVerdict.COST:
+        if record.loss_stderr is None:  # an older hand, a loss beyond doubt
+            return t["cost"].replace("%1", f"{loss:.3f}")
+        return t["cost_pm"].replace("%1", f"{loss:.3f}").replace("%2", f"{record.loss_stderr:.3f}")
+    return t["unsure"].replace("%1", f"{loss:.3f}")

@@ -19,7 +19,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
-from cp_trainer.gui.solver.panel import SolverPanel
+from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
+from cp_trainer.gui.solver.panel import SolverPanel, number
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.showdown_view import signed
 from cp_trainer.gui.table.widget import TableWidget
@@ -234,16 +235,33 @@ class Replay(QObject):
         panel.best_rows.show_arrangement(arrangement)
         lines = []
         if record.solver_ev is not None:
-            lines.append(self.tr("Best: %1 points per hand").replace("%1", f"{record.solver_ev:+.2f}"))
+            best = number(record.solver_ev, signed=True)
+            lines.append(self.tr("Best: %1 points per hand").replace("%1", best))
         if record.player_ev is not None:
-            lines.append(self.tr("Yours: %1 points per hand").replace("%1", f"{record.player_ev:+.2f}"))
-        if record.ev_lost is not None:
-            if record.ev_lost <= 0.005:
-                lines.append(self.tr("Your arrangement was the solver's best."))
-            else:
-                lines.append(self.tr("This choice cost you %1 points per hand.")
-                             .replace("%1", f"{record.ev_lost:.2f}"))
+            yours = number(record.player_ev, signed=True)
+            lines.append(self.tr("Yours: %1 points per hand").replace("%1", yours))
+        lines.extend(self._verdict_lines(record))
         panel.figures.setText("\n".join(lines))
+
+    def _verdict_lines(self, record: HandRecord) -> list[str]:
+        """What the choice cost, said as the panel said it then: a cost only beyond the solver's
+        accuracy (the loss's paired standard error, stored with the verdict)."""
+        verdict, loss = stored_verdict(record), record.ev_lost
+        if verdict is None or loss is None:
+            return []
+        if verdict is StoredVerdict.BEST:
+            return [self.tr("Your arrangement was the solver's best.")]
+        if verdict is StoredVerdict.EQUAL:
+            return [self.tr("Yours was as good as the best, within the solver's accuracy.")]
+        digits = 3 if loss < 0.1 else 2
+        if verdict is StoredVerdict.COST and record.loss_stderr is None:  # an older hand, a large loss
+            return [self.tr("This choice cost you %1 points per hand.").replace("%1", number(loss, digits))]
+        if verdict is StoredVerdict.COST and record.loss_stderr is not None:
+            return [self.tr("This choice cost you %1 ± %2 points per hand.")
+                    .replace("%1", number(loss, digits)).replace("%2", number(record.loss_stderr, digits))]
+        return [self.tr("Yours scored %1 points per hand less than the best; the solver's accuracy was "
+                        "not stored with this hand, so that may be within it.")
+                .replace("%1", number(loss, digits))]
 
     def retranslate(self) -> None:
         """Texts in the new language (after the solver panel reset its own)."""

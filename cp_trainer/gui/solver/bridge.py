@@ -20,11 +20,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.solver.bots import BOTS
+from cp_trainer.history.record import HandRecord
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.session import BotJob, BotPlay
 
@@ -36,11 +38,13 @@ __all__ = [
     "SolveCancelled",
     "SolveRequest",
     "SolverAnswer",
+    "StoredVerdict",
     "arrange",
     "criss_cross_requests",
     "play_bots",
     "solve",
     "solver_bot",
+    "stored_verdict",
 ]
 
 DEFAULT_TIME_BUDGET = 1.0  # seconds of adaptive sampling after the minimum samples
@@ -119,6 +123,39 @@ class SolverAnswer:
 
         gap = self.best.ev - self.surrender_ev  # surrendering's figure is exact: the best's error only
         return gap, significant(abs(gap), self.best.stderr)
+
+
+class StoredVerdict(Enum):
+    """What the solver's verdict stored with a past hand says of the player's choice."""
+
+    BEST = "best"  # the best itself (no loss)
+    EQUAL = "equal"  # a loss within the solver's accuracy: as good as the best
+    COST = "cost"  # a loss beyond the solver's accuracy
+    UNSURE = "unsure"  # a loss stored without its standard error (hands before schema 7)
+
+
+#: A loss stored without its standard error (hands before schema 7) is still a cost when it is
+#: above this: the paired standard error of a loss measured at most 0.13 at the window's default
+#: 2,000 samples (30 deals against 3 bots), so at most about 0.56 at the fewest it allows (100),
+#: and 2 points is beyond twice that.
+SURE_LOSS = 2.0
+
+
+def stored_verdict(record: HandRecord) -> StoredVerdict | None:
+    """The verdict on a stored hand's choice by the rule the panel used at the time: a loss is a
+    cost only when it is significant by its paired standard error (None: no solver figure)."""
+    loss = record.ev_lost
+    if loss is None:
+        return None
+    if record.loss_stderr is None:  # older hands: no error to judge by
+        if loss <= 0.005:
+            return StoredVerdict.BEST
+        return StoredVerdict.COST if loss > SURE_LOSS else StoredVerdict.UNSURE
+    if loss <= 0:
+        return StoredVerdict.BEST
+    from cp_trainer.solver.montecarlo import significant
+
+    return StoredVerdict.COST if significant(loss, record.loss_stderr) else StoredVerdict.EQUAL
 
 
 def solver_bot(bot: str) -> str:

@@ -160,6 +160,14 @@ class OpponentSeat(QFrame):
         label.set_full_text(result_text, sign)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
 
+    def show_surrendered(self, text: str) -> None:
+        """The bot gave its hand up: its cards stay face down (a surrendered hand is not shown),
+        and ``text`` stands where its rows' names would."""
+        self.face_down()
+        self.name_labels[0].set_full_text(text)
+        for r in range(3):
+            self.result_labels[r].clear()
+
     def show_points(self, text: str, tooltip: str) -> None:
         self.points.setText(text)
         self.points.setToolTip(tooltip)

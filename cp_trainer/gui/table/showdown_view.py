@@ -103,6 +103,9 @@ class ShowdownMixin:
         lang = self.controller.setup.lang
         rules = self.controller.setup.rules
         for seat, arr in zip([s for s in self._seats if s.seat], showdown.opponents, strict=False):
+            if seat.seat in showdown.bots_surrendered:  # its hand is not shown (RULES.md)
+                seat.show_surrendered(translate("TableWidget", "surrendered"))
+                continue
             info = check_arrangement(arr, rules, lang)
             name = info.rows[r].name if info.rows is not None else ""
             if info.fouled and r == 2:
@@ -113,6 +116,8 @@ class ShowdownMixin:
     def _pair_notes(self, pair: PairResult, lang: str) -> list[str]:
         """What besides the rows decided a pair: naturals, a fouled bot, royalties."""
         notes = []
+        if pair.surrendered[1]:
+            notes.append(translate("TableWidget", "it surrendered"))
         mine, its = pair.natural
         if mine is not None:
             notes.append(translate("TableWidget", "your natural: %1")
