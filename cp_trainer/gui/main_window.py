@@ -434,14 +434,17 @@ class MainWindow(QMainWindow):
         c = self.controller
         mine: Arrangement | None = c.arrangement() if self.deal_model.is_complete() else None
         actual: tuple[Arrangement, ...] = ()
+        gone: frozenset[int] = frozenset()
         if after_showdown is not None:
             mine = after_showdown.player
             actual = after_showdown.opponents
+            gone = after_showdown.bots_surrendered
         request = SolveRequest(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
                                opponents=min(3, len(c.opponent_cards)), bot=c.setup.bot,
                                samples=self.values.solver_samples, mine=mine,
                                actual=actual, time_budget=self.values.solver_time_budget,
-                               surrendered=after_showdown is not None and after_showdown.surrendered)
+                               surrendered=after_showdown is not None and after_showdown.surrendered,
+                               actual_surrendered=gone)
         if c.setup.criss_cross and len(c.player_cards) == 2:  # this hand, knowing the other one
             other = c.player_cards[1 - c.hand_index]
             request = replace(request, opponents=2, dead=tuple(other), opponent_seats=(1, 1),

@@ -302,6 +302,26 @@
         <translation>Этот выбор стоил %1 очка за раздачу.</translation>
     </message>
     <message>
+        <source>This choice cost %1 ± %2 points per hand.</source>
+        <translation>Этот выбор стоил вам %1 ± %2 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Your arrangement was as good as the best, within the solver&apos;s accuracy.</source>
+        <translation>Ваша расстановка была не хуже лучшей в пределах точности солвера.</translation>
+    </message>
+    <message>
+        <source>Your arrangement was the solver&apos;s best.</source>
+        <translation>Ваша расстановка была лучшей по оценке солвера.</translation>
+    </message>
+    <message>
+        <source>Yours scored %1 points per hand less than the best (the solver&apos;s accuracy was not stored with this hand).</source>
+        <translation>Ваша приносила на %1 очка за раздачу меньше лучшей (точность солвера с этой раздачей не сохранена).</translation>
+    </message>
+    <message>
+        <source>surrendered</source>
+        <translation>отказался от руки</translation>
+    </message>
+    <message>
         <source>No solver figure for this hand.</source>
         <translation>Для этой руки нет оценки солвера.</translation>
     </message>
@@ -1187,8 +1207,20 @@
         <translation>Ваша расстановка была лучшей по оценке солвера.</translation>
     </message>
     <message>
+        <source>Yours was as good as the best, within the solver&apos;s accuracy.</source>
+        <translation>Ваша была не хуже лучшей в пределах точности солвера.</translation>
+    </message>
+    <message>
         <source>This choice cost you %1 points per hand.</source>
         <translation>Этот выбор стоил вам %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>This choice cost you %1 ± %2 points per hand.</source>
+        <translation>Этот выбор стоил вам %1 ± %2 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Yours scored %1 points per hand less than the best; the solver&apos;s accuracy was not stored with this hand, so that may be within it.</source>
+        <translation>Ваша приносила на %1 очка за раздачу меньше лучшей; точность солвера с этой раздачей не сохранена, так что разница может быть в её пределах.</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2182,14 @@ hand</source>
     <message>
         <source>= tie</source>
         <translation>= ничья</translation>
+    </message>
+    <message>
+        <source>surrendered</source>
+        <translation>отказался от руки</translation>
+    </message>
+    <message>
+        <source>it surrendered</source>
+        <translation>бот отказался от руки</translation>
     </message>
     <message>
         <source>your natural: %1</source>

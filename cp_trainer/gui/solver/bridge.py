@@ -71,6 +71,7 @@ class SolveRequest:
     opponent_seats: tuple[int, ...] | None = None  # Criss Cross: (1, 1), the bot's two hands
     hand_number: int | None = None  # Criss Cross: which of the player's two hands (1 or 2)
     surrendered: bool = False  # the player gave this hand up (after the showdown)
+    actual_surrendered: frozenset[int] = frozenset()  # bots (1.., in ``actual``) that gave theirs up
 
     @property
     def can_surrender(self) -> bool:
@@ -246,8 +247,6 @@ def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], b
 
 def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], bool]) -> SolverAnswer:
     """Run the Monte-Carlo solver for ``request``; raises :class:`SolveCancelled` on Cancel."""
-    from cp_trainer.solver import montecarlo as mc
-
     result = _result(request, progress, cancelled)
     mine = None
     if request.mine is not None and request.mine.complete and not request.surrendered:
@@ -261,12 +260,31 @@ def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], boo
         equivalent=tuple(_candidate(c) for c in result.equivalent), surrender_ev=surrender_ev,
         stop=str(result.stop))
     if request.actual:
-        played = request.mine if mine is not None else None
-        h = mc.hindsight(list(request.cards), list(request.actual), request.rules, actual=played,
-                         opponent_seats=request.opponent_seats)
-        mine_points = None if h.actual_points is None else int(h.actual_points)
-        if request.surrendered and surrender_ev is not None:
-            mine_points = round(surrender_ev)  # the surrender's cost, paid to every bot
-        answer = replace(answer, hindsight=h.arrangement, hindsight_points=int(h.points),
-                         mine_hindsight_points=mine_points)
+        answer = _hindsight(request, answer, mine is not None)
     return answer
+
+
+def _hindsight(request: SolveRequest, answer: SolverAnswer, priced: bool) -> SolverAnswer:
+    """The hindsight best against the bots' actual hands. A bot that surrendered pays the cost
+    whatever the player's rows (or nothing, when the player surrendered too): the rows are
+    compared only with the bots still in."""
+    from cp_trainer.solver import montecarlo as mc
+
+    cost = request.rules.effective_surrender_cost
+    seats = request.opponent_seats or tuple(range(1, len(request.actual) + 1))
+    gone = request.actual_surrendered
+    still_in = [(seat, arr) for i, (seat, arr) in enumerate(zip(seats, request.actual, strict=True), start=1)
+                if i not in gone]
+    collected = cost * len(gone)  # from each bot that surrendered
+    played = request.mine if priced else None
+    if still_in:
+        h = mc.hindsight(list(request.cards), [arr for _, arr in still_in], request.rules, actual=played,
+                         opponent_seats=[seat for seat, _ in still_in])
+        best, points, mine_points = h.arrangement, int(h.points) + collected, h.actual_points
+    else:  # every bot surrendered: any arrangement collects the same
+        best, points, mine_points = answer.best.arrangement, collected, 0 if played is not None else None
+    if mine_points is not None:
+        mine_points = int(mine_points) + collected
+    if request.surrendered:
+        mine_points = -cost * len(still_in)  # paid to every bot still in; two surrendered settle 0
+    return replace(answer, hindsight=best, hindsight_points=points, mine_hindsight_points=mine_points)
