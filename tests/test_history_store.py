@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -199,3 +200,72 @@ def test_completed_lessons_are_remembered(tmp_path: Path) -> None:
         store.mark_lesson_completed("check_order")
     with HistoryStore.open(tmp_path) as store:
         assert store.completed_lessons() == {"example_1", "check_order"}
+
+
+def test_schema_7_keeps_surrendered_bots_and_the_loss_stderr(tmp_path: Path) -> None:
+    """A bot that surrendered and the paired standard error of what the choice cost: stored,
+    given back, exported and imported (the JSON only carries them when set)."""
+    base = make_record(3)
+    gone = replace(base.opponents[0], points=3.0, surrendered=True)
+    rec = replace(base, opponents=(gone, *base.opponents[1:]), loss_stderr=0.031)
+    data = rec.to_dict()
+    assert data["opponents"][0]["surrendered"] is True and "surrendered" not in data["opponents"][1]
+    assert data["solver"]["loss_stderr"] == 0.031
+    assert HandRecord.from_dict(data) == rec
+    plain = make_record(4).to_dict()  # an ordinary hand exports exactly as before schema 7
+    assert "loss_stderr" not in plain["solver"] and all("surrendered" not in o for o in plain["opponents"])
+    with HistoryStore.open(tmp_path) as store:
+        back = store.get(store.add(rec))
+        assert back is not None and back == rec.with_id(back.id)
+        assert back.opponents[0].surrendered and back.loss_stderr == 0.031
+        other = store.add(make_record(5))
+        assert store.set_solver(other, "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d", 0.9, 0.85, 0.02)
+        later = store.get(other)
+        assert later is not None and later.loss_stderr == 0.02 and later.ev_lost == pytest.approx(0.05)
+        with pytest.raises(RecordError, match="loss_stderr"):
+            store.set_solver(other, "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d", 0.9, 0.85, -1.0)
+    for bad in ({"surrendered": "yes"}, {"surrendered": 1}):
+        broken = json.loads(json.dumps(data))
+        broken["opponents"][0].update(bad)
+        with pytest.raises(RecordError, match=r"opponents\[0\].surrendered"):
+            HandRecord.from_dict(broken)
+    broken = json.loads(json.dumps(data))
+    broken["solver"]["loss_stderr"] = -0.5
+    with pytest.raises(RecordError, match="loss_stderr"):
+        HandRecord.from_dict(broken)
+
+
+def test_migration_from_version_6_keeps_hands_and_knows_no_error(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.create_function("cp_hand_uid", 5, lambda *a: "x" + str(abs(hash(a))))
+    for step in MIGRATIONS[:6]:
+        conn.executescript(step)
+    conn.execute("PRAGMA user_version = 6")
+    conn.execute("INSERT INTO hands (played_at, game, deal, arrangement, house_rules, solver_arrangement, "
+                 "solver_ev, player_ev, points, foul_count, uid) "
+                 "VALUES (?, 'chinese', ?, ?, '{}', ?, 0.5, 0.1, 2.0, 0, 'old-1')",
+                 (T0.isoformat(), DEAL, "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d",
+                  "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"))
+    conn.execute("INSERT INTO opponents (hand_id, seat, arrangement, points) VALUES (1, 0, ?, 2.0)",
+                 ("2c 3c 4h / 5c 6d 8c 9c Tc / Jd Jh Js Qc Qd",))
+    conn.commit()
+    conn.close()
+    with HistoryStore.open(tmp_path) as store:
+        assert store.recovery is None and store.schema_version == SCHEMA_VERSION == 7
+        (hand,) = store.hands()
+        assert hand.loss_stderr is None and not hand.opponents[0].surrendered
+        assert hand.ev_lost == pytest.approx(0.4)
+
+
+def test_a_journalled_verdict_keeps_its_stderr(tmp_path: Path) -> None:
+    """The writer's journal (kept while the database is locked) carries the loss's standard error;
+    a journal line written before schema 7 has none and reads back as unknown."""
+    from cp_trainer.history.writer import _job_to_json, _read_journal, _Solver
+
+    journal = tmp_path / "pending-hands.jsonl"
+    job = _Solver("uid-1", "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d", 0.9, 0.85, 0.02)
+    old = {"solver": {"uid": "uid-2", "arrangement": job.arrangement, "ev": 0.9, "player_ev": 0.1}}
+    journal.write_text(json.dumps(_job_to_json(job)) + "\n" + json.dumps(old) + "\n", encoding="utf-8")
+    jobs = _read_journal(journal)
+    assert jobs == [job, _Solver("uid-2", job.arrangement, 0.9, 0.1, None)]

@@ -246,3 +246,37 @@ def test_replay_follows_a_language_switch(window: MainWindow) -> None:
         assert window.replay.bar.try_button.text() != "Try again"
     finally:
         window.set_language("en")
+
+
+@pytest.mark.parametrize(("best", "mine", "stderr", "said", "not_said", "in_history"), [
+    # a loss of 0.02 with a paired standard error of 0.02: within the solver's accuracy
+    (0.80, 0.78, 0.02, "Yours was as good as the best, within the solver's accuracy.", "cost",
+     "as good as the best, within the solver's accuracy"),
+    # a loss of 0.30 ± 0.05: beyond it, a cost
+    (0.80, 0.50, 0.05, "This choice cost you 0.30 ± 0.05 points per hand.", "as good as",
+     "This choice cost 0.300 ± 0.050 points per hand."),
+    # a hand stored before the error was: a small loss is not called a cost
+    (0.80, 0.70, None, "the solver's accuracy was not stored with this hand", "cost you",
+     "the solver's accuracy was not stored with this hand"),
+    (0.80, 0.80, 0.0, "Your arrangement was the solver's best.", "cost",
+     "Your arrangement was the solver's best."),
+])
+def test_a_stored_verdict_is_a_cost_only_beyond_the_solver_s_accuracy(
+        window: MainWindow, tmp_path: Path, best: float, mine: float, stderr: float | None, said: str,
+        not_said: str, in_history: str) -> None:
+    from cp_trainer.gui.practice.hand_html import hand_html
+
+    window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.controller.set_hand()
+    recorder = window.practice.recorder
+    hand_id = recorder.last_id
+    assert hand_id is not None and recorder.writer.flush(10)
+    with HistoryStore.open(tmp_path / "data") as store:
+        store.set_solver(hand_id, str(LEGAL), best, mine, stderr)
+        (record,) = store.hands()
+    assert record.loss_stderr == stderr
+    assert window.replay.show_record(record)
+    text = window.solver_panel.figures.text()
+    assert said in text and not_said not in text
+    html = hand_html(record, "en").replace("&#x27;", "'")
+    assert in_history in html and not_said not in html
