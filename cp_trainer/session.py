@@ -22,7 +22,9 @@ Every action either happens or raises :class:`~cp_trainer.board.Refused` (a ``Va
 :class:`~cp_trainer.board.Refusal` saying why; the ``can_*`` methods answer in advance.
 
 The bots are not part of the rules: the session asks a :data:`BotFn` given to it (the GUI passes
-the solver's bots, tests may pass a simple one) to set the bots' cards, once per deal.
+the solver's bots, tests may pass a simple one) to set the bots' cards, once per deal, and, when
+the house rules allow surrender (not in Criss Cross), which bots give their hand up
+(:class:`BotPlay`); those seats are settled as surrendered and their records say so.
 
 >>> from cp_trainer.cards import parse_cards
 >>> def bots(job: BotJob) -> tuple[Arrangement, ...]:  # each bot hand as dealt: 3 / 5 / 5

@@ -9,8 +9,13 @@ the game" (an ordinary new deal).
 :class:`Replay` wires it: :meth:`Replay.show_record` settles a :class:`HandRecord` again with the
 rules core (:func:`replay_record`), the controller puts it on the table
 (:meth:`TrainerController.show_past`) and the table's own showdown presentation reveals it; the
-solver panel shows the solver's arrangement stored with the hand (no new solve). No rule is
-decided here: every figure comes from the core's settlement, every foul text from the core.
+solver panel shows the solver's arrangement stored with the hand and its verdict (no new solve).
+The verdict is worded by the rule the panel used when the hand was played: "cost you X ± e" only
+when the loss is beyond twice its paired standard error, stored with it (schema 7), else "as good
+as the best, within the solver's accuracy". It is stored rather than solved again because the
+window's adaptive solve stops on a time budget, so a new solve need not repeat the verdict the
+player saw, and a replay opens at once. No rule is decided here: every figure comes from the
+core's settlement, every foul text from the core.
 """
 
 from __future__ import annotations
