@@ -17,6 +17,7 @@ from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.translation import install_language
@@ -70,6 +71,8 @@ def test_the_showdown_shows_a_surrendered_bot(qtbot: QtBot, tmp_path: Path, lang
         assert store is not None
         (record,) = store.hands()
         assert [o.surrendered for o in record.opponents] == [True, False]
+        html = hand_html(record, lang)  # the history's view of the hand names it too
+        assert html.count(f"— <b>{word}</b>") == 1
         w.controller.new_deal()
         assert _seat(w, 1).name_labels[0].full_text() == ""
         assert w.replay.show_record(record)
