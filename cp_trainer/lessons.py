@@ -34,6 +34,16 @@ from .arrangement import Arrangement, ArrangementParseError, Outcome, Stage, che
 from .cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
 from .house_rules import HouseRules, HouseRulesError
 from .i18n import LANGUAGES, tr
+from .lesson_reasons import (
+    Reason,
+    category_reason,
+    choice_reason,
+    failure_reason,
+    outcome_reason,
+    render_reason,
+    score_reason,
+    stronger_reason,
+)
 from .resources import resource_path
 from .settlement import settle
 from .strength import Category, category_of, evaluate
@@ -55,6 +65,7 @@ __all__ = [
     "expected_answer",
     "load_lesson",
     "load_lessons",
+    "wrong_answer_reason",
 ]
 
 FAILURE_CODES = ("row_size", "duplicate", "order", "none")
@@ -81,6 +92,7 @@ class Verdict:
     correct: bool
     message: str  # feedback for the learner, in the language asked
     details: tuple[str, ...] = ()  # e.g. the fouls the core found
+    reason: str = ""  # why a wrong answer is wrong, worked out by the rules core
 
 
 @dataclass(frozen=True)
@@ -216,7 +228,28 @@ def check_answer(step: Step, answer: object, lang: str = "en") -> Verdict:
         correct = math.isclose(value, float(settle(list(step.hands), step.rules).points[step.seat]))
     else:
         correct = answer == expected_answer(step)
-    return Verdict(correct, tr("lessons.correct" if correct else "lessons.wrong", lang))
+    if correct:
+        return Verdict(True, tr("lessons.correct", lang))
+    reason = wrong_answer_reason(step, answer)
+    return Verdict(False, tr("lessons.wrong", lang), reason=render_reason(reason, lang) if reason else "")
+
+
+def wrong_answer_reason(step: Step, answer: object) -> Reason | None:
+    """Why ``answer`` to ``step`` is wrong, as data (:mod:`cp_trainer.lesson_reasons`); None for a
+    step that has no single right answer (text, arrange: the arrange check lists the fouls itself)."""
+    if isinstance(step, ChoiceStep):
+        return choice_reason(step.options[step.answer].by_lang)
+    if isinstance(step, CategoryStep):
+        return category_reason(step.cards, Category[str(answer).upper()]) if answer in step.options else None
+    if isinstance(step, StrongerStep):
+        return stronger_reason(*step.hands)
+    if isinstance(step, FirstFailureStep):
+        return failure_reason(step.arrangement)
+    if isinstance(step, OutcomeStep):
+        return outcome_reason(step.arrangement, step.stage)
+    if isinstance(step, ScoreStep):
+        return score_reason(step.hands, step.rules, step.seat)
+    return None
 
 
 def _check_arrangement(step: ArrangeStep, answer: object, lang: str) -> Verdict:
