@@ -57,6 +57,7 @@ __all__ = [
     "LessonError",
     "OutcomeStep",
     "ScoreStep",
+    "Shown",
     "Step",
     "StrongerStep",
     "TextStep",
@@ -96,8 +97,17 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Shown:
+    """Cards a text step shows as pictures: a row of cards or a whole arrangement, maybe labelled."""
+
+    cards: tuple[Card, ...] | Arrangement
+    label: Text | None = None
+
+
+@dataclass(frozen=True)
 class TextStep:
     text: Text
+    show: tuple[Shown, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -358,6 +368,20 @@ def _arrangement(value: Any, what: str) -> Arrangement:
         raise LessonError(f"{what}: {exc}") from None
 
 
+def _shown(value: Any) -> tuple[Shown, ...]:
+    if not isinstance(value, list):
+        raise LessonError("show must be a list of {\"cards\": ..., \"label\": ...}")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise LessonError(f"show[{i}] must be an object with cards")
+        raw = item.get("cards")
+        cards = (_arrangement(raw, f"show[{i}]") if isinstance(raw, str) and "/" in raw
+                 else _cards(raw, f"show[{i}]"))
+        out.append(Shown(cards, _opt_text(item, "label")))
+    return tuple(out)
+
+
 def _choice_of(data: Mapping[str, Any], allowed: Sequence[object]) -> Any:
     answer = data.get("answer")
     if answer not in allowed or isinstance(answer, bool):
@@ -371,7 +395,7 @@ def _step(data: Any) -> Step:
     kind = data.get("kind")
     step: Step
     if kind == "text":
-        return TextStep(_text(data, "text"))
+        return TextStep(_text(data, "text"), _shown(data.get("show", [])))
     question = _text(data, "question")
     explanation = _opt_text(data, "explanation")
     if kind == "choice":
