@@ -11,18 +11,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QFocusEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
-from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.translation import follow_language
 
-__all__ = ["CardPicker", "RowsEditor", "ShowsCards", "card_style_of"]
+__all__ = ["USED_BACKGROUND", "USED_TEXT", "CardPicker", "RowsEditor", "ShowsCards", "card_style_of",
+           "picker_style_sheet"]
 
 ROW_SIZES = (3, 5, 5)
+USED_TEXT = "#b0b0b0"  # a card already placed: light grey on a lighter grey, plainly not on offer
+USED_BACKGROUND = "#e4e4e4"
 
 
 @runtime_checkable
@@ -43,15 +46,26 @@ def card_style_of(widget: QWidget | None) -> CardStyle:
     return DEFAULT_CARD_STYLE
 
 
+def picker_style_sheet(card: Card, style: CardStyle) -> str:
+    """A card button's colours: its suit's colour, and clearly greyed out once the card is used
+    (a style sheet's colour would otherwise keep a disabled button looking as available as the rest)."""
+    return (f"QToolButton {{ color: {suit_colour(card.suit, style)}; font-weight: bold; }}"
+            f"QToolButton:disabled {{ color: {USED_TEXT}; background: {USED_BACKGROUND}; "
+            f"border: 1px solid {USED_BACKGROUND}; }}")
+
+
 class CardPicker(QWidget):
+    """Cards to click. With a ``renderer`` each button shows the card's picture (``card_height``
+    tall; a used card's picture is drawn greyed); without one, its rank and suit in the suit's colour."""
+
     picked = Signal(object)  # Card
 
     def __init__(self, cards: Sequence[Card] | None = None, parent: QWidget | None = None, *,
-                 columns: int = 13) -> None:
+                 columns: int = 13, renderer: CardRenderer | None = None, card_height: int = 60) -> None:
         super().__init__(parent)
         self.setObjectName("cardPicker")
         self.buttons: dict[Card, QToolButton] = {}
-        style = card_style_of(parent)
+        style = renderer.style if renderer is not None else card_style_of(parent)
         grid = QGridLayout(self)
         grid.setSpacing(2)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -61,9 +75,19 @@ class CardPicker(QWidget):
             b = QToolButton(self)
             b.setObjectName(f"pick_{card}")
             b.setText(card.pretty())
-            b.setMinimumWidth(34)
+            b.setAccessibleName(card.pretty())
+            if renderer is not None:
+                size = card_size(card_height)
+                picture = renderer.pixmap(card, size, self.devicePixelRatioF())
+                icon = QIcon(picture)
+                icon.addPixmap(_greyed(picture), QIcon.Mode.Disabled)
+                b.setIcon(icon)
+                b.setIconSize(size)
+                b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            else:
+                b.setMinimumWidth(34)
+                b.setStyleSheet(picker_style_sheet(card, style))
             b.setAutoRaise(False)
-            b.setStyleSheet(f"color: {suit_colour(card.suit, style)}; font-weight: bold;")
             b.setToolTip(card.pretty())
             b.setProperty("card", str(card))
             b.clicked.connect(self._clicked)
@@ -77,12 +101,24 @@ class CardPicker(QWidget):
             self.picked.emit(Card.parse(text))
 
     def set_used(self, used: Iterable[Card]) -> None:
-        """Disable the cards already placed."""
+        """Disable (and grey) the cards already placed."""
         taken = set(used)
         for card, button in self.buttons.items():
             free = card not in taken
             if button.isEnabled() != free:
                 button.setEnabled(free)
+
+
+def _greyed(picture: QPixmap) -> QPixmap:
+    """A used card: its picture faded to a light grey, so it stands apart from the cards left."""
+    out = QPixmap(picture.size())
+    out.setDevicePixelRatio(picture.devicePixelRatio())
+    out.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(out)
+    painter.setOpacity(0.25)
+    painter.drawPixmap(0, 0, picture)
+    painter.end()
+    return out
 
 
 class _RowEdit(QLineEdit):
