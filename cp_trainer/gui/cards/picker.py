@@ -13,15 +13,23 @@ from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QStyle,
+    QStyleOptionFrame,
+    QToolButton,
+    QWidget,
+)
 
-from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
+from cp_trainer.cards import FULL_DECK, Card, CardParseError, Rank, parse_cards
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.translation import follow_language
 
 __all__ = ["USED_BACKGROUND", "USED_TEXT", "CardPicker", "RowsEditor", "ShowsCards", "card_style_of",
-           "picker_style_sheet"]
+           "fitting_width", "picker_style_sheet"]
 
 ROW_SIZES = (3, 5, 5)
 USED_TEXT = "#b0b0b0"  # a card already placed: light grey on a lighter grey, plainly not on offer
@@ -44,6 +52,11 @@ def card_style_of(widget: QWidget | None) -> CardStyle:
             return widget.renderer.style
         widget = widget.parentWidget()
     return DEFAULT_CARD_STYLE
+
+
+def _printed(card: Card) -> str:
+    """The card as printed on it: ``10♣`` (the deck's pictures say 10, not T)."""
+    return ("10" if card.rank is Rank.TEN else card.rank.char) + card.suit.symbol
 
 
 def picker_style_sheet(card: Card, style: CardStyle) -> str:
@@ -74,8 +87,8 @@ class CardPicker(QWidget):
         for i, card in enumerate(deck):
             b = QToolButton(self)
             b.setObjectName(f"pick_{card}")
-            b.setText(card.pretty())
-            b.setAccessibleName(card.pretty())
+            b.setText(_printed(card))
+            b.setAccessibleName(_printed(card))
             if renderer is not None:
                 size = card_size(card_height)
                 picture = renderer.pixmap(card, size, self.devicePixelRatioF())
@@ -88,7 +101,7 @@ class CardPicker(QWidget):
                 b.setMinimumWidth(34)
                 b.setStyleSheet(picker_style_sheet(card, style))
             b.setAutoRaise(False)
-            b.setToolTip(card.pretty())
+            b.setToolTip(_printed(card))
             b.setProperty("card", str(card))
             b.clicked.connect(self._clicked)
             grid.addWidget(b, i // columns, i % columns)
@@ -119,6 +132,16 @@ def _greyed(picture: QPixmap) -> QPixmap:
     painter.drawPixmap(0, 0, picture)
     painter.end()
     return out
+
+
+def fitting_width(edit: QLineEdit, text: str) -> int:
+    """The width ``edit`` needs to show ``text`` whole (its frame and margins included)."""
+    option = QStyleOptionFrame()
+    edit.initStyleOption(option)
+    frame = edit.width() - edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option,
+                                                        edit).width()
+    margins = edit.textMargins()
+    return edit.fontMetrics().horizontalAdvance(text) + max(frame, 4) + margins.left() + margins.right() + 6
 
 
 class _RowEdit(QLineEdit):
@@ -162,9 +185,11 @@ class RowsEditor(QWidget):
         tips = (self.tr("The top row: 3 cards. Click cards in the deck, or type them (As Kd 10h)."),
                 self.tr("The middle row: 5 cards. Click cards in the deck, or type them (As Kd 10h)."),
                 self.tr("The bottom row: 5 cards. Click cards in the deck, or type them (As Kd 10h)."))
+        placeholder = self.tr("e.g. As Kd 10h")
         for edit, tip in zip(self.edits, tips, strict=True):
-            edit.setPlaceholderText(self.tr("click cards or type them, e.g. As Kd 10h"))
+            edit.setPlaceholderText(placeholder)
             edit.setToolTip(tip)
+            edit.setMinimumWidth(fitting_width(edit, placeholder))
 
     def _text_changed(self, _text: str) -> None:
         self.changed.emit()
