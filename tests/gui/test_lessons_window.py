@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
@@ -14,6 +14,8 @@ from cp_trainer.gui.practice.lessons_window import CARD_HEIGHT, LessonsWindow
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
+
+from .text_fit import placeholder_fits
 
 
 def _click(qtbot: QtBot, widget: object) -> None:
@@ -212,5 +214,23 @@ def test_a_wrong_answer_is_told_why_in_both_languages(qtbot: QtBot) -> None:
         assert not window.check()
         assert "сильнее, чем K♣ K♦ A♥ Q♠ 9♣ (пара королей)" in window.feedback.text()
         assert "Посмотрите" in window.feedback.text()
+    finally:
+        install_language(QApplication.instance(), "en")
+
+
+def test_the_answer_fields_show_their_placeholders_whole(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        for lang in ("en", "ru"):
+            install_language(QApplication.instance(), lang)
+            for lesson_id, step in (("example_2", 2), ("example_1", 1)):
+                _open(window, lesson_id, step)
+                QApplication.processEvents()
+                edits = [e for e in window.answer_area.findChildren(QLineEdit) if e.isVisible()]
+                assert edits and all(e.placeholderText() for e in edits)
+                for edit in edits:
+                    assert placeholder_fits(edit), (lang, edit.placeholderText())
     finally:
         install_language(QApplication.instance(), "en")

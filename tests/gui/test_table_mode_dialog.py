@@ -7,13 +7,15 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QStyle, QStyleOptionFrame, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
-from cp_trainer.gui.practice.table_mode import TableModeDialog
+from cp_trainer.gui.practice.table_mode import HINT_FLAGS, TableModeDialog
 from cp_trainer.gui.translation import install_language
 from cp_trainer.house_rules import HouseRules
+
+from .text_fit import placeholder_fits
 
 A = "Jc Jd 2c / 9c 9d 4c 4d 3c / 5c 5d 5h Ac Kc"
 B = "Th Ts 2d / Kh Ks 8c 7d 6c / Qh Qs 8h 8s 3d"
@@ -114,14 +116,6 @@ def test_the_dialog_fits_a_1366x768_laptop_with_everything_reachable(qtbot: QtBo
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
-def _text_width(edit: QLineEdit) -> int:
-    option = QStyleOptionFrame()
-    edit.initStyleOption(option)
-    room = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, edit)
-    margins = edit.textMargins()
-    return room.width() - margins.left() - margins.right() - 4  # QLineEdit's own 2 px each side
-
-
 @pytest.fixture(params=["en", "ru"])
 def language(request: pytest.FixtureRequest) -> Iterator[str]:
     install_language(QApplication.instance(), request.param)
@@ -140,6 +134,11 @@ def test_no_placeholder_is_cut(qtbot: QtBot, language: str) -> None:
         edits = [e for e in dialog.findChildren(QLineEdit) if e.isVisible() and e.placeholderText()]
         assert len(edits) >= 16
         for edit in edits:
-            needed = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
-            assert needed <= _text_width(edit), (language, edit.objectName(), edit.placeholderText())
+            assert placeholder_fits(edit), (language, edit.objectName(), edit.placeholderText())
+        # the results' hint: no one-line placeholder cut at the edge, but wrapped text that fits
+        assert not dialog.output.placeholderText() and dialog.output.document().isEmpty()
+        room = dialog.output.hint_rect()
+        wrapped = dialog.output.fontMetrics().boundingRect(room, HINT_FLAGS, dialog.output.hint)
+        assert "Check and settle" in dialog.output.hint or "Проверить и рассчитать" in dialog.output.hint
+        assert room.contains(wrapped), (language, room, wrapped)
     assert all(isinstance(b, QAbstractButton) for b in dialog.picker.buttons.values())

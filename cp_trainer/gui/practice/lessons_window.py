@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.arrangement import Arrangement, Row
 from cp_trainer.cards import Card
-from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of
+from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of, fitting_width
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryError, HistoryStore
@@ -396,7 +396,8 @@ class LessonsWindow(QDialog):
             self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))
             self.score_edit.setToolTip(self.tr("Type the points as a whole number (negative for a "
                                                "loss), then press Enter or Check."))
-            self.score_edit.setMaximumWidth(320)
+            self.score_edit.setMinimumWidth(fitting_width(self.score_edit, self.score_edit.placeholderText()))
+            self.score_edit.setMaximumWidth(max(320, self.score_edit.minimumWidth()))
             self.score_edit.returnPressed.connect(self.check)
             self.answer_layout.addWidget(self.score_edit)
         elif isinstance(step, ArrangeStep):

@@ -11,7 +11,8 @@ from __future__ import annotations
 import html
 import json
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -38,12 +39,40 @@ from cp_trainer.house_rules import HouseRules
 from cp_trainer.settlement_text import seat_name
 from cp_trainer.table_mode import TableEntry, TableResult, settle_table
 
-__all__ = ["DEFAULT_SIZE", "TableModeDialog"]
+__all__ = ["DEFAULT_SIZE", "HINT_FLAGS", "ResultView", "TableModeDialog"]
 
 MAX_PLAYERS = 4
 DEFAULT_SIZE = (1100, 660)  # fits 1366x768 less a taskbar and the title bar
 TITLE_BAR = 30
 OUTPUT_MIN_HEIGHT = 90  # the results: a few lines, scrolling for more
+
+
+class ResultView(QTextBrowser):
+    """The results; while there are none, a ``hint`` says how to fill the table in, wrapped to the
+    view's width (Qt draws a text browser's placeholder on one line, cut at the edge)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hint = ""
+
+    def set_hint(self, text: str) -> None:
+        self.hint = text
+        self.viewport().update()
+
+    def hint_rect(self) -> QRect:
+        margin = round(self.document().documentMargin())
+        return self.viewport().rect().adjusted(margin, margin, -margin, -margin)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.hint and self.document().isEmpty():
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.hint_rect(), HINT_FLAGS, self.hint)
+            painter.end()
+
+
+HINT_FLAGS = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
 class _PlayerBox(QGroupBox):
@@ -135,7 +164,7 @@ class TableModeDialog(QDialog):
         self.settle_button.setObjectName("settleButton")
         self.clear_button = QPushButton(self)
         self.clear_button.setObjectName("clearTableButton")
-        self.output = QTextBrowser(self)
+        self.output = ResultView(self)
         self.output.setObjectName("tableResult")
         buttons = QHBoxLayout()
         buttons.addWidget(self.clear_button)
@@ -172,7 +201,7 @@ class TableModeDialog(QDialog):
         self.settle_button.setToolTip(self.tr("Check every hand for fouls and settle everyone."))
         self.clear_button.setText(self.tr("Clear"))
         self.clear_button.setToolTip(self.tr("Empty every player's rows."))
-        self.output.setPlaceholderText(self.tr(
+        self.output.set_hint(self.tr(
             "Enter each player's rows: click the cards above (they go to the player marked "
             "“Cards go here”) or type them. Then press Check and settle: fouls are explained and "
             "everyone's points and money appear here."))
