@@ -35,7 +35,7 @@ def test_example_1_completed_by_clicking_cards(qtbot: QtBot) -> None:
     assert not window.next_button.isEnabled()
     for card in parse_cards("Qs Jc 2s Kc Kd Td 9s 8h As Ah Qh 7c 4d"):
         _click(qtbot, window.picker.buttons[card])
-    assert window.rows.text() == "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"
+    assert window.rows.text() == "Qs Jc 2s / Kc Kd 10d 9s 8h / As Ah Qh 7c 4d"  # a ten as on the card
     assert not window.picker.buttons[parse_cards("As")[0]].isEnabled()
     _click(qtbot, window.check_button)
     assert window.feedback.text().startswith("Legal")

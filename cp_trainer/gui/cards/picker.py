@@ -29,7 +29,7 @@ from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colou
 from cp_trainer.gui.translation import follow_language
 
 __all__ = ["USED_BACKGROUND", "USED_TEXT", "CardPicker", "RowsEditor", "ShowsCards", "card_style_of",
-           "fitting_width", "picker_style_sheet"]
+           "fitting_width", "picker_style_sheet", "typed"]
 
 ROW_SIZES = (3, 5, 5)
 USED_TEXT = "#b0b0b0"  # a card already placed: light grey on a lighter grey, plainly not on offer
@@ -57,6 +57,11 @@ def card_style_of(widget: QWidget | None) -> CardStyle:
 def _printed(card: Card) -> str:
     """The card as printed on it: ``10♣`` (the deck's pictures say 10, not T)."""
     return ("10" if card.rank is Rank.TEN else card.rank.char) + card.suit.symbol
+
+
+def typed(card: Card) -> str:
+    """A picked card as the rows write it: ``As``, ``10d`` (ten as on the card, not ``Td``)."""
+    return ("10" if card.rank is Rank.TEN else card.rank.char) + card.suit.value
 
 
 def picker_style_sheet(card: Card, style: CardStyle) -> str:
@@ -208,7 +213,7 @@ class RowsEditor(QWidget):
         for step in range(3):
             row = (self.target + step) % 3
             if len(self.row_tokens(row)) < ROW_SIZES[row]:
-                self.edits[row].setText(" ".join([*self.row_tokens(row), str(card)]))
+                self.edits[row].setText(" ".join([*self.row_tokens(row), typed(card)]))
                 if len(self.row_tokens(row)) >= ROW_SIZES[row]:
                     self.target = (row + 1) % 3
                 else:
