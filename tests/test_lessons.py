@@ -84,7 +84,7 @@ def test_example_1_checks_a_learners_arrangement_with_the_core() -> None:
     assert not upside_down.correct and any("pair of aces" in d for d in upside_down.details)
     assert check_answer(foul, "As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s").correct
     wrong_cards = check_answer(legal, "Qs Jc 3s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
-    assert not wrong_cards.correct and "A♠" in wrong_cards.message
+    assert not wrong_cards.correct and "A♠" in wrong_cards.message and "10♦" in wrong_cards.message
     assert not check_answer(legal, "As Ah / Kc").correct
     assert not check_answer(legal, "not / cards / at all").correct
 
