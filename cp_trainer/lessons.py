@@ -31,9 +31,20 @@ from pathlib import Path
 from typing import Any
 
 from .arrangement import Arrangement, ArrangementParseError, Outcome, Stage, check_arrangement
-from .cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
+from .cards import Card, CardParseError, find_duplicates, parse_cards
 from .house_rules import HouseRules, HouseRulesError
 from .i18n import LANGUAGES, tr
+from .lesson_reasons import (
+    Reason,
+    cards_text,
+    category_reason,
+    choice_reason,
+    failure_reason,
+    outcome_reason,
+    render_reason,
+    score_reason,
+    stronger_reason,
+)
 from .resources import resource_path
 from .settlement import settle
 from .strength import Category, category_of, evaluate
@@ -47,6 +58,7 @@ __all__ = [
     "LessonError",
     "OutcomeStep",
     "ScoreStep",
+    "Shown",
     "Step",
     "StrongerStep",
     "TextStep",
@@ -55,6 +67,7 @@ __all__ = [
     "expected_answer",
     "load_lesson",
     "load_lessons",
+    "wrong_answer_reason",
 ]
 
 FAILURE_CODES = ("row_size", "duplicate", "order", "none")
@@ -81,11 +94,21 @@ class Verdict:
     correct: bool
     message: str  # feedback for the learner, in the language asked
     details: tuple[str, ...] = ()  # e.g. the fouls the core found
+    reason: str = ""  # why a wrong answer is wrong, worked out by the rules core
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Cards a text step shows as pictures: a row of cards or a whole arrangement, maybe labelled."""
+
+    cards: tuple[Card, ...] | Arrangement
+    label: Text | None = None
 
 
 @dataclass(frozen=True)
 class TextStep:
     text: Text
+    show: tuple[Shown, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -216,7 +239,28 @@ def check_answer(step: Step, answer: object, lang: str = "en") -> Verdict:
         correct = math.isclose(value, float(settle(list(step.hands), step.rules).points[step.seat]))
     else:
         correct = answer == expected_answer(step)
-    return Verdict(correct, tr("lessons.correct" if correct else "lessons.wrong", lang))
+    if correct:
+        return Verdict(True, tr("lessons.correct", lang))
+    reason = wrong_answer_reason(step, answer)
+    return Verdict(False, tr("lessons.wrong", lang), reason=render_reason(reason, lang) if reason else "")
+
+
+def wrong_answer_reason(step: Step, answer: object) -> Reason | None:
+    """Why ``answer`` to ``step`` is wrong, as data (:mod:`cp_trainer.lesson_reasons`); None for a
+    step that has no single right answer (text, arrange: the arrange check lists the fouls itself)."""
+    if isinstance(step, ChoiceStep):
+        return choice_reason(step.options[step.answer].by_lang)
+    if isinstance(step, CategoryStep):
+        return category_reason(step.cards, Category[str(answer).upper()]) if answer in step.options else None
+    if isinstance(step, StrongerStep):
+        return stronger_reason(*step.hands)
+    if isinstance(step, FirstFailureStep):
+        return failure_reason(step.arrangement)
+    if isinstance(step, OutcomeStep):
+        return outcome_reason(step.arrangement, step.stage)
+    if isinstance(step, ScoreStep):
+        return score_reason(step.hands, step.rules, step.seat)
+    return None
 
 
 def _check_arrangement(step: ArrangeStep, answer: object, lang: str) -> Verdict:
@@ -228,7 +272,7 @@ def _check_arrangement(step: ArrangeStep, answer: object, lang: str) -> Verdict:
     if not isinstance(answer, Arrangement):
         raise TypeError(f"an arrange step takes an Arrangement, got {type(answer).__name__}")
     if sorted(answer.cards) != sorted(step.cards) or not answer.complete:
-        return Verdict(False, tr("lessons.arrange.use_the_cards", lang, cards=format_cards(step.cards, True)))
+        return Verdict(False, tr("lessons.arrange.use_the_cards", lang, cards=cards_text(step.cards)))
     result = check_arrangement(answer, lang=lang)
     details = tuple(f.message for f in result.fouls)
     if step.goal == "legal":
@@ -325,6 +369,20 @@ def _arrangement(value: Any, what: str) -> Arrangement:
         raise LessonError(f"{what}: {exc}") from None
 
 
+def _shown(value: Any) -> tuple[Shown, ...]:
+    if not isinstance(value, list):
+        raise LessonError("show must be a list of {\"cards\": ..., \"label\": ...}")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise LessonError(f"show[{i}] must be an object with cards")
+        raw = item.get("cards")
+        cards = (_arrangement(raw, f"show[{i}]") if isinstance(raw, str) and "/" in raw
+                 else _cards(raw, f"show[{i}]"))
+        out.append(Shown(cards, _opt_text(item, "label")))
+    return tuple(out)
+
+
 def _choice_of(data: Mapping[str, Any], allowed: Sequence[object]) -> Any:
     answer = data.get("answer")
     if answer not in allowed or isinstance(answer, bool):
@@ -338,7 +396,7 @@ def _step(data: Any) -> Step:
     kind = data.get("kind")
     step: Step
     if kind == "text":
-        return TextStep(_text(data, "text"))
+        return TextStep(_text(data, "text"), _shown(data.get("show", [])))
     question = _text(data, "question")
     explanation = _opt_text(data, "explanation")
     if kind == "choice":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .arrangement import Row, row_info
 from .house_rules import HouseRules
 from .i18n import tr
@@ -22,11 +24,20 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def explain_pair(result: PairResult, rules: HouseRules | None = None, lang: str = "en") -> list[str]:
-    """Lines saying how a pair settled: a header with both results, then the reasons (indented)."""
+def _names(names: Sequence[str] | None, count: int, lang: str) -> list[str]:
+    """The players' names: those given (a table's typed names), else ``player A``, ``player B``..."""
+    given = list(names or ())
+    return [given[s] if s < len(given) and given[s] else seat_name(s, lang) for s in range(count)]
+
+
+def explain_pair(result: PairResult, rules: HouseRules | None = None, lang: str = "en",
+                 names: Sequence[str] | None = None) -> list[str]:
+    """Lines saying how a pair settled: a header with both results, then the reasons (indented).
+    ``names``: the players by seat (default ``player A``, ``player B``...)."""
     rules = rules or HouseRules()
     i, j = result.players
-    a, b = seat_name(i, lang), seat_name(j, lang)
+    seats = _names(names, max(i, j) + 1, lang)
+    a, b = seats[i], seats[j]
     lines = [tr("rules.explain.header", lang, a=a, b=b, pa=signed(result.points[0]),
                 pb=signed(result.points[1]))]
     kind = result.kind
@@ -54,14 +65,14 @@ def explain_pair(result: PairResult, rules: HouseRules | None = None, lang: str 
         lines.append(tr("rules.explain.foul", lang, loser=loser, winner=winner,
                         points=rules.scoop_points))
     else:
-        lines.extend(_showdown_lines(result, rules, lang))
+        lines.extend(_showdown_lines(result, rules, lang, seats))
     if any(result.royalties):
         lines.append(tr("rules.explain.royalties", lang, a=a, b=b, ra=result.royalties[0],
                         rb=result.royalties[1]))
     return lines[:1] + ["  " + line for line in lines[1:]]
 
 
-def _showdown_lines(result: PairResult, rules: HouseRules, lang: str) -> list[str]:
+def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, seats: Sequence[str]) -> list[str]:
     ha, hb = result.hands
     assert ha is not None and hb is not None
     lines = []
@@ -76,7 +87,7 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str) -> list[st
             hand_a = describe(info_a.strength, lang, detailed=True)
             hand_b = describe(info_b.strength, lang, detailed=True)
         winner = result.rows[row]
-        name = seat_name(winner, lang) if winner is not None else ""
+        name = seats[winner] if winner is not None else ""
         if winner == result.players[0]:
             won += 1
         elif winner == result.players[1]:
@@ -94,12 +105,15 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str) -> list[st
 
 
 def explain_settlement(
-    settlement: Settlement, rules: HouseRules | None = None, lang: str = "en"
+    settlement: Settlement, rules: HouseRules | None = None, lang: str = "en",
+    names: Sequence[str] | None = None,
 ) -> list[str]:
-    """Every pair explained, then each seat's total."""
+    """Every pair explained, then each seat's total (``names``: the players by seat, as in
+    :func:`explain_pair`)."""
     lines: list[str] = []
     for pair in settlement.pairs:
-        lines.extend(explain_pair(pair, rules, lang))
-    totals = ", ".join(f"{seat_name(s, lang)} {signed(p)}" for s, p in enumerate(settlement.points))
+        lines.extend(explain_pair(pair, rules, lang, names))
+    seats = _names(names, len(settlement.points), lang)
+    totals = ", ".join(f"{seats[s]} {signed(p)}" for s, p in enumerate(settlement.points))
     lines.append(tr("rules.explain.total", lang, totals=totals))
     return lines

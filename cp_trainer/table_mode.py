@@ -67,7 +67,7 @@ class TableResult:
     problems: tuple[TableProblem, ...]
     seats: tuple[SeatResult, ...]  # empty when there are problems
     settlement: Settlement | None
-    explanation: tuple[str, ...] = ()  # every pair in words, then the totals
+    explanation: tuple[str, ...] = ()  # every pair in words (by the players' names), then the totals
 
     @property
     def ok(self) -> bool:
@@ -131,4 +131,7 @@ def settle_table(entries: Sequence[TableEntry], rules: HouseRules | None = None,
         seats.append(SeatResult(name=names[i], seat_label=seat_name(i, lang), arrangement=hand, check=check,
                                 surrendered=i in surrendered,
                                 points=result.points[i], money=result.money[i]))
-    return TableResult((), tuple(seats), result, tuple(explain_settlement(result, rules, lang)))
+    # the explanation names the players as typed (two equal names keep their seats apart)
+    shown = [names[i] if names.count(names[i]) == 1 else f"{names[i]} ({seat_name(i, lang)})"
+             for i in range(n)]
+    return TableResult((), tuple(seats), result, tuple(explain_settlement(result, rules, lang, shown)))

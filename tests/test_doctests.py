@@ -19,6 +19,7 @@ CORE_MODULES = (
     "cp_trainer.house_rules",
     "cp_trainer.board",
     "cp_trainer.session",
+    "cp_trainer.lesson_reasons",
     "cp_trainer.paigow.session",
 )
 

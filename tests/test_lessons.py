@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import parse_cards
-from cp_trainer.i18n import LANGUAGES
+from cp_trainer.cards import format_cards, parse_cards
+from cp_trainer.i18n import LANGUAGES, catalog
 from cp_trainer.lessons import (
     EQUAL,
     ArrangeStep,
@@ -20,6 +22,7 @@ from cp_trainer.lessons import (
     OutcomeStep,
     ScoreStep,
     StrongerStep,
+    Text,
     TextStep,
     check_answer,
     load_lesson,
@@ -81,7 +84,7 @@ def test_example_1_checks_a_learners_arrangement_with_the_core() -> None:
     assert not upside_down.correct and any("pair of aces" in d for d in upside_down.details)
     assert check_answer(foul, "As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s").correct
     wrong_cards = check_answer(legal, "Qs Jc 3s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
-    assert not wrong_cards.correct and "A♠" in wrong_cards.message
+    assert not wrong_cards.correct and "A♠" in wrong_cards.message and "10♦" in wrong_cards.message
     assert not check_answer(legal, "As Ah / Kc").correct
     assert not check_answer(legal, "not / cards / at all").correct
 
@@ -120,3 +123,54 @@ def test_bad_lesson_files_are_named(tmp_path: Path) -> None:
     (folder / "y.json").write_text("{", encoding="utf-8")
     with pytest.raises(LessonError, match=r"y\.json: cannot read"):
         load_lessons(folder)
+
+
+# --- both languages, one register --------------------------------------------------------
+
+CARD_NOTATION = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![\w])")
+INFORMAL = re.compile(r"\b(?:ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|посмотри|попробуй|введи|"
+                      r"разложи|уточни|согласуй|приравнивай|выбери|нажми|сравни|проверь|посчитай)\b",
+                      re.IGNORECASE)
+
+
+def _texts(value: object) -> list[Text]:
+    """Every text a lesson (or a step, an option...) holds."""
+    if isinstance(value, Text):
+        return [value]
+    if isinstance(value, tuple | list):
+        return [t for v in value for t in _texts(v)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [t for f in dataclasses.fields(value) for t in _texts(getattr(value, f.name))]
+    return []
+
+
+def _lesson_strings() -> list[tuple[str, str]]:
+    pairs = [(t("en"), t("ru")) for lesson in LESSONS for t in _texts(lesson)]
+    en, ru = catalog("en"), catalog("ru")
+    pairs += [(en[k], ru[k]) for k in en if k.startswith("lessons.")]
+    return pairs
+
+
+def test_every_lesson_string_is_translated_in_the_polite_register() -> None:
+    pairs = _lesson_strings()
+    assert len(pairs) > 120
+    for en, ru in pairs:
+        words = re.sub(r"\b[A-Za-z]\b", "", CARD_NOTATION.sub("", en))  # card notation, seat letters
+        if re.search(r"[A-Za-z]{2,}", words):
+            assert en != ru, f"not translated: {en!r}"
+        latin = re.findall(r"[A-Za-z]{2,}", CARD_NOTATION.sub("", re.sub(r"\{\w+\}", "", ru)))
+        assert not latin, f"English left in the Russian {ru!r}: {latin}"
+        assert not INFORMAL.search(ru), f"'ты' in {ru!r}: the lessons say 'вы'"
+        for text in (en, ru):
+            assert not re.search(r"(?<![\w])T[♠♥♦♣]", text), f"a ten is written 10, as on the card: {text!r}"
+
+
+def test_no_option_repeats_its_own_text() -> None:
+    """A hand's label names the hand, the picture shows its cards: never 'Q♥ J♥ T♥: Q♥ J♥ T♥'."""
+    for lesson in LESSONS:
+        for step in lesson.steps:
+            if isinstance(step, StrongerStep):
+                for lang in LANGUAGES:
+                    for label, hand in zip(step.labels, step.hands, strict=True):
+                        assert not CARD_NOTATION.search(label(lang)), label(lang)
+                        assert format_cards(hand, True) not in label(lang)

@@ -23,6 +23,18 @@ def test_example_2_at_a_point_value() -> None:
     assert result.explanation and "+4" in result.explanation[0]
 
 
+def test_the_explanation_names_the_players_as_typed() -> None:
+    result = settle_table([TableEntry("Ann", A), TableEntry("", B), TableEntry("Ann", C)], lang="ru")
+    text = "\n".join(result.explanation)
+    assert result.explanation[0] == "Ann (игрок A) — игрок B: +4 / -4"  # two Anns keep their seats
+    assert "выигрывает Ann (игрок A)" in text
+    assert "итог: Ann (игрок A) +6, игрок B -6, Ann (игрок C) 0" in text
+    named = settle_table([TableEntry("Ann", A), TableEntry("Bob", B)])
+    assert named.explanation[0] == "Ann vs Bob: +4 / -4"
+    assert "top: Ann wins — pair of jacks vs pair of tens" in named.explanation[1]
+    assert not any("player" in line for line in named.explanation)
+
+
 def test_three_players_settled_by_hand() -> None:
     # A-B: A scoops (+4). A-C: A wins top and middle, C the bottom (A +2).
     # B-C: B wins the top, C middle and bottom (C +2).

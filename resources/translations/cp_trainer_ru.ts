@@ -1329,8 +1329,8 @@
         <translation>Нижний ряд: 5 карт. Щёлкайте карты в колоде ниже или введите их (As Kd 10h).</translation>
     </message>
     <message>
-        <source>click cards or type them, e.g. As Kd 10h</source>
-        <translation>щёлкайте карты или вводите их, например As Kd 10h</translation>
+        <source>e.g. As Kd 10h</source>
+        <translation>например: As Kd 10h</translation>
     </message>
 </context>
 <context>

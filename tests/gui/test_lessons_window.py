@@ -6,12 +6,16 @@ import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
-from cp_trainer.gui.practice.lessons_window import LessonsWindow
+from cp_trainer.gui.practice.lessons_window import CARD_HEIGHT, LessonsWindow
+from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
+
+from .text_fit import placeholder_fits
 
 
 def _click(qtbot: QtBot, widget: object) -> None:
@@ -31,7 +35,7 @@ def test_example_1_completed_by_clicking_cards(qtbot: QtBot) -> None:
     assert not window.next_button.isEnabled()
     for card in parse_cards("Qs Jc 2s Kc Kd Td 9s 8h As Ah Qh 7c 4d"):
         _click(qtbot, window.picker.buttons[card])
-    assert window.rows.text() == "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"
+    assert window.rows.text() == "Qs Jc 2s / Kc Kd 10d 9s 8h / As Ah Qh 7c 4d"  # a ten as on the card
     assert not window.picker.buttons[parse_cards("As")[0]].isEnabled()
     _click(qtbot, window.check_button)
     assert window.feedback.text().startswith("Legal")
@@ -106,6 +110,7 @@ def test_no_answer_and_wrong_option(qtbot: QtBot) -> None:
     _click(qtbot, window.group.button(0))  # the pair of kings: wrong
     _click(qtbot, window.check_button)
     assert window.feedback.text().startswith("Not quite")
+    assert "two pair ranks above pair" in window.feedback.text()
     _click(qtbot, window.group.button(1))
     _click(qtbot, window.check_button)
     assert "two pair beats one pair" in window.feedback.text()
@@ -159,3 +164,73 @@ def test_lessons_finished_without_a_database_are_saved_once_it_opens(qtbot: QtBo
         window.set_store(store)
         assert store.completed_lessons() == {lesson_id, "earlier"}
         assert window.completed == {lesson_id, "earlier"} and not window.unsaved
+
+
+def _open(window: LessonsWindow, lesson_id: str, step: int) -> None:
+    window.list.setCurrentRow([lesson.id for lesson in window.lessons].index(lesson_id))
+    window.step_index = step
+    window._show_step()
+
+
+def test_the_cards_of_questions_and_answers_are_pictures(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    _open(window, "hand_rankings", 4)  # Q♥ J♥ 10♥ in the top row
+    (picture,) = window.pictures
+    assert picture.cards == tuple(parse_cards("Qh Jh Th")) and not picture.pixmap().isNull()
+    assert picture.pixmap().height() >= CARD_HEIGHT * picture.pixmap().devicePixelRatio() - 1
+    _open(window, "hand_rankings", 5)  # which top row is stronger: each hand beside its name
+    hands = [window.group.button(i) for i in (0, 1)]
+    assert all(not b.icon().isNull() for b in hands)
+    assert [b.property("cards") for b in hands] == ["Q♥ J♥ 10♥", "2♣ 2♦ 3♠"]
+    assert [b.text() for b in hands] == ["three hearts in sequence", "a pair of twos"]
+    _open(window, "check_order", 2)  # the rows with Q♠ twice
+    assert [len(p.cards) for p in window.pictures] == [3, 5, 5]
+    assert window.pictures[2].cards[-1] == parse_cards("Qs")[0]
+    _open(window, "example_2", 1)  # a text step showing both hands
+    assert len(window.pictures) == 6 and window.pictures[0].toolTip() == "J♣ J♦ 2♣"
+    _open(window, "example_2", 2)  # a score: both hands as pictures
+    assert len(window.pictures) == 6
+    _open(window, "example_1", 1)  # cards to set: pictures, greyed once used, and the rows drawn
+    assert window.picker is not None and window.rows is not None
+    ace = window.picker.buttons[parse_cards("As")[0]]
+    assert not ace.icon().isNull() and ace.isEnabled()
+    window.rows.set_text("As Ah Qh / Kc / ")
+    assert not ace.isEnabled()
+    assert [p.cards for p in window.pictures] == [tuple(parse_cards("As Ah Qh")), tuple(parse_cards("Kc"))]
+
+
+def test_a_wrong_answer_is_told_why_in_both_languages(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    _open(window, "hand_rankings", 1)
+    window.choose(0)
+    assert not window.check()
+    assert ("3♣ 3♦ 2♥ 2♠ 4♣ (two pair, threes and twos) beats K♣ K♦ A♥ Q♠ 9♣ (pair of kings): "
+            "two pair ranks above pair.") in window.feedback.text()
+    install_language(QApplication.instance(), "ru")
+    try:
+        window.choose(0)
+        assert not window.check()
+        assert "сильнее, чем K♣ K♦ A♥ Q♠ 9♣ (пара королей)" in window.feedback.text()
+        assert "Посмотрите" in window.feedback.text()
+    finally:
+        install_language(QApplication.instance(), "en")
+
+
+def test_the_answer_fields_show_their_placeholders_whole(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        for lang in ("en", "ru"):
+            install_language(QApplication.instance(), lang)
+            for lesson_id, step in (("example_2", 2), ("example_1", 1)):
+                _open(window, lesson_id, step)
+                QApplication.processEvents()
+                edits = [e for e in window.answer_area.findChildren(QLineEdit) if e.isVisible()]
+                assert edits and all(e.placeholderText() for e in edits)
+                for edit in edits:
+                    assert placeholder_fits(edit), (lang, edit.placeholderText())
+    finally:
+        install_language(QApplication.instance(), "en")

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
-from cp_trainer.gui.practice.table_mode import TableModeDialog
+from cp_trainer.gui.practice.table_mode import HINT_FLAGS, TableModeDialog
+from cp_trainer.gui.translation import install_language
 from cp_trainer.house_rules import HouseRules
+
+from .text_fit import placeholder_fits
 
 A = "Jc Jd 2c / 9c 9d 4c 4d 3c / 5c 5d 5h Ac Kc"
 B = "Th Ts 2d / Kh Ks 8c 7d 6c / Qh Qs 8h 8s 3d"
@@ -26,7 +34,7 @@ def test_two_players_picked_by_clicking_and_settled_in_money(qtbot: QtBot) -> No
     qtbot.mouseClick(dialog.players[1].target, Qt.MouseButton.LeftButton)
     for card in parse_cards(B.replace("/", " ")):
         qtbot.mouseClick(dialog.picker.buttons[card], Qt.MouseButton.LeftButton)
-    assert dialog.players[1].rows.text() == B
+    assert dialog.players[1].rows.text() == B.replace("T", "10")  # tens written as on the cards
     dialog.players[0].name.setText("Ann")
     dialog.point_value.setValue(2.5)
     qtbot.mouseClick(dialog.settle_button, Qt.MouseButton.LeftButton)
@@ -35,7 +43,9 @@ def test_two_players_picked_by_clicking_and_settled_in_money(qtbot: QtBot) -> No
     assert [s.points for s in result.seats] == [4, -4]
     assert [s.money for s in result.seats] == [10.0, -10.0]
     text = dialog.output.toPlainText()
-    assert "Ann" in text and "+10.00" in text and "Ann (player A)" in text and "player B" in text
+    assert "Ann" in text and "+10.00" in text and "player B" in text
+    assert "player A" not in text, "the results use the name typed, not the seat"
+    assert "Ann vs player B: +4 / -4" in text and "top: Ann wins" in text
 
 
 def test_typed_hands_with_a_shared_card_and_a_foul(qtbot: QtBot) -> None:
@@ -57,3 +67,78 @@ def test_typed_hands_with_a_shared_card_and_a_foul(qtbot: QtBot) -> None:
     assert sum(s.points for s in result.seats) == 0
     dialog.clear()
     assert dialog.players[0].rows.text() == " /  / " and dialog.output.toPlainText() == ""
+
+
+def _ink(widget: QWidget) -> float:
+    """The lightness of the darkest pixel drawn: the text's colour (0 black .. 1 white)."""
+    image = widget.grab().toImage()
+    return min(QColor(image.pixel(x, y)).lightnessF()
+               for x in range(2, image.width() - 2) for y in range(2, image.height() - 2))
+
+
+def test_cards_already_used_are_greyed_in_the_picker(qtbot: QtBot) -> None:
+    dialog = TableModeDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    used, free = (dialog.picker.buttons[c] for c in parse_cards("Jc Js"))
+    before = _ink(used)
+    dialog.players[0].rows.set_text("Jc")
+    assert not used.isEnabled() and free.isEnabled()
+    assert before < 0.3 and _ink(free) < 0.3  # black clubs and spades while free
+    assert _ink(used) > 0.6, "a used card must look used, not just refuse the click"
+    dialog.players[0].rows.set_text("")
+    assert used.isEnabled() and _ink(used) < 0.3
+
+
+def _inside(widget: QWidget, window: QWidget) -> bool:
+    top_left = widget.mapTo(window, QPoint(0, 0))
+    return window.rect().contains(QRect(top_left, widget.size()))
+
+
+def test_the_dialog_fits_a_1366x768_laptop_with_everything_reachable(qtbot: QtBot) -> None:
+    dialog = TableModeDialog()
+    qtbot.addWidget(dialog)
+    dialog.count.setValue(4)
+    dialog.show()
+    for hint in (dialog.sizeHint(), dialog.minimumSizeHint(), dialog.size()):
+        assert hint.width() <= 1340 and hint.height() <= 700, hint
+    dialog.resize(dialog.minimumSizeHint())
+    qtbot.waitUntil(lambda: dialog.size() == dialog.minimumSizeHint())
+    QApplication.processEvents()
+    controls: list[QWidget] = [dialog.count, dialog.point_value, dialog.settle_button, dialog.clear_button,
+                               dialog.output, *dialog.picker.buttons.values()]
+    for p in dialog.players:
+        controls += [p.name, p.target, p.surrender, *p.rows.edits]
+    for widget in controls:
+        assert widget.isVisible() and _inside(widget, dialog), widget.objectName()
+    assert dialog.output.height() >= 80
+    boxes = [p.geometry() for p in dialog.players]
+    assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+@pytest.fixture(params=["en", "ru"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    install_language(QApplication.instance(), request.param)
+    yield request.param
+    install_language(QApplication.instance(), "en")
+
+
+def test_no_placeholder_is_cut(qtbot: QtBot, language: str) -> None:
+    dialog = TableModeDialog()
+    qtbot.addWidget(dialog)
+    dialog.count.setValue(4)
+    dialog.show()
+    for size in (dialog.minimumSizeHint(), dialog.size()):
+        dialog.resize(size)
+        QApplication.processEvents()
+        edits = [e for e in dialog.findChildren(QLineEdit) if e.isVisible() and e.placeholderText()]
+        assert len(edits) >= 16
+        for edit in edits:
+            assert placeholder_fits(edit), (language, edit.objectName(), edit.placeholderText())
+        # the results' hint: no one-line placeholder cut at the edge, but wrapped text that fits
+        assert not dialog.output.placeholderText() and dialog.output.document().isEmpty()
+        room = dialog.output.hint_rect()
+        wrapped = dialog.output.fontMetrics().boundingRect(room, HINT_FLAGS, dialog.output.hint)
+        assert "Check and settle" in dialog.output.hint or "Проверить и рассчитать" in dialog.output.hint
+        assert room.contains(wrapped), (language, room, wrapped)
+    assert all(isinstance(b, QAbstractButton) for b in dialog.picker.buttons.values())

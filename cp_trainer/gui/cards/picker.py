@@ -11,18 +11,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QFocusEvent
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QToolButton, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QStyle,
+    QStyleOptionFrame,
+    QToolButton,
+    QWidget,
+)
 
-from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
-from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.cards import FULL_DECK, Card, CardParseError, Rank, parse_cards
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.translation import follow_language
 
-__all__ = ["CardPicker", "RowsEditor", "ShowsCards", "card_style_of"]
+__all__ = ["USED_BACKGROUND", "USED_TEXT", "CardPicker", "RowsEditor", "ShowsCards", "card_style_of",
+           "fitting_width", "picker_style_sheet", "typed"]
 
 ROW_SIZES = (3, 5, 5)
+USED_TEXT = "#b0b0b0"  # a card already placed: light grey on a lighter grey, plainly not on offer
+USED_BACKGROUND = "#e4e4e4"
 
 
 @runtime_checkable
@@ -43,15 +54,36 @@ def card_style_of(widget: QWidget | None) -> CardStyle:
     return DEFAULT_CARD_STYLE
 
 
+def _printed(card: Card) -> str:
+    """The card as printed on it: ``10♣`` (the deck's pictures say 10, not T)."""
+    return ("10" if card.rank is Rank.TEN else card.rank.char) + card.suit.symbol
+
+
+def typed(card: Card) -> str:
+    """A picked card as the rows write it: ``As``, ``10d`` (ten as on the card, not ``Td``)."""
+    return ("10" if card.rank is Rank.TEN else card.rank.char) + card.suit.value
+
+
+def picker_style_sheet(card: Card, style: CardStyle) -> str:
+    """A card button's colours: its suit's colour, and clearly greyed out once the card is used
+    (a style sheet's colour would otherwise keep a disabled button looking as available as the rest)."""
+    return (f"QToolButton {{ color: {suit_colour(card.suit, style)}; font-weight: bold; }}"
+            f"QToolButton:disabled {{ color: {USED_TEXT}; background: {USED_BACKGROUND}; "
+            f"border: 1px solid {USED_BACKGROUND}; }}")
+
+
 class CardPicker(QWidget):
+    """Cards to click. With a ``renderer`` each button shows the card's picture (``card_height``
+    tall; a used card's picture is drawn greyed); without one, its rank and suit in the suit's colour."""
+
     picked = Signal(object)  # Card
 
     def __init__(self, cards: Sequence[Card] | None = None, parent: QWidget | None = None, *,
-                 columns: int = 13) -> None:
+                 columns: int = 13, renderer: CardRenderer | None = None, card_height: int = 60) -> None:
         super().__init__(parent)
         self.setObjectName("cardPicker")
         self.buttons: dict[Card, QToolButton] = {}
-        style = card_style_of(parent)
+        style = renderer.style if renderer is not None else card_style_of(parent)
         grid = QGridLayout(self)
         grid.setSpacing(2)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -60,11 +92,21 @@ class CardPicker(QWidget):
         for i, card in enumerate(deck):
             b = QToolButton(self)
             b.setObjectName(f"pick_{card}")
-            b.setText(card.pretty())
-            b.setMinimumWidth(34)
+            b.setText(_printed(card))
+            b.setAccessibleName(_printed(card))
+            if renderer is not None:
+                size = card_size(card_height)
+                picture = renderer.pixmap(card, size, self.devicePixelRatioF())
+                icon = QIcon(picture)
+                icon.addPixmap(_greyed(picture), QIcon.Mode.Disabled)
+                b.setIcon(icon)
+                b.setIconSize(size)
+                b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            else:
+                b.setMinimumWidth(34)
+                b.setStyleSheet(picker_style_sheet(card, style))
             b.setAutoRaise(False)
-            b.setStyleSheet(f"color: {suit_colour(card.suit, style)}; font-weight: bold;")
-            b.setToolTip(card.pretty())
+            b.setToolTip(_printed(card))
             b.setProperty("card", str(card))
             b.clicked.connect(self._clicked)
             grid.addWidget(b, i // columns, i % columns)
@@ -77,12 +119,34 @@ class CardPicker(QWidget):
             self.picked.emit(Card.parse(text))
 
     def set_used(self, used: Iterable[Card]) -> None:
-        """Disable the cards already placed."""
+        """Disable (and grey) the cards already placed."""
         taken = set(used)
         for card, button in self.buttons.items():
             free = card not in taken
             if button.isEnabled() != free:
                 button.setEnabled(free)
+
+
+def _greyed(picture: QPixmap) -> QPixmap:
+    """A used card: its picture faded to a light grey, so it stands apart from the cards left."""
+    out = QPixmap(picture.size())
+    out.setDevicePixelRatio(picture.devicePixelRatio())
+    out.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(out)
+    painter.setOpacity(0.25)
+    painter.drawPixmap(0, 0, picture)
+    painter.end()
+    return out
+
+
+def fitting_width(edit: QLineEdit, text: str) -> int:
+    """The width ``edit`` needs to show ``text`` whole (its frame and margins included)."""
+    option = QStyleOptionFrame()
+    edit.initStyleOption(option)
+    frame = edit.width() - edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option,
+                                                        edit).width()
+    margins = edit.textMargins()
+    return edit.fontMetrics().horizontalAdvance(text) + max(frame, 4) + margins.left() + margins.right() + 6
 
 
 class _RowEdit(QLineEdit):
@@ -126,9 +190,11 @@ class RowsEditor(QWidget):
         tips = (self.tr("The top row: 3 cards. Click cards in the deck, or type them (As Kd 10h)."),
                 self.tr("The middle row: 5 cards. Click cards in the deck, or type them (As Kd 10h)."),
                 self.tr("The bottom row: 5 cards. Click cards in the deck, or type them (As Kd 10h)."))
+        placeholder = self.tr("e.g. As Kd 10h")
         for edit, tip in zip(self.edits, tips, strict=True):
-            edit.setPlaceholderText(self.tr("click cards or type them, e.g. As Kd 10h"))
+            edit.setPlaceholderText(placeholder)
             edit.setToolTip(tip)
+            edit.setMinimumWidth(fitting_width(edit, placeholder))
 
     def _text_changed(self, _text: str) -> None:
         self.changed.emit()
@@ -147,7 +213,7 @@ class RowsEditor(QWidget):
         for step in range(3):
             row = (self.target + step) % 3
             if len(self.row_tokens(row)) < ROW_SIZES[row]:
-                self.edits[row].setText(" ".join([*self.row_tokens(row), str(card)]))
+                self.edits[row].setText(" ".join([*self.row_tokens(row), typed(card)]))
                 if len(self.row_tokens(row)) >= ROW_SIZES[row]:
                     self.target = (row + 1) % 3
                 else:

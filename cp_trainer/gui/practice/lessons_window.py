@@ -8,13 +8,16 @@ answered correctly before "Next"; finishing the last step emits :attr:`LessonsWi
 from __future__ import annotations
 
 import html
-import re
 import sqlite3
+from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
+    QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -22,16 +25,19 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from cp_trainer.cards import Card, Suit, format_cards
-from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of
-from cp_trainer.gui.cards.style import CardStyle, suit_colour
+from cp_trainer.arrangement import Arrangement, Row
+from cp_trainer.cards import Card
+from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of, fitting_width
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.i18n import tr
+from cp_trainer.lesson_reasons import cards_text
 from cp_trainer.lessons import (
     EQUAL,
     ArrangeStep,
@@ -41,6 +47,7 @@ from cp_trainer.lessons import (
     Lesson,
     OutcomeStep,
     ScoreStep,
+    Shown,
     Step,
     StrongerStep,
     TextStep,
@@ -49,25 +56,79 @@ from cp_trainer.lessons import (
 )
 from cp_trainer.strength import Category
 
-__all__ = ["RETRY_MS", "LessonsWindow"]
+__all__ = ["CARD_HEIGHT", "RETRY_MS", "ROW_CARD_HEIGHT", "CardsLabel", "LessonsWindow", "cards_pixmap"]
 
 RETRY_MS = 5000  # how soon a finished lesson the database refused is written again
+CARD_HEIGHT = 70  # a hand asked about, and the cards to set (logical pixels)
+ROW_CARD_HEIGHT = 46  # the cards of a whole arrangement, three rows of them
+PICKER_CARD_HEIGHT = 52  # the 13 cards to set, on one line beside the lesson list at 1024 px
+CARD_GAP = 3
 
 
-def _pretty(cards: tuple[Card, ...]) -> str:
-    return format_cards(cards, symbols=True)
+def cards_pixmap(renderer: CardRenderer, cards: Sequence[Card], height: int, dpr: float = 1.0) -> QPixmap:
+    """``cards`` side by side as the table draws them (its art and card style), ``height`` tall."""
+    size = card_size(height)
+    width = max(1, len(cards) * (size.width() + CARD_GAP) - CARD_GAP)
+    out = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
+    out.setDevicePixelRatio(dpr)
+    out.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(out)
+    for i, card in enumerate(cards):
+        painter.drawPixmap(i * (size.width() + CARD_GAP), 0, renderer.pixmap(card, size, dpr))
+    painter.end()
+    return out
 
 
-_SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
-_CARD_WITH_SYMBOL = re.compile("(10|[2-9TJQKA])([" + "".join(_SUIT_OF_SYMBOL) + "])")
+class CardsLabel(QLabel):
+    """Cards as pictures; the text they stand for is the label's accessible name and tooltip."""
+
+    def __init__(self, renderer: CardRenderer, cards: Sequence[Card], height: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lessonCards")
+        self.cards = tuple(cards)
+        self.setPixmap(cards_pixmap(renderer, self.cards, height, self.devicePixelRatioF()))
+        text = cards_text(self.cards)
+        self.setToolTip(text)
+        self.setAccessibleName(text)
 
 
-def _coloured(text: str, style: CardStyle) -> str:
-    """Rich text: every card in ``text`` ("J♣ J♦ / ...") in its suit's colour, as on the table."""
-    def span(m: re.Match[str]) -> str:
-        return f"<span style='color:{suit_colour(_SUIT_OF_SYMBOL[m.group(2)], style)}'>{m.group(0)}</span>"
+class _ArrangementView(QWidget):
+    """An arrangement's three rows as pictures, each named (rows of any size: a foul may show 2 or 6)."""
 
-    return _CARD_WITH_SYMBOL.sub(span, html.escape(text))
+    def __init__(self, renderer: CardRenderer, arrangement: Arrangement, height: int, lang: str,
+                 title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lessonArrangement")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(3)
+        first = 0
+        if title:
+            head = QLabel(f"<b>{html.escape(title)}</b>", self)
+            grid.addWidget(head, 0, 0, 1, 2)
+            first = 1
+        self.rows: list[CardsLabel] = []
+        for i, row in enumerate((Row.TOP, Row.MIDDLE, Row.BOTTOM)):
+            name = row.label(lang)
+            grid.addWidget(QLabel(name[:1].upper() + name[1:], self), first + i, 0)
+            cards = arrangement.row(row)
+            label = CardsLabel(renderer, cards, height, self) if cards else QLabel("—", self)
+            if isinstance(label, CardsLabel):
+                self.rows.append(label)
+            grid.addWidget(label, first + i, 1, Qt.AlignmentFlag.AlignLeft)
+        grid.setColumnStretch(2, 1)
+
+
+def _readable(tokens: Sequence[str]) -> list[Card]:
+    out = []
+    for token in tokens:
+        try:
+            out.append(Card.parse(token))
+        except ValueError:
+            continue  # left for the check to name
+    return out
 
 
 class LessonsWindow(QDialog):
@@ -105,10 +166,12 @@ class LessonsWindow(QDialog):
         self.text.setObjectName("stepText")
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.renderer = CardRenderer(card_style_of(parent))
         self.answer_area = QWidget(self)
         self.answer_area.setObjectName("answerArea")
         self.answer_layout = QVBoxLayout(self.answer_area)
         self.answer_layout.setContentsMargins(0, 0, 0, 0)
+        self.pictures: list[CardsLabel] = []  # the cards the step shows, as pictures
         self.feedback = QLabel(self)
         self.feedback.setObjectName("lessonFeedback")
         self.feedback.setWordWrap(True)
@@ -126,19 +189,31 @@ class LessonsWindow(QDialog):
         self.rows: RowsEditor | None = None
         self.picker: CardPicker | None = None
         self.clear_button: QPushButton | None = None
+        self.rows_view: QWidget | None = None
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.check_button)
         buttons.addWidget(self.next_button)
+        # The step scrolls when a small screen cannot hold its cards; the buttons always show.
+        page = QWidget(self)
+        page.setObjectName("lessonPage")
+        content = QVBoxLayout(page)
+        content.setContentsMargins(0, 0, 6, 0)
+        content.addWidget(self.title)
+        content.addWidget(self.progress)
+        content.addWidget(self.text)
+        content.addWidget(self.answer_area)
+        content.addWidget(self.feedback)
+        content.addWidget(self.notice)
+        content.addStretch(1)
+        self.step_scroll = QScrollArea(self)
+        self.step_scroll.setObjectName("lessonScroll")
+        self.step_scroll.setWidgetResizable(True)
+        self.step_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.step_scroll.setWidget(page)
         right = QVBoxLayout()
-        right.addWidget(self.title)
-        right.addWidget(self.progress)
-        right.addWidget(self.text)
-        right.addWidget(self.answer_area)
-        right.addWidget(self.feedback)
-        right.addWidget(self.notice)
-        right.addStretch(1)
+        right.addWidget(self.step_scroll, 1)
         right.addLayout(buttons)
         layout = QHBoxLayout(self)
         layout.addWidget(self.list)
@@ -151,7 +226,7 @@ class LessonsWindow(QDialog):
         self.list.currentRowChanged.connect(self.open_lesson)
         self.check_button.clicked.connect(self.check)
         self.next_button.clicked.connect(self.next_step)
-        self.resize(900, 560)
+        self.resize(940, 640)
         if store is not None:
             self.set_store(store)
         self.retranslate()
@@ -261,6 +336,8 @@ class LessonsWindow(QDialog):
         for button in self.group.buttons():
             self.group.removeButton(button)
         self.options = []
+        self.pictures = []
+        self.rows_view = None
         self.score_edit = None
         self.rows = None
         self.picker = None
@@ -282,45 +359,64 @@ class LessonsWindow(QDialog):
         self.next_button.setText(self.tr("Finish lesson") if last else self.tr("Next"))
         self.next_button.setEnabled(is_text)
         self.feedback.setText("")
+        self.renderer.style = card_style_of(self.parentWidget())
         if isinstance(step, TextStep):
             self.text.setText(step.text(lang))
+            self._add_shown(step.show, lang)
             return
         self.text.setText(step.question(lang))
         if isinstance(step, ChoiceStep):
-            self._add_options([(o(lang), i) for i, o in enumerate(step.options)])
+            self._add_options([(o(lang), i, None) for i, o in enumerate(step.options)])
         elif isinstance(step, CategoryStep):
-            self._add_label(_coloured(_pretty(step.cards), card_style_of(self)))
-            self._add_options([(Category[k.upper()].label(lang), k) for k in step.options])
+            self._add_cards(step.cards, CARD_HEIGHT)
+            self._add_options([(Category[k.upper()].label(lang), k, None) for k in step.options])
         elif isinstance(step, StrongerStep):
-            hands = [(f"{step.labels[i](lang)}: {_pretty(step.hands[i])}", i) for i in (0, 1)]
-            self._add_options([*hands, (tr("lessons.equal", lang), EQUAL)])
+            # the label names the hand, the picture shows it: the cards are never written twice
+            hands = [(step.labels[i](lang), i, step.hands[i]) for i in (0, 1)]
+            self._add_options([*hands, (tr("lessons.equal", lang), EQUAL, None)])
         elif isinstance(step, FirstFailureStep):
-            self._add_options([(tr(f"lessons.failure.{code}", lang), code) for code in step.options])
+            self._add_arrangement(step.arrangement, lang)
+            self._add_options([(tr(f"lessons.failure.{code}", lang), code, None) for code in step.options])
         elif isinstance(step, OutcomeStep):
-            self._add_options([(tr(f"lessons.outcome.{o}", lang), o) for o in step.options])
+            self._add_arrangement(step.arrangement, lang)
+            self._add_options([(tr(f"lessons.outcome.{o}", lang), o, None) for o in step.options])
         elif isinstance(step, ScoreStep):
+            holder = QWidget(self.answer_area)
+            side_by_side = QHBoxLayout(holder)
+            side_by_side.setContentsMargins(0, 0, 0, 0)
+            side_by_side.setSpacing(24)
             for label, hand in zip(step.labels, step.hands, strict=True):
-                self._add_label(f"<b>{html.escape(label(lang))}</b>: "
-                                + _coloured(hand.format(symbols=True), card_style_of(self)))
+                view = _ArrangementView(self.renderer, hand, ROW_CARD_HEIGHT, lang, label(lang), holder)
+                self.pictures.extend(view.rows)
+                side_by_side.addWidget(view)
+            side_by_side.addStretch(1)
+            self.answer_layout.addWidget(holder)
             self.score_edit = QLineEdit(self.answer_area)
             self.score_edit.setObjectName("scoreAnswer")
             self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))
             self.score_edit.setToolTip(self.tr("Type the points as a whole number (negative for a "
                                                "loss), then press Enter or Check."))
+            self.score_edit.setMinimumWidth(fitting_width(self.score_edit, self.score_edit.placeholderText()))
+            self.score_edit.setMaximumWidth(max(320, self.score_edit.minimumWidth()))
             self.score_edit.returnPressed.connect(self.check)
             self.answer_layout.addWidget(self.score_edit)
         elif isinstance(step, ArrangeStep):
-            self.picker = CardPicker(step.cards, self.answer_area)
+            self.picker = CardPicker(step.cards, self.answer_area, renderer=self.renderer,
+                                     card_height=PICKER_CARD_HEIGHT)
             self.rows = RowsEditor(self.answer_area, prefix="lesson_")
             self.picker.picked.connect(self._pick)
             self.rows.changed.connect(self._rows_changed)
             self.answer_layout.addWidget(self.picker)
             self.answer_layout.addWidget(self.rows)
+            self.rows_view = QWidget(self.answer_area)  # the rows as they are set, as pictures
+            self.rows_view.setObjectName("lessonRowsView")
+            QVBoxLayout(self.rows_view).setContentsMargins(0, 0, 0, 0)
+            self.answer_layout.addWidget(self.rows_view)
             self.clear_button = clear = QPushButton(self.tr("Start over"), self.answer_area)
             clear.setObjectName("clearRowsButton")
             clear.setToolTip(self.tr("Take every card back off the rows."))
             clear.clicked.connect(self.rows.clear)
-            self.answer_layout.addWidget(clear)
+            self.answer_layout.addWidget(clear, 0, Qt.AlignmentFlag.AlignLeft)
             if saved:
                 self.rows.set_text(saved)
 
@@ -329,11 +425,35 @@ class LessonsWindow(QDialog):
         label.setStyleSheet("font-size: 13pt;")
         self.answer_layout.addWidget(label)
 
-    def _add_options(self, options: list[tuple[str, object]]) -> None:
-        for i, (text, value) in enumerate(options):
+    def _add_cards(self, cards: Sequence[Card], height: int) -> None:
+        label = CardsLabel(self.renderer, cards, height, self.answer_area)
+        self.pictures.append(label)
+        self.answer_layout.addWidget(label)
+
+    def _add_arrangement(self, arrangement: Arrangement, lang: str, title: str = "") -> None:
+        view = _ArrangementView(self.renderer, arrangement, ROW_CARD_HEIGHT, lang, title, self.answer_area)
+        self.pictures.extend(view.rows)
+        self.answer_layout.addWidget(view)
+
+    def _add_shown(self, shown: Sequence[Shown], lang: str) -> None:
+        for item in shown:
+            title = item.label(lang) if item.label is not None else ""
+            if isinstance(item.cards, Arrangement):
+                self._add_arrangement(item.cards, lang, title)
+            else:
+                self._add_cards(item.cards, CARD_HEIGHT)
+
+    def _add_options(self, options: list[tuple[str, object, Sequence[Card] | None]]) -> None:
+        for i, (text, value, cards) in enumerate(options):
             button = QRadioButton(text, self.answer_area)
             button.setObjectName(f"option{i}")
             button.setToolTip(self.tr("Choose this answer, then press Check."))
+            if cards is not None:  # the hand as a picture beside its name
+                picture = cards_pixmap(self.renderer, cards, CARD_HEIGHT, self.devicePixelRatioF())
+                button.setIcon(QIcon(picture))
+                button.setIconSize(QSize(round(picture.width() / picture.devicePixelRatio()), CARD_HEIGHT))
+                button.setToolTip(f"{cards_text(cards)}. {button.toolTip()}")
+                button.setProperty("cards", cards_text(cards))
             self.group.addButton(button, i)
             self.answer_layout.addWidget(button)
             self.options.append(value)
@@ -345,6 +465,27 @@ class LessonsWindow(QDialog):
     def _rows_changed(self) -> None:
         if self.rows is not None and self.picker is not None:
             self.picker.set_used(self.rows.cards())
+            self._show_rows()
+
+    def _show_rows(self) -> None:
+        """The rows being set, drawn as cards under the row editor."""
+        if self.rows is None or self.rows_view is None:
+            return
+        layout = self.rows_view.layout()
+        assert layout is not None
+        while layout.count():
+            item = layout.takeAt(0)
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.hide()
+                old.deleteLater()
+        self.pictures = [p for p in self.pictures if not self.rows_view.isAncestorOf(p)]
+        rows = [_readable(self.rows.row_tokens(i)) for i in range(3)]
+        if any(rows):
+            view = _ArrangementView(self.renderer, Arrangement.from_rows(rows), ROW_CARD_HEIGHT,
+                                    current_language(), parent=self.rows_view)
+            self.pictures.extend(view.rows)
+            layout.addWidget(view)
 
     # --- answers ------------------------------------------------------------------------------
 
@@ -370,7 +511,8 @@ class LessonsWindow(QDialog):
             self.feedback.setText(self.tr("Choose an answer first."))
             return False
         verdict = check_answer(step, answer, lang)
-        lines = [verdict.message, *(f"• {d}" for d in verdict.details)]
+        lines = [verdict.message, *([verdict.reason] if verdict.reason else []),
+                 *(f"• {d}" for d in verdict.details)]
         explanation = getattr(step, "explanation", None)
         if verdict.correct and explanation is not None:
             lines.append(explanation(lang))

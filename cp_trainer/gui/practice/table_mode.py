@@ -11,12 +11,13 @@ from __future__ import annotations
 import html
 import json
 
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QDialog,
     QDoubleSpinBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -31,19 +32,53 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.cards import Card
-from cp_trainer.gui.cards.picker import CardPicker, RowsEditor
+from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, fitting_width
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.settlement_text import seat_name
 from cp_trainer.table_mode import TableEntry, TableResult, settle_table
 
-__all__ = ["TableModeDialog"]
+__all__ = ["DEFAULT_SIZE", "HINT_FLAGS", "ResultView", "TableModeDialog"]
 
 MAX_PLAYERS = 4
+DEFAULT_SIZE = (1100, 660)  # fits 1366x768 less a taskbar and the title bar
+TITLE_BAR = 30
+OUTPUT_MIN_HEIGHT = 90  # the results: a few lines, scrolling for more
+
+
+class ResultView(QTextBrowser):
+    """The results; while there are none, a ``hint`` says how to fill the table in, wrapped to the
+    view's width (Qt draws a text browser's placeholder on one line, cut at the edge)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hint = ""
+
+    def set_hint(self, text: str) -> None:
+        self.hint = text
+        self.viewport().update()
+
+    def hint_rect(self) -> QRect:
+        margin = round(self.document().documentMargin())
+        return self.viewport().rect().adjusted(margin, margin, -margin, -margin)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.hint and self.document().isEmpty():
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.hint_rect(), HINT_FLAGS, self.hint)
+            painter.end()
+
+
+HINT_FLAGS = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
 class _PlayerBox(QGroupBox):
+    """One player: the name, where clicked cards go, a surrender, and the three rows (compact, so
+    four players, the deck and the results fit a 1366x768 laptop)."""
+
     def __init__(self, seat: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         follow_language(self, self.retranslate)
@@ -56,22 +91,25 @@ class _PlayerBox(QGroupBox):
         self.target = QRadioButton(self)
         self.target.setObjectName(f"player{seat}Target")
         self.name_label = QLabel(self)
-        form = QFormLayout()
-        form.addRow(self.name_label, self.name)
+        head = QHBoxLayout()
+        head.addWidget(self.name_label)
+        head.addWidget(self.name, 1)
+        head.addSpacing(8)
+        head.addWidget(self.target)
+        head.addWidget(self.surrender)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.setContentsMargins(8, 4, 8, 6)
+        layout.setSpacing(4)
+        layout.addLayout(head)
         layout.addWidget(self.rows)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.target)
-        bottom.addStretch(1)
-        bottom.addWidget(self.surrender)
-        layout.addLayout(bottom)
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.setTitle(self.tr("Player %1").replace("%1", str(self.seat + 1)))
+        # the seat's letter, as the results say it when no name is typed ("player A")
+        self.setTitle(self.tr("Player %1").replace("%1", "ABCD"[self.seat]))
         self.name_label.setText(self.tr("Name"))
         self.name.setPlaceholderText(seat_name(self.seat, current_language()))
+        self.name.setMinimumWidth(fitting_width(self.name, self.name.placeholderText()))
         self.name.setToolTip(self.tr("The player's name in the results (optional)."))
         self.surrender.setText(self.tr("Surrendered"))
         self.surrender.setToolTip(self.tr("This player surrendered before the showdown (if the house "
@@ -126,14 +164,17 @@ class TableModeDialog(QDialog):
         self.settle_button.setObjectName("settleButton")
         self.clear_button = QPushButton(self)
         self.clear_button.setObjectName("clearTableButton")
-        self.output = QTextBrowser(self)
+        self.output = ResultView(self)
         self.output.setObjectName("tableResult")
         buttons = QHBoxLayout()
         buttons.addWidget(self.clear_button)
         buttons.addStretch(1)
         buttons.addWidget(self.settle_button)
 
+        self.output.setMinimumHeight(OUTPUT_MIN_HEIGHT)
+        grid.setSpacing(6)
         layout = QVBoxLayout(self)
+        layout.setSpacing(6)
         layout.addLayout(top)
         layout.addWidget(self.rules_label)
         layout.addLayout(grid)
@@ -144,9 +185,9 @@ class TableModeDialog(QDialog):
         self.count.valueChanged.connect(self._show_players)
         self.settle_button.clicked.connect(self.settle)
         self.clear_button.clicked.connect(self.clear)
-        self.resize(980, 860)
         self.retranslate()
         self._show_players()
+        self.resize(self._first_size())
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Table mode: settle a real table"))
@@ -160,13 +201,23 @@ class TableModeDialog(QDialog):
         self.settle_button.setToolTip(self.tr("Check every hand for fouls and settle everyone."))
         self.clear_button.setText(self.tr("Clear"))
         self.clear_button.setToolTip(self.tr("Empty every player's rows."))
-        self.output.setPlaceholderText(self.tr(
+        self.output.set_hint(self.tr(
             "Enter each player's rows: click the cards above (they go to the player marked "
             "“Cards go here”) or type them. Then press Check and settle: fouls are explained and "
             "everyone's points and money appear here."))
         self.output.setToolTip(self.tr("The check of every hand and the settlement of the table."))
         if self.table_result is not None:
             self.settle()
+
+    def _first_size(self) -> QSize:
+        """Roomy, but never beyond a 1366x768 laptop's screen less its taskbar (or this screen)."""
+        width, height = DEFAULT_SIZE
+        screen = self.screen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            width, height = min(width, room.width()), min(height, room.height() - TITLE_BAR)
+        hint = self.minimumSizeHint()
+        return QSize(max(width, hint.width()), max(height, hint.height()))
 
     def _show_players(self) -> None:
         n = self.count.value()
@@ -219,7 +270,9 @@ class TableModeDialog(QDialog):
                 verdict = f"<span style='color:#b71c1c'><b>{foul_word}</b></span>: {fouls}"
             else:
                 verdict = html.escape(self.tr("legal"))
-            who = seat.name if seat.name == seat.seat_label else f"{seat.name} ({seat.seat_label})"
+            # the name typed (or the seat, "player A"); two equal names keep their seats apart
+            same = sum(other.name == seat.name for other in result.seats) > 1
+            who = f"{seat.name} ({seat.seat_label})" if same else seat.name
             rows.append(f"<tr><td><b>{html.escape(who)}</b></td><td>{verdict}</td>"
                         f"<td align='right'>{seat.points:+d}</td>"
                         f"<td align='right'>{seat.money:+.2f}</td></tr>")
