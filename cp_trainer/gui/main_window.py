@@ -483,7 +483,8 @@ class MainWindow(QMainWindow):
         """Card height from the room there is: 13 cards across the hand, 4 rows of cards down."""
         width = max(600, self.width() - 336 - 24 - 70)
         height = self.height() - 60
-        seat = max(30, min(60, (height - 700) // 8 + 30))
+        # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen
+        seat = max(34, min(76, 34 + (height - 650) // 4))
         by_width = int((width - 13 * 8) / 13 / 0.714)
         by_height = int((height - 3 * (seat + 8) - 60 - 230) / 4)
         card = max(56, min(160, by_width, by_height))
