@@ -111,9 +111,10 @@ class FittedLabel(QLabel):
         return self.fontMetrics().lineSpacing()
 
     def extra_height(self) -> int:
-        """Frame, margins and padding around the text."""
+        """Frame, margins and padding around the text (a style sheet's border and padding are in
+        the contents margins)."""
         m = self.contentsMargins()
-        return m.top() + m.bottom() + 2 * self.frameWidth() + 2 * self.margin()
+        return m.top() + m.bottom() + 2 * self.margin()
 
     def height_for_lines(self, lines: int) -> int:
         return lines * self.line_height() + self.extra_height()
