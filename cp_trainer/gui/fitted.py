@@ -117,7 +117,8 @@ class FittedLabel(QLabel):
         return m.top() + m.bottom() + 2 * self.margin()
 
     def height_for_lines(self, lines: int) -> int:
-        return lines * self.line_height() + self.extra_height()
+        # a line as laid out is a fraction of a pixel taller than lineSpacing(): 2 px to spare
+        return lines * self.line_height() + self.extra_height() + 2
 
     def _reserve(self) -> None:
         self.setFixedHeight(self.height_for_lines(self._lines))
@@ -125,7 +126,7 @@ class FittedLabel(QLabel):
 
     def _fit(self) -> None:
         rect = self.contentsRect().adjusted(self.margin(), self.margin(), -self.margin(), -self.margin())
-        room = self.height_for_lines(self._lines) - self.extra_height()
+        room = self._lines * self.line_height()
         shown = self._full
         if self.isVisible() or self.width() > 1:  # cut only once the label has its real width
             shown = fit_words(self.fontMetrics(), rect.width(), room, self._full)

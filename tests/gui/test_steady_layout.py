@@ -87,6 +87,9 @@ class Steady:
 
     def check(self, step: str) -> None:
         now = geometry(self.window, self.widgets)
+        table = getattr(self.window, "table", None)
+        if table is not None:  # and nothing squeezed into its neighbour to get there
+            assert table.fits(), step
         moved = {name: (self.first[name], now[name]) for name in now if now[name] != self.first[name]}
         assert not moved, f"after {step}: {moved}"
 
@@ -126,7 +129,7 @@ def test_controls_stay_put_through_a_whole_hand(qtbot: Any, tmp_path: Path, size
 
 @pytest.mark.parametrize("size", SIZES)
 def test_controls_stay_put_in_russian(qtbot: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    window = make_window(qtbot, tmp_path, size, opponents=2, lang="ru")
+    window = make_window(qtbot, tmp_path, size, opponents=3, lang="ru")
     steady = Steady(window, table_controls(window))
     for card, zone in MID_HAND:
         window.deal_model.move(Card.parse(card), zone)

@@ -41,7 +41,7 @@ from cp_trainer.i18n import tr as core_tr
 __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
 #: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
-MIN_CARD_HEIGHT = 48
+MIN_CARD_HEIGHT = 44
 #: A hand half set that fouls twice (top, middle, bottom, still in hand): the banner's longest text.
 _LONGEST_FOUL = ("As Ah 2s", "Kd Kc 9h 8h 7d", "Qs Js", "Ts 5c 3c")
 
@@ -104,7 +104,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 8, 12, 8)
-        outer.setSpacing(6)
+        outer.setSpacing(4)
         self.seats_box = QHBoxLayout()
         self.seats_box.setSpacing(10)
         outer.addLayout(self.seats_box)
@@ -192,16 +192,18 @@ class TableWidget(ShowdownMixin, QWidget):
         self.set_button.clicked.connect(self.set_hand)
         actions.addWidget(self.deal_button)
         actions.addWidget(self.hint_button)
-        actions.addStretch(1)
+        # The hand's result (or why a move was refused) between the buttons, where the eyes are
+        # after Set hand; its two lines cost the rows no height.
+        self.result_label = FittedLabel(self, lines=2)
+        self.result_label.setObjectName("resultLabel")
+        self.result_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        actions.addSpacing(6)
+        actions.addWidget(self.result_label, 1)
         self.score_label = QLabel(self)  # the window shows it in its status bar
         self.score_label.setObjectName("scoreLabel")
         actions.addWidget(self.surrender_button)
         actions.addWidget(self.set_button)
         outer.addLayout(actions)
-
-        self.result_label = FittedLabel(self, lines=2)
-        self.result_label.setObjectName("resultLabel")
-        outer.addWidget(self.result_label)
         outer.addStretch(1)
 
         for view in self.views.values():
@@ -269,7 +271,10 @@ class TableWidget(ShowdownMixin, QWidget):
             self._title_seat(seat)
         # the widest of each control's texts, so that a change between them moves nothing
         reserve_width(self.deal_button, (self.tr("New deal"), self.tr("Next deal")))
-        reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand")))
+        if self.controller.setup.criss_cross:
+            reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand")))
+        else:
+            self.set_button.setMinimumWidth(0)
         reserve_width(self.hand_title, (self.tr("Your\nhand"), self.tr("Hand\n%1 of 2").replace("%1", "1"),
                                         self.tr("Hand\n%1 of 2").replace("%1", "2")))
         self._update_buttons()
@@ -340,7 +345,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _banner_lines(self) -> int:
         """The lines the banner's longest texts take at the table's width in the current language
-        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 6."""
+        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 5."""
         lang = self.controller.setup.lang
         layout = self.layout()
         side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
@@ -362,9 +367,14 @@ class TableWidget(ShowdownMixin, QWidget):
         flags = int(Qt.TextFlag.TextWordWrap)
         need = max(metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
                    for text in samples)
-        lines = max(2, min(6, -(-need // line)))
+        lines = max(2, min(5, -(-need // line)))  # beyond five lines: cut, whole in the tooltip
         self._banner_key, self._banner_lines_cached = key, lines
         return lines
+
+    def fits(self) -> bool:
+        """Everything has the room it needs (nothing squeezed into its neighbour)."""
+        layout = self.layout()
+        return layout is None or self._needed_height(layout) <= self.height()
 
     def _needed_height(self, layout: QLayout) -> int:
         """The least height the table's column of widgets takes (every text at its fixed room)."""
