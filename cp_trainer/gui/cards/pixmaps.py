@@ -126,19 +126,28 @@ class CardRenderer:
         return pixmap
 
     def _big_suit(self, painter: QPainter, card: Card, pixmap: QPixmap) -> None:
-        """A small card's suit drawn large over its pips (spade and club tell apart at any size):
-        the ace's big central pip of the same suit, clipped and scaled into the lower right."""
+        """A small card drawn for reading, not for show: its rank in the corner as the art has it,
+        then the suit large under the rank (what still shows when cards overlap, as in a bot's
+        seat) and larger again in the lower right, in place of the pips and pictures, which are
+        too small to tell a spade from a club at these sizes."""
         w, h = pixmap.width(), pixmap.height()
-        side = w * 0.62
-        target = QRectF(w * 0.34, h * 0.40, side, side)
-        background = pixmap.toImage().pixelColor(max(0, round(w * 0.06)), h // 2)
+        background = pixmap.toImage().pixelColor(max(0, round(w * 0.06)), round(h * 0.97) - 1)
         painter.save()
-        painter.fillRect(QRectF(w * 0.30, h * 0.36, w * 0.64, h * 0.58), background)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seam between the two
+        painter.fillRect(QRectF(w * 0.03, h * 0.20, w * 0.94, h * 0.77).toRect(), background)
+        # and beside the rank
+        painter.fillRect(QRectF(w * 0.265, h * 0.02, w * 0.71, h * 0.20).toRect(), background)
+        painter.restore()
+        self._suit(painter, card, QRectF(w * 0.04, h * 0.23, w * 0.40, w * 0.40))
+        self._suit(painter, card, QRectF(w * 0.38, h * 0.50, w * 0.56, w * 0.56))
+
+    def _suit(self, painter: QPainter, card: Card, target: QRectF) -> None:
+        """The suit of ``card`` filling ``target``: the ace's big central pip, clipped and scaled."""
+        painter.save()
         painter.setClipRect(target)
-        ace_w = side / _ACE_PIP[2]  # the ace's card drawn so that its pip fills the target
+        ace_w = target.width() / _ACE_PIP[2]  # the ace's card drawn so that its pip fills the target
         ace_h = ace_w / CARD_ASPECT
-        ace = Card(Rank.ACE, card.suit)
-        self._svg(self.art_path(ace)).render(
+        self._svg(self.art_path(Card(Rank.ACE, card.suit))).render(
             painter, QRectF(target.x() - _ACE_PIP[0] * ace_w, target.y() - _ACE_PIP[1] * ace_h, ace_w, ace_h))
         painter.restore()
 
