@@ -2,8 +2,10 @@
 
 ``MainWindow(settings, seed=..., deal=...)`` opens on a new deal (the given 13 cards, or a shuffled
 deck; with a seed every deal of the session is reproducible). Menus: Game (new deal, settings,
-quit), Edit (undo, redo), Language (English / Русский, switched live) and Help (rules summary, hand
-rankings). The window remembers its size; everything else lives in :class:`Settings`.
+quit), Edit (undo, redo), View (the four-colour deck, also a toggle at the menu bar's right end),
+Language (English / Русский, switched live) and Help (rules summary, hand rankings). The solver
+panel and every card grow with the window. The window remembers its size; everything else lives
+in :class:`Settings`.
 """
 
 from __future__ import annotations
