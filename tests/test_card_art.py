@@ -12,7 +12,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QImage
 
 from cp_trainer.cards import FULL_DECK, Card
-from cp_trainer.gui.cards.pixmaps import JOKER, CardArtError, CardRenderer, card_size
+from cp_trainer.gui.cards.pixmaps import BIG_SUIT_BELOW, JOKER, CardArtError, CardRenderer, card_size
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.resources import resource_path
 
@@ -110,3 +110,27 @@ def test_bad_card_keys_and_sizes_are_refused(qapp: object) -> None:
     with pytest.raises(CardArtError, match="positive"):
         renderer.pixmap(None, QSize(0, 14))
     assert renderer.pixmap("As", (50, 70)).width() == 50
+
+
+def _dark(image: QImage) -> set[tuple[int, int]]:
+    """The dark (black-suit) pixels of a card picture."""
+    def dark(c: QColor) -> bool:
+        return c.alpha() > 128 and c.red() + c.green() + c.blue() < 300
+
+    return {(x, y) for x in range(image.width()) for y in range(image.height())
+            if dark(image.pixelColor(x, y))}
+
+
+@pytest.mark.parametrize("height", [34, 44, 46, 56, 76])
+def test_spade_and_club_differ_clearly_at_every_size_used(qapp: object, height: int) -> None:
+    """Issue 12: at the bots' and the solver's sizes (34 px high at the least) the corner's spade and
+    club looked alike; a small card now shows its suit large, so the two differ in many pixels."""
+    renderer = CardRenderer(CardStyle.TWO_COLOUR)
+    size = card_size(height)
+    for rank in "AKQJT98765432":
+        spade = _dark(renderer.pixmap(Card.parse(rank + "s"), size).toImage())
+        club = _dark(renderer.pixmap(Card.parse(rank + "c"), size).toImage())
+        # small cards: their big suit makes 2% of the card differ; larger ones: their own pips
+        # (11 px and more) differ in at least 25 pixels
+        share = 0.02 if height < BIG_SUIT_BELOW else 0.0
+        assert len(spade ^ club) >= max(25, share * size.width() * size.height()), rank

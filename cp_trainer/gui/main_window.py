@@ -2,8 +2,10 @@
 
 ``MainWindow(settings, seed=..., deal=...)`` opens on a new deal (the given 13 cards, or a shuffled
 deck; with a seed every deal of the session is reproducible). Menus: Game (new deal, settings,
-quit), Edit (undo, redo), Language (English / Русский, switched live) and Help (rules summary, hand
-rankings). The window remembers its size; everything else lives in :class:`Settings`.
+quit), Edit (undo, redo), View (the four-colour deck, also a toggle at the menu bar's right end),
+Language (English / Русский, switched live) and Help (rules summary, hand rankings). The solver
+panel and every card grow with the window. The window remembers its size; everything else lives
+in :class:`Settings`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QDialog,
     QDialogButtonBox,
@@ -24,6 +27,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QStackedWidget,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +36,7 @@ from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.models import BoardModel
 from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.gui.shortcuts import add_close_shortcuts
@@ -51,6 +56,8 @@ __all__ = ["MainWindow"]
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 MIN_SIZE = QSize(1024, 700)
+#: The solver panel's width in the smallest window; it grows with the window (``_fit_cards``).
+PANEL_WIDTH = 320
 
 
 def _setup_of(values: TrainerSettings) -> TableSetup:
@@ -76,7 +83,7 @@ class MainWindow(QMainWindow):
         self.deal_model = self.controller.deal
         self.table = TableWidget(self.controller, self.renderer, self)
         self.solver_panel = SolverPanel(self.renderer, self)
-        self.solver_panel.setFixedWidth(320)
+        self.solver_panel.setFixedWidth(PANEL_WIDTH)
         self._seed = seed
 
         body = QWidget(self)
@@ -89,7 +96,8 @@ class MainWindow(QMainWindow):
         scroll.setObjectName("solverScroll")
         scroll.setWidget(self.solver_panel)
         scroll.setWidgetResizable(True)
-        scroll.setFixedWidth(336)
+        scroll.setFixedWidth(PANEL_WIDTH + 16)
+        self.solver_scroll = scroll
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(scroll)
         from cp_trainer.gui.practice.replay import install_replay  # a past hand on the table (issue 5)
@@ -197,6 +205,21 @@ class MainWindow(QMainWindow):
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
 
+        self.view_menu = bar.addMenu("")
+        self.four_colour_action = QAction(self)
+        self.four_colour_action.setObjectName("fourColourAction")
+        self.four_colour_action.setCheckable(True)
+        self.four_colour_action.setChecked(self.values.card_style is CardStyle.FOUR_COLOUR)
+        self.four_colour_action.setShortcut(QKeySequence("Ctrl+4"))
+        self.four_colour_action.toggled.connect(self.set_four_colour)
+        self.view_menu.addAction(self.four_colour_action)
+        # one click away: the same toggle at the right end of the menu bar
+        self.four_colour_button = QToolButton(bar)
+        self.four_colour_button.setObjectName("fourColourButton")
+        self.four_colour_button.setDefaultAction(self.four_colour_action)
+        self.four_colour_button.setAutoRaise(True)
+        bar.setCornerWidget(self.four_colour_button, Qt.Corner.TopRightCorner)
+
         self.language_menu = bar.addMenu("")
         self.language_group = QActionGroup(self)
         self.language_actions: dict[str, QAction] = {}
@@ -238,6 +261,11 @@ class MainWindow(QMainWindow):
         self.settings_action.setToolTip(self.tr("House rules, opponents, bot, solver, cards and language."))
         self.quit_action.setText(self.tr("&Quit"))
         self.edit_menu.setTitle(self.tr("&Edit"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.four_colour_action.setText(self.tr("&Four-colour deck"))
+        self.four_colour_action.setToolTip(self.tr(
+            "Diamonds blue and clubs green, so that no two suits share a colour (Ctrl+4). Off: the classic "
+            "red and black."))
         self.language_menu.setTitle(self.tr("&Language"))
         self.help_menu.setTitle(self.tr("&Help"))
         self._update_actions()
@@ -374,6 +402,27 @@ class MainWindow(QMainWindow):
 
     # --- settings -----------------------------------------------------------------------------
 
+    def set_four_colour(self, on: bool) -> None:
+        """The four-colour deck on or off, now and in the saved settings (View menu, or the toggle at
+        the menu bar's right end)."""
+        style = CardStyle.FOUR_COLOUR if on else CardStyle.TWO_COLOUR
+        if self.four_colour_action.isChecked() != on:
+            self.four_colour_action.setChecked(on)  # calls back here once
+            return
+        if self.values.card_style is style and self.renderer.style is style:
+            return
+        self.values = self.values.replace(card_style=style)
+        self.settings.save(self.settings.values.replace(card_style=style))
+        self._restyle_cards(style)
+
+    def _restyle_cards(self, style: CardStyle) -> None:
+        self.renderer.style = style
+        self.renderer.clear_cache()
+        self.table.repaint_cards()
+        self.solver_panel.repaint_cards()
+        for view in self.findChildren(QAbstractItemView):
+            view.viewport().update()
+
     def edit_settings(self) -> None:
         from cp_trainer.gui.settings.dialog import SettingsDialog
 
@@ -387,14 +436,12 @@ class MainWindow(QMainWindow):
         Criss Cross) from the next deal, always."""
         self.settings.save(values)
         self.values = values
-        self.renderer.style = values.card_style
-        self.renderer.clear_cache()
+        self._restyle_cards(values.card_style)
+        self.four_colour_action.setChecked(values.card_style is CardStyle.FOUR_COLOUR)
         pending = self.controller.change_setup(TableSetup(values.house_rules, values.opponents, values.bot,
                                                           self.controller.setup.lang, values.criss_cross))
         if values.language != current_language():
             self.set_language(values.language)
-        self.table.repaint_cards()
-        self.solver_panel.repaint_cards()
         if pending:
             note = self.tr("The new settings (house rules, bots, opponents, Criss Cross) apply from the "
                            "next deal; this deal is played to the end as it was dealt.")
@@ -483,10 +530,17 @@ class MainWindow(QMainWindow):
         self._fit_cards()
 
     def _fit_cards(self) -> None:
-        """Card height from the room there is: 13 cards across the hand, 4 rows of cards down."""
-        width = max(600, self.width() - 336 - 24 - 70)
+        """Card height from the room there is: 13 cards across the hand, 4 rows of cards down; the
+        solver panel a quarter of a wide window, its cards as large as its width allows."""
+        panel = max(PANEL_WIDTH, min(480, self.width() // 4))
+        if self.solver_panel.width() != panel:
+            self.solver_panel.setFixedWidth(panel)
+            self.solver_scroll.setFixedWidth(panel + 16)
+        self.solver_panel.set_card_height(max(46, min(80, round(panel * 0.16))))
+        width = max(600, self.width() - panel - 16 - 24 - 70)
         height = self.height() - 60
-        seat = max(30, min(60, (height - 700) // 8 + 30))
+        # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen
+        seat = max(34, min(76, 34 + (height - 650) // 4))
         by_width = int((width - 13 * 8) / 13 / 0.714)
         by_height = int((height - 3 * (seat + 8) - 60 - 230) / 4)
         card = max(56, min(160, by_width, by_height))

@@ -809,6 +809,18 @@
         <translation>&amp;Правка</translation>
     </message>
     <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Four-colour deck</source>
+        <translation>&amp;Четырёхцветная колода</translation>
+    </message>
+    <message>
+        <source>Diamonds blue and clubs green, so that no two suits share a colour (Ctrl+4). Off: the classic red and black.</source>
+        <translation>Бубны синие, трефы зелёные: у каждой масти свой цвет (Ctrl+4). Выключено: классические красный и чёрный.</translation>
+    </message>
+    <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
     </message>
@@ -842,6 +854,7 @@
     </message>
     <message>
         <source>cp-trainer — Pai Gow Poker</source>
+        <extracomment>The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``).</extracomment>
         <translation>cp-trainer — Пай Гоу покер</translation>
     </message>
     <message>
@@ -1959,7 +1972,7 @@
     <message>
         <source>Top row
 (3 cards)</source>
-        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
+        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
         <translation>Верхний ряд
 (3 карты)</translation>
     </message>

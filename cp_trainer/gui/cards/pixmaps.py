@@ -15,16 +15,23 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-from cp_trainer.cards import Card
+from cp_trainer.cards import Card, Rank
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.resources import resource_path
 
-__all__ = ["CARD_ASPECT", "JOKER", "CardArtError", "CardFace", "CardRenderer", "card_size"]
+__all__ = ["BIG_SUIT_BELOW", "CARD_ASPECT", "JOKER", "CardArtError", "CardFace", "CardRenderer", "card_size"]
 
 JOKER = "Jk"
 CARD_ASPECT = 250 / 350  # width / height of the art (poker size, 2.5 x 3.5)
 
 CardFace = Card | str | None  # a card, "Jk" (joker) or None (the back)
+
+#: Cards lower than this many pixels get their suit drawn large (issue 12: at the bots' and the
+#: solver's sizes the corner's small spade and club looked alike).
+BIG_SUIT_BELOW = 60
+#: Where the ace's central pip sits in the art (scripts/make_cards.py: 120 units at the centre of
+#: 250 x 350): left and top as fractions of the card, and its size as a fraction of the width.
+_ACE_PIP = ((125 - 60) / 250, (175 - 60) / 350, 120 / 250)
 
 
 class CardArtError(ValueError):
@@ -109,12 +116,40 @@ class CardRenderer:
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         self._svg(path).render(painter, QRectF(0, 0, pixmap.width(), pixmap.height()))
+        if isinstance(card, Card) and height < BIG_SUIT_BELOW:
+            self._big_suit(painter, card, pixmap)
         painter.end()
         pixmap.setDevicePixelRatio(dpr)
         self._cache[key] = pixmap
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
         return pixmap
+
+    def _big_suit(self, painter: QPainter, card: Card, pixmap: QPixmap) -> None:
+        """A small card drawn for reading, not for show: its rank in the corner as the art has it,
+        then the suit large under the rank (what still shows when cards overlap, as in a bot's
+        seat) and larger again in the lower right, in place of the pips and pictures, which are
+        too small to tell a spade from a club at these sizes."""
+        w, h = pixmap.width(), pixmap.height()
+        background = pixmap.toImage().pixelColor(max(0, round(w * 0.06)), round(h * 0.97) - 1)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seam between the two
+        painter.fillRect(QRectF(w * 0.03, h * 0.20, w * 0.94, h * 0.77).toRect(), background)
+        # and beside the rank
+        painter.fillRect(QRectF(w * 0.265, h * 0.02, w * 0.71, h * 0.20).toRect(), background)
+        painter.restore()
+        self._suit(painter, card, QRectF(w * 0.04, h * 0.23, w * 0.40, w * 0.40))
+        self._suit(painter, card, QRectF(w * 0.38, h * 0.50, w * 0.56, w * 0.56))
+
+    def _suit(self, painter: QPainter, card: Card, target: QRectF) -> None:
+        """The suit of ``card`` filling ``target``: the ace's big central pip, clipped and scaled."""
+        painter.save()
+        painter.setClipRect(target)
+        ace_w = target.width() / _ACE_PIP[2]  # the ace's card drawn so that its pip fills the target
+        ace_h = ace_w / CARD_ASPECT
+        self._svg(self.art_path(Card(Rank.ACE, card.suit))).render(
+            painter, QRectF(target.x() - _ACE_PIP[0] * ace_w, target.y() - _ACE_PIP[1] * ace_h, ace_w, ace_h))
+        painter.restore()
 
     def clear_cache(self) -> None:
         self._cache.clear()

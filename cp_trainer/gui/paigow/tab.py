@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.board import Refused
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
@@ -145,29 +146,28 @@ class PaiGowTab(QWidget):
         self.dealer_cards_view = _MiniSetting(renderer, 56, self)
         self.dealer_cards_view.setObjectName("dealerCards")
         table.addWidget(self.dealer_cards_view)
-        self.dealer_rule = QLabel(self)
+        # Every text on the cards' side keeps a fixed room: the buttons never move (issue 12).
+        self.dealer_rule = FittedLabel(self, lines=2)
         self.dealer_rule.setObjectName("dealerRule")
-        self.dealer_rule.setWordWrap(True)
         table.addWidget(self.dealer_rule)
         # The player's hands.
         grid = QGridLayout()
         self.views = {z: pg_zone_view(self.deal, z, renderer, self) for z in PgZone}
         self.zone_titles = {z: QLabel(self) for z in PgZone}
-        self.zone_names = {z: QLabel(self) for z in (PgZone.HIGH, PgZone.LOW)}
+        self.zone_names = {z: FittedLabel(self, lines=2) for z in (PgZone.HIGH, PgZone.LOW)}
         for r, zone in enumerate((PgZone.LOW, PgZone.HIGH, PgZone.HAND)):
             self.zone_titles[zone].setObjectName("rowTitle")
             grid.addWidget(self.zone_titles[zone], r, 0)
             grid.addWidget(self.views[zone], r, 1)
             if zone in self.zone_names:
                 self.zone_names[zone].setObjectName("rowHandName")
-                self.zone_names[zone].setWordWrap(True)
                 self.zone_names[zone].setMinimumWidth(130)
+                self.zone_names[zone].setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
                 grid.addWidget(self.zone_names[zone], r, 2)
         grid.setColumnStretch(2, 1)
         table.addLayout(grid)
-        self.status = QLabel(self)
+        self.status = FittedLabel(self, lines=2)
         self.status.setObjectName("foulBanner")
-        self.status.setWordWrap(True)
         table.addWidget(self.status)
         buttons = QHBoxLayout()
         self.new_button = QPushButton(self)
@@ -198,9 +198,8 @@ class PaiGowTab(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
         table.addLayout(buttons)
-        self.result = QLabel(self)
+        self.result = FittedLabel(self, lines=2)
         self.result.setObjectName("resultLabel")
-        self.result.setWordWrap(True)
         table.addWidget(self.result)
         self.session = QLabel(self)
         self.session.setObjectName("scoreLabel")

@@ -60,6 +60,8 @@ class _MiniRows(QWidget):
     def __init__(self, renderer: CardRenderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.renderer = renderer
+        self.card_height = MINI_CARD_HEIGHT
+        self._shown: Arrangement | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -76,13 +78,23 @@ class _MiniRows(QWidget):
         self.clear()
 
     def clear(self) -> None:
+        self._shown = None
         for labels in self._labels:
             for lab in labels:
                 lab.clear()
-                lab.setFixedSize(card_size(MINI_CARD_HEIGHT))
+                lab.setFixedSize(card_size(self.card_height))
+
+    def set_card_height(self, height: int) -> None:
+        """Cards ``height`` pixels high (the panel grows with the window)."""
+        self.card_height = height
+        shown = self._shown
+        self.clear()
+        if shown is not None:
+            self.show_arrangement(shown)
 
     def show_arrangement(self, arr: Arrangement) -> None:
-        size: QSize = card_size(MINI_CARD_HEIGHT)
+        self._shown = arr
+        size: QSize = card_size(self.card_height)
         for labels, cards in zip(self._labels, arr.rows, strict=True):
             for lab, card in zip(labels, cards, strict=False):
                 lab.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
@@ -490,6 +502,15 @@ class SolverPanel(QFrame):
             if a.mine is not None and a.mine.scoop is not None:
                 labels[4][2].setText(percent(a.mine.scoop))
 
+
+    def set_card_height(self, height: int) -> None:
+        """The small cards ``height`` pixels high (from the panel's width, set by the window)."""
+        for rows in (self.best_rows, self.hindsight_rows):
+            if rows.card_height != height:
+                rows.set_card_height(height)
+
+    def card_height(self) -> int:
+        return self.best_rows.card_height
 
     def repaint_cards(self) -> None:
         """Draw the small cards again (the card style changed)."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.fitted import FittedLabel
 
 __all__ = ["OpponentSeat"]
 
@@ -23,45 +24,74 @@ RESULT_COLOURS = {"won": "#a5f3a0", "lost": "#ffab91", "tied": "#e0e0e0", "mixed
 
 class ElidedLabel(QLabel):
     """A one-line label that ends in "…" when narrower than its text (never cut mid-letter), or
-    shows its ``short`` form if it has one; the whole text is then its tooltip.
-    ``full_text()`` is the text it was given."""
+    shows its ``short`` form if it has one; the whole text is then its tooltip (before the one
+    given with ``setToolTip``). ``text()`` and ``full_text()`` are the text it was given."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
         self._short = ""
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._own_tip = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
 
     def full_text(self) -> str:
         return self._full
+
+    def text(self) -> str:
+        return self._full
+
+    def shown_text(self) -> str:
+        return super().text()
 
     def set_full_text(self, text: str, short: str = "") -> None:
         self._full = text
         self._short = short
         self._elide()
 
+    def setText(self, text: str) -> None:
+        self.set_full_text(text)
+
     def clear(self) -> None:
-        self._full = self._short = ""
-        super().clear()
-        self.setToolTip("")
+        self.set_full_text("")
+
+    def setToolTip(self, tip: str) -> None:
+        self._own_tip = tip
+        self._elide()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._elide()
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.setFixedHeight(self.fontMetrics().lineSpacing() + 2)
+            self._elide()
+
     def _elide(self) -> None:
         metrics = self.fontMetrics()
-        width = max(1, self.width())
+        width = max(1, self.contentsRect().width())
         if self._short and metrics.horizontalAdvance(self._full) > width:
             shown = self._short
         else:
             shown = metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, width)
-        super().setText(shown)
-        self.setToolTip(self._full if shown != self._full else "")
+        if super().text() != shown:
+            super().setText(shown)
+        tips = [self._full] if shown != self._full else []
+        super().setToolTip("\n\n".join([*tips, self._own_tip] if self._own_tip else tips))
 
 
 class OpponentSeat(QFrame):
-    """One bot at the table."""
+    """One bot at the table.
+
+    Its height follows the card height alone (a title line, three rows of cards, a points line),
+    never its texts: a face-down seat and a revealed one take the same room. When the seat is
+    narrow, the cards of a row overlap like a hand of cards (each one's corner still shows rank
+    and suit), so the hand names beside them get the room to be read whole.
+    """
+
+    #: The least room the hand names get beside the cards, in average characters of their font.
+    NAME_CHARS = 21
 
     def __init__(self, seat: int, renderer: CardRenderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,12 +100,14 @@ class OpponentSeat(QFrame):
         self.setObjectName(f"seat{seat}")
         self.setProperty("seat", True)
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._card_height = 44
+        self._step = 0  # pixels from one card of a row to the next
         self._rows: list[tuple[Card, ...] | None] = [None, None, None]
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(3)
-        self.title = QLabel(self)
+        self.title = ElidedLabel(self)
         self.title.setObjectName("seatTitle")
         layout.addWidget(self.title)
         grid = QGridLayout()
@@ -84,22 +116,14 @@ class OpponentSeat(QFrame):
         layout.addLayout(grid)
         self.card_boxes: list[QWidget] = []
         self.card_labels: list[list[QLabel]] = []
-        self.name_labels: list[ElidedLabel] = []
+        self.name_labels: list[FittedLabel] = []
         self.result_labels: list[ElidedLabel] = []
         for r, n in enumerate((3, 5, 5)):
-            box = QWidget(self)
-            box_layout = QHBoxLayout(box)
-            box_layout.setContentsMargins(0, 0, 0, 0)
-            box_layout.setSpacing(2)
-            labels = []
-            for _ in range(n):
-                lab = QLabel(box)
-                box_layout.addWidget(lab)
-                labels.append(lab)
-            box_layout.addStretch(1)
+            box = QWidget(self)  # no layout: the cards are placed by _paint_row, overlapping if need be
+            labels = [QLabel(box) for _ in range(n)]
             self.card_boxes.append(box)
             self.card_labels.append(labels)
-            name = ElidedLabel(self)
+            name = FittedLabel(self, lines=1)
             name.setObjectName("seatHandName")
             result = ElidedLabel(self)
             result.setObjectName("seatResult")
@@ -107,14 +131,15 @@ class OpponentSeat(QFrame):
             words.setSpacing(0)
             words.addWidget(name)
             words.addWidget(result)
-            grid.addWidget(box, r, 0)
+            words.addStretch(1)
+            grid.addWidget(box, r, 0, Qt.AlignmentFlag.AlignTop)
             grid.addLayout(words, r, 1)
             self.name_labels.append(name)
             self.result_labels.append(result)
         grid.setColumnStretch(1, 1)
-        self.points = QLabel(self)
+        self.grid = grid
+        self.points = ElidedLabel(self)
         self.points.setObjectName("seatPoints")
-        self.points.setWordWrap(True)
         layout.addWidget(self.points)
         self.face_down()
 
@@ -124,18 +149,40 @@ class OpponentSeat(QFrame):
 
     def set_card_height(self, height: int) -> None:
         self._card_height = height
+        self._lay_out()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Card step, row boxes and the lines of the hand names, from the card height and the width."""
+        size: QSize = card_size(self._card_height)
+        full = size.width() + 2
+        names = self.name_labels[0]
+        room = (self.contentsRect().width() - 16 - self.grid.horizontalSpacing()
+                - names.fontMetrics().averageCharWidth() * self.NAME_CHARS)
+        step = max(int(size.width() * 0.42), min(full, (room - size.width()) // 4))
+        changed = step != self._step
+        self._step = step
         for r in range(3):
-            self._paint_row(r)
+            self.card_boxes[r].setFixedSize(size.width() + 4 * step, size.height())
+            if changed or self.card_labels[r][0].size() != size:
+                self._paint_row(r)
+        line = max(1, self.result_labels[0].fontMetrics().lineSpacing() + 2)
+        for name in self.name_labels:  # the rows' height is the cards': the words use what is there
+            name.set_lines(max(1, min(2, size.height() // line - 1)))
 
     def _paint_row(self, r: int) -> None:
         size: QSize = card_size(self._card_height)
-        self.card_boxes[r].setFixedWidth(len(self.card_labels[r]) * (size.width() + 2))
         dpr = self.devicePixelRatioF()
         cards = self._rows[r]
+        step = self._step or size.width() + 2
         for i, lab in enumerate(self.card_labels[r]):
             face = cards[i] if cards is not None and i < len(cards) else None
             lab.setPixmap(self.renderer.pixmap(face, size, dpr))
             lab.setFixedSize(size)
+            lab.move(i * step, 0)
             lab.setToolTip(face.pretty() if face is not None else "")
 
     def face_down(self) -> None:
@@ -152,7 +199,7 @@ class OpponentSeat(QFrame):
         """Turn row ``r`` face up, with its hand name and the player's result (won/lost/tied)."""
         self._rows[r] = tuple(cards)
         self._paint_row(r)
-        self.name_labels[r].set_full_text(name)
+        self.name_labels[r].setText(name)
         label = self.result_labels[r]
         # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest)
         first = result_text.split()[0] if result_text.split() else ""
@@ -171,4 +218,3 @@ class OpponentSeat(QFrame):
     def show_points(self, text: str, tooltip: str) -> None:
         self.points.setText(text)
         self.points.setToolTip(tooltip)
-        self.points.setAlignment(Qt.AlignmentFlag.AlignLeft)

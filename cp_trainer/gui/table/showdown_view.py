@@ -184,9 +184,9 @@ class ShowdownMixin:
             head = translate("TableWidget", "Your hand fouled.")
         else:
             head = translate("TableWidget", "Showdown.")
+        # the total first: it is what a cut result must still show (the rest is on the seats)
         self.result_label.setText(
-            head + " " + ", ".join(parts) + ". " +
-            translate("TableWidget", "Total this hand: %1 points.")
-            .replace("%1", signed(showdown.total)))
+            head + " " + translate("TableWidget", "Total this hand: %1 points.")
+            .replace("%1", signed(showdown.total)) + " " + ", ".join(parts) + ".")
         self._fit_height()
         self._reveal_step = 3

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
@@ -20,15 +20,15 @@ from PySide6.QtWidgets import (
     QLayout,
     QMessageBox,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
-from cp_trainer.arrangement import CheckResult, Outcome, Row, check_arrangement
-from cp_trainer.cards import Card
+from cp_trainer.arrangement import Arrangement, CheckResult, Outcome, Row, check_arrangement, check_partial
+from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.fitted import FittedLabel, reserve_width
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, TrainerController
 from cp_trainer.gui.table.core_adapters import partial_hand_name
@@ -41,7 +41,9 @@ from cp_trainer.i18n import tr as core_tr
 __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
 #: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
-MIN_CARD_HEIGHT = 48
+MIN_CARD_HEIGHT = 44
+#: A hand half set that fouls twice (top, middle, bottom, still in hand): the banner's longest text.
+_LONGEST_FOUL = ("As Ah 2s", "Kd Kc 9h 8h 7d", "Qs Js", "Ts 5c 3c")
 
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
 
@@ -97,10 +99,12 @@ class TableWidget(ShowdownMixin, QWidget):
         self._seats: list[OpponentSeat] = []
         self._seat_card_height = 30
         self._wanted_card_height = 90
+        self._banner_key: object = None
+        self._banner_lines_cached = 3
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 8, 12, 8)
-        outer.setSpacing(6)
+        outer.setSpacing(4)
         self.seats_box = QHBoxLayout()
         self.seats_box.setSpacing(10)
         outer.addLayout(self.seats_box)
@@ -115,10 +119,9 @@ class TableWidget(ShowdownMixin, QWidget):
             title = QLabel(self)
             title.setObjectName("rowTitle")
             view = zone_view(self.deal, zone, renderer, self)
-            name = QLabel(self)
+            name = FittedLabel(self, lines=2)  # as many lines as the row is high (_set_view_heights)
             name.setObjectName("rowHandName")
-            name.setWordWrap(True)
-            name.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(title, i, 0)
             grid.addWidget(view, i, 1, Qt.AlignmentFlag.AlignLeft)
             grid.addWidget(name, i, 2)
@@ -128,11 +131,10 @@ class TableWidget(ShowdownMixin, QWidget):
         grid.setColumnStretch(2, 1)
         outer.addLayout(grid)
 
-        self.banner = QLabel(self)
+        # The banner keeps the room of its longest text (_banner_lines), so nothing under it moves.
+        self.banner = FittedLabel(self, lines=3)
         self.banner.setObjectName("foulBanner")
-        self.banner.setWordWrap(True)
         self.banner.setProperty("state", "incomplete")
-        self.banner.setMinimumHeight(40)
         outer.addWidget(self.banner)
 
         hand_box = QHBoxLayout()
@@ -141,6 +143,10 @@ class TableWidget(ShowdownMixin, QWidget):
         hand_box.addWidget(self.hand_title)
         self.views[Zone.HAND] = zone_view(self.deal, Zone.HAND, renderer, self)
         hand_box.addWidget(self.views[Zone.HAND], 1)
+        for w in (self.hand_title, self.views[Zone.HAND]):  # hidden at the showdown, its room kept
+            policy = w.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            w.setSizePolicy(policy)
         outer.addLayout(hand_box)
 
         tools = QHBoxLayout()
@@ -186,17 +192,18 @@ class TableWidget(ShowdownMixin, QWidget):
         self.set_button.clicked.connect(self.set_hand)
         actions.addWidget(self.deal_button)
         actions.addWidget(self.hint_button)
-        actions.addStretch(1)
+        # The hand's result (or why a move was refused) between the buttons, where the eyes are
+        # after Set hand; its two lines cost the rows no height.
+        self.result_label = FittedLabel(self, lines=2)
+        self.result_label.setObjectName("resultLabel")
+        self.result_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        actions.addSpacing(6)
+        actions.addWidget(self.result_label, 1)
         self.score_label = QLabel(self)  # the window shows it in its status bar
         self.score_label.setObjectName("scoreLabel")
         actions.addWidget(self.surrender_button)
         actions.addWidget(self.set_button)
         outer.addLayout(actions)
-
-        self.result_label = QLabel(self)
-        self.result_label.setObjectName("resultLabel")
-        self.result_label.setWordWrap(True)
-        outer.addWidget(self.result_label)
         outer.addStretch(1)
 
         for view in self.views.values():
@@ -262,6 +269,14 @@ class TableWidget(ShowdownMixin, QWidget):
                                        "bottom ≥ middle ≥ top is required."))
         for seat in self._seats:
             self._title_seat(seat)
+        # the widest of each control's texts, so that a change between them moves nothing
+        reserve_width(self.deal_button, (self.tr("New deal"), self.tr("Next deal")))
+        if self.controller.setup.criss_cross:
+            reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand")))
+        else:
+            self.set_button.setMinimumWidth(0)
+        reserve_width(self.hand_title, (self.tr("Your\nhand"), self.tr("Hand\n%1 of 2").replace("%1", "1"),
+                                        self.tr("Hand\n%1 of 2").replace("%1", "2")))
         self._update_buttons()
         self._show_score()
         if self.controller.phase is Phase.SETTING:
@@ -303,7 +318,7 @@ class TableWidget(ShowdownMixin, QWidget):
     # --- sizes --------------------------------------------------------------------------------
 
     def set_card_height(self, height: int, seat_height: int) -> None:
-        """Cards ``height`` pixels high, or lower when the table's texts need the room."""
+        """Cards ``height`` pixels high, or lower when the table's height needs it."""
         self._wanted_card_height = height
         self._seat_card_height = seat_height
         for seat in self._seats:
@@ -311,24 +326,58 @@ class TableWidget(ShowdownMixin, QWidget):
         self._fit_height()
 
     def _fit_height(self) -> None:
-        """Shrink the cards until everything fits the table's height: a long foul explanation
-        (several lines in Russian) or a two-line result must never push the rows into each other."""
+        """Shrink the cards until everything fits the table's height. Every text keeps a fixed
+        room (the banner that of its longest text, the row names and the result theirs, the hand
+        its place at the showdown), so the sizes depend on the window alone: nothing moves while
+        a hand is played (issue 12)."""
+        self.banner.set_lines(self._banner_lines())
         height = self._wanted_card_height
         self._set_view_heights(height)
         layout = self.layout()
         if self.height() <= 0 or layout is None:
             return
-        for _ in range(4):
+        for _ in range(8):
             deficit = self._needed_height(layout) - self.height()
-            strips = sum(1 for view in self.views.values() if not view.isHidden())
-            if deficit <= 0 or height <= MIN_CARD_HEIGHT or not strips:
+            if deficit <= 0 or height <= MIN_CARD_HEIGHT:
                 return
-            height = max(MIN_CARD_HEIGHT, height - -(-deficit // strips))
+            height = max(MIN_CARD_HEIGHT, height - -(-deficit // len(self.views)))
             self._set_view_heights(height)
 
+    def _banner_lines(self) -> int:
+        """The lines the banner's longest texts take at the table's width in the current language
+        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 5."""
+        lang = self.controller.setup.lang
+        layout = self.layout()
+        side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
+        width = self.width() - side - (self.banner.width() - self.banner.contentsRect().width())
+        key = (width, lang, self.banner.font().key(), self.controller.setup.rules)
+        if self._banner_key == key:
+            return self._banner_lines_cached
+        arr = Arrangement(*(tuple(parse_cards(row)) for row in _LONGEST_FOUL[:3]))
+        foul = check_partial(arr, self.controller.setup.rules, lang, remaining=parse_cards(_LONGEST_FOUL[3]))
+        order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
+                        else "rules.order.normal", lang)
+        samples = [self._banner_text(foul)[1],
+                   self.tr("Drag your cards from the hand below into the three rows (or "
+                           "double-click a card). The rows must go %1.").replace("%1", order),
+                   self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
+                   .replace("%1", order)]
+        line = max(1, self.banner.line_height())
+        metrics = self.banner.fontMetrics()
+        flags = int(Qt.TextFlag.TextWordWrap)
+        need = max(metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
+                   for text in samples)
+        lines = max(2, min(5, -(-need // line)))  # beyond five lines: cut, whole in the tooltip
+        self._banner_key, self._banner_lines_cached = key, lines
+        return lines
+
+    def fits(self) -> bool:
+        """Everything has the room it needs (nothing squeezed into its neighbour)."""
+        layout = self.layout()
+        return layout is None or self._needed_height(layout) <= self.height()
+
     def _needed_height(self, layout: QLayout) -> int:
-        """The least height the table's column of widgets takes at its current width (word-wrapped
-        labels at the lines they need)."""
+        """The least height the table's column of widgets takes (every text at its fixed room)."""
         margins = layout.contentsMargins()
         width = self.width() - margins.left() - margins.right()
         need = margins.top() + margins.bottom()
@@ -345,20 +394,31 @@ class TableWidget(ShowdownMixin, QWidget):
         return need + max(0, shown - 1) * layout.spacing()
 
     def _set_view_heights(self, height: int) -> None:
-        changed = False
         for view in self.views.values():
             if view.iconSize().height() != height:
                 view.set_card_height(height)
-                changed = True
+        for zone in ROWS:  # a row's name has the lines its cards are high
+            name = self.row_names[zone]
+            assert isinstance(name, FittedLabel)
+            name.set_lines(max(1, min(3, self.views[zone].height() // max(1, name.line_height()))))
         layout = self.layout()
-        if changed and layout is not None:  # measure the new heights, not the layouts' caches
+        if layout is not None:  # measure the heights as they are now, not the layouts' caches
             for child in layout.findChildren(QLayout):
                 child.invalidate()
+            for seat in self._seats:
+                inner = seat.layout()
+                if inner is not None:
+                    inner.invalidate()
             layout.invalidate()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_height()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # the style sheet's fonts reach the labels when they are first shown: measure again then
+        QTimer.singleShot(0, self._fit_height)
 
     def repaint_cards(self) -> None:
         """Draw every card again (the card style changed)."""
@@ -438,6 +498,18 @@ class TableWidget(ShowdownMixin, QWidget):
                 else:
                     text = count
                 self.row_names[zone].setText(text)
+        state, text = self._banner_text(result)
+        self.banner.setText(text)
+        self._fit_height()
+        if self.banner.property("state") != state:
+            self.banner.setProperty("state", state)
+            self.banner.style().unpolish(self.banner)
+            self.banner.style().polish(self.banner)
+        self._update_buttons()
+
+    def _banner_text(self, result: CheckResult) -> tuple[str, str]:
+        """The banner's state (foul / legal / incomplete) and words for a live check."""
+        lang = self.controller.setup.lang
         if result.fouls:
             state = "foul"
             # Every word of a foul comes from the rules core, the heading included.
@@ -468,13 +540,7 @@ class TableWidget(ShowdownMixin, QWidget):
             else:
                 text = self.tr("No foul so far. %1 cards left to place; the rows must go %2.").replace(
                     "%1", str(left)).replace("%2", order)
-        self.banner.setText(text)
-        self._fit_height()
-        if self.banner.property("state") != state:
-            self.banner.setProperty("state", state)
-            self.banner.style().unpolish(self.banner)
-            self.banner.style().polish(self.banner)
-        self._update_buttons()
+        return state, text
 
     def _focus_step(self, step: int) -> None:
         step_focus(self.views, self.sender(), step)

@@ -1,0 +1,147 @@
+"""Labels that keep their size whatever their text: the table's controls never move (issue 12).
+
+A :class:`FittedLabel` is word-wrapped and holds a fixed number of lines of its own font
+(``set_lines``), decided by the widget that owns it from the room there is, never from the text
+shown. A text that needs more lines is cut at a word and ends in "…"; the whole text is then
+its tooltip (before the label's own tooltip, if it has one). ``text()`` is always the whole text.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QRect, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+__all__ = ["ELLIPSIS", "FittedLabel", "fit_words", "reserve_width"]
+
+ELLIPSIS = "…"
+
+
+def _height_of(metrics: QFontMetrics, width: int, text: str) -> int:
+    flags = int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft)
+    return metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
+
+
+def fit_words(metrics: QFontMetrics, width: int, height: int, text: str) -> str:
+    """``text`` if it fits ``width`` x ``height`` word-wrapped, else its longest start cut at a
+    word that fits with "…" after it."""
+    if _height_of(metrics, width, text) <= height:
+        return text
+    words = text.split(" ")
+    lo, hi = 0, len(words)  # the longest prefix of words that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _height_of(metrics, width, " ".join(words[:mid]).rstrip(" ,;:—-") + ELLIPSIS) <= height:
+            lo = mid
+        else:
+            hi = mid - 1
+    shown = " ".join(words[:lo]).rstrip(" ,;:—-") + ELLIPSIS
+    if lo == 0:  # not even one word: cut the first one by letters
+        shown = metrics.elidedText(text.split("\n")[0], Qt.TextElideMode.ElideRight, max(1, width))
+    return shown
+
+
+def reserve_width(widget: QWidget, texts: tuple[str, ...]) -> None:
+    """Make a button or label at least as wide as the widest of the ``texts`` it ever shows, so
+    that a change between them moves nothing beside it."""
+    widget.ensurePolished()
+    current = widget.property("text")
+    widest = 0
+    for text in texts:
+        widget.setProperty("text", text)
+        widest = max(widest, widget.sizeHint().width())
+    widget.setProperty("text", current)
+    widget.setMinimumWidth(widest)
+
+
+class FittedLabel(QLabel):
+    """A word-wrapped label of a fixed number of lines; see the module's docstring."""
+
+    def __init__(self, parent: QWidget | None = None, *, lines: int = 2) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self._own_tip = ""
+        self._lines = lines
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._reserve()
+
+    # --- the text -----------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The whole text, however much of it is shown."""
+        return self._full
+
+    def shown_text(self) -> str:
+        return super().text()
+
+    def is_cut(self) -> bool:
+        return self.shown_text() != self._full
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._fit()
+
+    def clear(self) -> None:
+        self.setText("")
+
+    def setToolTip(self, tip: str) -> None:
+        self._own_tip = tip
+        self._show_tip()
+
+    def _show_tip(self) -> None:
+        parts = [self._full] if self.is_cut() else []
+        if self._own_tip:
+            parts.append(self._own_tip)
+        super().setToolTip("\n\n".join(parts))
+
+    # --- the size -----------------------------------------------------------------------------
+
+    def lines(self) -> int:
+        return self._lines
+
+    def set_lines(self, lines: int) -> None:
+        if lines != self._lines:
+            self._lines = lines
+            self._reserve()
+
+    def line_height(self) -> int:
+        self.ensurePolished()
+        return self.fontMetrics().lineSpacing()
+
+    def extra_height(self) -> int:
+        """Frame, margins and padding around the text (a style sheet's border and padding are in
+        the contents margins)."""
+        m = self.contentsMargins()
+        return m.top() + m.bottom() + 2 * self.margin()
+
+    def height_for_lines(self, lines: int) -> int:
+        # a line as laid out is a fraction of a pixel taller than lineSpacing(): 2 px to spare
+        return lines * self.line_height() + self.extra_height() + 2
+
+    def _reserve(self) -> None:
+        self.setFixedHeight(self.height_for_lines(self._lines))
+        self._fit()
+
+    def _fit(self) -> None:
+        rect = self.contentsRect().adjusted(self.margin(), self.margin(), -self.margin(), -self.margin())
+        room = self._lines * self.line_height()
+        shown = self._full
+        if self.isVisible() or self.width() > 1:  # cut only once the label has its real width
+            shown = fit_words(self.fontMetrics(), rect.width(), room, self._full)
+        if super().text() != shown:
+            super().setText(shown)
+        self._show_tip()
+
+    def hasHeightForWidth(self) -> bool:
+        return False  # its height is fixed: the layout must not ask the text
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._reserve()

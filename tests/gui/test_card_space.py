@@ -1,0 +1,83 @@
+"""Cards that use the space (issue 12): sizes grow with the window, the bots' cards and hand names
+are readable with three bots at 1280x800, and the four-colour deck is one click away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QToolButton
+
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.gui.cards.style import CardStyle
+from cp_trainer.gui.fitted import FittedLabel
+from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.settings.store import Settings
+from cp_trainer.gui.table.models import Zone
+
+from .test_steady_layout import LEGAL, make_window, settle
+
+
+def sizes(window: MainWindow) -> dict[str, int]:
+    """Card widths: the player's rows, a bot's seat and the solver panel's small cards."""
+    settle()
+    seat = window.table._seats[0]
+    return {"table": window.table.views[Zone.MIDDLE].iconSize().width(),
+            "seat": seat.card_labels[2][0].width(),
+            "solver": window.solver_panel.best_rows._labels[2][0].width()}
+
+
+def showdown(window: MainWindow) -> None:
+    arr = Arrangement.parse(LEGAL)
+    assert window.deal_model.place(arr.top, arr.middle, arr.bottom)
+    window.table.set_button.click()
+    window.solver_panel.pool.waitForDone()
+    settle()
+
+
+def test_cards_grow_with_the_window(qtbot: Any, tmp_path: Path) -> None:
+    small = sizes(make_window(qtbot, tmp_path / "a", (1024, 700), opponents=2))
+    large = sizes(make_window(qtbot, tmp_path / "b", (1600, 1000), opponents=2))
+    for part in small:
+        assert large[part] > small[part] * 1.15, (part, small, large)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_three_bots_at_1280x800_cards_40px_and_hand_names_whole(qtbot: Any, tmp_path: Path,
+                                                                lang: str) -> None:
+    window = make_window(qtbot, tmp_path, (1280, 800), opponents=3, lang=lang)
+    showdown(window)
+    seats = [s for s in window.table._seats if s.seat]
+    assert len(seats) == 3
+    names = [name for seat in seats for name in seat.name_labels]
+    assert all(name.text() for name in names)
+    assert any(len(name.text()) > 24 for name in names)  # long names among them ("full house, ...")
+    for seat in seats:
+        for labels in seat.card_labels:
+            for lab in labels:
+                assert lab.width() >= 40 and lab.isVisible()
+                assert not lab.pixmap().isNull()
+    cut = [name.text() for name in names if isinstance(name, FittedLabel) and name.is_cut()]
+    assert not cut
+
+
+def test_four_colour_deck_is_one_click_away(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, (1280, 800))
+    assert window.renderer.style is CardStyle.TWO_COLOUR
+    hand = window.table.views[Zone.HAND]
+    settle()
+    before = hand.viewport().grab().toImage()
+    button = window.menuBar().cornerWidget()
+    assert isinstance(button, QToolButton) and button.isVisible()
+    button.click()
+    settle()
+    assert window.values.card_style is CardStyle.FOUR_COLOUR
+    assert Settings(tmp_path / "settings.ini").values.card_style is CardStyle.FOUR_COLOUR  # kept
+    after: QImage = hand.viewport().grab().toImage()
+    assert after != before  # the clubs and diamonds are drawn in their own colours now
+    window.four_colour_action.trigger()  # and back, from the View menu
+    assert window.renderer.style.value == CardStyle.TWO_COLOUR.value
+    assert Settings(tmp_path / "settings.ini").values.card_style is CardStyle.TWO_COLOUR
+    assert hand.viewport().grab().toImage() == before
