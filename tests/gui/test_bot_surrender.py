@@ -57,12 +57,12 @@ def test_the_showdown_shows_a_surrendered_bot(qtbot: QtBot, tmp_path: Path, lang
         showdown = w.controller.set_hand()
         assert showdown is not None and showdown.bots_surrendered == {1}
         gone, playing = _seat(w, 1), _seat(w, 2)
-        assert gone.name_labels[0].full_text() == word
+        assert gone.name_labels[0].text() == word
         assert gone._rows == [None, None, None]  # its cards stay face down
         assert not any(r.text() for r in gone.result_labels)
         assert note in gone.points.text() and "+2" in gone.points.text()
         assert all(playing._rows[r] is not None for r in range(3))  # bot 2's rows are turned up
-        assert all(label.full_text() != word for label in playing.name_labels)
+        assert all(label.text() != word for label in playing.name_labels)
 
         # the history keeps it: the replay shows bot 1 surrendered again
         recorder = w.practice.recorder
@@ -74,11 +74,11 @@ def test_the_showdown_shows_a_surrendered_bot(qtbot: QtBot, tmp_path: Path, lang
         html = hand_html(record, lang)  # the history's view of the hand names it too
         assert html.count(f"— <b>{word}</b>") == 1
         w.controller.new_deal()
-        assert _seat(w, 1).name_labels[0].full_text() == ""
+        assert _seat(w, 1).name_labels[0].text() == ""
         assert w.replay.show_record(record)
         shown = w.controller.showdown
         assert shown is not None and shown.bots_surrendered == {1}
-        assert _seat(w, 1).name_labels[0].full_text() == word
+        assert _seat(w, 1).name_labels[0].text() == word
         assert _seat(w, 1)._rows == [None, None, None]
     finally:
         install_language(None, "en")

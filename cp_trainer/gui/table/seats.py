@@ -211,7 +211,7 @@ class OpponentSeat(QFrame):
         """The bot gave its hand up: its cards stay face down (a surrendered hand is not shown),
         and ``text`` stands where its rows' names would."""
         self.face_down()
-        self.name_labels[0].set_full_text(text)
+        self.name_labels[0].setText(text)
         for r in range(3):
             self.result_labels[r].clear()
 
