@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self.controller = TrainerController.create(_setup_of(values), seed=seed, parent=self)
         self.deal_model = self.controller.deal
         self.table = TableWidget(self.controller, self.renderer, self)
+        self.table.set_animated(values.animations)
         self.solver_panel = SolverPanel(self.renderer, self)
         self.solver_panel.setFixedWidth(320)
         self._seed = seed
@@ -393,6 +394,7 @@ class MainWindow(QMainWindow):
                                                           self.controller.setup.lang, values.criss_cross))
         if values.language != current_language():
             self.set_language(values.language)
+        self.table.set_animated(values.animations)
         self.table.repaint_cards()
         self.solver_panel.repaint_cards()
         if pending:
