@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QEasingCurve, QEvent, QObject, QPoint, QRect, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer, QVariantAnimation
 from PySide6.QtGui import QColor, QDropEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
@@ -138,6 +138,7 @@ class CardMotion(QObject):
         self._flights: list[Flight] = []
         self._where: dict[Any, tuple[AnyView, int]] = {}
         self._dropped: tuple[Any, QRect] | None = None  # a card just dropped, and where
+        self._deal_on_show: AnyView | None = None  # dealt before the window was shown
         self._layer: FlightLayer | None = None
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0)
@@ -187,11 +188,17 @@ class CardMotion(QObject):
     # --- what starts a flight -----------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and self._deal_on_show is not None \
+                and watched is self._deal_on_show.viewport():
+            view, self._deal_on_show = self._deal_on_show, None
+            self.deal_in(view)  # the first deal of a new window is dealt as it appears
+            return False
         # A card dropped on a strip flies from where the pointer let it go (the drag showed it
         # there, centred under the pointer), not from its old place.
         if event.type() == QEvent.Type.Drop and isinstance(event, QDropEvent):
-            view = next((v for v in self.views if v.viewport() is watched), None)
-            if view is not None:
+            views = [v for v in self.views if v.viewport() is watched]
+            if views:
+                view = views[0]
                 cards = view.zone_model.cards_in(event.mimeData())
                 if len(cards) == 1:
                     size = view.iconSize()
@@ -199,7 +206,12 @@ class CardMotion(QObject):
                     rect = QRect(0, 0, size.width(), size.height())
                     rect.moveCenter(centre)
                     self._dropped = (cards[0], rect)
+                    # the view handles the drop right after this; a refused one leaves no trace
+                    QTimer.singleShot(0, self._forget_drop)
         return False
+
+    def _forget_drop(self) -> None:
+        self._dropped = None
 
     def _changed(self) -> None:
         old, new = self._where, self._places()
@@ -227,7 +239,12 @@ class CardMotion(QObject):
         the top centre of the view's parent, the dealer's side of the felt)."""
         self.finish()
         self._where = self._places()
-        if not self.active() or not view.isVisible():
+        self._deal_on_show = None
+        if not self.active():
+            return
+        if not view.isVisible():
+            if not view.window().isVisible():  # a window not shown yet: deal as it appears
+                self._deal_on_show = view
             return
         layer = self._ensure_layer()
         if origin is None:
