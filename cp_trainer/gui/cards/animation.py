@@ -140,6 +140,7 @@ class CardMotion(QObject):
         self._dropped: tuple[Any, QRect] | None = None  # a card just dropped, and where
         self._deal_on_show: AnyView | None = None  # dealt before the window was shown
         self._layer: FlightLayer | None = None
+        self._painted = QRect()  # where the layer drew cards last (repainted, with the new places)
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0)
         self.animation.setEndValue(1)
@@ -272,8 +273,9 @@ class CardMotion(QObject):
         self.animation.setDuration(max(f.delay + f.duration for f in flights))
         self.animation.setStartValue(0)
         self.animation.setEndValue(self.animation.duration())
+        self._painted = QRect()
         self.animation.start()
-        layer.update()
+        self._repaint(layer)
 
     def _progress(self, flight: Flight, elapsed: int) -> float:
         return min(1.0, max(0.0, (elapsed - flight.delay) / max(1, flight.duration)))
@@ -302,7 +304,19 @@ class CardMotion(QObject):
             if not flight.landed and self._progress(flight, elapsed) >= 1.0:
                 self._land(flight)
         if self._layer is not None:
-            self._layer.update()
+            self._repaint(self._layer)
+
+    def _repaint(self, layer: FlightLayer) -> None:
+        """Repaint only where cards were and are now (not the whole window, every frame)."""
+        host = layer.parentWidget()
+        if host is not None and layer.geometry() != host.rect():  # the window was resized
+            layer.setGeometry(host.rect())
+            self._painted = layer.rect()
+        now = QRect()
+        for _flight, rect in self.frames(layer):
+            now = now.united(rect.toAlignedRect().adjusted(-2, -2, 6, 7))  # and its shadow
+        layer.update(self._painted.united(now))
+        self._painted = now
 
     def _land(self, flight: Flight) -> None:
         flight.landed = True
