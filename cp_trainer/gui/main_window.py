@@ -285,6 +285,7 @@ class MainWindow(QMainWindow):
             from cp_trainer.gui.paigow.window import PaiGowHistory, PaiGowPage
 
             self.paigow = PaiGowPage(self.renderer, self.pages, seed=self._seed)
+            self.paigow.tab.motion.enabled = self.values.animations
             self.pages.addWidget(self.paigow)
             self.paigow_history = PaiGowHistory(self.paigow.tab, self.practice.recorder)
             deal = self.paigow.tab.deal
@@ -395,6 +396,8 @@ class MainWindow(QMainWindow):
         if values.language != current_language():
             self.set_language(values.language)
         self.table.set_animated(values.animations)
+        if self.paigow is not None:
+            self.paigow.tab.motion.enabled = values.animations
         self.table.repaint_cards()
         self.solver_panel.repaint_cards()
         if pending:

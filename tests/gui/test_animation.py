@@ -28,6 +28,7 @@ from cp_trainer.gui.cards.animation import (
     card_rect,
 )
 from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.gui.table.models import Zone
@@ -373,3 +374,26 @@ def test_the_settings_dialog_has_the_switch(qtbot: Any, lang: str) -> None:
         assert dialog.values().animations is True
     finally:
         install_language(app, "en")
+
+
+def test_pai_gow_cards_are_dealt_in_and_glide_too(qtbot: Any, tmp_path: Path, animated: None) -> None:
+    w = make_window(qtbot, tmp_path)
+    page = w.show_paigow()
+    tab = page.tab
+    m = tab.motion
+    m.finish()
+    tab.new_button.click()
+    assert len(m.flights()) == 7  # the player's seven cards fly in
+    m.finish()
+    hand = tab.views[PgZone.HAND]
+    first = hand.zone_model.card_at(0)
+    hand.setFocus()
+    hand.setCurrentIndex(hand.zone_model.index(0))
+    qtbot.keyClick(hand, Qt.Key.Key_1)
+    (flight,) = m.flights()
+    assert flight.card == first and flight.view is tab.views[PgZone.LOW]
+    qtbot.waitUntil(lambda: not m.running(), timeout=3000)
+    assert not tab.views[PgZone.LOW].delegate.hidden
+    w.apply_settings(w.settings.values.replace(animations=False))
+    tab.new_button.click()
+    assert not m.running()
