@@ -397,3 +397,16 @@ def test_pai_gow_cards_are_dealt_in_and_glide_too(qtbot: Any, tmp_path: Path, an
     w.apply_settings(w.settings.values.replace(animations=False))
     tab.new_button.click()
     assert not m.running()
+
+
+def test_a_page_shown_mid_deal_draws_no_card_of_the_hidden_table(qtbot: Any, window: MainWindow) -> None:
+    window.table.deal_button.click()
+    m = motion(window)
+    assert m.running()
+    window.show_paigow()  # the table is hidden while its cards are still on their way
+    m.animation.setCurrentTime(DEAL_STAGGER_MS * 5)
+    layer = m.layer
+    assert layer is not None
+    assert m.frames(layer) == []
+    assert all(f.landed for f in m.flights())
+    assert not window.table.views[Zone.HAND].delegate.hidden

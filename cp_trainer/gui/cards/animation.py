@@ -248,10 +248,10 @@ class CardMotion(QObject):
                 self._deal_on_show = view
             return
         layer = self._ensure_layer()
-        if origin is None:
-            parent = view.parentWidget() or view
-            origin = to_layer(parent, QPoint(parent.width() // 2, 0), layer)
         size = view.iconSize()
+        if origin is None:  # the first card's top edge on the top edge of the felt
+            parent = view.parentWidget() or view
+            origin = to_layer(parent, QPoint(parent.width() // 2, size.height() // 2 + 4), layer)
         start = QRect(0, 0, size.width(), size.height())
         start.moveCenter(origin)
         cards = _cards(view)
@@ -286,8 +286,8 @@ class CardMotion(QObject):
         curve = QEasingCurve(QEasingCurve.Type.OutCubic)
         out = []
         for flight in self._flights:
-            if flight.landed or elapsed < flight.delay:
-                continue  # a dealt card not yet dealt, or one already in its slot
+            if flight.landed or elapsed < flight.delay or not flight.view.isVisible():
+                continue  # a dealt card not yet dealt, one already in its slot, or a hidden strip's
             target = flight.target(layer)
             if target is None:
                 continue
@@ -301,7 +301,8 @@ class CardMotion(QObject):
     def _tick(self, _value: object) -> None:
         elapsed = self.animation.currentTime()
         for flight in self._flights:
-            if not flight.landed and self._progress(flight, elapsed) >= 1.0:
+            # landed, or its strip is gone from view (another page shown): no card flies to it
+            if not flight.landed and (self._progress(flight, elapsed) >= 1.0 or not flight.view.isVisible()):
                 self._land(flight)
         if self._layer is not None:
             self._repaint(self._layer)
