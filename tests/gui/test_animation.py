@@ -31,6 +31,7 @@ from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
+from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.table.reveal import FLIP_MS, flip_frame
 from cp_trainer.gui.translation import install_language
@@ -410,3 +411,19 @@ def test_a_page_shown_mid_deal_draws_no_card_of_the_hidden_table(qtbot: Any, win
     assert m.frames(layer) == []
     assert all(f.landed for f in m.flights())
     assert not window.table.views[Zone.HAND].delegate.hidden
+
+
+def test_criss_cross_deals_the_second_hand_in(qtbot: Any, tmp_path: Path, animated: None) -> None:
+    settings = Settings(tmp_path / "settings.ini")
+    settings.save(settings.values.replace(bot="greedy", solver_samples=400, criss_cross=True, opponents=1))
+    w = make_window(qtbot, tmp_path)
+    w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
+    c = w.controller
+    m = motion(w)
+    first = arrange(c.player_cards[0], "greedy", c.setup.rules)
+    w.deal_model.place(first.top, first.middle, first.bottom)
+    m.finish()
+    c.set_hand()
+    second = set(c.player_cards[1])
+    assert {f.card for f in m.flights()} == second  # the second hand's 13 cards fly in
+    assert all(f.view is w.table.views[Zone.HAND] for f in m.flights())
