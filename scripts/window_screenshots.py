@@ -42,7 +42,9 @@ def shoot(out: Path, lang: str, size: tuple[int, int]) -> list[Path]:
     app = application()
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(Path(tmp) / "settings.ini")
-        settings.save(settings.values.replace(bot="greedy", solver_samples=2000, language=lang))
+        # no animation: every picture shows the table at rest
+        settings.save(settings.values.replace(bot="greedy", solver_samples=2000, language=lang,
+                                              animations=False))
         window = create_window(deal=parse_cards(DEAL), seed=7, lang=lang, settings=settings, opponents=2)
         window.table.reveal_delay_ms = 0
         window.table.confirm = lambda _question: True

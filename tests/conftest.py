@@ -15,6 +15,9 @@ for _var in ("LANGUAGE", "LC_MESSAGES"):
     os.environ.pop(_var, None)
 os.environ["LC_ALL"] = "C.UTF-8"
 os.environ["LANG"] = "C.UTF-8"
+# No card flies in tests (cp_trainer.gui.cards.animation): every change shows at once, so no test
+# waits for a card to land; the animation tests turn them on themselves.
+os.environ["CP_TRAINER_ANIMATIONS"] = "0"
 # The practice history (cp_trainer.history) never touches the real user data folder in tests.
 if "CP_TRAINER_DATA_DIR" not in os.environ:
     os.environ["CP_TRAINER_DATA_DIR"] = tempfile.mkdtemp(prefix="cp-trainer-test-data-")

@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         self.controller = TrainerController.create(_setup_of(values), seed=seed, parent=self)
         self.deal_model = self.controller.deal
         self.table = TableWidget(self.controller, self.renderer, self)
+        self.table.set_animated(values.animations)
         self.solver_panel = SolverPanel(self.renderer, self)
         self.solver_panel.setFixedWidth(PANEL_WIDTH)
         self._seed = seed
@@ -312,6 +313,7 @@ class MainWindow(QMainWindow):
             from cp_trainer.gui.paigow.window import PaiGowHistory, PaiGowPage
 
             self.paigow = PaiGowPage(self.renderer, self.pages, seed=self._seed)
+            self.paigow.tab.motion.enabled = self.values.animations
             self.pages.addWidget(self.paigow)
             self.paigow_history = PaiGowHistory(self.paigow.tab, self.practice.recorder)
             deal = self.paigow.tab.deal
@@ -442,6 +444,9 @@ class MainWindow(QMainWindow):
                                                           self.controller.setup.lang, values.criss_cross))
         if values.language != current_language():
             self.set_language(values.language)
+        self.table.set_animated(values.animations)
+        if self.paigow is not None:
+            self.paigow.tab.motion.enabled = values.animations
         if pending:
             note = self.tr("The new settings (house rules, bots, opponents, Criss Cross) apply from the "
                            "next deal; this deal is played to the end as it was dealt.")

@@ -1548,6 +1548,10 @@
         <translation>Крис Кросс (два игрока, по две руки)</translation>
     </message>
     <message>
+        <source>Animate the cards (deal, moves, reveal)</source>
+        <translation>Анимация карт (раздача, ходы, вскрытие)</translation>
+    </message>
+    <message>
         <source> deals</source>
         <translation> раздач</translation>
     </message>
@@ -1634,6 +1638,10 @@
     <message>
         <source>The language of the trainer</source>
         <translation>Язык тренажёра</translation>
+    </message>
+    <message>
+        <source>On: the cards are dealt one by one, glide to their slot and the bots&apos; rows turn over. Off: every change shows at once</source>
+        <translation>Вкл.: карты раздаются по одной, плавно встают на место, а ряды ботов переворачиваются. Выкл.: все изменения видны сразу</translation>
     </message>
     <message>
         <source>How the cards look in the chosen style</source>

@@ -24,7 +24,7 @@ CONTROLS = [
     "systemCombo", "tiesCombo", "bankCombo", "ignoreFoulsCheck", "pointValueSpin", "surrenderCheck",
     "surrenderCostSpin", "royaltiesCheck", "royaltiesBetterHandCheck", "naturalsCheck",
     "naturalAmountSpin", "wheelSecondCheck", "lowMiddleCheck", "crissCrossCheck", "opponentsSpin",
-    "botCombo", "samplesSpin", "timeBudgetSpin", "cardStyleCombo", "languageCombo",
+    "botCombo", "samplesSpin", "timeBudgetSpin", "cardStyleCombo", "languageCombo", "animationsCheck",
 ]
 
 

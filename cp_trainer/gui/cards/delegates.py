@@ -35,6 +35,7 @@ class CardDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.renderer = renderer
         self.drop_target_row = -1  # the card a drag hovering the view would swap with (its view sets it)
+        self.hidden: set[object] = set()  # cards still flying to their slot: their slot stays empty
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         size = option.decorationSize
@@ -43,7 +44,7 @@ class CardDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
         card = index.data(CardRole)
-        if not isinstance(card, Card | Joker):
+        if not isinstance(card, Card | Joker) or card in self.hidden:
             return
         rect: QRect = option.rect
         size: QSize = option.decorationSize

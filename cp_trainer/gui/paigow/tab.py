@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.board import Refused
+from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import FittedLabel
@@ -251,6 +252,7 @@ class PaiGowTab(QWidget):
 
         self.deal.changed.connect(self._update_live)
         self.deal.refused.connect(lambda _z, msg: self._show_message(msg))
+        self.motion = CardMotion(list(self.views.values()), self)  # dealt in, gliding to their slot
         self.retranslate()
         self.new_deal(deal)
 
@@ -346,6 +348,7 @@ class PaiGowTab(QWidget):
         self._show_result()
         self._show_advice()
         self.views[PgZone.HAND].setFocus(Qt.FocusReason.OtherFocusReason)
+        self.motion.deal_in(self.views[PgZone.HAND])
 
     def play_house_way(self) -> None:
         """Put the player's cards where the house way would."""

@@ -138,6 +138,7 @@ class SettingsDialog(QDialog):
         self.card_preview = _named(QLabel(), "cardStylePreview")
         self.card_style_combo.currentIndexChanged.connect(self._update_preview)
         self.language_combo = _named(QComboBox(), "languageCombo")
+        self.animations_check = _named(QCheckBox(), "animationsCheck")
         for code, name in _LANGUAGE_NAMES:
             self.language_combo.addItem(name, code)
 
@@ -226,7 +227,8 @@ class SettingsDialog(QDialog):
             ("time_budget", self.time_budget_spin),
         ]))
         self._view_box = _named(QGroupBox(), "viewGroup")
-        view_form = form([("card_style", self.card_style_combo), ("language", self.language_combo)])
+        view_form = form([("card_style", self.card_style_combo), ("language", self.language_combo),
+                          ("animations", self.animations_check)])
         view_form.insertRow(1, "", self.card_preview)
         self._view_box.setLayout(view_form)
         table_page = _named(QWidget(), "tablePage")
@@ -302,6 +304,7 @@ class SettingsDialog(QDialog):
         self.wheel_second_check.setText(self.tr("Wheel (A-2-3-4-5) is the second-highest straight"))
         self.low_middle_check.setText(self.tr("Low middle (the middle row plays 2-7 lowball)"))
         self.criss_cross_check.setText(self.tr("Criss Cross (two players, two hands each)"))
+        self.animations_check.setText(self.tr("Animate the cards (deal, moves, reveal)"))
         self.samples_spin.setSuffix(self.tr(" deals"))
         # thousands grouped the language's way: "2,000 deals", "2 000 раздач"
         self.samples_spin.setLocale(QLocale(current_language()))
@@ -347,6 +350,9 @@ class SettingsDialog(QDialog):
             self.card_style_combo: self.tr(
                 "Four colours tell suits apart by colour as well as by shape"),
             self.language_combo: self.tr("The language of the trainer"),
+            self.animations_check: self.tr(
+                "On: the cards are dealt one by one, glide to their slot and the bots' rows turn over. "
+                "Off: every change shows at once"),
             self.card_preview: self.tr("How the cards look in the chosen style"),
         }
         for widget, tip in tips.items():
@@ -432,6 +438,7 @@ class SettingsDialog(QDialog):
         self.time_budget_spin.setValue(values.solver_time_budget)
         _select(self.card_style_combo, values.card_style.value)
         _select(self.language_combo, values.language)
+        self.animations_check.setChecked(values.animations)
         self._update_enabled()
         self._update_preview()
 
@@ -462,6 +469,7 @@ class SettingsDialog(QDialog):
             card_style=CardStyle(self.card_style_combo.currentData()),
             language=str(self.language_combo.currentData()),
             criss_cross=criss_cross,
+            animations=self.animations_check.isChecked(),
         )
 
     def problem(self) -> str | None:

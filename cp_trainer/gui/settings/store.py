@@ -7,7 +7,7 @@ file, one readable key per field::
     [rules/royalty_table]  top_trips=3, ...
     [table]            opponents=1, bot=standard, solver_samples=2000, solver_time_budget=1.0,
                        criss_cross=false
-    [view]             card_style=two-colour, language=en
+    [view]             card_style=two-colour, language=en, animations=true
 
 A damaged or unreadable file, or a bad value, never stops the trainer: the affected settings take
 their defaults and :meth:`Settings.load` returns one message per problem (translated), which the
@@ -83,6 +83,7 @@ class TrainerSettings:
     card_style: CardStyle = DEFAULT_CARD_STYLE
     language: str = field(default_factory=system_language)  # "en" or "ru"
     criss_cross: bool = False  # two players, two 13-card hands each
+    animations: bool = True  # the deal, cards gliding to their slots, the bots' rows flipping
 
     def __post_init__(self) -> None:
         if not isinstance(self.house_rules, HouseRules):
@@ -106,6 +107,8 @@ class TrainerSettings:
             raise SettingsError(f"language must be one of {', '.join(LANGUAGES)}, got {self.language!r}")
         if not isinstance(self.criss_cross, bool):
             raise SettingsError(f"criss_cross must be true or false, got {self.criss_cross!r}")
+        if not isinstance(self.animations, bool):
+            raise SettingsError(f"animations must be true or false, got {self.animations!r}")
         if self.criss_cross and self.opponents != 1:
             raise SettingsError(f"Criss Cross is for two players: opponents must be 1, got {self.opponents}")
         problem = rules_problem(self.house_rules)
@@ -417,6 +420,7 @@ class Settings(QObject):
             ("table/criss_cross", "criss_cross", _parse_bool),
             ("view/card_style", "card_style", lambda t: CardStyle(t.strip())),
             ("view/language", "language", normalize_lang),
+            ("view/animations", "animations", _parse_bool),
         ]
         for key, name, parse in fields:
             raw = self._raw(key)
@@ -481,6 +485,7 @@ class Settings(QObject):
         self._qsettings.setValue("table/criss_cross", _bool_text(new.criss_cross))
         self._qsettings.setValue("view/card_style", new.card_style.value)
         self._qsettings.setValue("view/language", new.language)
+        self._qsettings.setValue("view/animations", _bool_text(new.animations))
         self._qsettings.sync()
         status = self._qsettings.status()
         # a "[rules/royalty_table]" section read at load keeps Qt's FormatError, but it writes

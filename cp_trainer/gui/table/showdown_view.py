@@ -16,6 +16,7 @@ from cp_trainer.cards import Card
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
+from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.i18n import tr as core_tr
 from cp_trainer.settlement import PairKind, PairResult
@@ -46,6 +47,7 @@ class ShowdownMixin:
     _seats: list[OpponentSeat]
     _reveal_step: int
     _reveal_timer: QTimer
+    flipper: RowFlipper
 
     def _show_check(self, result: CheckResult) -> None:
         raise NotImplementedError
@@ -73,7 +75,7 @@ class ShowdownMixin:
             return  # a new deal came first
         r = self._reveal_step
         if r < 3:
-            self._reveal_row(showdown, r)
+            self._reveal_row(showdown, r, flip=True)
             self._reveal_step += 1
             # a child timer: it dies with the table, so no reveal runs after the window is gone
             self._reveal_timer.start(self.reveal_delay_ms)
@@ -99,7 +101,7 @@ class ShowdownMixin:
                 "tied": translate("TableWidget", "= tie")}[result]
         return result, text
 
-    def _reveal_row(self, showdown: Showdown, r: int) -> None:
+    def _reveal_row(self, showdown: Showdown, r: int, *, flip: bool = False) -> None:
         lang = self.controller.setup.lang
         rules = self.controller.setup.rules
         for seat, arr in zip([s for s in self._seats if s.seat], showdown.opponents, strict=False):
@@ -112,6 +114,8 @@ class ShowdownMixin:
                 name += " — " + core_tr("rules.cli.foul", lang)
             result, text = self._row_text(showdown, seat.seat, r)
             seat.reveal_row(r, arr.rows[r], name, result, text)
+            if flip:  # the row turns over (once: not when a language switch shows it again)
+                self.flipper.flip(seat, r, arr.rows[r])
 
     def _pair_notes(self, pair: PairResult, lang: str) -> list[str]:
         """What besides the rows decided a pair: naturals, a fouled bot, royalties."""

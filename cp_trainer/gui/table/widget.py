@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.arrangement import Arrangement, CheckResult, Outcome, Row, check_arrangement, check_partial
 from cp_trainer.cards import Card, parse_cards
+from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
@@ -33,6 +34,7 @@ from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, TrainerController
 from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
+from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
 from cp_trainer.gui.translation import follow_language
@@ -208,6 +210,9 @@ class TableWidget(ShowdownMixin, QWidget):
 
         for view in self.views.values():
             view.focusStep.connect(self._focus_step)
+        # the deal, cards gliding to their slots, the bots' rows flipping: shown, never waited for
+        self.motion = CardMotion(list(self.views.values()), self)
+        self.flipper = RowFlipper(renderer, self)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
         controller.dealt.connect(self._dealt)
@@ -314,6 +319,13 @@ class TableWidget(ShowdownMixin, QWidget):
         if rules.point_value != 1 or rules.stakes is not None:
             text += " · " + self.tr("money: %1").replace("%1", f"{c.session_money:+.2f}")
         self.score_label.setText(text)
+
+    def set_animated(self, on: bool) -> None:
+        """Animate the deal, the moves and the reveal (the setting), or show every change at once."""
+        self.motion.enabled = self.flipper.enabled = on
+        if not on:
+            self.motion.finish()
+            self.flipper.finish()
 
     # --- sizes --------------------------------------------------------------------------------
 
@@ -443,6 +455,7 @@ class TableWidget(ShowdownMixin, QWidget):
             mine.reveal_row(r, arr.rows[r], name, "tied", "")
         self.retranslate()
         self._focus_hand()  # the keys go on working for the second hand (the Set button is off now)
+        self.motion.deal_in(self.views[Zone.HAND])
 
     def _focus_hand(self) -> None:
         hand = self.views[Zone.HAND]
@@ -453,6 +466,7 @@ class TableWidget(ShowdownMixin, QWidget):
     def _dealt(self) -> None:
         self._reveal_step = -1
         self._reveal_timer.stop()
+        self.flipper.stop()  # no face of the last hand is painted over the new backs
         for seat in [s for s in self._seats if s.seat == 0]:
             self._seats.remove(seat)
             self.seats_box.removeWidget(seat)
@@ -475,6 +489,7 @@ class TableWidget(ShowdownMixin, QWidget):
             view.setEnabled(True)
         self._focus_hand()
         self._update_buttons()
+        self.motion.deal_in(self.views[Zone.HAND])
 
     def _show_check(self, result: CheckResult) -> None:
         lang = self.controller.setup.lang
