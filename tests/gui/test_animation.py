@@ -125,7 +125,7 @@ def test_a_key_move_glides_to_its_slot_and_lands_painted(qtbot: Any, window: Mai
     assert white_share(image, slot) < 0.05
     assert white_share(image, rect.toRect()) > 0.3  # the overlay paints the flying card
 
-    qtbot.waitUntil(lambda: not m.running(), timeout=3000)
+    qtbot.waitUntil(lambda: not m.running(), timeout=10_000)
     assert not layer.isVisible()
     assert top.delegate.hidden == set()
     assert white_share(grab(window), slot) > 0.3  # landed: painted in its slot
@@ -175,7 +175,7 @@ def test_quick_repeated_key_moves_all_land(qtbot: Any, window: MainWindow) -> No
     assert [len(deal.cards(z)) for z in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)] == [3, 5, 5]
     m = motion(window)
     assert len(m.flights()) == 1  # only the last card is still in the air
-    qtbot.waitUntil(lambda: not m.running(), timeout=3000)
+    qtbot.waitUntil(lambda: not m.running(), timeout=10_000)
     assert all(not view.delegate.hidden for view in window.table.views.values())
     image = grab(window)
     for zone in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM):
@@ -226,7 +226,7 @@ def test_a_new_deal_deals_the_cards_in_one_after_another(qtbot: Any, window: Mai
     assert sum(f.landed for f in m.flights()) == 0
     m.animation.setCurrentTime(DEAL_MS + DEAL_STAGGER_MS)  # the first two are in the hand
     assert [f.landed for f in m.flights()[:3]] == [True, True, False]
-    qtbot.waitUntil(lambda: not m.running(), timeout=3000)
+    qtbot.waitUntil(lambda: not m.running(), timeout=10_000)
     assert hand.delegate.hidden == set()
     assert layer.isHidden()
 
@@ -293,7 +293,7 @@ def test_the_bots_rows_flip_from_back_to_face(qtbot: Any, window: MainWindow) ->
     assert label.pixmap().toImage() != face
     assert 0 < opaque_columns(label) < label.width() * 0.75
     assert flip_frame(renderer, top_cards[0], label, 1.0).toImage() == face
-    qtbot.waitUntil(lambda: window.table._reveal_step == 3 and not flipper.running(), timeout=5000)
+    qtbot.waitUntil(lambda: window.table._reveal_step == 3 and not flipper.running(), timeout=15_000)
     for r, row in enumerate(showdown.opponents[0].rows):
         for lab, card in zip(seat.card_labels[r], row, strict=True):
             shown = renderer.pixmap(card, lab.size(), lab.devicePixelRatioF())
@@ -393,7 +393,7 @@ def test_pai_gow_cards_are_dealt_in_and_glide_too(qtbot: Any, tmp_path: Path, an
     qtbot.keyClick(hand, Qt.Key.Key_1)
     (flight,) = m.flights()
     assert flight.card == first and flight.view is tab.views[PgZone.LOW]
-    qtbot.waitUntil(lambda: not m.running(), timeout=3000)
+    qtbot.waitUntil(lambda: not m.running(), timeout=10_000)
     assert not tab.views[PgZone.LOW].delegate.hidden
     w.apply_settings(w.settings.values.replace(animations=False))
     tab.new_button.click()

@@ -260,7 +260,7 @@ def test_showdown_turns_the_bots_rows_up_one_by_one(window: MainWindow, qtbot: A
     assert [bool(r.text()) for r in results] == [True, False, False]  # the top row first
     points = window.findChild(QLabel, "seatPoints")
     assert points is not None and points.text() == ""
-    qtbot.waitUntil(lambda: points.text() != "", timeout=3000)
+    qtbot.waitUntil(lambda: points.text() != "", timeout=10_000)
     assert all(r.text() for r in results)
 
 
