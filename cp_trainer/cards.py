@@ -25,6 +25,7 @@ __all__ = [
     "Suit",
     "find_duplicates",
     "format_cards",
+    "label_cards",
     "parse_cards",
 ]
 
@@ -201,8 +202,16 @@ class Card:
         return _ALL_CARDS[(rank.value - 2) * 4 + suit.index]
 
     def pretty(self) -> str:
-        """With the suit symbol: ``A♠``, ``T♥``."""
+        """With the suit symbol: ``A♠``, ``T♥`` (the command line's notation)."""
         return self.rank.char + self.suit.symbol
+
+    def label(self) -> str:
+        """As a person reads it, as the card pictures show it: ``A♠``, ``10♥``.
+
+        >>> Card.parse("Th").label(), Card.parse("9c").label()
+        ('10♥', '9♣')
+        """
+        return ("10" if self.rank is Rank.TEN else self.rank.char) + self.suit.symbol
 
     def format(self, symbols: bool = False) -> str:
         return self.pretty() if symbols else str(self)
@@ -271,6 +280,16 @@ def _split_glued(token: str) -> list[Card] | None:
         return [Card.parse(r + s) for r, s in parts]
     except CardParseError:
         return None  # the caller names the whole token
+
+
+def label_cards(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them (a ten is ``10``): ``A♠ 10♦ 2♣``; the window's texts use
+    this, the command line keeps :func:`format_cards` (its output is a contract).
+
+    >>> label_cards(parse_cards("As Td 2c"))
+    'A♠ 10♦ 2♣'
+    """
+    return " ".join(c.label() for c in cards)
 
 
 def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:

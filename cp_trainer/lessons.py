@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .arrangement import Arrangement, ArrangementParseError, Outcome, Stage, check_arrangement
-from .cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
+from .cards import Card, CardParseError, find_duplicates, label_cards, parse_cards
 from .house_rules import HouseRules, HouseRulesError
 from .i18n import LANGUAGES, tr
 from .resources import resource_path
@@ -228,7 +228,7 @@ def _check_arrangement(step: ArrangeStep, answer: object, lang: str) -> Verdict:
     if not isinstance(answer, Arrangement):
         raise TypeError(f"an arrange step takes an Arrangement, got {type(answer).__name__}")
     if sorted(answer.cards) != sorted(step.cards) or not answer.complete:
-        return Verdict(False, tr("lessons.arrange.use_the_cards", lang, cards=format_cards(step.cards, True)))
+        return Verdict(False, tr("lessons.arrange.use_the_cards", lang, cards=label_cards(step.cards)))
     result = check_arrangement(answer, lang=lang)
     details = tuple(f.message for f in result.fouls)
     if step.goal == "legal":

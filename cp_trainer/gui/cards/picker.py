@@ -60,11 +60,11 @@ class CardPicker(QWidget):
         for i, card in enumerate(deck):
             b = QToolButton(self)
             b.setObjectName(f"pick_{card}")
-            b.setText(card.pretty())
+            b.setText(card.label())
             b.setMinimumWidth(34)
             b.setAutoRaise(False)
             b.setStyleSheet(f"color: {suit_colour(card.suit, style)}; font-weight: bold;")
-            b.setToolTip(card.pretty())
+            b.setToolTip(card.label())
             b.setProperty("card", str(card))
             b.clicked.connect(self._clicked)
             grid.addWidget(b, i // columns, i % columns)

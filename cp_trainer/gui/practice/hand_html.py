@@ -22,7 +22,7 @@ _RED = "#c0392b"
 
 
 def cards_html(text: str) -> str:
-    """``As Kh / ...`` with suit symbols, red suits in red."""
+    """``As Kh / ...`` with suit symbols (a ten as ``10``), red suits in red."""
     out = []
     for token in text.split():
         if token == "/":
@@ -33,7 +33,7 @@ def cards_html(text: str) -> str:
         except CardParseError:
             out.append(html.escape(token))
             continue
-        face = html.escape(card.pretty())
+        face = html.escape(card.label())
         out.append(f"<span style='color:{_RED}'>{face}</span>" if card.suit.is_red else face)
     return " ".join(out)
 

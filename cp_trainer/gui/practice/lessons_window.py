@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.cards import Card, Suit, format_cards
+from cp_trainer.cards import Card, Suit, label_cards
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of
 from cp_trainer.gui.cards.style import CardStyle, suit_colour
 from cp_trainer.gui.translation import current_language, follow_language
@@ -55,7 +55,7 @@ RETRY_MS = 5000  # how soon a finished lesson the database refused is written ag
 
 
 def _pretty(cards: tuple[Card, ...]) -> str:
-    return format_cards(cards, symbols=True)
+    return label_cards(cards)  # a ten as the pictures show it: 10
 
 
 _SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
@@ -300,8 +300,8 @@ class LessonsWindow(QDialog):
             self._add_options([(tr(f"lessons.outcome.{o}", lang), o) for o in step.options])
         elif isinstance(step, ScoreStep):
             for label, hand in zip(step.labels, step.hands, strict=True):
-                self._add_label(f"<b>{html.escape(label(lang))}</b>: "
-                                + _coloured(hand.format(symbols=True), card_style_of(self)))
+                rows = " / ".join(label_cards(row) for row in hand.rows)
+                self._add_label(f"<b>{html.escape(label(lang))}</b>: " + _coloured(rows, card_style_of(self)))
             self.score_edit = QLineEdit(self.answer_area)
             self.score_edit.setObjectName("scoreAnswer")
             self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))

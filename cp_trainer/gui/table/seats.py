@@ -136,7 +136,7 @@ class OpponentSeat(QFrame):
             face = cards[i] if cards is not None and i < len(cards) else None
             lab.setPixmap(self.renderer.pixmap(face, size, dpr))
             lab.setFixedSize(size)
-            lab.setToolTip(face.pretty() if face is not None else "")
+            lab.setToolTip(face.label() if face is not None else "")
 
     def face_down(self) -> None:
         """A new deal: 13 cards face down, no results."""

@@ -29,6 +29,8 @@ from cp_trainer.arrangement import CheckResult, Outcome, Row, check_arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.numbers import integer
+from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, TrainerController
 from cp_trainer.gui.table.core_adapters import partial_hand_name
@@ -294,10 +296,10 @@ class TableWidget(ShowdownMixin, QWidget):
     def _show_score(self) -> None:
         c = self.controller
         text = self.tr("Session: %1 points · hands played: %2").replace(
-            "%1", signed(c.session_points)).replace("%2", str(c.hands_played))
+            "%1", signed(c.session_points)).replace("%2", integer(c.hands_played))
         rules = c.setup.rules
         if rules.point_value != 1 or rules.stakes is not None:
-            text += " · " + self.tr("money: %1").replace("%1", f"{c.session_money:+.2f}")
+            text += " · " + self.tr("money: %1").replace("%1", signed_number(c.session_money))
         self.score_label.setText(text)
 
     # --- sizes --------------------------------------------------------------------------------
