@@ -297,8 +297,10 @@ class TableWidget(ShowdownMixin, QWidget):
         c = self.controller
         text = self.tr("Session: %1 points · hands played: %2").replace(
             "%1", signed(c.session_points)).replace("%2", integer(c.hands_played))
-        rules = c.setup.rules
-        if rules.point_value != 1 or rules.stakes is not None:
+        # The session's money once it differs from its points: a hand tried again at its own
+        # (older) rules without money must not hide what the session has won or lost (issue 12).
+        if abs(c.session_money - c.session_points) > 1e-9 or any(r.point_value != 1 or r.stakes is not None
+                                       for r in (c.setup.rules, c.next_setup.rules)):
             text += " · " + self.tr("money: %1").replace("%1", signed_number(c.session_money))
         self.score_label.setText(text)
 
