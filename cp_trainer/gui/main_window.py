@@ -128,7 +128,8 @@ class MainWindow(QMainWindow):
         )
 
         self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
-                                         self.help_menu, lambda: self.values.house_rules, data_dir)
+                                         self.help_menu, lambda: self.values.house_rules, data_dir,
+                                         settings.qsettings)
         from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
 
         # results are written by the recorder's writer thread; the History window follows its signal

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
@@ -17,6 +18,12 @@ from cp_trainer.gui.translation import follow_language
 from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
 __all__ = ["ProgressCharts"]
+
+
+def _legend_outside(ax: Axes) -> None:
+    """The legend to the right of the plot, never over a bar or a point (at "upper right" it
+    hid the last hands' bars); the constrained layout makes room for it."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize="small")
 
 
 class ProgressCharts(QWidget):
@@ -77,7 +84,7 @@ class ProgressCharts(QWidget):
             avg = [(p.n, p.ev_lost_avg) for p in s.series if p.ev_lost_avg is not None]
             ax_ev.plot([x for x, _ in avg], [y for _, y in avg], "-", color="#c0392b",
                        label=self.tr("moving average (%1 hands)").replace("%1", str(s.window)))
-            ax_ev.legend(loc="upper right", fontsize="small")
+            _legend_outside(ax_ev)
         ax_ev.set_ylabel(self.tr("EV lost"))
         ax_ev.set_title(self.tr("EV lost per hand (points)"), fontsize="medium")
         ax_foul.plot(n, [p.foul_rate_per_100 for p in s.series], "-", color="#8e44ad")
@@ -92,7 +99,7 @@ class ProgressCharts(QWidget):
         ax_pts.set_ylabel(self.tr("points"))
         ax_pts.set_title(self.tr("Points per hand"), fontsize="medium")
         ax_pts.set_xlabel(self.tr("hand"))
-        ax_pts.legend(loc="upper right", fontsize="small")
+        _legend_outside(ax_pts)
         self.canvas.draw_idle()  # type: ignore[no-untyped-call]
 
     def save_png(self, path: str | os.PathLike[str]) -> None:

@@ -17,7 +17,7 @@ import stat
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QDir, QModelIndex, QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -54,6 +54,8 @@ from cp_trainer.history import (
 )
 from cp_trainer.history.safe_file import FileExistsRefused, TargetRefused
 
+#: Where Save as PNG last saved (the settings file's key): the next save opens there.
+PNG_FOLDER_KEY = "files/png_folder"
 IMPORT_WAIT_S = 0.5  # an import on the window's thread asks for the write lock this long, then "busy"
 IMPORT_BACKGROUND_WAIT_S = 120.0  # on the worker thread it may wait for another program's import
 
@@ -74,10 +76,13 @@ class HistoryWindow(QDialog):
     fileDone = Signal()  # an export or import on the worker thread has finished (status shown)
     _workDone = Signal(object, object)  # (what to do, result): from the worker thread to this one
 
-    def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
+    def __init__(self, store: HistoryStore, parent: QWidget | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyWindow")
         self.store = store
+        self.settings = settings  # remembers the folder of the last PNG (none: this window only)
+        self._png_folder: str | None = None
         self.current: HandRecord | None = None
         self.model = HistoryTableModel(store, self)
         self.proxy = HistoryFilterProxy(self)
@@ -429,8 +434,22 @@ class HistoryWindow(QDialog):
         if path:
             self.import_from(path, wait=False)
 
+    def png_folder(self) -> str:
+        """Where Save as PNG opens: the folder saved to last, else the user's Pictures folder,
+        else home (not the program's working folder, which was the source checkout)."""
+        last = self.settings.value(PNG_FOLDER_KEY) if self.settings is not None else self._png_folder
+        if isinstance(last, str) and last and os.path.isdir(last):
+            return last
+        pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
+        return pictures if pictures and os.path.isdir(pictures) else QDir.homePath()
+
     def _ask_save_png(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the charts"), "cp-trainer-progress.png",
+        start = os.path.join(self.png_folder(), "cp-trainer-progress.png")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the charts"), start,
                                               self.tr("PNG images (*.png)"))
         if path:
             self.charts.save_png(path)
+            folder = os.path.dirname(os.path.abspath(path))
+            self._png_folder = folder
+            if self.settings is not None:
+                self.settings.setValue(PNG_FOLDER_KEY, folder)
