@@ -152,7 +152,10 @@ def test_the_drill_after_a_grade(qtbot: QtBot, tmp_path: Path) -> None:
     page.deal.place(*Arrangement.parse("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh").rows)
     page.set_hand()
     assert page.verdict.text() == "Mistake"
+    assert "2,000 samples" in page.loss_line.text()  # the count the language's way, not "2000"
     check_both_ways(qtbot, page, lambda lang: install_language(None, lang))
+    install_language(None, "ru")
+    assert "2\u00a0000" in page.loss_line.text()
 
 
 def test_the_settings_dialog(qtbot: QtBot) -> None:

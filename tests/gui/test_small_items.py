@@ -4,22 +4,26 @@ folder, Pai Gow's ties said plainly."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from history_fixtures import make_record
 from PySide6.QtCore import QSettings, QStandardPaths
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.numbers import integer, number, signed, signed_int
 from cp_trainer.gui.practice.history_window import HistoryWindow
+from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings
+from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
 
@@ -132,3 +136,56 @@ def test_save_png_opens_in_pictures_then_where_it_saved_last(qtbot: QtBot, tmp_p
     again = _history(qtbot, tmp_path, QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     again.save_png_button.click()
     assert Path(asked[2]).parent == target.parent  # remembered in the settings file
+
+
+def test_numbers_are_written_the_languages_way_as_in_settings(qtbot: QtBot, tmp_path: Path) -> None:
+    # "100000" in the solver's text but "100,000" in Settings: both now the chosen language's way.
+    window = _window(qtbot, tmp_path, solve=False)
+    panel = window.solver_panel
+
+    def until_cancelled(_request: SolveRequest, _progress: Callable[[int, int], None],
+                        cancelled: Callable[[], bool]) -> SolverAnswer:
+        while not cancelled():
+            time.sleep(0.005)
+        raise SolveCancelled
+
+    panel.solve_fn = until_cancelled
+    del panel.start  # the real start again (it writes the status line); the solve waits for Cancel
+    values = window.settings.values.replace(solver_samples=100_000)
+    window.apply_settings(values)
+    dialog = SettingsDialog(values)
+    qtbot.addWidget(dialog)
+    spin = dialog.findChild(QAbstractSpinBox, "samplesSpin")
+    assert spin is not None
+    for lang, grouped in (("en", "100,000"), ("ru", "100\u00a0000")):
+        window.set_language(lang)
+        assert grouped in spin.text()
+        window.hint()
+        assert grouped in panel.status.text(), panel.status.text()
+        panel.cancel()
+    assert number(-1234.5, 2) == "-1\u00a0234,50" and signed(0.95) == "+0,95"
+    assert signed_int(-1200) == "-1\u00a0200"
+    window.set_language("en")
+    assert integer(100_000) == "100,000" and signed(0.95) == "+0.95" and signed(-0.001) == "0.00"
+
+
+def test_a_ten_is_written_10_as_the_cards_show_it(qtbot: QtBot, tmp_path: Path) -> None:
+    # The pictures say "10"; the texts said "T": the solver's text, the hindsight, the
+    # history's detail, the bots' card tips. The command line keeps "T" (a contract).
+    window = _window(qtbot, tmp_path, solve=True)
+    window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    assert window.controller.set_hand() is not None
+    qtbot.waitUntil(lambda: window.solver_panel.answer is not None and not window.solver_panel.is_running(),
+                    timeout=60_000)
+    panel = window.solver_panel
+    solver_texts = " ".join((panel.status.text(), panel.figures.text(), panel.hindsight.text()))
+    assert "10♦" in solver_texts and "T♦" not in solver_texts
+    tips = [lab.toolTip() for seat in window.table._seats for labels in seat.card_labels for lab in labels]
+    assert all(not tip.startswith("T") for tip in tips) and any(tip.startswith("10") for tip in tips)
+    assert window.practice.recorder.writer.flush(10)
+    history = window.practice.open_history()
+    assert history is not None
+    history.select_row(0)
+    detail = history.detail.toPlainText()
+    assert "10♦" in detail and "T♦" not in detail
+    assert parse_cards("Td")[0].pretty() == "T♦"  # the command line's notation is unchanged

@@ -46,6 +46,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
+from cp_trainer.gui.numbers import integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
@@ -324,7 +325,8 @@ class DrillPage(QWidget):
         self.loss_line.setText(
             self.tr("EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)")
             .replace("%1", self._num(g.loss)).replace("%2", self._num(g.loss_stderr))
-            .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev)).replace("%5", str(g.samples)))
+            .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev))
+            .replace("%5", integer(g.samples)))
         nets = self.rates
         self.why.setText(explain(g, yours_net=None if nets is None else nets[0],
                                  best_net=None if nets is None else nets[1]).render(lang))
