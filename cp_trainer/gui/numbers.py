@@ -12,7 +12,7 @@ from PySide6.QtCore import QLocale
 
 from cp_trainer.gui.translation import current_language
 
-__all__ = ["integer", "locale", "number", "percent", "signed", "signed_int"]
+__all__ = ["integer", "locale", "number", "percent", "short", "signed", "signed_int"]
 
 
 def locale() -> QLocale:
@@ -35,6 +35,15 @@ def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
 def signed(x: float, digits: int = 2) -> str:
     """``+0.41`` / ``-1,50``: :func:`number` with its sign."""
     return number(x, digits, signed=True)
+
+
+def short(x: float, *, signed: bool = False) -> str:
+    """As few digits as the value needs: ``4``, ``2.5`` / ``2,5`` (``signed``: ``+4``)."""
+    loc = locale()
+    text = loc.toString(float(abs(x) if signed else x), "g", 6)
+    if not signed or x == 0:
+        return text
+    return (loc.positiveSign() if x > 0 else loc.negativeSign()) + text
 
 
 def integer(n: int) -> str:

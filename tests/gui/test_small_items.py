@@ -20,6 +20,7 @@ from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.numbers import integer, number, signed, signed_int
+from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings
@@ -189,3 +190,16 @@ def test_a_ten_is_written_10_as_the_cards_show_it(qtbot: QtBot, tmp_path: Path) 
     detail = history.detail.toPlainText()
     assert "10♦" in detail and "T♦" not in detail
     assert parse_cards("Td")[0].pretty() == "T♦"  # the command line's notation is unchanged
+
+
+def test_the_history_writes_numbers_and_tens_the_languages_way(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _history(qtbot, tmp_path)
+    window.select_row(0)
+    ev_lost = window.proxy.index(0, COLUMNS.index("ev_lost"))
+    assert "." in window.proxy.data(ev_lost)
+    install_language(None, "ru")
+    assert "," in window.proxy.data(ev_lost) and "." not in window.proxy.data(ev_lost)
+    window.select_row(0)
+    detail = window.detail.toPlainText()
+    assert "10♦" in detail and "T♦" not in detail  # the bots' hands too (Tc, Th, Ts in the record)
+    assert "10♣" in detail

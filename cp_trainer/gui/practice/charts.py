@@ -14,6 +14,7 @@ from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from cp_trainer.gui.numbers import integer, number, signed
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
@@ -61,12 +62,12 @@ class ProgressCharts(QWidget):
         s = self.stats
         self.empty_label.setVisible(s.hands == 0)
         self.canvas.setVisible(s.hands > 0)
-        if s.hands:
-            parts = [self.tr("%1 hands").replace("%1", str(s.hands)),
-                     self.tr("%1 points per hand").replace("%1", f"{s.points_per_hand:+.2f}"),
-                     self.tr("%1 fouls per 100 hands").replace("%1", f"{s.foul_rate_per_100:.1f}")]
+        if s.hands and s.points_per_hand is not None and s.foul_rate_per_100 is not None:
+            parts = [self.tr("%1 hands").replace("%1", integer(s.hands)),
+                     self.tr("%1 points per hand").replace("%1", signed(s.points_per_hand)),
+                     self.tr("%1 fouls per 100 hands").replace("%1", number(s.foul_rate_per_100, 1))]
             if s.ev_lost_per_hand is not None:
-                parts.append(self.tr("EV lost %1 per hand").replace("%1", f"{s.ev_lost_per_hand:.3f}"))
+                parts.append(self.tr("EV lost %1 per hand").replace("%1", number(s.ev_lost_per_hand, 3)))
             self.summary_label.setText(" · ".join(parts))
         else:
             self.summary_label.setText("")

@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arrangement
 from cp_trainer.cards import Card, CardParseError
+from cp_trainer.gui.numbers import number, short, signed
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.history import Game, HandRecord
@@ -86,7 +87,7 @@ def hand_html(record: HandRecord, lang: str) -> str:
 
     when = record.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
     label = html.escape(rules_label(json.dumps(dict(record.house_rules))))
-    parts = [f"<h3>{html.escape(when)} · {t['points']}: {record.points:+g}</h3>",
+    parts = [f"<h3>{html.escape(when)} · {t['points']}: {short(record.points, signed=True)}</h3>",
              f"<p><small>{label}</small></p>",
              f"<p><b>{t['dealt']}:</b> {cards_html(record.deal)}</p>"]
     if record.criss_cross_hand is not None:
@@ -107,17 +108,17 @@ def hand_html(record: HandRecord, lang: str) -> str:
         for i, opp in enumerate(record.opponents, start=1):
             name = html.escape(bot_label(opp.name)) or t["bot"].replace("%1", str(i))
             detail, _ = rows_of(opp.arrangement)
-            scored = t["scored"].replace("%1", f"{opp.points:+g}")
+            scored = t["scored"].replace("%1", short(opp.points, signed=True))
             parts.append(f"<li>{name}: {scored}<br>{detail}</li>")
         parts.append("</ul>")
     if record.solver_arrangement is not None:
         solver_rows, _ = rows_of(record.solver_arrangement)
-        ev = "" if record.solver_ev is None else f" ({t['ev']} {record.solver_ev:+.3f})"
+        ev = "" if record.solver_ev is None else f" ({t['ev']} {signed(record.solver_ev, 3)})"
         parts.append(f"<p><b>{t['solver']}</b>{ev}:<br>{solver_rows}</p>")
         if record.player_ev is not None:
-            parts.append(f"<p>{t['your_ev'].replace('%1', f'{record.player_ev:+.3f}')}</p>")
+            parts.append(f"<p>{t['your_ev'].replace('%1', signed(record.player_ev, 3))}</p>")
         if record.ev_lost is not None:
-            parts.append(f"<p><b>{t['cost'].replace('%1', f'{record.ev_lost:.3f}')}</b></p>")
+            parts.append(f"<p><b>{t['cost'].replace('%1', number(record.ev_lost, 3))}</b></p>")
     else:
         parts.append(f"<p><i>{t['no_solver']}</i></p>")
     return "\n".join(parts)

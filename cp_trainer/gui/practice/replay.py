@@ -19,6 +19,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
+from cp_trainer.gui.numbers import integer, number
+from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.showdown_view import signed
@@ -136,9 +138,9 @@ class ReplayBar(QFrame):
         before, now = replayed.total, showdown.total
         change = now - before
         if change > 0:
-            verdict = self.tr("%1 points better").replace("%1", str(change))
+            verdict = self.tr("%1 points better").replace("%1", integer(change))
         elif change < 0:
-            verdict = self.tr("%1 points worse").replace("%1", str(-change))
+            verdict = self.tr("%1 points worse").replace("%1", integer(-change))
         else:
             verdict = self.tr("the same result")
         self.compare.setText(self.tr("Last time: %1, now: %2 (%3).").replace("%1", signed(before))
@@ -234,15 +236,15 @@ class Replay(QObject):
         panel.best_rows.show_arrangement(arrangement)
         lines = []
         if record.solver_ev is not None:
-            lines.append(self.tr("Best: %1 points per hand").replace("%1", f"{record.solver_ev:+.2f}"))
+            lines.append(self.tr("Best: %1 points per hand").replace("%1", signed_number(record.solver_ev)))
         if record.player_ev is not None:
-            lines.append(self.tr("Yours: %1 points per hand").replace("%1", f"{record.player_ev:+.2f}"))
+            lines.append(self.tr("Yours: %1 points per hand").replace("%1", signed_number(record.player_ev)))
         if record.ev_lost is not None:
             if record.ev_lost <= 0.005:
                 lines.append(self.tr("Your arrangement was the solver's best."))
             else:
                 lines.append(self.tr("This choice cost you %1 points per hand.")
-                             .replace("%1", f"{record.ev_lost:.2f}"))
+                             .replace("%1", number(record.ev_lost)))
         panel.figures.setText("\n".join(lines))
 
     def retranslate(self) -> None:
