@@ -203,3 +203,15 @@ def test_the_history_writes_numbers_and_tens_the_languages_way(qtbot: QtBot, tmp
     detail = window.detail.toPlainText()
     assert "10♦" in detail and "T♦" not in detail  # the bots' hands too (Tc, Th, Ts in the record)
     assert "10♣" in detail
+
+
+def test_the_chart_ticks_are_written_the_languages_way(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _history(qtbot, tmp_path)
+    install_language(None, "ru")
+    charts = window.charts
+    charts.canvas.draw()  # type: ignore[no-untyped-call]
+    ev_axis = charts.figure.axes[0]
+    ticks = [t.get_text() for t in ev_axis.get_yticklabels() if t.get_text()]
+    assert any("," in t for t in ticks) and not any("." in t for t in ticks), ticks
+    hands = [t.get_text() for t in charts.figure.axes[2].get_xticklabels() if t.get_text()]
+    assert hands and all(t.lstrip("-").isdigit() for t in hands), hands  # whole hands

@@ -12,13 +12,21 @@ from collections.abc import Sequence
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from cp_trainer.gui.numbers import integer, number, signed
+from cp_trainer.gui.numbers import integer, number, short, signed
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
 __all__ = ["ProgressCharts"]
+
+
+def _locale_ticks(ax: Axes) -> None:
+    """Tick labels the language's way (a decimal comma in Russian), hands counted in whole numbers."""
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: short(round(y, 6))))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: short(round(x, 6))))
 
 
 def _legend_outside(ax: Axes) -> None:
@@ -100,6 +108,8 @@ class ProgressCharts(QWidget):
         ax_pts.set_ylabel(self.tr("points"))
         ax_pts.set_title(self.tr("Points per hand"), fontsize="medium")
         ax_pts.set_xlabel(self.tr("hand"))
+        for ax in (ax_ev, ax_foul, ax_pts):
+            _locale_ticks(ax)
         _legend_outside(ax_pts)
         self.canvas.draw_idle()  # type: ignore[no-untyped-call]
 
