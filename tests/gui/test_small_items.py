@@ -215,3 +215,7 @@ def test_the_chart_ticks_are_written_the_languages_way(qtbot: QtBot, tmp_path: P
     assert any("," in t for t in ticks) and not any("." in t for t in ticks), ticks
     hands = [t.get_text() for t in charts.figure.axes[2].get_xticklabels() if t.get_text()]
     assert hands and all(t.lstrip("-").isdigit() for t in hands), hands  # whole hands
+    charts.set_hands([make_record(0)])  # one hand: still whole hands, not 0.6 ... 1.4
+    charts.canvas.draw()  # type: ignore[no-untyped-call]
+    hands = [t.get_text() for t in charts.figure.axes[2].get_xticklabels() if t.get_text()]
+    assert hands and all(t.lstrip("-").isdigit() for t in hands), hands

@@ -25,7 +25,7 @@ __all__ = ["ProgressCharts"]
 def _locale_ticks(ax: Axes) -> None:
     """Tick labels the language's way (a decimal comma in Russian), hands counted in whole numbers."""
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: short(round(y, 6))))
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: short(round(x, 6))))
 
 
