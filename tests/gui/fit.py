@@ -4,10 +4,10 @@
 room its widget has for it (issue 12: a live switch to Russian cut "По старшинству" to
 "о старшинст"): push buttons, check boxes and radio buttons (the style's contents rectangle: the
 padding of the style sheet, the indicator and the icon are taken off), one-line labels (their
-contents rectangle less margin and indent), group box titles, tab texts, the status bar's
-message; and any widget that reaches out of its parent's rectangle (cut by the parent). Rich text
-and word-wrapped labels break their lines as they need and are not measured; an elided text
-(the widget shows the whole one in its tooltip) is fine by definition.
+contents rectangle less margin and indent), combo boxes (their edit field), group box titles,
+tab texts, the status bar's message; word-wrapped labels shorter than their lines; a label or
+button lying over a sibling; and any widget that reaches out of its parent's right edge. Rich text
+is measured by its document's ideal width.
 
 :func:`english_left` names visible texts that still hold an English phrase of the trainer's own
 catalogs (the JSON catalogs and the Qt ``.ts`` sources) where Russian is shown.
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QStatusBar,
     QStyle,
     QStyleOptionButton,
+    QStyleOptionComboBox,
     QStyleOptionGroupBox,
     QTabBar,
     QToolButton,
@@ -172,6 +173,16 @@ def _text_problem(w: QWidget, slack: int) -> str | None:
         measured = _label_room(w)
         if measured is not None and measured[0] > measured[1] + slack:
             return f"{_describe(w)}: {w.text()!r} needs {measured[0]} px, has {measured[1]}"
+    elif isinstance(w, QComboBox) and not w.isEditable() and w.currentText():
+        combo = QStyleOptionComboBox()
+        w.initStyleOption(combo)
+        room = w.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, combo,
+                                        QStyle.SubControl.SC_ComboBoxEditField, w).width()
+        need = w.fontMetrics().horizontalAdvance(w.currentText())
+        if not w.itemIcon(w.currentIndex()).isNull():
+            need += w.iconSize().width() + 4
+        if need > room + slack:
+            return f"{_describe(w)}: {w.currentText()!r} needs {need} px, has {room}"
     elif isinstance(w, QGroupBox) and w.title():
         opt = QStyleOptionGroupBox()
         w.initStyleOption(opt)

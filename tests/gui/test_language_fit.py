@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from drill_fixtures import STORED
 from history_fixtures import make_record
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.arrangement import Arrangement
@@ -163,7 +163,20 @@ def test_the_settings_dialog(qtbot: QtBot) -> None:
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
-    check_both_ways(qtbot, dialog, lambda lang: install_language(None, lang))
+    dialog.resize(dialog.sizeHint())  # the offscreen screen is 800 px wide: show() kept it to 2/3
+    english = dialog.size()
+
+    def switch(lang: str) -> None:
+        before = dialog.size()
+        install_language(None, lang)
+        # The dialog grows to what its new texts need, as far as the screen allows (the offscreen
+        # screen is 800 px wide, Russian needs about 840: on a 1024 px screen it has that room).
+        screen = dialog.screen().availableGeometry().size()
+        assert dialog.size() == before.expandedTo(dialog.sizeHint()).boundedTo(screen)
+        dialog.resize(dialog.size().expandedTo(dialog.sizeHint()))
+
+    check_both_ways(qtbot, dialog, switch)
+    assert dialog.width() > english.width()  # it grew for Russian (and stays: it never shrinks)
 
 
 def test_the_history_window(qtbot: QtBot, tmp_path: Path) -> None:
@@ -200,7 +213,8 @@ def test_table_mode(qtbot: QtBot) -> None:
 
 
 def test_the_measure_finds_a_cut_text(qtbot: QtBot) -> None:
-    """The check itself can fail: a button and a label too narrow for their texts are named."""
+    """The check itself can fail: a button, a label and a combo box too narrow for their texts,
+    and a word-wrapped label too short for its lines, are named."""
     box = QWidget()
     qtbot.addWidget(box)
     box.resize(400, 200)
@@ -211,13 +225,18 @@ def test_the_measure_finds_a_cut_text(qtbot: QtBot) -> None:
     wrapped = QLabel("a long text " * 20, box)
     wrapped.setWordWrap(True)
     wrapped.setGeometry(10, 80, 200, 20)
+    combo = QComboBox(box)
+    combo.addItem("Пуш (ничейный ряд не приносит очков)")
+    combo.setGeometry(10, 150, 120, 30)
     box.show()
     problems = clipped_texts(box)
-    assert len(problems) == 3
+    assert len(problems) == 4
+    assert any("'Пуш (ничейный ряд не приносит очков)' needs" in p for p in problems)
     assert any("'По старшинству' needs" in p for p in problems)
     assert any("'Верхний ряд' needs" in p for p in problems)
     assert any("px high" in p for p in problems)
     button.setGeometry(10, 10, button.sizeHint().width(), 30)
     label.setGeometry(10, 50, label.sizeHint().width(), 20)
     wrapped.setGeometry(10, 80, 200, wrapped.heightForWidth(200))
+    combo.setGeometry(10, 150 + wrapped.height(), combo.sizeHint().width(), 30)
     assert clipped_texts(box) == []

@@ -158,9 +158,11 @@ def test_numbers_are_written_the_languages_way_as_in_settings(qtbot: QtBot, tmp_
     qtbot.addWidget(dialog)
     spin = dialog.findChild(QAbstractSpinBox, "samplesSpin")
     assert spin is not None
-    for lang, grouped in (("en", "100,000"), ("ru", "100\u00a0000")):
+    point = dialog.findChild(QAbstractSpinBox, "pointValueSpin")
+    assert point is not None
+    for lang, grouped, one in (("en", "100,000", "1.00"), ("ru", "100\u00a0000", "1,00")):
         window.set_language(lang)
-        assert grouped in spin.text()
+        assert grouped in spin.text() and point.text() == one
         window.hint()
         assert grouped in panel.status.text(), panel.status.text()
         panel.cancel()

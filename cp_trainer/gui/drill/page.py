@@ -156,6 +156,8 @@ class DrillPage(QWidget):
         self.theme_label = QLabel(self)
         head.addWidget(self.theme_label)
         self.theme_box = QComboBox(self)
+        # its width follows its texts after a language switch too (not only the first one's)
+        self.theme_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.theme_box.setObjectName("drillThemeBox")
         self.theme_box.currentIndexChanged.connect(self._theme_chosen)
         self.theme_label.setBuddy(self.theme_box)

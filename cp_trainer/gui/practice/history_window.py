@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.practice.history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
@@ -203,6 +204,7 @@ class HistoryWindow(QDialog):
     # --- texts --------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
+        self.threshold.setLocale(locale())  # "0.50" / "0,50", as the table's figures
         self.setWindowTitle(self.tr("Practice history"))
         self.fouls_only.setText(self.tr("Fouls only"))
         self.fouls_only.setToolTip(self.tr("Show only the hands you fouled."))
