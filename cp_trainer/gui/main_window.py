@@ -37,6 +37,7 @@ from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.bridge import SolveRequest, criss_cross_requests
 from cp_trainer.gui.solver.panel import SolverPanel
+from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.gui.style import STYLE_SHEET
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
 from cp_trainer.gui.table.widget import TableWidget
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self.setStyleSheet(STYLE_SHEET)
         self.setMinimumSize(MIN_SIZE)
+        self.setStatusBar(ElidingStatusBar(self))  # a long message ends in "…", whole in its tooltip
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
         # The session score lives at the right of the status bar: always in view, never crowded out.
         self.statusBar().addPermanentWidget(self.table.score_label)

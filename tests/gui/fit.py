@@ -197,7 +197,8 @@ def _text_problem(w: QWidget, slack: int) -> str | None:
             need, room = w.tabSizeHint(i).width(), w.tabRect(i).width()
             if w.isTabVisible(i) and need > room + slack:
                 return f"{_describe(w)}: tab {w.tabText(i)!r} needs {need} px, has {room}"
-    elif isinstance(w, QStatusBar) and w.currentMessage():
+    elif isinstance(w, QStatusBar) and w.currentMessage() and w.toolTip() != w.currentMessage():
+        # (a message elided with the whole text in the tooltip is fine)
         need = w.fontMetrics().horizontalAdvance(w.currentMessage())
         lefts = [c.x() for c in w.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
                  if c.isVisible() and c.objectName() != "qt_statusbar_sizegrip"]

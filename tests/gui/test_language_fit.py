@@ -34,6 +34,7 @@ from cp_trainer.gui.practice.lessons_window import LessonsWindow
 from cp_trainer.gui.practice.table_mode import TableModeDialog
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import TrainerSettings
+from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.gui.translation import current_language, install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.paigow.cards import parse_pg_cards
@@ -240,3 +241,23 @@ def test_the_measure_finds_a_cut_text(qtbot: QtBot) -> None:
     wrapped.setGeometry(10, 80, 200, wrapped.heightForWidth(200))
     combo.setGeometry(10, 150 + wrapped.height(), combo.sizeHint().width(), 30)
     assert clipped_texts(box) == []
+
+
+def test_a_long_status_message_is_elided_and_whole_in_the_tooltip(qtbot: QtBot, tmp_path: Path) -> None:
+    window = window_at(qtbot, tmp_path)
+    bar = window.statusBar()
+    assert isinstance(bar, ElidingStatusBar)
+    for lang in ("en", "ru"):
+        window.set_language(lang)
+        values = window.settings.values
+        # a change for the next deal: "The new settings ... apply from the next deal; ..."
+        window.apply_settings(values.replace(opponents=3 if values.opponents != 3 else 2))
+        message = bar.currentMessage()
+        assert len(message) > 100  # longer than the room beside the score at 1024 px
+        assert bar.shown_message().endswith("…") and bar.toolTip() == message
+        assert settle(qtbot, window) == []
+        rect = bar.message_rect()
+        assert rect.right() < window.table.score_label.geometry().left()  # never under the score
+    assert "Крис Кросс" in message and "Criss Cross" not in message
+    bar.showMessage("Short.")
+    assert bar.shown_message() == "Short." and bar.toolTip() == ""
