@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from weakref import WeakMethod
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QDialog, QWidget
 
 from cp_trainer.i18n import normalize_lang
@@ -106,7 +106,8 @@ class _LanguageFollower(QObject):
             if retranslate is not None:
                 retranslate()
                 if isinstance(watched, QDialog) and watched.isVisible():
-                    grow_to_fit(watched)
+                    # once its children have their new texts too (they get the event after it)
+                    QTimer.singleShot(0, watched, lambda: grow_to_fit(watched))
         return False
 
 
