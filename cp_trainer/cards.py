@@ -27,6 +27,7 @@ __all__ = [
     "format_cards",
     "label_cards",
     "parse_cards",
+    "tens_as_10",
 ]
 
 
@@ -280,6 +281,19 @@ def _split_glued(token: str) -> list[Card] | None:
         return [Card.parse(r + s) for r, s in parts]
     except CardParseError:
         return None  # the caller names the whole token
+
+
+_TEN_WITH_SUIT = re.compile("(?<![0-9A-Za-z])T(?=[" + "".join(s.symbol for s in Suit) + "])")
+
+
+def tens_as_10(text: str) -> str:
+    """A text for a person with every ten written as the pictures show it: ``T♥`` becomes ``10♥``
+    (a ``T`` not followed by a suit symbol is left alone).
+
+    >>> tens_as_10("Q♥ J♥ T♥ beat T-9")
+    'Q♥ J♥ 10♥ beat T-9'
+    """
+    return _TEN_WITH_SUIT.sub("10", text)
 
 
 def label_cards(cards: Iterable[Card]) -> str:
