@@ -295,9 +295,9 @@ class DrillPage(QWidget):
         due = self.profile.due_count(self.clock())
         text = (self.tr("Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 "
                         "· Due for review today: %7")
-                .replace("%1", acc).replace("%2", str(s.hands)).replace("%3", str(s.streak))
-                .replace("%4", str(s.best_streak)).replace("%5", self._num(rating.rating, 0))
-                .replace("%6", self._num(rating.deviation, 0)).replace("%7", str(due)))
+                .replace("%1", acc).replace("%2", integer(s.hands)).replace("%3", integer(s.streak))
+                .replace("%4", integer(s.best_streak)).replace("%5", self._num(rating.rating, 0))
+                .replace("%6", self._num(rating.deviation, 0)).replace("%7", integer(due)))
         self.stats.setText(text)
         themes = [t for t in self.profile.themes if t.hands >= 1]
         if themes:
