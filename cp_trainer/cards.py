@@ -25,7 +25,9 @@ __all__ = [
     "Suit",
     "find_duplicates",
     "format_cards",
+    "label_cards",
     "parse_cards",
+    "tens_as_10",
 ]
 
 
@@ -201,8 +203,16 @@ class Card:
         return _ALL_CARDS[(rank.value - 2) * 4 + suit.index]
 
     def pretty(self) -> str:
-        """With the suit symbol: ``A♠``, ``T♥``."""
+        """With the suit symbol: ``A♠``, ``T♥`` (the command line's notation)."""
         return self.rank.char + self.suit.symbol
+
+    def label(self) -> str:
+        """As a person reads it, as the card pictures show it: ``A♠``, ``10♥``.
+
+        >>> Card.parse("Th").label(), Card.parse("9c").label()
+        ('10♥', '9♣')
+        """
+        return ("10" if self.rank is Rank.TEN else self.rank.char) + self.suit.symbol
 
     def format(self, symbols: bool = False) -> str:
         return self.pretty() if symbols else str(self)
@@ -271,6 +281,29 @@ def _split_glued(token: str) -> list[Card] | None:
         return [Card.parse(r + s) for r, s in parts]
     except CardParseError:
         return None  # the caller names the whole token
+
+
+_TEN_WITH_SUIT = re.compile("(?<![0-9A-Za-z])T(?=[" + "".join(s.symbol for s in Suit) + "])")
+
+
+def tens_as_10(text: str) -> str:
+    """A text for a person with every ten written as the pictures show it: ``T♥`` becomes ``10♥``
+    (a ``T`` not followed by a suit symbol is left alone).
+
+    >>> tens_as_10("Q♥ J♥ T♥ beat T-9")
+    'Q♥ J♥ 10♥ beat T-9'
+    """
+    return _TEN_WITH_SUIT.sub("10", text)
+
+
+def label_cards(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them (a ten is ``10``): ``A♠ 10♦ 2♣``; the window's texts use
+    this, the command line keeps :func:`format_cards` (its output is a contract).
+
+    >>> label_cards(parse_cards("As Td 2c"))
+    'A♠ 10♦ 2♣'
+    """
+    return " ".join(c.label() for c in cards)
 
 
 def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:

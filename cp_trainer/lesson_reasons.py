@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .arrangement import Arrangement, Outcome, Stage, check_arrangement
-from .cards import Card, Rank
+from .cards import Card, label_cards
 from .house_rules import HouseRules
 from .i18n import tr
 from .settlement import settle
@@ -52,13 +52,13 @@ _TOP_ONLY = (Category.HIGH_CARD, Category.PAIR, Category.THREE_OF_A_KIND)
 
 
 def card_text(card: Card) -> str:
-    """A card as printed on it: ``10♠``, ``A♥``."""
-    rank = "10" if card.rank is Rank.TEN else card.rank.char
-    return rank + card.suit.symbol
+    """A card as printed on it: ``10♠``, ``A♥`` (:meth:`Card.label`)."""
+    return card.label()
 
 
 def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(card_text(c) for c in cards)
+    """Cards as printed on them (:func:`cp_trainer.cards.label_cards`)."""
+    return label_cards(cards)
 
 
 # --- the facts a reason carries (rendered per language) -------------------------------------

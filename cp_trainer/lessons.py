@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .arrangement import Arrangement, ArrangementParseError, Outcome, Stage, check_arrangement
-from .cards import Card, CardParseError, find_duplicates, parse_cards
+from .cards import Card, CardParseError, find_duplicates, parse_cards, tens_as_10
 from .house_rules import HouseRules, HouseRulesError
 from .i18n import LANGUAGES, tr
 from .lesson_reasons import (
@@ -86,7 +86,8 @@ class Text:
     by_lang: Mapping[str, str]
 
     def __call__(self, lang: str) -> str:
-        return self.by_lang.get(lang) or self.by_lang["en"]
+        """The text in ``lang``, a ten written 10 as on the card pictures (the files say ``T♥``)."""
+        return tens_as_10(self.by_lang.get(lang) or self.by_lang["en"])
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def settle_table(entries: Sequence[TableEntry], rules: HouseRules | None = None,
         holders = owners[card]
         if len(holders) > 1:
             problems.append(TableProblem("shared_card", tr(
-                "table.error.shared_card", lang, card=card.pretty(),
+                "table.error.shared_card", lang, card=card.label(),
                 players=", ".join(names[s] for s in holders)), tuple(holders), card))
     if rules.ties is TieRule.BANK and rules.bank >= n:
         problems.append(TableProblem("bank", tr("table.error.bank", lang, bank=rules.bank + 1, n=n)))

@@ -174,3 +174,26 @@ def test_no_option_repeats_its_own_text() -> None:
                     for label, hand in zip(step.labels, step.hands, strict=True):
                         assert not CARD_NOTATION.search(label(lang)), label(lang)
                         assert format_cards(hand, True) not in label(lang)
+
+
+def test_lesson_texts_write_a_ten_as_the_cards_show_it() -> None:
+    # The lesson files write "T♥" (as the command line does); the window's pictures say "10".
+    lessons = {lesson.id: lesson for lesson in load_lessons()}
+    texts = [step_text(step, lang) for lesson in lessons.values() for step in lesson.steps
+             for lang in LANGUAGES]
+    assert any("10♥" in t for t in texts) and any("10♦" in t for t in texts)
+    assert not any(re.search("(?<![0-9A-Za-z])T[♠♥♦♣]", t) for t in texts)
+    wrong = check_answer(next(s for s in lessons["example_1"].steps if isinstance(s, ArrangeStep)),
+                         Arrangement.parse("2s 3c 4d / 5c 6d 7c 8h 9s / Th Jc Qd Kh As"), "en")
+    assert not wrong.correct and "10♦" in wrong.message and "T♦" not in wrong.message
+
+
+def step_text(step: object, lang: str) -> str:
+    """Every text of a step (its text, question, options, explanation) in ``lang``."""
+    parts: list[str] = []
+    for field in dataclasses.fields(step):  # type: ignore[arg-type]
+        value = getattr(step, field.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Text):
+                parts.append(item(lang))
+    return " ".join(parts)

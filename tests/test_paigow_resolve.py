@@ -63,6 +63,26 @@ def test_copies_go_to_the_dealer() -> None:
     assert out.result is Result.PUSH
 
 
+def test_the_message_says_a_tie_goes_to_the_dealer_plainly() -> None:
+    # "beats or copies" read oddly (issue 12): a copy is called a tie that goes to the dealer,
+    # a beaten hand simply beaten.
+    out = settle(s("As Ah 8c 7d 2c / Qd Jh"), s("Kd Kc 8s 7h 2d / Qs Jc"))
+    text = out.message("en")
+    assert "low hand: the dealer's Q-J ties your Q-J, and a tie goes to the dealer" in text
+    assert "copies" not in text and "beats or" not in text
+    assert "равна вашей (Q-J), а равенство в пользу крупье" in out.message("ru")
+    lost = settle(s("Ks Kh 8c 7d 2c / Qd Jh"), s("As Ac 8s 7h 2d / Ad Jc"))
+    assert "the dealer's pair of aces" in lost.message("en") and "ties" not in lost.message("en")
+
+
+def test_the_message_names_the_hands_in_the_language_asked_for() -> None:
+    # A settlement made in English and shown after a switch to Russian: no English hand names left.
+    out = settle(s("Ts Th 5d 5c 9h / Ad Jk"), s("Ks Kh 8c 7d 2c / Qd Jh"), "en")
+    russian = out.message("ru")
+    assert "пара" in russian and "pair" not in russian
+    assert out.message("ru", lambda x: f"{x:+.2f}".replace(".", ",")).startswith("выигрыш (+0,95)")
+
+
 def test_joker_in_settlement() -> None:
     # The joker's five aces beat a straight flush; K-Q beats K-J.
     out = settle(s("As Ah Ad Ac Jk / Kd Qd"), s("9s Ts Js Qs Ks / Kh Jh"))

@@ -30,7 +30,7 @@ _EXAMPLES = {
 
 def _coloured(cards: str, style: CardStyle) -> str:
     """The example's cards in their suits' colours, as on the table."""
-    return " ".join(f"<span style='color:{suit_colour(c.suit, style)}'>{c.pretty()}</span>"
+    return " ".join(f"<span style='color:{suit_colour(c.suit, style)}'>{c.label()}</span>"
                     for c in parse_cards(cards))
 
 

@@ -42,6 +42,7 @@ from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.bridge import SolveRequest, criss_cross_requests
 from cp_trainer.gui.solver.panel import SolverPanel
+from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.gui.style import STYLE_SHEET
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
 from cp_trainer.gui.table.widget import TableWidget
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self.setStyleSheet(STYLE_SHEET)
         self.setMinimumSize(MIN_SIZE)
+        self.setStatusBar(ElidingStatusBar(self))  # a long message ends in "…", whole in its tooltip
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
         # The session score lives at the right of the status bar: always in view, never crowded out.
         self.statusBar().addPermanentWidget(self.table.score_label)
@@ -137,7 +139,8 @@ class MainWindow(QMainWindow):
         )
 
         self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
-                                         self.help_menu, lambda: self.values.house_rules, data_dir)
+                                         self.help_menu, lambda: self.values.house_rules, data_dir,
+                                         settings.qsettings)
         from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
 
         # results are written by the recorder's writer thread; the History window follows its signal

@@ -22,13 +22,14 @@ from collections.abc import Callable
 from pathlib import Path
 from weakref import WeakMethod
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTimer, QTranslator
+from PySide6.QtWidgets import QDialog, QWidget
 
 from cp_trainer.i18n import normalize_lang
 from cp_trainer.resources import resource_path
 
-__all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "follow_language", "install_language",
-           "qm_path"]
+__all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "follow_language", "grow_to_fit",
+           "install_language", "qm_path"]
 
 SOURCE_LANGUAGE = "en"
 
@@ -104,7 +105,28 @@ class _LanguageFollower(QObject):
             retranslate = self._retranslate()
             if retranslate is not None:
                 retranslate()
+                if isinstance(watched, QDialog) and watched.isVisible():
+                    # once its children have their new texts too (they get the event after it)
+                    QTimer.singleShot(0, watched, lambda: grow_to_fit(watched))
         return False
+
+
+def grow_to_fit(window: QWidget) -> None:
+    """Make a shown window as large as its texts now need (within the screen), never smaller.
+
+    A window keeps the size its first language gave it; Russian texts are longer, and the layout
+    then squeezed combo boxes and labels below their text (issue 12: "2-4 (1 за ряд, +1 за два
+    ряда и больш" in Settings after a live switch)."""
+    layout = window.layout()
+    if layout is not None:
+        layout.invalidate()
+        layout.activate()
+    want = window.size().expandedTo(window.sizeHint())
+    screen = window.screen()
+    if screen is not None:
+        want = want.boundedTo(screen.availableGeometry().size())
+    if want != window.size():
+        window.resize(want)
 
 
 def follow_language(widget: QObject, retranslate: Callable[[], None]) -> None:

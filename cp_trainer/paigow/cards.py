@@ -33,6 +33,7 @@ __all__ = [
     "check_distinct",
     "effective_rank",
     "format_pg_cards",
+    "label_pg_cards",
     "parse_hand",
     "parse_pg_cards",
     "sort_for_display",
@@ -51,6 +52,9 @@ class Joker:
         return JOKER_CODE
 
     def pretty(self) -> str:
+        return "Jk"
+
+    def label(self) -> str:
         return "Jk"
 
     def format(self, symbols: bool = False) -> str:
@@ -163,6 +167,11 @@ def check_distinct(cards: Sequence[PgCard]) -> None:
 def sort_for_display(cards: Iterable[PgCard]) -> list[PgCard]:
     """Highest first; the joker leads (it plays as an ace), then by rank and suit."""
     return sorted(cards, key=lambda c: -c.index)
+
+
+def label_pg_cards(cards: Iterable[PgCard]) -> str:
+    """``Jk A♠ 10♦``: as a person reads them (the window's texts)."""
+    return " ".join(c.label() for c in cards)
 
 
 def format_pg_cards(cards: Iterable[PgCard], symbols: bool = False) -> str:

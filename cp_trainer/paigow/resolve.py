@@ -8,6 +8,7 @@ sets by house way and never fouls, so a fouled dealer setting is refused as bad 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -59,14 +60,27 @@ class Settlement:
     player: SettingCheck
     dealer: SettingCheck
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: str = "en", number: Callable[[float], str] | None = None) -> str:
+        """The outcome in words, in ``lang`` (the hands named in ``lang`` too, whatever language
+        the settlement was made in); ``number`` writes the payout (default ``+0.95``)."""
+        payout = number(self.payout) if number is not None else f"{self.payout:+.2f}"
         if self.result is Result.FOUL:
-            return tr("paigow.settle.foul", lang, reason=self.player.message)
-        side = {1: "paigow.settle.player_wins", -1: "paigow.settle.dealer_wins"}
-        high = tr(side[self.high], lang, player=self.player.high_text, dealer=self.dealer.high_text)
-        low = tr(side[self.low], lang, player=self.player.low_text, dealer=self.dealer.low_text)
-        return tr("paigow.settle.summary", lang, result=self.result.label(lang),
-                  payout=f"{self.payout:+.2f}", high=high, low=low)
+            return tr("paigow.settle.foul", lang, payout=payout, reason=self.player.message_in(lang))
+        high = self._duel(self.high, lang, self.player.high_text_in(lang), self.dealer.high_text_in(lang),
+                          self.player.high_value == self.dealer.high_value)
+        low = self._duel(self.low, lang, self.player.low_text_in(lang), self.dealer.low_text_in(lang),
+                         self.player.low_value == self.dealer.low_value)
+        return tr("paigow.settle.summary", lang, result=self.result.label(lang), payout=payout,
+                  high=high, low=low)
+
+    @staticmethod
+    def _duel(side: int, lang: str, player: str, dealer: str, tie: bool) -> str:
+        """One hand's duel: a tie says plainly that it goes to the dealer."""
+        if side > 0:
+            key = "paigow.settle.player_wins"
+        else:
+            key = "paigow.settle.dealer_ties" if tie else "paigow.settle.dealer_wins"
+        return tr(key, lang, player=player, dealer=dealer)
 
 
 def settle(player: Setting, dealer: Setting, lang: str = "en") -> Settlement:

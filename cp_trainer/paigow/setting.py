@@ -137,11 +137,17 @@ class SettingCheck:
 
     @property
     def high_text(self) -> str:
-        return describe_high(self.high_value, self.lang, detailed=True)
+        return self.high_text_in(self.lang)
 
     @property
     def low_text(self) -> str:
-        return describe_low(self.setting.low, self.lang)
+        return self.low_text_in(self.lang)
+
+    def high_text_in(self, lang: str) -> str:
+        return describe_high(self.high_value, lang, detailed=True)
+
+    def low_text_in(self, lang: str) -> str:
+        return describe_low(self.setting.low, lang)
 
     @property
     def message(self) -> str:
@@ -150,8 +156,7 @@ class SettingCheck:
     def message_in(self, lang: str) -> str:
         """``legal: ...`` / ``foul: the low hand ... beats ...`` naming both hands."""
         key = "paigow.setting.foul" if self.foul else "paigow.setting.ok"
-        return tr(key, lang, high=describe_high(self.high_value, lang, detailed=True),
-                  low=describe_low(self.setting.low, lang))
+        return tr(key, lang, high=self.high_text_in(lang), low=self.low_text_in(lang))
 
 
 def check_setting(setting: Setting, lang: str = "en") -> SettingCheck:

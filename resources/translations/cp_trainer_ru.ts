@@ -327,7 +327,7 @@
     </message>
     <message>
         <source>Criss Cross: your hand %1 of 2; the opponents are the bot&apos;s two hands.</source>
-        <translation>Criss Cross: ваша рука %1 из 2; соперники — две руки бота.</translation>
+        <translation>Крис Кросс: ваша рука %1 из 2; соперники — две руки бота.</translation>
     </message>
     <message>
         <source>You surrendered this hand.</source>
@@ -516,6 +516,7 @@
     <name>HistoryWindow</name>
     <message>
         <source>Practice history</source>
+        <extracomment>Where Save as PNG last saved (the settings file&apos;s key): the next save opens there.</extracomment>
         <translation>История тренировок</translation>
     </message>
     <message>
@@ -863,7 +864,7 @@
     </message>
     <message>
         <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal; this deal is played to the end as it was dealt.</source>
-        <translation>Новые настройки (правила стола, боты, соперники, Criss Cross) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
+        <translation>Новые настройки (правила стола, боты, соперники, Крис Кросс) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -1264,7 +1265,7 @@
     </message>
     <message>
         <source>Criss Cross: your hand %1 of 2; the two bot seats are the bot&apos;s two hands.</source>
-        <translation>Criss Cross: ваша рука %1 из 2; два места ботов — это две руки одного бота.</translation>
+        <translation>Крис Кросс: ваша рука %1 из 2; два места ботов — это две руки одного бота.</translation>
     </message>
     <message>
         <source>You surrendered this hand.</source>

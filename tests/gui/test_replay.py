@@ -95,7 +95,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     assert len(seats) == len(bots)
     for seat, bot in zip(seats, bots, strict=True):
         shown = [sorted(lab.toolTip() for lab in labels) for labels in seat.card_labels]
-        assert shown == [sorted(card.pretty() for card in row) for row in bot.rows]  # face up
+        assert shown == [sorted(card.label() for card in row) for row in bot.rows]  # face up
         assert all(lab.full_text() for lab in seat.result_labels)
         assert "You: -4 against this bot" in seat.points.text()
     result = window.findChild(QLabel, "resultLabel")

@@ -41,6 +41,8 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 class _Card(Protocol):
     def pretty(self) -> str: ...
 
+    def label(self) -> str: ...
+
 
 C = TypeVar("C", bound=_Card)
 Z = TypeVar("Z", bound=IntEnum)
@@ -100,7 +102,7 @@ class BoardModel(QObject, Generic[C, Z]):
         raise NotImplementedError
 
     def tooltip(self, card: C, zone: Z) -> str:
-        return card.pretty()
+        return card.label()
 
     def parse_dragged(self, text: str) -> Sequence[C]:
         """The cards named by a drag's text; raises ``ValueError`` for text that is not cards."""
@@ -131,10 +133,10 @@ class BoardModel(QObject, Generic[C, Z]):
     def describe(self, move: Move[C]) -> str:
         """A move in words, for the Edit menu's Undo / Redo."""
         if move.kind is MoveKind.MOVE:
-            return self.tr("Move %1").replace("%1", move.cards[0].pretty())
+            return self.tr("Move %1").replace("%1", move.cards[0].label())
         if move.kind is MoveKind.SWAP:
-            return self.tr("Swap %1 and %2").replace("%1", move.cards[0].pretty()).replace(
-                "%2", move.cards[1].pretty())
+            return self.tr("Swap %1 and %2").replace("%1", move.cards[0].label()).replace(
+                "%2", move.cards[1].label())
         if move.kind is MoveKind.PLACE:
             return self.tr("Place an arrangement")
         return self.tr("Return all cards to the hand")
@@ -255,7 +257,7 @@ class ZoneModel(QAbstractListModel, Generic[C, Z]):
         if card is None:
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return card.pretty()
+            return card.label()
         if role == CardRole:
             return card
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -56,7 +56,7 @@ def card_style_of(widget: QWidget | None) -> CardStyle:
 
 def _printed(card: Card) -> str:
     """The card as printed on it: ``10♣`` (the deck's pictures say 10, not T)."""
-    return ("10" if card.rank is Rank.TEN else card.rank.char) + card.suit.symbol
+    return card.label()
 
 
 def typed(card: Card) -> str:

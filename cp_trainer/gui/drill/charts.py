@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from cp_trainer.drill.profile import DrillProfile
 from cp_trainer.drill.themes import Theme
+from cp_trainer.gui.numbers import integer
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryStore
 
@@ -79,7 +80,7 @@ class DrillCharts(QWidget):
         def num(x: float) -> str:
             return locale.toString(float(x), "f", 0)
 
-        parts = [self.tr("Drill hands: %1").replace("%1", str(p.overall.hands)),
+        parts = [self.tr("Drill hands: %1").replace("%1", integer(p.overall.hands)),
                  self.tr("accuracy %1").replace("%1", num(p.overall.accuracy or 0)),
                  self.tr("rating %1 ± %2").replace("%1", num(p.rating.rating))
                  .replace("%2", num(p.rating.deviation))]

@@ -46,6 +46,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
+from cp_trainer.gui.numbers import integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
@@ -155,6 +156,8 @@ class DrillPage(QWidget):
         self.theme_label = QLabel(self)
         head.addWidget(self.theme_label)
         self.theme_box = QComboBox(self)
+        # its width follows its texts after a language switch too (not only the first one's)
+        self.theme_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.theme_box.setObjectName("drillThemeBox")
         self.theme_box.currentIndexChanged.connect(self._theme_chosen)
         self.theme_label.setBuddy(self.theme_box)
@@ -292,9 +295,9 @@ class DrillPage(QWidget):
         due = self.profile.due_count(self.clock())
         text = (self.tr("Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 "
                         "· Due for review today: %7")
-                .replace("%1", acc).replace("%2", str(s.hands)).replace("%3", str(s.streak))
-                .replace("%4", str(s.best_streak)).replace("%5", self._num(rating.rating, 0))
-                .replace("%6", self._num(rating.deviation, 0)).replace("%7", str(due)))
+                .replace("%1", acc).replace("%2", integer(s.hands)).replace("%3", integer(s.streak))
+                .replace("%4", integer(s.best_streak)).replace("%5", self._num(rating.rating, 0))
+                .replace("%6", self._num(rating.deviation, 0)).replace("%7", integer(due)))
         self.stats.setText(text)
         themes = [t for t in self.profile.themes if t.hands >= 1]
         if themes:
@@ -324,7 +327,8 @@ class DrillPage(QWidget):
         self.loss_line.setText(
             self.tr("EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)")
             .replace("%1", self._num(g.loss)).replace("%2", self._num(g.loss_stderr))
-            .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev)).replace("%5", str(g.samples)))
+            .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev))
+            .replace("%5", integer(g.samples)))
         nets = self.rates
         self.why.setText(explain(g, yours_net=None if nets is None else nets[0],
                                  best_net=None if nets is None else nets[1]).render(lang))

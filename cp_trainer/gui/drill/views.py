@@ -44,4 +44,4 @@ class MiniArrangement(QWidget):
         for labels, cards in zip(self.labels, arrangement.rows, strict=True):
             for lab, card in zip(labels, cards, strict=False):
                 lab.setPixmap(self.renderer.pixmap(card, self.size_, self.devicePixelRatioF()))
-                lab.setToolTip(card.pretty())
+                lab.setToolTip(card.label())

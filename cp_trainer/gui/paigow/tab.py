@@ -39,10 +39,12 @@ from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import FittedLabel
+from cp_trainer.gui.numbers import integer, number
+from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
-from cp_trainer.paigow.cards import PgCard, format_pg_cards, sort_for_display
+from cp_trainer.paigow.cards import PgCard, label_pg_cards, sort_for_display
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.house_way import HouseWay, house_way
 from cp_trainer.paigow.resolve import Settlement
@@ -85,11 +87,11 @@ class _MiniSetting(QWidget):
         cards = [*sort_for_display(setting.low), *sort_for_display(setting.high)]
         for lab, card in zip(self.labels, cards, strict=True):
             lab.setPixmap(self.renderer.pixmap(face_of(card), self.size_, self.devicePixelRatioF()))
-            lab.setToolTip(card.pretty())
+            lab.setToolTip(card.label())
 
 
 def _signed(x: float) -> str:
-    return f"{x:+.3f}"
+    return signed_number(x, 3)
 
 
 def fill(text: str, *values: str) -> str:
@@ -214,6 +216,7 @@ class PaiGowTab(QWidget):
         side = QVBoxLayout(panel)
         self.advice_title = QLabel(panel)
         self.advice_title.setObjectName("panelTitle")
+        self.advice_title.setWordWrap(True)  # at 1024 px it is wider than the panel, in English too
         side.addWidget(self.advice_title)
         self.advice_status = QLabel(panel)
         self.advice_status.setWordWrap(True)
@@ -329,7 +332,7 @@ class PaiGowTab(QWidget):
 
     def _ev_about(self, n: int) -> str:
         return self.tr("EV per unit staked against a dealer who plays the house way, from %1 random dealer "
-                       "hands (± standard error).").replace("%1", str(n))
+                       "hands (± standard error).").replace("%1", integer(n))
 
     def _incomplete(self) -> str:
         return self.tr("Put 5 cards in the high hand and 2 in the low hand, then press Set.")
@@ -406,7 +409,7 @@ class PaiGowTab(QWidget):
         self.worker = worker
         self.progress.setRange(0, max(1, self.samples))
         self.progress.setValue(0)
-        self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", str(self.samples))
+        self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", integer(self.samples))
         self._show_advice()
         self.evRunning.emit(True)
         self.pool.start(worker)
@@ -494,9 +497,9 @@ class PaiGowTab(QWidget):
 
     def _show_result(self) -> None:
         s = self.settlement
-        self.result.setText("" if s is None else s.message(self.lang))
+        self.result.setText("" if s is None else s.message(self.lang, signed_number))
         self.session.setText(self.tr("Session total: %1; hands played: %2").replace(
-            "%1", f"{self.total:+.2f}").replace("%2", str(self.hands_played)))
+            "%1", signed_number(self.total)).replace("%2", integer(self.hands_played)))
 
     def _show_advice(self) -> None:
         running = self.worker is not None
@@ -538,23 +541,24 @@ class PaiGowTab(QWidget):
         best, house = result.best, result.house
 
         def fmt(s: Setting) -> str:
-            return (format_pg_cards(sort_for_display(s.low), True) + " / "
-                    + format_pg_cards(sort_for_display(s.high), True))
+            return (label_pg_cards(sort_for_display(s.low)) + " / "
+                    + label_pg_cards(sort_for_display(s.high)))
 
-        lines = [fill(self.tr("Best: %1, EV %2 ± %3"), fmt(best.setting), _signed(best.ev), f"{best.se:.3f}"),
+        lines = [fill(self.tr("Best: %1, EV %2 ± %3"), fmt(best.setting), _signed(best.ev),
+                      number(best.se, 3)),
                  fill(self.tr("House way: %1, EV %2 ± %3"), fmt(house.setting), _signed(house.ev),
-                      f"{house.se:.3f}")]
+                      number(house.se, 3))]
         if best.index == house.index:
             lines.append(self.tr("Here the house way is the best setting."))
         else:
             lines.append(fill(self.tr("The house way costs %1 ± %2 per hand against the best setting."),
-                              f"{best.vs_house:.3f}", f"{best.vs_house_se:.3f}"))
+                              number(best.vs_house, 3), number(best.vs_house_se, 3)))
         mine = self._yours(result)
         if mine is not None:
             y = result.settings[mine]
             yours = self.tr("Yours: %1, EV %2 ± %3 (%4 ± %5 against the house way)")
-            lines.append(fill(yours, fmt(y.setting), _signed(y.ev), f"{y.se:.3f}", _signed(y.vs_house),
-                              f"{y.vs_house_se:.3f}"))
+            lines.append(fill(yours, fmt(y.setting), _signed(y.ev), number(y.se, 3), _signed(y.vs_house),
+                              number(y.vs_house_se, 3)))
         return lines
 
     def _fill_table(self, result: EvResult) -> None:
@@ -569,15 +573,15 @@ class PaiGowTab(QWidget):
                 notes.append(self.tr("yours"))
             if s.foul:
                 notes.append(self.tr("foul"))
-            values = [format_pg_cards(sort_for_display(s.setting.low), True),
-                      format_pg_cards(sort_for_display(s.setting.high), True),
-                      f"{_signed(s.ev)} ± {s.se:.3f}",
+            values = [label_pg_cards(sort_for_display(s.setting.low)),
+                      label_pg_cards(sort_for_display(s.setting.high)),
+                      _signed(s.ev) + " ± " + number(s.se, 3),
                       _signed(s.vs_house),  # its ± goes to the tooltip: the notes column stays in view
                       ", ".join(notes)]
             for c, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 if c == 3:
-                    item.setToolTip(f"{_signed(s.vs_house)} ± {s.vs_house_se:.3f}")
+                    item.setToolTip(_signed(s.vs_house) + " ± " + number(s.vs_house_se, 3))
                 if s.index == result.house_way_index or s.index == mine:
                     font = item.font()
                     font.setBold(True)

@@ -55,7 +55,7 @@ class PaiGowDeal(BoardModel[PgCard, PgZone]):
                                     "swap them.")}[zone]
 
     def tooltip(self, card: PgCard, zone: PgZone) -> str:
-        return card.pretty() + " — " + self.tr(
+        return card.label() + " — " + self.tr(
             "drag it to the high or low hand or onto a card to swap; double-click, or press 1 (low), "
             "2 (high), Backspace (back to your cards)")
 

@@ -9,14 +9,30 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from cp_trainer.gui.numbers import integer, number, short, signed
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
 __all__ = ["ProgressCharts"]
+
+
+def _locale_ticks(ax: Axes) -> None:
+    """Tick labels the language's way (a decimal comma in Russian), hands counted in whole numbers."""
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: short(round(y, 6))))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: short(round(x, 6))))
+
+
+def _legend_outside(ax: Axes) -> None:
+    """The legend to the right of the plot, never over a bar or a point (at "upper right" it
+    hid the last hands' bars); the constrained layout makes room for it."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize="small")
 
 
 class ProgressCharts(QWidget):
@@ -54,12 +70,12 @@ class ProgressCharts(QWidget):
         s = self.stats
         self.empty_label.setVisible(s.hands == 0)
         self.canvas.setVisible(s.hands > 0)
-        if s.hands:
-            parts = [self.tr("%1 hands").replace("%1", str(s.hands)),
-                     self.tr("%1 points per hand").replace("%1", f"{s.points_per_hand:+.2f}"),
-                     self.tr("%1 fouls per 100 hands").replace("%1", f"{s.foul_rate_per_100:.1f}")]
+        if s.hands and s.points_per_hand is not None and s.foul_rate_per_100 is not None:
+            parts = [self.tr("%1 hands").replace("%1", integer(s.hands)),
+                     self.tr("%1 points per hand").replace("%1", signed(s.points_per_hand)),
+                     self.tr("%1 fouls per 100 hands").replace("%1", number(s.foul_rate_per_100, 1))]
             if s.ev_lost_per_hand is not None:
-                parts.append(self.tr("EV lost %1 per hand").replace("%1", f"{s.ev_lost_per_hand:.3f}"))
+                parts.append(self.tr("EV lost %1 per hand").replace("%1", number(s.ev_lost_per_hand, 3)))
             self.summary_label.setText(" · ".join(parts))
         else:
             self.summary_label.setText("")
@@ -77,7 +93,7 @@ class ProgressCharts(QWidget):
             avg = [(p.n, p.ev_lost_avg) for p in s.series if p.ev_lost_avg is not None]
             ax_ev.plot([x for x, _ in avg], [y for _, y in avg], "-", color="#c0392b",
                        label=self.tr("moving average (%1 hands)").replace("%1", str(s.window)))
-            ax_ev.legend(loc="upper right", fontsize="small")
+            _legend_outside(ax_ev)
         ax_ev.set_ylabel(self.tr("EV lost"))
         ax_ev.set_title(self.tr("EV lost per hand (points)"), fontsize="medium")
         ax_foul.plot(n, [p.foul_rate_per_100 for p in s.series], "-", color="#8e44ad")
@@ -92,7 +108,9 @@ class ProgressCharts(QWidget):
         ax_pts.set_ylabel(self.tr("points"))
         ax_pts.set_title(self.tr("Points per hand"), fontsize="medium")
         ax_pts.set_xlabel(self.tr("hand"))
-        ax_pts.legend(loc="upper right", fontsize="small")
+        for ax in (ax_ev, ax_foul, ax_pts):
+            _locale_ticks(ax)
+        _legend_outside(ax_pts)
         self.canvas.draw_idle()  # type: ignore[no-untyped-call]
 
     def save_png(self, path: str | os.PathLike[str]) -> None:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arrangement
 from cp_trainer.cards import Card, CardParseError
+from cp_trainer.gui.numbers import number, short, signed
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
@@ -23,7 +24,7 @@ _RED = "#c0392b"
 
 
 def cards_html(text: str) -> str:
-    """``As Kh / ...`` with suit symbols, red suits in red."""
+    """``As Kh / ...`` with suit symbols (a ten as ``10``), red suits in red."""
     out = []
     for token in text.split():
         if token == "/":
@@ -34,7 +35,7 @@ def cards_html(text: str) -> str:
         except CardParseError:
             out.append(html.escape(token))
             continue
-        face = html.escape(card.pretty())
+        face = html.escape(card.label())
         out.append(f"<span style='color:{_RED}'>{face}</span>" if card.suit.is_red else face)
     return " ".join(out)
 
@@ -95,7 +96,7 @@ def hand_html(record: HandRecord, lang: str) -> str:
 
     when = record.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
     label = html.escape(rules_label(json.dumps(dict(record.house_rules))))
-    parts = [f"<h3>{html.escape(when)} · {t['points']}: {record.points:+g}</h3>",
+    parts = [f"<h3>{html.escape(when)} · {t['points']}: {short(record.points, signed=True)}</h3>",
              f"<p><small>{label}</small></p>",
              f"<p><b>{t['dealt']}:</b> {cards_html(record.deal)}</p>"]
     if record.criss_cross_hand is not None:
@@ -116,17 +117,17 @@ def hand_html(record: HandRecord, lang: str) -> str:
         for i, opp in enumerate(record.opponents, start=1):
             name = html.escape(bot_label(opp.name)) or t["bot"].replace("%1", str(i))
             detail, _ = rows_of(opp.arrangement)
-            scored = t["scored"].replace("%1", f"{opp.points:+g}")
+            scored = t["scored"].replace("%1", short(opp.points, signed=True))
             if opp.surrendered:
                 scored += f" — <b>{t['bot_surrendered']}</b>"
             parts.append(f"<li>{name}: {scored}<br>{detail}</li>")
         parts.append("</ul>")
     if record.solver_arrangement is not None:
         solver_rows, _ = rows_of(record.solver_arrangement)
-        ev = "" if record.solver_ev is None else f" ({t['ev']} {record.solver_ev:+.3f})"
+        ev = "" if record.solver_ev is None else f" ({t['ev']} {signed(record.solver_ev, 3)})"
         parts.append(f"<p><b>{t['solver']}</b>{ev}:<br>{solver_rows}</p>")
         if record.player_ev is not None:
-            parts.append(f"<p>{t['your_ev'].replace('%1', f'{record.player_ev:+.3f}')}</p>")
+            parts.append(f"<p>{t['your_ev'].replace('%1', signed(record.player_ev, 3))}</p>")
         verdict = _verdict(record, t)
         if verdict:
             parts.append(f"<p><b>{verdict}</b></p>")
@@ -146,6 +147,6 @@ def _verdict(record: HandRecord, t: dict[str, str]) -> str:
         return t["equal"]
     if verdict is StoredVerdict.COST:
         if record.loss_stderr is None:  # an older hand, a loss beyond doubt
-            return t["cost"].replace("%1", f"{loss:.3f}")
-        return t["cost_pm"].replace("%1", f"{loss:.3f}").replace("%2", f"{record.loss_stderr:.3f}")
-    return t["unsure"].replace("%1", f"{loss:.3f}")
+            return t["cost"].replace("%1", number(loss, 3))
+        return t["cost_pm"].replace("%1", number(loss, 3)).replace("%2", number(record.loss_stderr, 3))
+    return t["unsure"].replace("%1", number(loss, 3))

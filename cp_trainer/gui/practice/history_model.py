@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from cp_trainer.gui.numbers import integer, number, short
 from cp_trainer.history import HandSummary, HistoryError, HistoryStore
 from cp_trainer.house_rules import HouseRules, HouseRulesError
 
@@ -146,11 +147,11 @@ class HistoryTableModel(QAbstractTableModel):
             if col == "game":
                 return self.tr("Chinese poker") if s.game.value == "chinese" else self.tr("Pai Gow")
             if col == "points":
-                return f"{s.points:+g}"
+                return short(s.points, signed=True)
             if col == "ev_lost":
-                return "" if s.ev_lost is None else f"{s.ev_lost:.2f}"
+                return "" if s.ev_lost is None else number(s.ev_lost)
             if col == "fouls":
-                return str(s.foul_count) if s.foul_count else ""
+                return integer(s.foul_count) if s.foul_count else ""
             return self.label_of(s.house_rules)
         if role == SORT_ROLE:
             values: dict[str, Any] = {

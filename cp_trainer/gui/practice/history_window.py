@@ -17,7 +17,7 @@ import stat
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QDir, QModelIndex, QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.practice.history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
@@ -54,6 +55,8 @@ from cp_trainer.history import (
 )
 from cp_trainer.history.safe_file import FileExistsRefused, TargetRefused
 
+#: Where Save as PNG last saved (the settings file's key): the next save opens there.
+PNG_FOLDER_KEY = "files/png_folder"
 IMPORT_WAIT_S = 0.5  # an import on the window's thread asks for the write lock this long, then "busy"
 IMPORT_BACKGROUND_WAIT_S = 120.0  # on the worker thread it may wait for another program's import
 
@@ -74,10 +77,13 @@ class HistoryWindow(QDialog):
     fileDone = Signal()  # an export or import on the worker thread has finished (status shown)
     _workDone = Signal(object, object)  # (what to do, result): from the worker thread to this one
 
-    def __init__(self, store: HistoryStore, parent: QWidget | None = None) -> None:
+    def __init__(self, store: HistoryStore, parent: QWidget | None = None,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyWindow")
         self.store = store
+        self.settings = settings  # remembers the folder of the last PNG (none: this window only)
+        self._png_folder: str | None = None
         self.current: HandRecord | None = None
         self.model = HistoryTableModel(store, self)
         self.proxy = HistoryFilterProxy(self)
@@ -198,6 +204,7 @@ class HistoryWindow(QDialog):
     # --- texts --------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
+        self.threshold.setLocale(locale())  # "0.50" / "0,50", as the table's figures
         self.setWindowTitle(self.tr("Practice history"))
         self.fouls_only.setText(self.tr("Fouls only"))
         self.fouls_only.setToolTip(self.tr("Show only the hands you fouled."))
@@ -429,8 +436,22 @@ class HistoryWindow(QDialog):
         if path:
             self.import_from(path, wait=False)
 
+    def png_folder(self) -> str:
+        """Where Save as PNG opens: the folder saved to last, else the user's Pictures folder,
+        else home (not the program's working folder, which was the source checkout)."""
+        last = self.settings.value(PNG_FOLDER_KEY) if self.settings is not None else self._png_folder
+        if isinstance(last, str) and last and os.path.isdir(last):
+            return last
+        pictures = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
+        return pictures if pictures and os.path.isdir(pictures) else QDir.homePath()
+
     def _ask_save_png(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the charts"), "cp-trainer-progress.png",
+        start = os.path.join(self.png_folder(), "cp-trainer-progress.png")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the charts"), start,
                                               self.tr("PNG images (*.png)"))
         if path:
             self.charts.save_png(path)
+            folder = os.path.dirname(os.path.abspath(path))
+            self._png_folder = folder
+            if self.settings is not None:
+                self.settings.setValue(PNG_FOLDER_KEY, folder)

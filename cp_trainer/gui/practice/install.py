@@ -21,7 +21,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
@@ -198,8 +198,9 @@ class Practice(QObject):
 
     def __init__(self, window: QMainWindow, controller: TrainerController, solver_panel: SolverPanel,
                  replay: Replay, before: QMenu, house_rules: Callable[[], HouseRules],
-                 data_dir: str | None = None) -> None:
+                 data_dir: str | None = None, settings: Callable[[], QSettings] | None = None) -> None:
         super().__init__(window)
+        self.settings = settings
         self.window = window
         self.controller = controller
         self.replay = replay
@@ -226,7 +227,8 @@ class Practice(QObject):
             return None
         try:
             if self.history_window is None:
-                self.history_window = HistoryWindow(store, self.window)
+                self.history_window = HistoryWindow(store, self.window,
+                                                    self.settings() if self.settings is not None else None)
                 add_close_shortcuts(self.history_window)
                 self.history_window.tryAgain.connect(self.try_again)
                 self.history_window.showOnTable.connect(self.show_on_table)
@@ -291,6 +293,7 @@ class Practice(QObject):
 
 def install_practice(window: QMainWindow, controller: TrainerController, solver_panel: SolverPanel,
                      replay: Replay, before: QMenu, house_rules: Callable[[], HouseRules],
-                     data_dir: str | None = None) -> Practice:
+                     data_dir: str | None = None,
+                     settings: Callable[[], QSettings] | None = None) -> Practice:
     """Add the Practice menu and the hand recorder to the trainer's main window."""
-    return Practice(window, controller, solver_panel, replay, before, house_rules, data_dir)
+    return Practice(window, controller, solver_panel, replay, before, house_rules, data_dir, settings)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.arrangement import Arrangement, Row
-from cp_trainer.cards import Card
+from cp_trainer.cards import Card, label_cards
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of, fitting_width
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.translation import current_language, follow_language
@@ -77,6 +77,10 @@ def cards_pixmap(renderer: CardRenderer, cards: Sequence[Card], height: int, dpr
         painter.drawPixmap(i * (size.width() + CARD_GAP), 0, renderer.pixmap(card, size, dpr))
     painter.end()
     return out
+
+
+def _pretty(cards: tuple[Card, ...]) -> str:
+    return label_cards(cards)  # a ten as the pictures show it: 10
 
 
 class CardsLabel(QLabel):

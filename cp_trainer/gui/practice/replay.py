@@ -24,8 +24,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
+from cp_trainer.gui.numbers import integer, number
+from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
-from cp_trainer.gui.solver.panel import SolverPanel, number
+from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.showdown_view import signed
 from cp_trainer.gui.table.widget import TableWidget
@@ -142,9 +144,9 @@ class ReplayBar(QFrame):
         before, now = replayed.total, showdown.total
         change = now - before
         if change > 0:
-            verdict = self.tr("%1 points better").replace("%1", str(change))
+            verdict = self.tr("%1 points better").replace("%1", integer(change))
         elif change < 0:
-            verdict = self.tr("%1 points worse").replace("%1", str(-change))
+            verdict = self.tr("%1 points worse").replace("%1", integer(-change))
         else:
             verdict = self.tr("the same result")
         self.compare.setText(self.tr("Last time: %1, now: %2 (%3).").replace("%1", signed(before))
@@ -240,11 +242,9 @@ class Replay(QObject):
         panel.best_rows.show_arrangement(arrangement)
         lines = []
         if record.solver_ev is not None:
-            best = number(record.solver_ev, signed=True)
-            lines.append(self.tr("Best: %1 points per hand").replace("%1", best))
+            lines.append(self.tr("Best: %1 points per hand").replace("%1", signed_number(record.solver_ev)))
         if record.player_ev is not None:
-            yours = number(record.player_ev, signed=True)
-            lines.append(self.tr("Yours: %1 points per hand").replace("%1", yours))
+            lines.append(self.tr("Yours: %1 points per hand").replace("%1", signed_number(record.player_ev)))
         lines.extend(self._verdict_lines(record))
         panel.figures.setText("\n".join(lines))
 

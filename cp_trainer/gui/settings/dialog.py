@@ -306,10 +306,11 @@ class SettingsDialog(QDialog):
         self.criss_cross_check.setText(self.tr("Criss Cross (two players, two hands each)"))
         self.animations_check.setText(self.tr("Animate the cards (deal, moves, reveal)"))
         self.samples_spin.setSuffix(self.tr(" deals"))
-        # thousands grouped the language's way: "2,000 deals", "2 000 раздач"
-        self.samples_spin.setLocale(QLocale(current_language()))
         self.time_budget_spin.setSuffix(self.tr(" s"))
-        self.time_budget_spin.setLocale(QLocale(current_language()))
+        # every number the language's way: "2,000 deals" / "2 000 раздач", "1.50" / "1,50"
+        for spin in (self.point_value_spin, self.surrender_cost_spin, self.natural_amount_spin,
+                     self.opponents_spin, self.samples_spin, self.time_budget_spin):
+            spin.setLocale(QLocale(current_language()))
 
         tips: dict[QWidget, str] = {
             self.system_combo: self.tr("How rows turn into points between each pair of players"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QLocale, QRunnable, QSize, QThreadPool, Signal
+from PySide6.QtCore import QRunnable, QSize, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
-from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import Worker
 
 __all__ = ["SolverPanel"]
@@ -98,24 +98,7 @@ class _MiniRows(QWidget):
         for labels, cards in zip(self._labels, arr.rows, strict=True):
             for lab, card in zip(labels, cards, strict=False):
                 lab.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
-                lab.setToolTip(card.pretty())
-
-
-def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
-    """``x`` the current language's way: ``+0.41`` / ``+0,41``."""
-    loc = QLocale(current_language())
-    text = loc.toString(float(abs(x) if signed else x), "f", digits)
-    if not signed:
-        return text
-    zero = loc.toString(0.0, "f", digits)
-    if text == zero:
-        return text
-    return (loc.positiveSign() if x > 0 else loc.negativeSign()) + text
-
-
-def percent(x: float) -> str:
-    """A share as a whole percentage, the current language's way."""
-    return QLocale(current_language()).toString(float(round(100 * x)), "f", 0) + "%"
+                lab.setToolTip(card.label())
 
 
 def _signed(x: float) -> str:
@@ -289,7 +272,7 @@ class SolverPanel(QFrame):
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
         text = self.tr("Solving: %1 random deals or more against the %2 bot…") \
-            .replace("%1", number(request.samples, 0)).replace("%2", bot_label(request.bot))
+            .replace("%1", integer(request.samples)).replace("%2", bot_label(request.bot))
         if request.hand_number is not None:
             text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
         self.status.setText(text)
@@ -391,8 +374,8 @@ class SolverPanel(QFrame):
     def _show(self, a: SolverAnswer) -> None:
         req = a.request
         status = self.tr("For the hand %1 — %2 random deals against %3.") \
-            .replace("%1", " ".join(c.pretty() for c in sorted(req.cards, reverse=True))) \
-            .replace("%2", number(a.samples, 0)).replace("%3", self._against(a))
+            .replace("%1", " ".join(c.label() for c in sorted(req.cards, reverse=True))) \
+            .replace("%2", integer(a.samples)).replace("%3", self._against(a))
         if req.hand_number is not None:
             cross = self.tr("Criss Cross, your hand %1 of 2.").replace("%1", str(req.hand_number))
             status = cross + " " + status
@@ -404,10 +387,10 @@ class SolverPanel(QFrame):
                  .replace("%2", number(a.best.stderr))]
         if len(a.equivalent) > 1 and number(a.spread) == number(0.0):
             lines.append(self.tr("These %1 arrangements score alike: equally good.")
-                         .replace("%1", str(len(a.equivalent))))
+                         .replace("%1", integer(len(a.equivalent))))
         elif len(a.equivalent) > 1:
             lines.append(self.tr("These %1 arrangements are within %2 of each other: equally good, "
-                                 "within the solver's accuracy.").replace("%1", str(len(a.equivalent)))
+                                 "within the solver's accuracy.").replace("%1", integer(len(a.equivalent)))
                          .replace("%2", number(a.spread)))
         if a.mine is not None:
             lines.append(self.tr("Yours: %1 ± %2 points per hand").replace("%1", _signed(a.mine.ev))
@@ -427,7 +410,7 @@ class SolverPanel(QFrame):
         # Before the showdown the answer can be played; after it, it is for review only.
         self.play_button.setVisible(not req.actual)
         if a.hindsight is not None:
-            points = f"{a.hindsight_points:+d}"
+            points = signed_int(a.hindsight_points or 0)
             if req.hand_number is not None:
                 text = self.tr("Hindsight for your hand %1 against both of the bot's hands (not advice): "
                                "the best arrangement would have scored %2") \
@@ -436,7 +419,7 @@ class SolverPanel(QFrame):
                 text = self.tr("Hindsight (knowing the bots' actual hands — not advice): the best "
                                "arrangement would have scored %1").replace("%1", points)
             if a.mine_hindsight_points is not None:
-                text += self.tr("; yours scored %1").replace("%1", f"{a.mine_hindsight_points:+d}")
+                text += self.tr("; yours scored %1").replace("%1", signed_int(a.mine_hindsight_points))
             self.hindsight.setText(text + ".")
             self.hindsight_rows.setVisible(True)
             self.hindsight_rows.show_arrangement(a.hindsight)

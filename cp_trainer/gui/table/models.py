@@ -72,7 +72,7 @@ class DealModel(BoardModel[Card, Zone]):
         else:
             hint = self.tr("Drag it to another row or onto a card to swap; double-click or Backspace "
                            "returns it to the hand.")
-        return f"{card.pretty()} — {hint}"
+        return f"{card.label()} — {hint}"
 
     def full_message(self, zone: Zone) -> str:
         names = {Zone.TOP: self.tr("The top row is full (3 cards)."),

@@ -183,7 +183,7 @@ class OpponentSeat(QFrame):
             lab.setPixmap(self.renderer.pixmap(face, size, dpr))
             lab.setFixedSize(size)
             lab.move(i * step, 0)
-            lab.setToolTip(face.pretty() if face is not None else "")
+            lab.setToolTip(face.label() if face is not None else "")
 
     def face_down(self) -> None:
         """A new deal: 13 cards face down, no results."""

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel
 from cp_trainer.arrangement import CheckResult, check_arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.numbers import signed_int
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.table.reveal import RowFlipper
@@ -33,7 +34,8 @@ _NOT_COMPARED = (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED)
 
 
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+    """Points with their sign, the language's way (``+6``, ``-1 200``)."""
+    return signed_int(n)
 
 
 class ShowdownMixin:

@@ -30,6 +30,8 @@ from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
+from cp_trainer.gui.numbers import integer
+from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, TrainerController
 from cp_trainer.gui.table.core_adapters import partial_hand_name
@@ -314,10 +316,12 @@ class TableWidget(ShowdownMixin, QWidget):
     def _show_score(self) -> None:
         c = self.controller
         text = self.tr("Session: %1 points · hands played: %2").replace(
-            "%1", signed(c.session_points)).replace("%2", str(c.hands_played))
-        rules = c.setup.rules
-        if rules.point_value != 1 or rules.stakes is not None:
-            text += " · " + self.tr("money: %1").replace("%1", f"{c.session_money:+.2f}")
+            "%1", signed(c.session_points)).replace("%2", integer(c.hands_played))
+        # The session's money once it differs from its points: a hand tried again at its own
+        # (older) rules without money must not hide what the session has won or lost (issue 12).
+        if abs(c.session_money - c.session_points) > 1e-9 or any(r.point_value != 1 or r.stakes is not None
+                                       for r in (c.setup.rules, c.next_setup.rules)):
+            text += " · " + self.tr("money: %1").replace("%1", signed_number(c.session_money))
         self.score_label.setText(text)
 
     def set_animated(self, on: bool) -> None:

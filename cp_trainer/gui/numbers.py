@@ -1,0 +1,66 @@
+"""Numbers the chosen language's way, everywhere the window writes one (issue 12).
+
+The solver panel wrote ``100000`` where Settings' spin boxes showed ``100,000``: every number in
+a text now goes through :class:`QLocale` of the language in force (``current_language()``), as the
+spin boxes do: ``100,000`` and ``+0.41`` in English, ``100 000`` and ``+0,41`` in Russian.
+The command line keeps its own plain notation (its output is a contract).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLocale
+
+from cp_trainer.gui.translation import current_language
+
+__all__ = ["integer", "locale", "number", "percent", "short", "signed", "signed_int"]
+
+
+def locale() -> QLocale:
+    """The locale of the language in force (the one the spin boxes are given too)."""
+    return QLocale(current_language())
+
+
+def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
+    """``x`` with ``digits`` decimals and the language's separators: ``1,234.50`` / ``1 234,50``
+    (``signed``: ``+0.41``; a value that rounds to zero has no sign)."""
+    loc = locale()
+    text = loc.toString(float(abs(x) if signed else x), "f", digits)
+    if not signed:
+        return text
+    if text == loc.toString(0.0, "f", digits):
+        return text
+    return (loc.positiveSign() if x > 0 else loc.negativeSign()) + text
+
+
+def signed(x: float, digits: int = 2) -> str:
+    """``+0.41`` / ``-1,50``: :func:`number` with its sign."""
+    return number(x, digits, signed=True)
+
+
+def short(x: float, *, signed: bool = False) -> str:
+    """As few digits as the value needs: ``4``, ``2.5`` / ``2,5`` (``signed``: ``+4``)."""
+    loc = locale()
+    text = loc.toString(float(abs(x) if signed else x), "g", 6)
+    if not signed or x == 0:
+        return text
+    return (loc.positiveSign() if x > 0 else loc.negativeSign()) + text
+
+
+def integer(n: int) -> str:
+    """A count the language's way: ``100,000`` / ``100 000``."""
+    return locale().toString(int(n))
+
+
+def signed_int(n: int) -> str:
+    """Points with their sign: ``+6``, ``-1,200``, ``0``."""
+    text = integer(abs(n))
+    if n > 0:
+        return locale().positiveSign() + text
+    if n < 0:
+        return locale().negativeSign() + text
+    return text
+
+
+def percent(x: float) -> str:
+    """A share as a whole percentage: ``90%``."""
+    return locale().toString(float(round(100 * x)), "f", 0) + "%"

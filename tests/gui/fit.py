@@ -1,0 +1,302 @@
+"""Does every visible text fit its widget? Font metrics against the room the style gives it.
+
+:func:`clipped_texts` walks a window's visible widgets and names each text that is wider than the
+room its widget has for it (issue 12: a live switch to Russian cut "По старшинству" to
+"о старшинст"): push buttons, check boxes and radio buttons (the style's contents rectangle: the
+padding of the style sheet, the indicator and the icon are taken off), one-line labels (their
+contents rectangle less margin and indent), combo boxes (their edit field), group box titles,
+tab texts, the status bar's message; word-wrapped labels shorter than their lines; a label or
+button lying over a sibling; and any widget that reaches out of its parent's right edge. Rich text
+is measured by its document's ideal width.
+
+:func:`english_left` names visible texts that still hold an English phrase of the trainer's own
+catalogs (the JSON catalogs and the Qt ``.ts`` sources) where Russian is shown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtGui import Qt as GuiQt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QStatusBar,
+    QStyle,
+    QStyleOptionButton,
+    QStyleOptionComboBox,
+    QStyleOptionGroupBox,
+    QTabBar,
+    QToolButton,
+    QWidget,
+)
+
+__all__ = ["all_texts", "clipped_texts", "english_left"]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _plain(text: str) -> str:
+    """The text as drawn: a mnemonic's ``&`` is not (``&&`` is one ``&``)."""
+    return re.sub(r"&(.)", r"\1", text)
+
+
+def _advance(fm: QFontMetrics, text: str) -> int:
+    return max((fm.horizontalAdvance(line) for line in _plain(text).split("\n")), default=0)
+
+
+def _shown(widget: QWidget, root: QWidget) -> bool:
+    return widget.isVisibleTo(root) and widget.width() > 0
+
+
+def _inside_scroll(widget: QWidget) -> bool:
+    """A widget in a scroll area may reach out of the viewport: the user scrolls to it."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _button_room(button: QAbstractButton) -> tuple[int, int]:
+    """(width the text needs, width the style gives it)."""
+    fm = button.fontMetrics()
+    need = _advance(fm, button.text())
+    style = button.style()
+    if isinstance(button, QPushButton):
+        opt = QStyleOptionButton()
+        button.initStyleOption(opt)
+        room = style.subElementRect(QStyle.SubElement.SE_PushButtonContents, opt, button).width()
+        room -= 2 * style.pixelMetric(QStyle.PixelMetric.PM_ButtonMargin, opt, button) // 2
+        if not button.icon().isNull():
+            need += button.iconSize().width() + 4
+        if button.menu() is not None:
+            need += style.pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator, opt, button)
+        return need, room
+    if isinstance(button, QCheckBox | QRadioButton):
+        opt = QStyleOptionButton()
+        button.initStyleOption(opt)
+        element = (QStyle.SubElement.SE_CheckBoxContents if isinstance(button, QCheckBox)
+                   else QStyle.SubElement.SE_RadioButtonContents)
+        room = style.subElementRect(element, opt, button).width()
+        if not button.icon().isNull():
+            need += button.iconSize().width() + 4
+        return need, room
+    # a tool button or another: its size hint is what it needs
+    return button.sizeHint().width(), button.width()
+
+
+def _label_room(label: QLabel) -> tuple[int, int] | None:
+    if label.wordWrap() or not label.text() or (label.pixmap() is not None and not label.pixmap().isNull()):
+        return None
+    fmt = label.textFormat()
+    rich = fmt == Qt.TextFormat.RichText or (
+        fmt == Qt.TextFormat.AutoText and GuiQt.mightBeRichText(label.text()))
+    if rich:
+        doc = QTextDocument()
+        doc.setDefaultFont(label.font())
+        doc.setDocumentMargin(0)
+        doc.setHtml(label.text())
+        need = int(doc.idealWidth() + 0.999)
+    else:
+        text = _plain(label.text()) if label.buddy() is not None else label.text()
+        need = max((label.fontMetrics().horizontalAdvance(line) for line in text.split("\n")), default=0)
+    room = label.contentsRect().width() - 2 * label.margin()
+    if label.indent() > 0:
+        room -= label.indent()
+    return need, room
+
+
+def _describe(widget: QWidget) -> str:
+    name = widget.objectName() or type(widget).__name__
+    parent = widget.parentWidget()
+    trail: list[str] = []
+    while parent is not None and len(trail) < 2:
+        trail.append(parent.objectName() or type(parent).__name__)
+        parent = parent.parentWidget()
+    return f"{name} (in {'/'.join(trail)})"
+
+
+def _past_parent(w: QWidget, root: QWidget, slack: int) -> str | None:
+    """A widget cut by its parent: it reaches out of the parent's right edge."""
+    parent = w.parentWidget()
+    if (parent is None or w is root or w.isWindow() or _inside_scroll(w)
+            or isinstance(parent, QTabBar | QComboBox)):
+        return None
+    inner = QRect(0, 0, parent.width(), parent.height())
+    g = w.geometry()
+    if g.intersects(inner) and g.right() > inner.right() + slack:
+        return f"{_describe(w)}: reaches past its parent's right edge ({g.right()} > {inner.right()})"
+    return None
+
+
+def _overlaps(w: QWidget, root: QWidget, seen: dict[int, set[int]]) -> list[str]:
+    """A label or button lying over a sibling (a text drawn over another, or under it)."""
+    parent = w.parentWidget()
+    if parent is None or w is root or isinstance(parent, QStatusBar):
+        return []
+    found = []
+    for other in parent.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        if (other is w or not _shown(other, root) or other.isWindow() or id(other) in seen.get(id(w), ())
+                or not w.geometry().intersects(other.geometry())):
+            continue
+        seen.setdefault(id(other), set()).add(id(w))
+        found.append(f"{_describe(w)} overlaps {_describe(other)}: "
+                     f"{w.geometry().getRect()} and {other.geometry().getRect()}")
+    return found
+
+
+def _text_problem(w: QWidget, slack: int) -> str | None:
+    """The one text of ``w`` that does not fit, if any."""
+    if isinstance(w, QLabel) and w.wordWrap() and w.text():
+        need_h = w.heightForWidth(w.width())
+        if need_h > w.height() + slack:
+            return f"{_describe(w)}: {w.text()[:40]!r}… needs {need_h} px high, has {w.height()}"
+    if isinstance(w, QAbstractButton) and not isinstance(w, QToolButton) and w.text():
+        need, room = _button_room(w)
+        if need > room + slack:
+            return f"{_describe(w)}: {w.text()!r} needs {need} px, has {room}"
+    elif isinstance(w, QLabel) and not isinstance(w.parentWidget(), QTabBar):
+        measured = _label_room(w)
+        if measured is not None and measured[0] > measured[1] + slack:
+            return f"{_describe(w)}: {w.text()!r} needs {measured[0]} px, has {measured[1]}"
+    elif isinstance(w, QComboBox) and not w.isEditable() and w.currentText():
+        combo = QStyleOptionComboBox()
+        w.initStyleOption(combo)
+        room = w.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, combo,
+                                        QStyle.SubControl.SC_ComboBoxEditField, w).width()
+        need = w.fontMetrics().horizontalAdvance(w.currentText())
+        if not w.itemIcon(w.currentIndex()).isNull():
+            need += w.iconSize().width() + 4
+        if need > room + slack:
+            return f"{_describe(w)}: {w.currentText()!r} needs {need} px, has {room}"
+    elif isinstance(w, QGroupBox) and w.title():
+        opt = QStyleOptionGroupBox()
+        w.initStyleOption(opt)
+        label = w.style().subControlRect(QStyle.ComplexControl.CC_GroupBox, opt,
+                                         QStyle.SubControl.SC_GroupBoxLabel, w)
+        need = _advance(w.fontMetrics(), w.title())
+        room = min(label.width(), w.width() - max(0, label.left()))
+        if need > room + slack:
+            return f"{_describe(w)}: title {w.title()!r} needs {need} px, has {room}"
+    elif isinstance(w, QTabBar) and w.elideMode() == Qt.TextElideMode.ElideNone:
+        for i in range(w.count()):
+            need, room = w.tabSizeHint(i).width(), w.tabRect(i).width()
+            if w.isTabVisible(i) and need > room + slack:
+                return f"{_describe(w)}: tab {w.tabText(i)!r} needs {need} px, has {room}"
+    elif isinstance(w, QStatusBar) and w.currentMessage() and w.toolTip() != w.currentMessage():
+        # (a message elided with the whole text in the tooltip is fine)
+        need = w.fontMetrics().horizontalAdvance(w.currentMessage())
+        lefts = [c.x() for c in w.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+                 if c.isVisible() and c.objectName() != "qt_statusbar_sizegrip"]
+        room = min(lefts, default=w.width()) - 8
+        if need > room + slack:
+            return f"status bar: {w.currentMessage()!r} needs {need} px, has {room}"
+    return None
+
+
+def clipped_texts(root: QWidget, *, slack: int = 0) -> list[str]:
+    """One line for each visible text of ``root`` (and its children) that does not fit."""
+    problems: list[str] = []
+    seen: dict[int, set[int]] = {}
+    for w in [root, *root.findChildren(QWidget)]:
+        if not _shown(w, root) or w.window() is not root.window():
+            continue
+        cut = _past_parent(w, root, slack)
+        if cut is not None:
+            problems.append(cut)
+        if isinstance(w, QLabel | QAbstractButton):
+            problems.extend(_overlaps(w, root, seen))
+        text = _text_problem(w, slack)
+        if text is not None:
+            problems.append(text)
+    return problems
+
+
+def all_texts(root: QWidget) -> list[str]:
+    """Every visible text of ``root``: buttons, labels, group box titles, tabs, the status bar."""
+    texts: list[str] = []
+    for w in [root, *root.findChildren(QWidget)]:
+        if not _shown(w, root):
+            continue
+        if isinstance(w, QAbstractButton | QLabel):
+            text = w.text()
+            if isinstance(w, QLabel) and GuiQt.mightBeRichText(text):
+                doc = QTextDocument()
+                doc.setHtml(text)
+                text = doc.toPlainText()
+            texts.append(_plain(text) if isinstance(w, QAbstractButton) else text)
+        elif isinstance(w, QGroupBox):
+            texts.append(_plain(w.title()))
+        elif isinstance(w, QTabBar):
+            texts.extend(_plain(w.tabText(i)) for i in range(w.count()))
+        elif isinstance(w, QStatusBar):
+            texts.append(w.currentMessage())
+    return [t for t in texts if t]
+
+
+_PLACEHOLDER = re.compile(r"%\d|%n|\{[^}]*\}")
+
+
+@cache
+def _english_phrases() -> frozenset[str]:
+    """English texts of the trainer that have a different Russian text: pieces between
+    placeholders, of two words or more (single words such as "EV" are alike in both)."""
+    pairs: list[tuple[str, str]] = []
+    i18n = ROOT / "resources" / "i18n"
+    for en_file in i18n.glob("*.en.json"):
+        ru_file = en_file.with_name(en_file.name.replace(".en.json", ".ru.json"))
+        if not ru_file.exists():
+            continue
+        en, ru = json.loads(en_file.read_text("utf-8")), json.loads(ru_file.read_text("utf-8"))
+
+        def walk(a: object, b: object) -> None:
+            if isinstance(a, str) and isinstance(b, str):
+                pairs.append((a, b))
+            elif isinstance(a, dict) and isinstance(b, dict):
+                for k, v in a.items():
+                    if k in b:
+                        walk(v, b[k])
+        walk(en, ru)
+    for ts in (ROOT / "resources" / "translations").glob("*_ru.ts"):
+        for message in ET.parse(ts).getroot().iter("message"):
+            source, translation = message.findtext("source"), message.find("translation")
+            if source and translation is not None:
+                text = translation.text or "".join(n.text or "" for n in translation.iter("numerusform"))
+                if text:
+                    pairs.append((source, text))
+    phrases: set[str] = set()
+    for en, ru in pairs:
+        if en == ru:
+            continue
+        for piece in _PLACEHOLDER.split(_plain(en)):
+            piece = piece.strip(" .,:;!?()·—-\n")
+            words = re.findall(r"[A-Za-z]+", piece)
+            if len(words) >= 2 and piece not in ru and re.fullmatch(r"[A-Za-z][A-Za-z ,'’-]*[A-Za-z]", piece):
+                phrases.add(piece)
+    return frozenset(phrases)
+
+
+def english_left(root: QWidget) -> list[str]:
+    """Visible texts of ``root`` holding an English phrase of the catalogs (shown in Russian)."""
+    phrases = _english_phrases()
+    found = []
+    for text in all_texts(root):
+        for phrase in phrases:
+            if re.search(r"(?<![A-Za-z])" + re.escape(phrase) + r"(?![A-Za-z])", text):
+                found.append(f"{phrase!r} in {text!r}")
+                break
+    return found
