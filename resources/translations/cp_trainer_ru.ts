@@ -2128,6 +2128,10 @@ hand</source>
         <translation>В этой руке фол</translation>
     </message>
     <message>
+        <source>Surrender this hand?</source>
+        <translation>Отказаться от этой руки?</translation>
+    </message>
+    <message>
         <source>The bots could not set their hands: %1</source>
         <translation>Боты не смогли разложить свои руки: %1</translation>
     </message>

@@ -53,6 +53,18 @@ KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zo
              Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
 
 
+class Question(str):
+    """A question for :attr:`TableWidget.confirm` with the title of its box (a surrender is not
+    "This hand fouls")."""
+
+    heading: str
+
+    def __new__(cls, text: str, heading: str) -> Question:
+        question = super().__new__(cls, text)
+        question.heading = heading
+        return question
+
+
 def step_focus(views: Mapping[Zone, CardZoneView[Card, Zone]], sender: object, step: int) -> None:
     """Up / Down: the keyboard focus to the next zone, top row → middle → bottom → hand, from the
     view that asked (``sender``); the zone's first card is made current if none is."""
@@ -506,7 +518,10 @@ class TableWidget(ShowdownMixin, QWidget):
     # --- setting the hand and the showdown ------------------------------------------------------
 
     def _ask(self, question: str) -> bool:
-        answer = QMessageBox.question(self, self.tr("This hand fouls"), question,
+        """Yes / No (No is the default), titled by the question (a :class:`Question`) or as a
+        foul's; asked of the window: a message box takes its colours, never the felt's."""
+        title = question.heading if isinstance(question, Question) else self.tr("This hand fouls")
+        answer = QMessageBox.question(self.window(), title, question,
                                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
@@ -525,5 +540,5 @@ class TableWidget(ShowdownMixin, QWidget):
     def surrender(self) -> None:
         question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(
             "%1", str(self.controller.setup.rules.effective_surrender_cost))
-        if self.confirm(question):
+        if self.confirm(Question(question, self.tr("Surrender this hand?"))):
             self.controller.set_hand(surrender=True)
