@@ -64,7 +64,6 @@ QLabel#foulBanner[state="foul"] {{ background: {FOUL}; }}
 QLabel#foulBanner[state="legal"] {{ background: {LEGAL}; border: 2px solid #a5d6a7; }}
 CardZoneView {{ background: {FELT_DARK}; border: 2px solid #2e7d32; border-radius: 8px; }}
 CardZoneView[foul="true"] {{ border: 3px solid #ff5252; background: #4a1414; }}
-CardZoneView:focus {{ border-color: #fff59d; }}
 #solverScroll, #solverPanel {{ background: {FELT_DARK}; border: none; }}
 QFrame[seat="true"] {{ background: {FELT_DARK}; border: 1px solid #2e7d32; border-radius: 8px; }}
 #table QPushButton, #solverPanel QPushButton, #paigowTab QPushButton {{ font-size: 11pt; padding: 5px 12px; }}

@@ -15,7 +15,7 @@ decided here: every figure comes from the core's settlement, every foul text fro
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
@@ -200,6 +200,7 @@ class Replay(QObject):
         self.table.start_reveal(showdown)  # the table's own showdown presentation
         self.show_stored_solver()
         self.bar.show_review(replayed)
+        self.bar.try_button.setFocus(Qt.FocusReason.OtherFocusReason)  # Space plays it again
 
     def _dealt(self) -> None:
         if self.controller.retry_of is not None:

@@ -211,8 +211,15 @@ class TableWidget(ShowdownMixin, QWidget):
         outer.addWidget(self.result_label)
         outer.addStretch(1)
 
+        # A click must not take the keys away from the cards (the first "1" after Undo did
+        # nothing): the buttons act on the mouse and are reached with Tab.
+        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
+                  self.redo_button, self.deal_button, self.hint_button, self.surrender_button,
+                  self.set_button):
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         for view in self.views.values():
             view.focusStep.connect(self._focus_step)
+        self.deal.changed.connect(self._keep_keys)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
         controller.dealt.connect(self._dealt)
@@ -396,6 +403,23 @@ class TableWidget(ShowdownMixin, QWidget):
         self.retranslate()
         self._focus_hand()  # the keys go on working for the second hand (the Set button is off now)
 
+    def _keep_keys(self) -> None:
+        """After every move, undo, sort or clear the keys stay on a card: a focused zone left
+        empty hands the focus to the hand (or the first zone with cards), and the focused zone
+        always has a current card."""
+        focus = self.window().focusWidget()
+        views = [self.views[Zone.HAND], *(self.views[z] for z in ROWS)]
+        if focus not in views:
+            return
+        view = next((v for v in views if v is focus), None)
+        if view is None or not view.model().rowCount():
+            view = next((v for v in views if v.model().rowCount() and v.isVisible() and v.isEnabled()), None)
+            if view is None:
+                return
+            view.setFocus(Qt.FocusReason.OtherFocusReason)
+        if not view.currentIndex().isValid():
+            view.setCurrentIndex(view.model().index(0, 0))
+
     def _focus_hand(self) -> None:
         hand = self.views[Zone.HAND]
         hand.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -536,9 +560,17 @@ class TableWidget(ShowdownMixin, QWidget):
             text = self.tr("The bots could not set their hands: %1").replace("%1", str(exc))
             self.result_label.setText(text)
             self._fit_height()
+        self._focus_after_set()
+
+    def _focus_after_set(self) -> None:
+        """At the showdown the keys wait on "Next deal" (Space deals again), not on whatever widget
+        Qt picks when the hand disappears; still setting (Criss Cross's second hand): on the hand."""
+        if self.controller.phase is Phase.SHOWDOWN:
+            self.deal_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def surrender(self) -> None:
         question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(
             "%1", str(self.controller.setup.rules.effective_surrender_cost))
         if self.confirm(Question(question, self.tr("Surrender this hand?"))):
             self.controller.set_hand(surrender=True)
+            self._focus_after_set()
