@@ -226,3 +226,17 @@ def test_pai_gow_loads_the_house_way_off_the_gui_thread_before_the_first_click(
     tab.pool.waitForDone()
     assert len(threads) == 1 and threads[0] != threading.main_thread().name
     tab.shutdown()
+
+
+def test_pai_gow_and_drill_buttons_leave_the_keys_on_the_cards(window: MainWindow, qtbot: QtBot) -> None:
+    page = window.show_paigow()
+    tab = page.tab
+    tab.views[next(iter(tab.views))].setFocus()
+    for b in (tab.undo_button, tab.house_button, tab.new_button):
+        if b.isEnabled():
+            click(qtbot, b)
+            assert isinstance(focused(window), CardZoneView), b.objectName()
+    drill = window.show_drill()
+    drill.focus_cards()
+    click(qtbot, drill.return_button)
+    assert isinstance(focused(window), CardZoneView)

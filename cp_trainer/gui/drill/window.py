@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QStackedWidget
 
@@ -85,6 +85,8 @@ class DrillLauncher(QObject):
             scroll = QScrollArea(self.pages)
             scroll.setObjectName("drillScroll")
             scroll.setStyleSheet(DRILL_STYLE)
+            # not a click's focus target: a click on a button would take the keys off the cards
+            scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             page = DrillPage(self.renderer, None, store=self.store(), shortcuts=False, write=self.write)
             page.graded.connect(lambda _record: self.history_changed())
             scroll.setWidget(page)

@@ -192,6 +192,9 @@ class PaiGowTab(QWidget):
         self.redo_button = QPushButton(self)
         self.redo_button.setObjectName("pgRedoButton")
         self.redo_button.clicked.connect(self.deal.redo)
+        for b in (self.new_button, self.hint_button, self.house_button, self.set_button, self.undo_button,
+                  self.redo_button):
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys on the cards
         # Two rows, so the Russian texts fit beside the EV table at the window's smallest width.
         tools = QHBoxLayout()
         for b in (self.new_button, self.undo_button, self.redo_button, self.set_button):
