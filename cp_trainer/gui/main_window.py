@@ -43,7 +43,7 @@ from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.bridge import SolveRequest, criss_cross_requests
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.status_bar import ElidingStatusBar
-from cp_trainer.gui.style import STYLE_SHEET
+from cp_trainer.gui.style import STYLE_SHEET, readable_placeholders
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
 from cp_trainer.gui.table.widget import TableWidget
 from cp_trainer.gui.translation import TranslationError, current_language, follow_language, install_language
@@ -120,6 +120,9 @@ class MainWindow(QMainWindow):
         self.paigow_history: PaiGowHistory | None = None
         self.setCentralWidget(self.pages)
         self.setStyleSheet(STYLE_SHEET)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            readable_placeholders(app)  # the table mode's hints, and every other empty field's
         self.setMinimumSize(MIN_SIZE)
         self.setStatusBar(ElidingStatusBar(self))  # a long message ends in "…", whole in its tooltip
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing

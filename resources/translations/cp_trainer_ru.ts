@@ -906,6 +906,7 @@
     <name>PaiGowTab</name>
     <message>
         <source>Dealer</source>
+        <extracomment>a hand for the house way&apos;s first (slow) call, made when the page opens</extracomment>
         <translation>Крупье</translation>
     </message>
     <message>
@@ -2180,6 +2181,10 @@ hand</source>
     <message>
         <source>This hand fouls</source>
         <translation>В этой руке фол</translation>
+    </message>
+    <message>
+        <source>Surrender this hand?</source>
+        <translation>Отказаться от этой руки?</translation>
     </message>
     <message>
         <source>The bots could not set their hands: %1</source>

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from enum import IntEnum
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QMimeData, QModelIndex, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QModelIndex, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
+    QFocusEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -49,6 +50,8 @@ C = TypeVar("C", bound=Card | Joker)
 Z = TypeVar("Z", bound=IntEnum)
 
 GAP = 6  # pixels between cards
+#: the keyboard's focus frame, dashed inside a zone's border (the felt's pale yellow)
+FOCUS_FRAME = "#fff59d"
 
 
 def setup_card_strip(view: QListView) -> None:
@@ -176,14 +179,28 @@ class CardZoneView(QListView, Generic[C, Z]):
 
     def paintEvent(self, e: QPaintEvent) -> None:
         super().paintEvent(e)
-        if self.is_hand:
-            return
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor(255, 255, 255, 120), 2, Qt.PenStyle.DashLine))
-        for i in range(self.zone_model.rowCount(), self.capacity):
-            painter.drawRoundedRect(self.slot_rect(i).adjusted(2, 2, -2, -2), 6, 6)
+        if not self.is_hand:
+            painter.setPen(QPen(QColor(255, 255, 255, 120), 2, Qt.PenStyle.DashLine))
+            for i in range(self.zone_model.rowCount(), self.capacity):
+                painter.drawRoundedRect(self.slot_rect(i).adjusted(2, 2, -2, -2), 6, 6)
+        if self.hasFocus():
+            # The keyboard's frame, dashed, inside the zone's border: a fouled row keeps its red
+            # border (the style sheet's) around it, so both show (issue 12).
+            pen = QPen(QColor(FOCUS_FRAME), 2, Qt.PenStyle.CustomDashLine)
+            pen.setDashPattern([3.0, 2.0])
+            painter.setPen(pen)
+            painter.drawRoundedRect(QRectF(self.viewport().rect()).adjusted(1, 1, -1, -1), 5, 5)
         painter.end()
+
+    def focusInEvent(self, e: QFocusEvent) -> None:
+        super().focusInEvent(e)
+        self.viewport().update()
+
+    def focusOutEvent(self, e: QFocusEvent) -> None:
+        super().focusOutEvent(e)
+        self.viewport().update()
 
     # --- mouse and keys -----------------------------------------------------------------------
 

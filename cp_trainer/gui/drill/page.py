@@ -207,6 +207,7 @@ class DrillPage(QWidget):
         self.next_button.setObjectName("drillNext")
         self.next_button.clicked.connect(self.next_hand)
         for b in (self.set_button, self.return_button, self.next_button):
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys on the cards
             buttons.addWidget(b)
         self.progress = QProgressBar(self)
         self.progress.setObjectName("drillProgress")

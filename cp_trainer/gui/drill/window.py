@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QScrollArea, QStackedWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.drill.page import DrillPage
-from cp_trainer.gui.style import FELT
+from cp_trainer.gui.style import FELT, felt_text
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
@@ -30,7 +30,7 @@ __all__ = ["DRILL_STYLE", "DrillLauncher", "install_drill"]
 # the table's felt behind the page (white text on the default grey was unreadable: issue 12's AA contrast)
 DRILL_STYLE = ("#drillScroll, #drillScroll > QWidget#qt_scrollarea_viewport "
                f"{{ background: {FELT}; border: none; }}"
-               " #drillPage, #drillPage QLabel { color: #ffffff; } #drillPage { background: transparent; }")
+               " #drillPage { color: #ffffff; background: transparent; }\n" + felt_text(("#drillPage",)))
 
 
 class DrillLauncher(QObject):
@@ -85,6 +85,8 @@ class DrillLauncher(QObject):
             scroll = QScrollArea(self.pages)
             scroll.setObjectName("drillScroll")
             scroll.setStyleSheet(DRILL_STYLE)
+            # not a click's focus target: a click on a button would take the keys off the cards
+            scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             page = DrillPage(self.renderer, None, store=self.store(), shortcuts=False, write=self.write)
             page.graded.connect(lambda _record: self.history_changed())
             scroll.setWidget(page)

@@ -44,7 +44,7 @@ from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
-from cp_trainer.paigow.cards import PgCard, label_pg_cards, sort_for_display
+from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards, sort_for_display
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.house_way import HouseWay, house_way
 from cp_trainer.paigow.resolve import Settlement
@@ -52,6 +52,9 @@ from cp_trainer.paigow.session import PaiGowSession, PgPhase
 from cp_trainer.paigow.setting import Setting
 
 __all__ = ["PaiGowTab"]
+
+#: a hand for the house way's first (slow) call, made when the page opens
+WARM_UP_HAND = "Td 9c 7d 5h 4s 4h 2c"
 
 EvFn = Callable[..., EvResult]
 
@@ -136,6 +139,7 @@ class PaiGowTab(QWidget):
         self._alive: set[Worker] = set()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
+        self._warm_up()
         self._message = ""
         self._message_advice = ""
 
@@ -191,6 +195,9 @@ class PaiGowTab(QWidget):
         self.redo_button = QPushButton(self)
         self.redo_button.setObjectName("pgRedoButton")
         self.redo_button.clicked.connect(self.deal.redo)
+        for b in (self.new_button, self.hint_button, self.house_button, self.set_button, self.undo_button,
+                  self.redo_button):
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keys on the cards
         # Two rows, so the Russian texts fit beside the EV table at the window's smallest width.
         tools = QHBoxLayout()
         for b in (self.new_button, self.undo_button, self.redo_button, self.set_button):
@@ -387,6 +394,16 @@ class PaiGowTab(QWidget):
             return
         self.ev_result = None
         self.start_ev(cards)
+
+    def _warm_up(self) -> None:
+        """Load the house way's compiled code now, off the GUI thread: its first call (Numba
+        loading its cache, or compiling on a fresh install) froze the window for a second or
+        more, so the first "House way & EV" click seemed to do nothing (issue 12)."""
+        cards = tuple(parse_pg_cards(WARM_UP_HAND))
+        worker = Worker(lambda _progress, _cancelled: house_way(cards))
+        self._alive.add(worker)
+        worker.signals.done.connect(lambda w=worker: self._alive.discard(w))
+        self.pool.start(worker)
 
     def start_ev(self, cards: Sequence[PgCard]) -> None:
         self.cancel()

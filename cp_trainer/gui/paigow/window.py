@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.paigow.tab import EvFn, PaiGowTab
+from cp_trainer.gui.style import felt_text
 from cp_trainer.history import HandRecord
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.resolve import Settlement
@@ -82,7 +83,7 @@ class PaiGowPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(felt)
-        self.setStyleSheet("#paigowTab QLabel { color: #ffffff; }")
+        self.setStyleSheet(felt_text(("#paigowTab",)))  # white on the felt, not in its dialogs
 
     def shutdown(self) -> None:
         self.tab.shutdown()

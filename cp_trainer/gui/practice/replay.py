@@ -20,7 +20,7 @@ core's settlement, every foul text from the core.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
@@ -208,6 +208,7 @@ class Replay(QObject):
         self.table.start_reveal(showdown)  # the table's own showdown presentation
         self.show_stored_solver()
         self.bar.show_review(replayed)
+        self.bar.try_button.setFocus(Qt.FocusReason.OtherFocusReason)  # Space plays it again
 
     def _dealt(self) -> None:
         if self.controller.retry_of is not None:

@@ -59,6 +59,18 @@ KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zo
              Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
 
 
+class Question(str):
+    """A question for :attr:`TableWidget.confirm` with the title of its box (a surrender is not
+    "This hand fouls")."""
+
+    heading: str
+
+    def __new__(cls, text: str, heading: str) -> Question:
+        question = super().__new__(cls, text)
+        question.heading = heading
+        return question
+
+
 def step_focus(views: Mapping[Zone, CardZoneView[Card, Zone]], sender: object, step: int) -> None:
     """Up / Down: the keyboard focus to the next zone, top row → middle → bottom → hand, from the
     view that asked (``sender``); the zone's first card is made current if none is."""
@@ -210,11 +222,18 @@ class TableWidget(ShowdownMixin, QWidget):
         outer.addLayout(actions)
         outer.addStretch(1)
 
+        # A click must not take the keys away from the cards (the first "1" after Undo did
+        # nothing): the buttons act on the mouse and are reached with Tab.
+        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
+                  self.redo_button, self.deal_button, self.hint_button, self.surrender_button,
+                  self.set_button):
+            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         for view in self.views.values():
             view.focusStep.connect(self._focus_step)
         # the deal, cards gliding to their slots, the bots' rows flipping: shown, never waited for
         self.motion = CardMotion(list(self.views.values()), self)
         self.flipper = RowFlipper(renderer, self)
+        self.deal.changed.connect(self._keep_keys)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
         controller.dealt.connect(self._dealt)
@@ -461,6 +480,23 @@ class TableWidget(ShowdownMixin, QWidget):
         self._focus_hand()  # the keys go on working for the second hand (the Set button is off now)
         self.motion.deal_in(self.views[Zone.HAND])
 
+    def _keep_keys(self) -> None:
+        """After every move, undo, sort or clear the keys stay on a card: a focused zone left
+        empty hands the focus to the hand (or the first zone with cards), and the focused zone
+        always has a current card."""
+        focus = self.window().focusWidget()
+        views = [self.views[Zone.HAND], *(self.views[z] for z in ROWS)]
+        if focus not in views:
+            return
+        view = next((v for v in views if v is focus), None)
+        if view is None or not view.model().rowCount():
+            view = next((v for v in views if v.model().rowCount() and v.isVisible() and v.isEnabled()), None)
+            if view is None:
+                return
+            view.setFocus(Qt.FocusReason.OtherFocusReason)
+        if not view.currentIndex().isValid():
+            view.setCurrentIndex(view.model().index(0, 0))
+
     def _focus_hand(self) -> None:
         hand = self.views[Zone.HAND]
         hand.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -591,7 +627,10 @@ class TableWidget(ShowdownMixin, QWidget):
     # --- setting the hand and the showdown ------------------------------------------------------
 
     def _ask(self, question: str) -> bool:
-        answer = QMessageBox.question(self, self.tr("This hand fouls"), question,
+        """Yes / No (No is the default), titled by the question (a :class:`Question`) or as a
+        foul's; asked of the window: a message box takes its colours, never the felt's."""
+        title = question.heading if isinstance(question, Question) else self.tr("This hand fouls")
+        answer = QMessageBox.question(self.window(), title, question,
                                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
@@ -606,9 +645,17 @@ class TableWidget(ShowdownMixin, QWidget):
             text = self.tr("The bots could not set their hands: %1").replace("%1", str(exc))
             self.result_label.setText(text)
             self._fit_height()
+        self._focus_after_set()
+
+    def _focus_after_set(self) -> None:
+        """At the showdown the keys wait on "Next deal" (Space deals again), not on whatever widget
+        Qt picks when the hand disappears; still setting (Criss Cross's second hand): on the hand."""
+        if self.controller.phase is Phase.SHOWDOWN:
+            self.deal_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def surrender(self) -> None:
         question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(
             "%1", str(self.controller.setup.rules.effective_surrender_cost))
-        if self.confirm(question):
+        if self.confirm(Question(question, self.tr("Surrender this hand?"))):
             self.controller.set_hand(surrender=True)
+            self._focus_after_set()
