@@ -43,6 +43,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.fitted import FittedLabel
+
 __all__ = ["all_texts", "clipped_texts", "english_left"]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,6 +122,22 @@ def _label_room(label: QLabel) -> tuple[int, int] | None:
     return need, room
 
 
+def _wrapped_room(label: QLabel) -> tuple[int, int]:
+    """(height the word-wrapped text needs, height it has). Plain text is measured as QLabel
+    paints it (the style draws it word-wrapped in the contents rectangle, with the font's
+    metrics); a text the label shows cut to fit (:class:`FittedLabel`: its whole text is in the
+    tooltip) is measured as shown. Rich text is measured by the label's own height for width."""
+    shown = label.shown_text() if isinstance(label, FittedLabel) else label.text()
+    rich = label.textFormat() == Qt.TextFormat.RichText or (
+        label.textFormat() == Qt.TextFormat.AutoText and GuiQt.mightBeRichText(shown))
+    if rich:
+        return label.heightForWidth(label.width()), label.height()
+    rect = label.contentsRect().adjusted(label.margin(), label.margin(), -label.margin(), -label.margin())
+    flags = int(Qt.TextFlag.TextWordWrap) | int(label.alignment())
+    need = label.fontMetrics().boundingRect(QRect(0, 0, max(1, rect.width()), 100_000), flags, shown).height()
+    return need, rect.height()
+
+
 def _describe(widget: QWidget) -> str:
     name = widget.objectName() or type(widget).__name__
     parent = widget.parentWidget()
@@ -143,6 +161,11 @@ def _past_parent(w: QWidget, root: QWidget, slack: int) -> str | None:
     return None
 
 
+def _is_picture(w: QWidget) -> bool:
+    """A label showing a picture (a card) and no text."""
+    return isinstance(w, QLabel) and not w.text() and w.pixmap() is not None and not w.pixmap().isNull()
+
+
 def _overlaps(w: QWidget, root: QWidget, seen: dict[int, set[int]]) -> list[str]:
     """A label or button lying over a sibling (a text drawn over another, or under it)."""
     parent = w.parentWidget()
@@ -150,6 +173,8 @@ def _overlaps(w: QWidget, root: QWidget, seen: dict[int, set[int]]) -> list[str]
         return []
     found = []
     for other in parent.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        if _is_picture(w) and _is_picture(other):
+            continue  # cards fanned out like a held hand: each shows its corner, on purpose
         if (other is w or not _shown(other, root) or other.isWindow() or id(other) in seen.get(id(w), ())
                 or not w.geometry().intersects(other.geometry())):
             continue
@@ -162,9 +187,9 @@ def _overlaps(w: QWidget, root: QWidget, seen: dict[int, set[int]]) -> list[str]
 def _text_problem(w: QWidget, slack: int) -> str | None:
     """The one text of ``w`` that does not fit, if any."""
     if isinstance(w, QLabel) and w.wordWrap() and w.text():
-        need_h = w.heightForWidth(w.width())
-        if need_h > w.height() + slack:
-            return f"{_describe(w)}: {w.text()[:40]!r}… needs {need_h} px high, has {w.height()}"
+        need_h, has = _wrapped_room(w)
+        if need_h > has + slack:
+            return f"{_describe(w)}: {w.text()[:40]!r}… needs {need_h} px high, has {has}"
     if isinstance(w, QAbstractButton) and not isinstance(w, QToolButton) and w.text():
         need, room = _button_room(w)
         if need > room + slack:
