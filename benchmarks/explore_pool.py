@@ -65,7 +65,7 @@ class; integer weights keep a NumPy twin (``solver.single``) exact. Measured ker
 this loaded machine: weighting 20,000 hands 136 µs, scoring 8 candidates against them 430 µs
 (not vectorised by Numba); with the range restriction a K=2 re-rank would touch ~3,000 pool
 hands. The Monte-Carlo solver sets its opponents with ``standard``, so a slower ``standard``
-also slows every solve.
+also slows every solve. ``explore_pool_fast.py`` builds that fast version and measures it.
 """
 
 from __future__ import annotations
