@@ -36,7 +36,10 @@ K, delta               ms, 1 thr  pool touched   vs peer                minus st
 4, 0.3, 40,000 seed 8  (busy)     7,873          +0.0039 ± 0.0038       +0.0036 ± 0.0037      .0057/.0022
 8, 0.05                0.117      2,291          +0.0049 ± 0.0033       +0.0045 ± 0.0033      .0054/.0043
 8, 0.1                 0.152      4,349          +0.0067 ± 0.0043       +0.0063 ± 0.0042      .0098/.0036
+8, 0.1 (pool seed 8)   0.142      4,349          +0.0062 ± 0.0043       +0.0058 ± 0.0042      .0087/.0037
 8, 0.3                 0.272      11,847         +0.0091 ± 0.0054       +0.0087 ± 0.0053      .0143/.0037
+8, 0.3 (pool seed 8)   0.270      11,834         +0.0073 ± 0.0055       +0.0069 ± 0.0054      .0112/.0032
+8, 0.3 (pool seed 9)   0.273      11,878         +0.0062 ± 0.0052       +0.0058 ± 0.0052      .0101/.0022
 =====================  =========  =============  =====================  ====================  ===========
 
 K=4, delta 0.3 by the solver (10,000 samples against ``standard``, paired with standard's
@@ -51,7 +54,9 @@ table-only ``standard``; were the re-rank shipped as ``standard``, they would ch
 Reading: the re-rank is worth about +0.005 a hand against ``standard``-like opponents (K=4:
 the solver's +0.0051 ± 0.0023; the peer match +0.0039 to +0.0062 over five pools, mean about
 +0.0049), which is the issue's target against the peer only on the lucky side of the pool; more
-candidates gain more (K=8, delta 0.3: +0.009) but cost more. It costs about 2-4 times
+candidates gain more (K=8, delta 0.1: +0.0062 to +0.0067, interval above zero, at 0.14-0.15 ms
+on one thread; delta 0.3: +0.0062 to +0.0091 at 0.27 ms) but cost more; the first half of the
+file always favours the re-rank more than the second (e.g. +0.0087 / +0.0037). It costs about 2-4 times
 ``standard`` (0.10-0.16 ms on one thread for K=2-4, half that with the two threads
 ``settings_for`` uses): about the 0.1 ms a decision allowed. Not shipped because (1) the
 figure against the peer does not reach +0.005 for every pool seed, (2) the Monte-Carlo solver
