@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cp_trainer.cards import FULL_DECK, Card, Rank, Suit  # noqa: E402
-from cp_trainer.gui.cards.style import CardStyle, suit_colour  # noqa: E402
+from cp_trainer.gui.cards.style import INDEX_TEXT, CardStyle, suit_colour  # noqa: E402
 
 WIDTH, HEIGHT = 250, 350
 FONT = "DejaVu Sans"
@@ -52,9 +52,6 @@ _SUIT_SHAPES: dict[Suit, tuple[str, ...]] = {
     ),
 }
 
-_RANK_TEXT = {r: (r.char if r is not Rank.TEN else "10") for r in Rank}
-
-
 def _num(x: float) -> str:
     """Compact, deterministic number text."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
@@ -72,7 +69,7 @@ def pip(suit: Suit, colour: str, cx: float, cy: float, size: float, flip: bool =
 
 
 def _rank_text(rank: Rank, colour: str, x: float, y: float, size: float) -> str:
-    text = _RANK_TEXT[rank]
+    text = INDEX_TEXT[rank]
     # "10" is two glyphs: squeeze it horizontally so it fits the same corner column.
     squeeze = ' transform="scale(0.66,1)"' if len(text) == 2 else ""
     return (
