@@ -98,18 +98,22 @@ _LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
     10: ((-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6),
          (-1, 1), (1, 1)),
 }
-_PIP_X = {-1: 88.0, 0: 125.0, 1: 162.0}
-_PIP_TOP, _PIP_BOTTOM, _PIP_SIZE = 72.0, 278.0, 46.0
+# The pips keep clear of the corner indexes (x 4..66 at the top left, the same turned at the
+# bottom right): the outer columns' pips start 10 units or more right of them. Nine and ten pips
+# are smaller and closer together, so the ten's middle ones fit between the columns.
+_PIP_X = {-1: 92.0, 0: 125.0, 1: 158.0}
+_PIP_X_MANY = {-1: 97.0, 0: 125.0, 1: 153.0}
+_PIP_TOP, _PIP_BOTTOM, _PIP_SIZE, _PIP_SIZE_MANY = 72.0, 278.0, 42.0, 37.0
 
 
 def _centre(card: Card, colour: str) -> str:
     rank = card.rank.value
     if rank in _LAYOUTS:
         parts = []
-        size = _PIP_SIZE - 4 if rank >= 9 else _PIP_SIZE
+        size, xs = (_PIP_SIZE_MANY, _PIP_X_MANY) if rank >= 9 else (_PIP_SIZE, _PIP_X)
         for column, row in _LAYOUTS[rank]:
             y = _PIP_TOP + row * (_PIP_BOTTOM - _PIP_TOP)
-            parts.append(pip(card.suit, colour, _PIP_X[column], y, size, flip=row > 0.5))
+            parts.append(pip(card.suit, colour, xs[column], y, size, flip=row > 0.5))
         return "".join(parts)
     if card.rank is Rank.ACE:
         return pip(card.suit, colour, WIDTH / 2, HEIGHT / 2, 120)

@@ -234,3 +234,35 @@ def test_each_rank_index_differs_from_every_other(qapp: object, height: int) -> 
             if a.value < b.value:
                 differ = sum(abs(x - y) for x, y in zip(lums[a], lums[b], strict=True)) / ink
                 assert differ >= least, (height, a, b, differ)
+
+
+def _component(image: QImage, seeds: set[tuple[int, int]], inside: QRect) -> set[tuple[int, int]]:
+    """The inked pixels (any tint) inside ``inside`` connected to ``seeds``, 8-neighbourly."""
+    inked = _ink_in(image, inside, strong=False)
+    todo = [p for p in seeds if p in inked]
+    seen = set(todo)
+    while todo:
+        x, y = todo.pop()
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                p = (x + dx, y + dy)
+                if p in inked and p not in seen:
+                    seen.add(p)
+                    todo.append(p)
+    return seen
+
+
+@pytest.mark.parametrize("height", [80, 90, 100, 110, 126, 140])
+def test_pips_keep_clear_of_the_corner_index(qapp: object, height: int) -> None:
+    """Review of issue 12: at 1920 x 1080 the 10's pips touched the corner index on the bots' cards
+    (10♥). The ink joined to the corner's rank spreads no further right than the index's column."""
+    size = card_size(height)
+    w, h = size.width(), size.height()
+    inside = QRect(round(w * 0.03), round(h * 0.025), round(w * 0.94), round(h * 0.95))
+    area = _index_area(height)
+    renderer = CardRenderer(CardStyle.TWO_COLOUR)
+    for rank in "T98765432":
+        for suit in "hsdc":
+            image = renderer.pixmap(Card.parse(rank + suit), size).toImage()
+            joined = _component(image, _ink_in(image, area, strong=True), inside)
+            assert joined and max(x for x, _ in joined) < w * 0.29, (height, rank + suit)
