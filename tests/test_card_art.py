@@ -185,7 +185,8 @@ def test_queen_index_shows_its_tail_where_an_o_has_none(
     size = card_size(height)
     area = _index_area(height)
     queen = CardRenderer(CardStyle.TWO_COLOUR).pixmap(Card.parse("Qs"), size).toImage()
-    o_like = _renderer_writing(tmp_path, monkeypatch, Rank.QUEEN, "O").pixmap(Card.parse("Qs"), size).toImage()
+    writes_o = _renderer_writing(tmp_path, monkeypatch, Rank.QUEEN, "O")
+    o_like = writes_o.pixmap(Card.parse("Qs"), size).toImage()
     tail = _ink_in(queen, area, strong=True) - _ink_in(o_like, area, strong=False)
     assert len(tail) >= max(3, area.width() * area.height() // 60), (height, sorted(tail))
     # ... below the middle of the letter, where a Q's tail is
@@ -266,3 +267,26 @@ def test_pips_keep_clear_of_the_corner_index(qapp: object, height: int) -> None:
             image = renderer.pixmap(Card.parse(rank + suit), size).toImage()
             joined = _component(image, _ink_in(image, area, strong=True), inside)
             assert joined and max(x for x, _ in joined) < w * 0.29, (height, rank + suit)
+
+
+@pytest.mark.parametrize("height", [46, 60, 79, 80])
+def test_solver_cards_are_the_table_face_at_their_size(qapp: object, height: int) -> None:
+    """Review of issue 12: the solver panel's small cards must read as well as the table's at the
+    same size. They are the very pictures the table's cards get at that size (spade and club
+    differ clearly, ranks unambiguous: the tests above), not a face of their own."""
+    from cp_trainer.arrangement import Arrangement
+    from cp_trainer.gui.solver.panel import _MiniRows
+
+    renderer = CardRenderer(CardStyle.TWO_COLOUR)
+    rows = _MiniRows(renderer)
+    rows.set_card_height(height)
+    arr = Arrangement(tuple(Card.parse(c) for c in ("Qs", "Jc", "Th")),
+                      tuple(Card.parse(c) for c in ("As", "Ac", "Kd", "Kh", "9s")),
+                      tuple(Card.parse(c) for c in ("2c", "3c", "4c", "5c", "6s")))
+    rows.show_arrangement(arr)
+    for labels, cards in zip(rows._labels, arr.rows, strict=True):
+        for label, card in zip(labels, cards, strict=True):
+            shown = label.pixmap().toImage()
+            table = renderer.pixmap(card, card_size(height), label.devicePixelRatioF()).toImage()
+            assert shown == table, card
+    rows.deleteLater()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtSvg import QSvgRenderer
 
@@ -19,8 +19,18 @@ from cp_trainer.cards import Card, Rank
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, INDEX_TEXT, CardStyle, suit_colour
 from cp_trainer.resources import resource_path
 
-__all__ = ["BIG_SUIT_BELOW", "CARD_ASPECT", "JOKER", "CardArtError", "CardFace", "CardRenderer", "INDEX_FONT",
-           "card_size", "draw_index", "rank_index_rect"]
+__all__ = [
+    "BIG_SUIT_BELOW",
+    "CARD_ASPECT",
+    "INDEX_FONT",
+    "JOKER",
+    "CardArtError",
+    "CardFace",
+    "CardRenderer",
+    "card_size",
+    "draw_index",
+    "rank_index_rect",
+]
 
 JOKER = "Jk"
 CARD_ASPECT = 250 / 350  # width / height of the art (poker size, 2.5 x 3.5)
