@@ -4,6 +4,11 @@
 HiDPI screens (the pixmap has ``size * dpr`` device pixels and ``devicePixelRatio() == dpr``).
 ``card`` is a :class:`~cp_trainer.cards.Card`, ``"Jk"`` for the joker, or ``None`` for the back.
 Results are cached per (style, card, size, dpr), so repainting is cheap.
+
+Cards lower than :data:`BIG_SUIT_BELOW` pixels are drawn for reading rather than from the art: the
+rank large and bold in the corner (:func:`draw_index`, inside :func:`rank_index_rect`), the suit
+under it and larger again in the lower right. Every widget (table, bots, solver, lessons, Pai Gow)
+gets the same picture at the same size.
 """
 
 from __future__ import annotations
