@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cp_trainer.cards import FULL_DECK, Card, Rank, Suit  # noqa: E402
-from cp_trainer.gui.cards.style import CardStyle, suit_colour  # noqa: E402
+from cp_trainer.gui.cards.style import INDEX_TEXT, CardStyle, suit_colour  # noqa: E402
 
 WIDTH, HEIGHT = 250, 350
 FONT = "DejaVu Sans"
@@ -52,9 +52,6 @@ _SUIT_SHAPES: dict[Suit, tuple[str, ...]] = {
     ),
 }
 
-_RANK_TEXT = {r: (r.char if r is not Rank.TEN else "10") for r in Rank}
-
-
 def _num(x: float) -> str:
     """Compact, deterministic number text."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
@@ -72,7 +69,7 @@ def pip(suit: Suit, colour: str, cx: float, cy: float, size: float, flip: bool =
 
 
 def _rank_text(rank: Rank, colour: str, x: float, y: float, size: float) -> str:
-    text = _RANK_TEXT[rank]
+    text = INDEX_TEXT[rank]
     # "10" is two glyphs: squeeze it horizontally so it fits the same corner column.
     squeeze = ' transform="scale(0.66,1)"' if len(text) == 2 else ""
     return (
@@ -101,18 +98,22 @@ _LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
     10: ((-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6),
          (-1, 1), (1, 1)),
 }
-_PIP_X = {-1: 88.0, 0: 125.0, 1: 162.0}
-_PIP_TOP, _PIP_BOTTOM, _PIP_SIZE = 72.0, 278.0, 46.0
+# The pips keep clear of the corner indexes (x 4..66 at the top left, the same turned at the
+# bottom right): the outer columns' pips start 10 units or more right of them. Nine and ten pips
+# are smaller and closer together, so the ten's middle ones fit between the columns.
+_PIP_X = {-1: 92.0, 0: 125.0, 1: 158.0}
+_PIP_X_MANY = {-1: 97.0, 0: 125.0, 1: 153.0}
+_PIP_TOP, _PIP_BOTTOM, _PIP_SIZE, _PIP_SIZE_MANY = 72.0, 278.0, 42.0, 37.0
 
 
 def _centre(card: Card, colour: str) -> str:
     rank = card.rank.value
     if rank in _LAYOUTS:
         parts = []
-        size = _PIP_SIZE - 4 if rank >= 9 else _PIP_SIZE
+        size, xs = (_PIP_SIZE_MANY, _PIP_X_MANY) if rank >= 9 else (_PIP_SIZE, _PIP_X)
         for column, row in _LAYOUTS[rank]:
             y = _PIP_TOP + row * (_PIP_BOTTOM - _PIP_TOP)
-            parts.append(pip(card.suit, colour, _PIP_X[column], y, size, flip=row > 0.5))
+            parts.append(pip(card.suit, colour, xs[column], y, size, flip=row > 0.5))
         return "".join(parts)
     if card.rank is Rank.ACE:
         return pip(card.suit, colour, WIDTH / 2, HEIGHT / 2, 120)

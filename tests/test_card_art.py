@@ -8,12 +8,19 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QColor, QImage
 
-from cp_trainer.cards import FULL_DECK, Card
-from cp_trainer.gui.cards.pixmaps import BIG_SUIT_BELOW, JOKER, CardArtError, CardRenderer, card_size
-from cp_trainer.gui.cards.style import CardStyle
+from cp_trainer.cards import FULL_DECK, Card, Rank, Suit
+from cp_trainer.gui.cards.pixmaps import (
+    BIG_SUIT_BELOW,
+    JOKER,
+    CardArtError,
+    CardRenderer,
+    card_size,
+    rank_index_rect,
+)
+from cp_trainer.gui.cards.style import INDEX_TEXT, CardStyle
 from cp_trainer.resources import resource_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,7 +128,7 @@ def _dark(image: QImage) -> set[tuple[int, int]]:
             if dark(image.pixelColor(x, y))}
 
 
-@pytest.mark.parametrize("height", [34, 44, 46, 56, 76])
+@pytest.mark.parametrize("height", [30, 34, 44, 46, 56, 76, 80])
 def test_spade_and_club_differ_clearly_at_every_size_used(qapp: object, height: int) -> None:
     """Issue 12: at the bots' and the solver's sizes (34 px high at the least) the corner's spade and
     club looked alike; a small card now shows its suit large, so the two differ in many pixels."""
@@ -134,3 +141,152 @@ def test_spade_and_club_differ_clearly_at_every_size_used(qapp: object, height: 
         # (11 px and more) differ in at least 25 pixels
         share = 0.02 if height < BIG_SUIT_BELOW else 0.0
         assert len(spade ^ club) >= max(25, share * size.width() * size.height()), rank
+
+
+# --- Issue 12 review: every rank's corner index unambiguous at every size used -----------------
+
+#: Card heights used by the app: the bots' rows with three bots at 1024 (the least, ~30), the bots'
+#: and solver's rows, Pai Gow's dealer, the lessons' strips, the table rows at 1024/1366, and larger.
+INDEX_HEIGHTS = [30, 34, 40, 44, 46, 56, 62, 76, 80, 90, 110, 126]
+
+
+def _lum(c: QColor) -> float:
+    return 0.299 * c.red() + 0.587 * c.green() + 0.114 * c.blue()
+
+
+def _ink_in(image: QImage, rect: QRect, strong: bool) -> set[tuple[int, int]]:
+    """Inked pixels of ``image`` inside ``rect``: strongly (at least about half the ink's contrast)
+    or at all (any visible tint on the white card)."""
+    limit = 150.0 if strong else 238.0
+    return {(x, y) for x in range(rect.left(), rect.right() + 1) for y in range(rect.top(), rect.bottom() + 1)
+            if image.pixelColor(x, y).alpha() > 200 and _lum(image.pixelColor(x, y)) < limit}
+
+
+def _index_area(height: int) -> QRect:
+    size = card_size(height)
+    area = rank_index_rect(size.width(), size.height())
+    return area.toAlignedRect().intersected(QRect(0, 0, size.width(), size.height()))
+
+
+def _renderer_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rank: Rank, text: str) -> CardRenderer:
+    """A renderer over art generated with ``rank`` written as ``text`` (the reference shapes)."""
+    make_cards = _load_script("make_cards")
+    monkeypatch.setitem(INDEX_TEXT, rank, text)
+    make_cards.write_all(tmp_path)
+    return CardRenderer(CardStyle.TWO_COLOUR, art_dir=tmp_path)
+
+
+@pytest.mark.parametrize("height", INDEX_HEIGHTS)
+def test_queen_index_shows_its_tail_where_an_o_has_none(
+        qapp: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, height: int) -> None:
+    """Review of issue 12: on small cards the corner Q read as "O" (its tail clipped or too thin).
+    Drawn in the same place and font as an "O", the Q's index has clearly inked pixels where the O
+    has no ink at all: its tail."""
+    size = card_size(height)
+    area = _index_area(height)
+    queen = CardRenderer(CardStyle.TWO_COLOUR).pixmap(Card.parse("Qs"), size).toImage()
+    writes_o = _renderer_writing(tmp_path, monkeypatch, Rank.QUEEN, "O")
+    o_like = writes_o.pixmap(Card.parse("Qs"), size).toImage()
+    tail = _ink_in(queen, area, strong=True) - _ink_in(o_like, area, strong=False)
+    assert len(tail) >= max(3, area.width() * area.height() // 60), (height, sorted(tail))
+    # ... below the middle of the letter, where a Q's tail is
+    o_rows = [y for _, y in _ink_in(o_like, area, strong=True)]
+    middle = (min(o_rows) + max(o_rows)) / 2
+    assert all(y > middle for _, y in tail), (height, sorted(tail))
+
+
+@pytest.mark.parametrize("height", INDEX_HEIGHTS)
+def test_jack_index_shows_its_hook(qapp: object, height: int) -> None:
+    """Review of issue 12: on small cards the corner J read as "I" (its hook clipped). The J's
+    index has clearly inked pixels left of its stem in the lower part of the letter: its hook."""
+    size = card_size(height)
+    area = _index_area(height)
+    for suit in "sh":
+        ink = _ink_in(CardRenderer(CardStyle.TWO_COLOUR).pixmap(Card.parse("J" + suit), size).toImage(),
+                      area, strong=True)
+        xs = sorted({x for x, _ in ink})
+        ys = [y for _, y in ink]
+        top, bottom = min(ys), max(ys)
+        column = {x: sum(1 for px, _ in ink if px == x) for x in xs}
+        stem_x = max(xs, key=lambda x: (column[x], x))  # the fullest column (the stem)
+        stem_left = min(x for x in xs if x <= stem_x and all(column.get(c, 0) >= column[stem_x] * 0.6
+                                                             for c in range(x, stem_x + 1)))
+        hook = {(x, y) for x, y in ink if x < stem_left and y > top + (bottom - top) * 0.6}
+        assert len(hook) >= max(2, area.width() * area.height() // 90), (height, suit, sorted(hook))
+
+
+def _lums(image: QImage, rect: QRect) -> list[float]:
+    return [_lum(image.pixelColor(x, y)) for x in range(rect.left(), rect.right() + 1)
+            for y in range(rect.top(), rect.bottom() + 1)]
+
+
+@pytest.mark.parametrize("height", INDEX_HEIGHTS)
+def test_each_rank_index_differs_from_every_other(qapp: object, height: int) -> None:
+    """No two ranks' corner indexes look alike: each pair differs by several whole pixels of ink
+    (the summed difference of their pixels' lightness, in units of ink on white)."""
+    size = card_size(height)
+    area = _index_area(height)
+    renderer = CardRenderer(CardStyle.TWO_COLOUR)
+    lums = {r: _lums(renderer.pixmap(Card(r, Suit.SPADES), size).toImage(), area) for r in Rank}
+    ink = 253.0 - 26.0  # white card to black ink
+    least = max(4, area.width() * area.height() // 15)
+    for a in Rank:
+        for b in Rank:
+            if a.value < b.value:
+                differ = sum(abs(x - y) for x, y in zip(lums[a], lums[b], strict=True)) / ink
+                assert differ >= least, (height, a, b, differ)
+
+
+def _component(image: QImage, seeds: set[tuple[int, int]], inside: QRect) -> set[tuple[int, int]]:
+    """The inked pixels (any tint) inside ``inside`` connected to ``seeds``, 8-neighbourly."""
+    inked = _ink_in(image, inside, strong=False)
+    todo = [p for p in seeds if p in inked]
+    seen = set(todo)
+    while todo:
+        x, y = todo.pop()
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                p = (x + dx, y + dy)
+                if p in inked and p not in seen:
+                    seen.add(p)
+                    todo.append(p)
+    return seen
+
+
+@pytest.mark.parametrize("height", [80, 90, 100, 110, 126, 140])
+def test_pips_keep_clear_of_the_corner_index(qapp: object, height: int) -> None:
+    """Review of issue 12: at 1920 x 1080 the 10's pips touched the corner index on the bots' cards
+    (10♥). The ink joined to the corner's rank spreads no further right than the index's column."""
+    size = card_size(height)
+    w, h = size.width(), size.height()
+    inside = QRect(round(w * 0.03), round(h * 0.025), round(w * 0.94), round(h * 0.95))
+    area = _index_area(height)
+    renderer = CardRenderer(CardStyle.TWO_COLOUR)
+    for rank in "T98765432":
+        for suit in "hsdc":
+            image = renderer.pixmap(Card.parse(rank + suit), size).toImage()
+            joined = _component(image, _ink_in(image, area, strong=True), inside)
+            assert joined and max(x for x, _ in joined) < w * 0.29, (height, rank + suit)
+
+
+@pytest.mark.parametrize("height", [46, 60, 79, 80])
+def test_solver_cards_are_the_table_face_at_their_size(qapp: object, height: int) -> None:
+    """Review of issue 12: the solver panel's small cards must read as well as the table's at the
+    same size. They are the very pictures the table's cards get at that size (spade and club
+    differ clearly, ranks unambiguous: the tests above), not a face of their own."""
+    from cp_trainer.arrangement import Arrangement
+    from cp_trainer.gui.solver.panel import _MiniRows
+
+    renderer = CardRenderer(CardStyle.TWO_COLOUR)
+    rows = _MiniRows(renderer)
+    rows.set_card_height(height)
+    arr = Arrangement(tuple(Card.parse(c) for c in ("Qs", "Jc", "Th")),
+                      tuple(Card.parse(c) for c in ("As", "Ac", "Kd", "Kh", "9s")),
+                      tuple(Card.parse(c) for c in ("2c", "3c", "4c", "5c", "6s")))
+    rows.show_arrangement(arr)
+    for labels, cards in zip(rows._labels, arr.rows, strict=True):
+        for label, card in zip(labels, cards, strict=True):
+            shown = label.pixmap().toImage()
+            table = renderer.pixmap(card, card_size(height), label.devicePixelRatioF()).toImage()
+            assert shown == table, card
+    rows.deleteLater()

@@ -4,6 +4,11 @@
 HiDPI screens (the pixmap has ``size * dpr`` device pixels and ``devicePixelRatio() == dpr``).
 ``card`` is a :class:`~cp_trainer.cards.Card`, ``"Jk"`` for the joker, or ``None`` for the back.
 Results are cached per (style, card, size, dpr), so repainting is cheap.
+
+Cards lower than :data:`BIG_SUIT_BELOW` pixels are drawn for reading rather than from the art: the
+rank large and bold in the corner (:func:`draw_index`, inside :func:`rank_index_rect`), the suit
+under it and larger again in the lower right. Every widget (table, bots, solver, lessons, Pai Gow)
+gets the same picture at the same size.
 """
 
 from __future__ import annotations
@@ -12,23 +17,44 @@ from collections import OrderedDict
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtSvg import QSvgRenderer
 
 from cp_trainer.cards import Card, Rank
-from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
+from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, INDEX_TEXT, CardStyle, suit_colour
 from cp_trainer.resources import resource_path
 
-__all__ = ["BIG_SUIT_BELOW", "CARD_ASPECT", "JOKER", "CardArtError", "CardFace", "CardRenderer", "card_size"]
+__all__ = [
+    "BIG_SUIT_BELOW",
+    "CARD_ASPECT",
+    "INDEX_FONT",
+    "JOKER",
+    "CardArtError",
+    "CardFace",
+    "CardRenderer",
+    "card_size",
+    "draw_index",
+    "rank_index_rect",
+]
 
 JOKER = "Jk"
 CARD_ASPECT = 250 / 350  # width / height of the art (poker size, 2.5 x 3.5)
 
 CardFace = Card | str | None  # a card, "Jk" (joker) or None (the back)
 
-#: Cards lower than this many pixels get their suit drawn large (issue 12: at the bots' and the
-#: solver's sizes the corner's small spade and club looked alike).
-BIG_SUIT_BELOW = 60
+#: Cards lower than this many pixels get a face drawn for reading: the rank large, the suit large
+#: (issue 12: at the bots' and the solver's sizes the corner's small spade and club looked alike,
+#: and up to the table's rows at 1366 x 768 the art's small corner Q read as "O" and J as "I").
+#: From this height up the art's own corner index has capitals of 11 px and more.
+BIG_SUIT_BELOW = 80
+#: A small card's rank index (fractions of the card): its column's left and right, the top of the
+#: letters, their cap height, and the room left below the baseline (a fraction of the cap height)
+#: for a Q's tail and a J's hook. The column stays within the 42 % of a card that shows when a
+#: bot's cards overlap.
+_RANK_LEFT, _RANK_RIGHT = 0.06, 0.42
+_RANK_TOP, _RANK_CAP, _RANK_DESCENT = 0.04, 0.25, 0.26
+#: The index's font: outlines of its glyphs are drawn, made a little bolder at small sizes.
+INDEX_FONT = "DejaVu Sans"
 #: Where the ace's central pip sits in the art (scripts/make_cards.py: 120 units at the centre of
 #: 250 x 350): left and top as fractions of the card, and its size as a fraction of the width.
 _ACE_PIP = ((125 - 60) / 250, (175 - 60) / 350, 120 / 250)
@@ -36,6 +62,15 @@ _ACE_PIP = ((125 - 60) / 250, (175 - 60) / 350, 120 / 250)
 
 class CardArtError(ValueError):
     """The card art is missing or unreadable, or the card key is unknown; names the culprit."""
+
+
+def rank_index_rect(width: float, height: float) -> QRectF:
+    """Where a card ``width`` x ``height`` pixels writes its rank in the top-left corner (inside the
+    border; a Q's tail and a J's hook included)."""
+    if height < BIG_SUIT_BELOW:
+        return QRectF(width * _RANK_LEFT, height * _RANK_TOP, width * (_RANK_RIGHT - _RANK_LEFT),
+                      height * (_RANK_TOP + _RANK_CAP * (1 + _RANK_DESCENT)) - height * _RANK_TOP + 1)
+    return QRectF(width * 0.03, height * 0.03, width * 0.25, height * 0.195)
 
 
 def card_size(height: int) -> QSize:
@@ -58,6 +93,48 @@ def _art_key(card: CardFace) -> str:
         except ValueError:
             pass
     raise CardArtError(f"no card art for {card!r} (use a Card, 'Jk' for the joker or None for the back)")
+
+
+_GLYPHS: dict[str, tuple[QPainterPath, float]] = {}
+
+
+def _index_outline(text: str) -> tuple[QPainterPath, float]:
+    """``text`` in the bold index font as an outline (100 px em, baseline at y = 0, the glyphs of
+    "10" set close together) and the font's cap height."""
+    cached = _GLYPHS.get(text)
+    if cached is None:
+        font = QFont(INDEX_FONT)
+        font.setBold(True)
+        font.setPixelSize(100)
+        path = QPainterPath()
+        x = 0.0
+        for ch in text:
+            glyph = QPainterPath()
+            glyph.addText(0, 0, font, ch)
+            box = glyph.boundingRect()
+            path.addPath(glyph.translated(x - box.left(), 0))
+            x += box.width() + 5
+        cached = _GLYPHS[text] = (path, QFontMetricsF(font).capHeight())
+    return cached
+
+
+def draw_index(painter: QPainter, text: str, colour: QColor, rect: QRectF, cap: float) -> None:
+    """A rank index: ``text`` with capitals ``cap`` pixels high, its top at ``rect``'s top, centred
+    in ``rect``'s width and squeezed to fit it (the 10), a little bolder than the font so its
+    strokes hold at a few pixels."""
+    path, font_cap = _index_outline(text)
+    box = path.boundingRect()
+    scale_y = cap / font_cap
+    scale_x = min(scale_y, rect.width() / box.width())
+    left = rect.left() + (rect.width() - box.width() * scale_x) / 2 - box.left() * scale_x
+    shape = QTransform(scale_x, 0, 0, scale_y, left, rect.top() + cap).map(path)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(colour, max(0.3, min(1.2, cap * 0.06)), Qt.PenStyle.SolidLine,
+                        Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+    painter.setBrush(colour)
+    painter.drawPath(shape)
+    painter.restore()
 
 
 class CardRenderer:
@@ -115,9 +192,10 @@ class CardRenderer:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        self._svg(path).render(painter, QRectF(0, 0, pixmap.width(), pixmap.height()))
         if isinstance(card, Card) and height < BIG_SUIT_BELOW:
-            self._big_suit(painter, card, pixmap)
+            self._small_face(painter, card, pixmap.width(), pixmap.height())
+        else:
+            self._svg(path).render(painter, QRectF(0, 0, pixmap.width(), pixmap.height()))
         painter.end()
         pixmap.setDevicePixelRatio(dpr)
         self._cache[key] = pixmap
@@ -125,21 +203,25 @@ class CardRenderer:
             self._cache.popitem(last=False)
         return pixmap
 
-    def _big_suit(self, painter: QPainter, card: Card, pixmap: QPixmap) -> None:
-        """A small card drawn for reading, not for show: its rank in the corner as the art has it,
-        then the suit large under the rank (what still shows when cards overlap, as in a bot's
-        seat) and larger again in the lower right, in place of the pips and pictures, which are
-        too small to tell a spade from a club at these sizes."""
-        w, h = pixmap.width(), pixmap.height()
-        background = pixmap.toImage().pixelColor(max(0, round(w * 0.06)), round(h * 0.97) - 1)
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seam between the two
-        painter.fillRect(QRectF(w * 0.03, h * 0.20, w * 0.94, h * 0.77).toRect(), background)
-        # and beside the rank
-        painter.fillRect(QRectF(w * 0.265, h * 0.02, w * 0.71, h * 0.20).toRect(), background)
-        painter.restore()
-        self._suit(painter, card, QRectF(w * 0.04, h * 0.23, w * 0.40, w * 0.40))
-        self._suit(painter, card, QRectF(w * 0.38, h * 0.50, w * 0.56, w * 0.56))
+    def _small_face(self, painter: QPainter, card: Card, w: int, h: int) -> None:
+        """A small card drawn for reading, not for show: the rank large in the corner, the suit
+        under it (what still shows when cards overlap, as in a bot's seat) and larger again in the
+        lower right, in place of the pips and pictures, which are too small to tell a spade from a
+        club at these sizes. Drawn in device pixels ``w`` x ``h``."""
+        sx, sy = w / 250, h / 350  # the art's units
+        pen = max(1.0, 3 * sx)
+        blank = QRectF(pen / 2, pen / 2, w - pen, h - pen)
+        painter.setPen(QPen(QColor("#8c8c8c"), pen))
+        painter.setBrush(QColor("#fdfdfb"))
+        painter.drawRoundedRect(blank, 14 * sx, 14 * sy)
+        colour = QColor(suit_colour(card.suit, self._style))
+        draw_index(painter, INDEX_TEXT[card.rank], colour, rank_index_rect(w, h), h * _RANK_CAP)
+        column = (_RANK_RIGHT - _RANK_LEFT) * w
+        under = h * (_RANK_TOP + _RANK_CAP * (1 + _RANK_DESCENT)) + 0.02 * h
+        small = w * 0.40  # a little wider than the letters: the suit's shape must read too
+        self._suit(painter, card, QRectF(w * _RANK_LEFT + (column - small) / 2, under, small, small))
+        big = w * 0.56
+        self._suit(painter, card, QRectF(w * 0.95 - big, h * 0.955 - big, big, big))
 
     def _suit(self, painter: QPainter, card: Card, target: QRectF) -> None:
         """The suit of ``card`` filling ``target``: the ace's big central pip, clipped and scaled."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from cp_trainer.cards import Suit
+from cp_trainer.cards import Rank, Suit
 
-__all__ = ["DEFAULT_CARD_STYLE", "CardStyle", "suit_colour"]
+__all__ = ["DEFAULT_CARD_STYLE", "INDEX_TEXT", "CardStyle", "suit_colour"]
 
 
 class CardStyle(Enum):
@@ -21,6 +21,9 @@ class CardStyle(Enum):
 
 
 DEFAULT_CARD_STYLE = CardStyle.TWO_COLOUR
+
+#: How each rank is written on a card (its corner index and a picture card's letter): tens as "10".
+INDEX_TEXT: dict[Rank, str] = {r: (r.char if r is not Rank.TEN else "10") for r in Rank}
 
 BLACK = "#1a1a1a"
 RED = "#c8102e"
