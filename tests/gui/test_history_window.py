@@ -107,7 +107,7 @@ def test_export_over_an_existing_file_asks_first(qtbot: QtBot, tmp_path: Path,
 def test_charts_are_drawn_and_saved_as_png(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, _seeded(tmp_path))
     assert window.charts.stats.hands == 3
-    assert "3 hands" in window.charts.summary_label.text()
+    assert "Hands: 3" in window.charts.summary_label.text()
     png = tmp_path / "progress.png"
     window.charts.save_png(png)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
