@@ -485,7 +485,7 @@
     </message>
     <message>
         <source>When the hand was played (local time)</source>
-        <translation>Когда сыграна рука (местное время)</translation>
+        <translation>Когда сыграна раздача (местное время)</translation>
     </message>
     <message>
         <source>Chinese poker or Pai Gow</source>
@@ -509,7 +509,7 @@
     </message>
     <message>
         <source>The house rules the hand was played under</source>
-        <translation>Правила стола, по которым сыграна рука</translation>
+        <translation>Правила стола, по которым сыграна раздача</translation>
     </message>
     <message>
         <source>Chinese poker</source>
@@ -533,7 +533,7 @@
     </message>
     <message>
         <source>Show only the hands you fouled.</source>
-        <translation>Показывать только руки с фолом.</translation>
+        <translation>Показывать только раздачи с фолом.</translation>
     </message>
     <message>
         <source>EV lost above</source>
@@ -541,7 +541,7 @@
     </message>
     <message>
         <source>Show only costly mistakes: hands whose arrangement lost more than this many points per hand against the solver&apos;s.</source>
-        <translation>Показывать только дорогие ошибки: руки, где раскладка потеряла по сравнению с солвером больше стольких очков за раздачу.</translation>
+        <translation>Показывать только дорогие ошибки: раздачи, где раскладка потеряла по сравнению с солвером больше стольких очков за раздачу.</translation>
     </message>
     <message>
         <source>Points per hand</source>
@@ -549,7 +549,7 @@
     </message>
     <message>
         <source>Show only the hands played under these house rules.</source>
-        <translation>Показывать только руки, сыгранные по этим правилам стола.</translation>
+        <translation>Показывать только раздачи, сыгранные по этим правилам стола.</translation>
     </message>
     <message>
         <source>Click a hand to see it, double-click to show it on the table; click a column title to sort.</source>
@@ -577,7 +577,7 @@
     </message>
     <message>
         <source>Save the whole history as a JSON Lines file (one hand a line).</source>
-        <translation>Сохранить всю историю в файл JSON Lines (одна рука на строку).</translation>
+        <translation>Сохранить всю историю в файл JSON Lines (одна раздача на строку).</translation>
     </message>
     <message>
         <source>Import…</source>
@@ -585,7 +585,7 @@
     </message>
     <message>
         <source>Add the hands of a JSON Lines file; a damaged line is skipped and named, hands already here are not added twice.</source>
-        <translation>Добавить руки из файла JSON Lines; повреждённая строка пропускается и называется, руки, которые уже есть в истории, второй раз не добавляются.</translation>
+        <translation>Добавить раздачи из файла JSON Lines; повреждённая строка пропускается и называется, раздачи, которые уже есть в истории, второй раз не добавляются.</translation>
     </message>
     <message>
         <source>Save as PNG…</source>
@@ -685,7 +685,7 @@
     </message>
     <message>
         <source>Import hands</source>
-        <translation>Импорт рук</translation>
+        <translation>Импорт раздач</translation>
     </message>
     <message>
         <source>JSON Lines (*.jsonl);;All files (*)</source>
@@ -1200,7 +1200,7 @@
     </message>
     <message>
         <source>hand</source>
-        <translation>рука</translation>
+        <translation>раздача</translation>
     </message>
 </context>
 <context>

@@ -107,3 +107,12 @@ def test_charts_use_the_width_and_count_hands_from_one(qtbot: QtBot, tmp_path: P
         lo, hi = ax.get_xlim()
         visible = [t for t in ax.get_xticks() if lo <= t <= hi]
         assert visible and min(visible) >= 1, visible
+
+
+def test_rules_column_fits_the_table_without_sideways_scrolling(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    header = window.table.horizontalHeader()
+    assert header.length() <= window.table.viewport().width() + 1
+    assert window.table.horizontalScrollBar().maximum() == 0

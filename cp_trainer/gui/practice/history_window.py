@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
-from cp_trainer.gui.practice.history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
+from cp_trainer.gui.practice.history_model import COLUMNS, HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import (
     Game,
@@ -128,6 +128,9 @@ class HistoryWindow(QDialog):
         # the cell's tooltip, not wrapped into a cut second line
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # the house rules take the width left (no sideways scrolling to read a cut "2-4, ничь")
+        self.table.horizontalHeader().setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.detail = QTextBrowser(self)
         self.detail.setObjectName("handDetail")
         self.try_again_button = QPushButton(self)
@@ -155,7 +158,7 @@ class HistoryWindow(QDialog):
         buttons.addWidget(self.try_again_button)
         side_layout.addLayout(buttons)
         split.addWidget(side)
-        split.setSizes([520, 420])
+        split.setSizes([600, 380])
         hands_tab = QWidget(self)
         hands_layout = QVBoxLayout(hands_tab)
         hands_layout.addLayout(filters)
