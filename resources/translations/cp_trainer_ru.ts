@@ -791,7 +791,7 @@
     </message>
     <message>
         <source>Practise Pai Gow Poker against a house-way dealer.</source>
-        <translation>Тренировка в Пай-гоу покер против крупье, играющего по правилам казино.</translation>
+        <translation>Тренировка в Пай-гоу покере против крупье, играющего по правилам казино.</translation>
     </message>
     <message>
         <source>&amp;New deal</source>
@@ -1953,10 +1953,6 @@
         <translation>Заполните ряды каждого игрока: щёлкайте карты выше (они попадают игроку, у которого отмечено «Получает карты») или введите их. Затем нажмите «Проверить и рассчитать»: здесь появятся объяснения фолов, очки и суммы каждого.</translation>
     </message>
     <message>
-        <source>surrender</source>
-        <translation>отказ от руки</translation>
-    </message>
-    <message>
         <source>Check</source>
         <translation>Проверка</translation>
     </message>
@@ -1984,6 +1980,10 @@
     <message>
         <source>FOUL</source>
         <translation>ФОЛ</translation>
+    </message>
+    <message>
+        <source>surrendered</source>
+        <translation>отказ от руки</translation>
     </message>
     <message>
         <source>legal</source>

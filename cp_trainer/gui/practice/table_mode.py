@@ -282,7 +282,7 @@ class TableModeDialog(QDialog):
         rows = []
         for index, seat in enumerate(result.seats):
             if seat.surrendered:
-                verdict = html.escape(self.tr("surrender"))
+                verdict = html.escape(self.tr("surrendered"))
             elif seat.fouled and seat.check is not None:
                 fouls = "; ".join(html.escape(f.message) for f in seat.check.fouls)
                 verdict = f"<span style='color:#b71c1c'><b>{foul_word}</b></span>: {fouls}"
