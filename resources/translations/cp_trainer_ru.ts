@@ -597,7 +597,7 @@
     </message>
     <message>
         <source>Hands</source>
-        <translation>Руки</translation>
+        <translation>Раздачи</translation>
     </message>
     <message>
         <source>Progress</source>

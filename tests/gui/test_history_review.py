@@ -116,3 +116,17 @@ def test_rules_column_fits_the_table_without_sideways_scrolling(qtbot: QtBot, tm
     header = window.table.horizontalHeader()
     assert header.length() <= window.table.viewport().width() + 1
     assert window.table.horizontalScrollBar().maximum() == 0
+
+
+def test_empty_tabs_say_so_in_their_middle(qtbot: QtBot, tmp_path: Path) -> None:
+    window = HistoryWindow(HistoryStore.open(tmp_path / "empty"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    for label, canvas in ((window.charts.empty_label, window.charts.canvas),
+                          (window.drill_charts.summary, window.drill_charts.canvas)):
+        assert not canvas.isVisibleTo(window)
+        assert label.alignment() & Qt.AlignmentFlag.AlignHCenter
+        assert label.alignment() & Qt.AlignmentFlag.AlignVCenter
+        tab = label.parentWidget()
+        assert tab is not None and label.height() > tab.height() // 2  # it fills the tab
