@@ -164,9 +164,13 @@ def shoot(out: Path, langs: tuple[str, ...], size: tuple[int, int]) -> list[Path
 
 
 def fill_table_mode(dialog: Any) -> None:
-    """Two players' hands typed in and settled, as at a real table."""
-    hands = (("Anna", ("Qs 3c 2s", "Kd Kc 9h 8h 7d", "As Ah Js Ts 5c")),
-             ("Boris", ("5h 4h 3s", "Kh Th 9s 8s 8c", "Ad Jd 9d 5d 3d")))
+    """Two players' hands typed in and settled, as at a real table (names a player of the
+    gallery's language would type: Anna and Boris / Анна и Борис)."""
+    from cp_trainer.gui.translation import current_language
+
+    anna, boris = ("Анна", "Борис") if current_language() == "ru" else ("Anna", "Boris")
+    hands = ((anna, ("Qs 3c 2s", "Kd Kc 9h 8h 7d", "As Ah Js Ts 5c")),
+             (boris, ("5h 4h 3s", "Kh Th 9s 8s 8c", "Ad Jd 9d 5d 3d")))
     for player, (name, rows) in zip(dialog.players, hands, strict=False):
         player.name.setText(name)
         player.rows.set_text(" / ".join(rows))

@@ -15,6 +15,10 @@
         <source>lessons.outcome.{o}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>rules.seat</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BoardModel</name>
@@ -319,7 +323,7 @@
     </message>
     <message>
         <source>surrendered</source>
-        <translation>отказался от руки</translation>
+        <translation>отказ от руки</translation>
     </message>
     <message>
         <source>No solver figure for this hand.</source>
@@ -327,11 +331,11 @@
     </message>
     <message>
         <source>Criss Cross: your hand %1 of 2; the opponents are the bot&apos;s two hands.</source>
-        <translation>Крис Кросс: ваша рука %1 из 2; соперники — две руки бота.</translation>
+        <translation>Крисс-Кросс: ваша рука %1 из 2; соперники — две руки бота.</translation>
     </message>
     <message>
         <source>You surrendered this hand.</source>
-        <translation>В этой раздаче вы сдались.</translation>
+        <translation>В этой раздаче вы отказались от руки.</translation>
     </message>
 </context>
 <context>
@@ -386,7 +390,7 @@
     </message>
     <message>
         <source>House rules (Game → Settings): surrender, royalties for strong rows, naturals (three straights, three flushes, six pairs, dragon), the point value, the wheel, the low middle variant and Criss Cross.</source>
-        <translation>Правила стола (Игра → Настройки): отказ от руки, роялти за сильные ряды, натуральные комбинации (три стрита, три флеша, шесть пар, дракон), цена очка, колесо, вариант с низким средним рядом и Крис Кросс.</translation>
+        <translation>Правила стола (Игра → Настройки): отказ от руки, роялти за сильные ряды, натуральные комбинации (три стрита, три флеша, шесть пар, дракон), цена очка, колесо, вариант с низким средним рядом и Крисс-Кросс.</translation>
     </message>
     <message>
         <source>Settings → Save house rules… writes a table&apos;s rules to a file to share; Load house rules… plays by a club&apos;s file (on the command line: --rules FILE).</source>
@@ -410,7 +414,7 @@
     </message>
     <message>
         <source>New to the game? Practice → Lessons walks you through the rankings, fouls and scoring. Practice → History shows every hand you played and your mistakes; Practice → Table mode settles the hands of a real table. Game → Pai Gow Poker (Ctrl+2) shows the Pai Gow trainer in this window; Game → Chinese poker (Ctrl+1) brings the table back.</source>
-        <translation>Впервые играете? Тренировка → Уроки по шагам объясняют старшинство комбинаций, фол и подсчёт очков. Тренировка → История показывает все сыгранные раздачи и ваши ошибки; Тренировка → Режим стола рассчитывает раздачи настоящего стола. Игра → Пай Гоу покер (Ctrl+2) показывает тренажёр Пай Гоу в этом окне; Игра → Китайский покер (Ctrl+1) возвращает стол.</translation>
+        <translation>Впервые играете? Тренировка → Уроки по шагам объясняют старшинство комбинаций, фол и подсчёт очков. Тренировка → История показывает все сыгранные раздачи и ваши ошибки; Тренировка → Режим стола рассчитывает раздачи настоящего стола. Игра → Пай-гоу покер (Ctrl+2) показывает тренажёр Пай-гоу в этом окне; Игра → Китайский покер (Ctrl+1) возвращает стол.</translation>
     </message>
 </context>
 <context>
@@ -421,7 +425,7 @@
     </message>
     <message>
         <source>ties push</source>
-        <translation>ничьи — пуш</translation>
+        <translation>ничья без очков</translation>
     </message>
     <message>
         <source>bank wins ties</source>
@@ -481,7 +485,7 @@
     </message>
     <message>
         <source>When the hand was played (local time)</source>
-        <translation>Когда сыграна рука (местное время)</translation>
+        <translation>Когда сыграна раздача (местное время)</translation>
     </message>
     <message>
         <source>Chinese poker or Pai Gow</source>
@@ -492,8 +496,12 @@
         <translation>Ваши очки против всех соперников вместе</translation>
     </message>
     <message>
-        <source>The solver&apos;s expected points minus your arrangement&apos;s (empty: no solver figure)</source>
-        <translation>Ожидаемые очки солвера минус очки вашей раскладки (пусто: нет оценки солвера)</translation>
+        <source>The solver&apos;s expected points minus your arrangement&apos;s (empty: no solver figure); the solver&apos;s figure has an error, so an arrangement within it lost 0.00</source>
+        <translation>Ожидаемые очки солвера минус очки вашей раскладки (пусто — оценки солвера нет); у оценки солвера есть погрешность, и раскладка в её пределах теряет 0,00</translation>
+    </message>
+    <message>
+        <source>The solver&apos;s figure is an estimate with an error: your arrangement scored %1 above it, within that noise, so it lost nothing.</source>
+        <translation>Оценка солвера приблизительна: ваша раскладка набрала на %1 больше неё, в пределах погрешности, так что вы ничего не потеряли.</translation>
     </message>
     <message>
         <source>How many problems the rules core found in your arrangement</source>
@@ -501,7 +509,7 @@
     </message>
     <message>
         <source>The house rules the hand was played under</source>
-        <translation>Правила стола, по которым сыграна рука</translation>
+        <translation>Правила стола, по которым сыграна раздача</translation>
     </message>
     <message>
         <source>Chinese poker</source>
@@ -525,7 +533,7 @@
     </message>
     <message>
         <source>Show only the hands you fouled.</source>
-        <translation>Показывать только руки с фолом.</translation>
+        <translation>Показывать только раздачи с фолом.</translation>
     </message>
     <message>
         <source>EV lost above</source>
@@ -533,7 +541,7 @@
     </message>
     <message>
         <source>Show only costly mistakes: hands whose arrangement lost more than this many points per hand against the solver&apos;s.</source>
-        <translation>Показывать только дорогие ошибки: руки, где раскладка потеряла по сравнению с солвером больше стольких очков за раздачу.</translation>
+        <translation>Показывать только дорогие ошибки: раздачи, где раскладка потеряла по сравнению с солвером больше стольких очков за раздачу.</translation>
     </message>
     <message>
         <source>Points per hand</source>
@@ -541,7 +549,7 @@
     </message>
     <message>
         <source>Show only the hands played under these house rules.</source>
-        <translation>Показывать только руки, сыгранные по этим правилам стола.</translation>
+        <translation>Показывать только раздачи, сыгранные по этим правилам стола.</translation>
     </message>
     <message>
         <source>Click a hand to see it, double-click to show it on the table; click a column title to sort.</source>
@@ -569,7 +577,7 @@
     </message>
     <message>
         <source>Save the whole history as a JSON Lines file (one hand a line).</source>
-        <translation>Сохранить всю историю в файл JSON Lines (одна рука на строку).</translation>
+        <translation>Сохранить всю историю в файл JSON Lines (одна раздача на строку).</translation>
     </message>
     <message>
         <source>Import…</source>
@@ -577,7 +585,7 @@
     </message>
     <message>
         <source>Add the hands of a JSON Lines file; a damaged line is skipped and named, hands already here are not added twice.</source>
-        <translation>Добавить руки из файла JSON Lines; повреждённая строка пропускается и называется, руки, которые уже есть в истории, второй раз не добавляются.</translation>
+        <translation>Добавить раздачи из файла JSON Lines; повреждённая строка пропускается и называется, раздачи, которые уже есть в истории, второй раз не добавляются.</translation>
     </message>
     <message>
         <source>Save as PNG…</source>
@@ -589,11 +597,15 @@
     </message>
     <message>
         <source>Hands</source>
-        <translation>Руки</translation>
+        <translation>Раздачи</translation>
     </message>
     <message>
         <source>Progress</source>
         <translation>Прогресс</translation>
+    </message>
+    <message>
+        <source>Select a hand to see it here</source>
+        <translation>Выберите раздачу, чтобы увидеть её здесь</translation>
     </message>
     <message>
         <source>The history cannot be read: %1</source>
@@ -602,9 +614,9 @@
     <message numerus="yes">
         <source>%n damaged hand(s) in the history are not shown.</source>
         <translation>
-            <numerusform>%n повреждённая рука в истории не показана.</numerusform>
-            <numerusform>%n повреждённые руки в истории не показаны.</numerusform>
-            <numerusform>%n повреждённых рук в истории не показаны.</numerusform>
+            <numerusform>%n повреждённая раздача в истории не показана.</numerusform>
+            <numerusform>%n повреждённые раздачи в истории не показаны.</numerusform>
+            <numerusform>%n повреждённых раздач в истории не показаны.</numerusform>
         </translation>
     </message>
     <message>
@@ -629,14 +641,14 @@
     </message>
     <message>
         <source>Exported %1 hands to %2</source>
-        <translation>Экспортировано рук: %1, в файл %2</translation>
+        <translation>Экспортировано раздач: %1, в файл %2</translation>
     </message>
     <message numerus="yes">
         <source>%n damaged hand(s) were left out.</source>
         <translation>
-            <numerusform>%n повреждённая рука не вошла в экспорт.</numerusform>
-            <numerusform>%n повреждённые руки не вошли в экспорт.</numerusform>
-            <numerusform>%n повреждённых рук не вошли в экспорт.</numerusform>
+            <numerusform>%n повреждённая раздача не вошла в экспорт.</numerusform>
+            <numerusform>%n повреждённые раздачи не вошли в экспорт.</numerusform>
+            <numerusform>%n повреждённых раздач не вошли в экспорт.</numerusform>
         </translation>
     </message>
     <message>
@@ -653,7 +665,7 @@
     </message>
     <message>
         <source>Imported %1 hands (%2 were already in the history).</source>
-        <translation>Импортировано рук: %1 (уже были в истории: %2).</translation>
+        <translation>Импортировано раздач: %1 (уже были в истории: %2).</translation>
     </message>
     <message numerus="yes">
         <source>%n damaged line(s) skipped, the first: %1</source>
@@ -673,7 +685,7 @@
     </message>
     <message>
         <source>Import hands</source>
-        <translation>Импорт рук</translation>
+        <translation>Импорт раздач</translation>
     </message>
     <message>
         <source>JSON Lines (*.jsonl);;All files (*)</source>
@@ -775,11 +787,11 @@
     </message>
     <message>
         <source>&amp;Pai Gow Poker</source>
-        <translation>&amp;Пай Гоу покер</translation>
+        <translation>&amp;Пай-гоу покер</translation>
     </message>
     <message>
         <source>Practise Pai Gow Poker against a house-way dealer.</source>
-        <translation>Тренировка в Пай Гоу покер против крупье, играющего по правилам казино.</translation>
+        <translation>Тренировка в Пай-гоу покере против крупье, играющего по правилам казино.</translation>
     </message>
     <message>
         <source>&amp;New deal</source>
@@ -856,7 +868,7 @@
     <message>
         <source>cp-trainer — Pai Gow Poker</source>
         <extracomment>The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``).</extracomment>
-        <translation>cp-trainer — Пай Гоу покер</translation>
+        <translation>cp-trainer — Пай-гоу покер</translation>
     </message>
     <message>
         <source>cp-trainer — Drill</source>
@@ -864,7 +876,7 @@
     </message>
     <message>
         <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal; this deal is played to the end as it was dealt.</source>
-        <translation>Новые настройки (правила стола, боты, соперники, Крис Кросс) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
+        <translation>Новые настройки (правила стола, боты, соперники, Крисс-Кросс) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -1046,8 +1058,8 @@
         <translation>Крупье расставляет по правилам казино: %1</translation>
     </message>
     <message>
-        <source>Session total: %1; hands played: %2</source>
-        <translation>Итог сессии: %1; сыграно раздач: %2</translation>
+        <source>Session total: %1 · hands played: %2</source>
+        <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
     </message>
     <message>
         <source>House way for your cards: %1</source>
@@ -1132,11 +1144,7 @@
     <name>ProgressCharts</name>
     <message>
         <source>No hands in the history yet: play a few, then come back.</source>
-        <translation>В истории пока нет рук: сыграйте несколько и возвращайтесь.</translation>
-    </message>
-    <message>
-        <source>%1 hands</source>
-        <translation>рук: %1</translation>
+        <translation>В истории пока нет раздач: сыграйте несколько и возвращайтесь.</translation>
     </message>
     <message>
         <source>%1 points per hand</source>
@@ -1144,7 +1152,7 @@
     </message>
     <message>
         <source>%1 fouls per 100 hands</source>
-        <translation>фолов на 100 рук: %1</translation>
+        <translation>фолов на 100 раздач: %1</translation>
     </message>
     <message>
         <source>EV lost %1 per hand</source>
@@ -1156,7 +1164,7 @@
     </message>
     <message>
         <source>moving average (%1 hands)</source>
-        <translation>скользящее среднее (рук: %1)</translation>
+        <translation>скользящее среднее (раздач: %1)</translation>
     </message>
     <message>
         <source>EV lost</source>
@@ -1167,12 +1175,16 @@
         <translation>Потеря EV за раздачу (очки)</translation>
     </message>
     <message>
+        <source>Hands: %1</source>
+        <translation>Раздач: %1</translation>
+    </message>
+    <message>
         <source>per 100</source>
         <translation>на 100</translation>
     </message>
     <message>
         <source>Fouls per 100 hands (last 100)</source>
-        <translation>Фолов на 100 рук (последние 100)</translation>
+        <translation>Фолов на 100 раздач (последние 100)</translation>
     </message>
     <message>
         <source>running average</source>
@@ -1188,7 +1200,7 @@
     </message>
     <message>
         <source>hand</source>
-        <translation>рука</translation>
+        <translation>раздача</translation>
     </message>
 </context>
 <context>
@@ -1266,11 +1278,11 @@
     </message>
     <message>
         <source>Criss Cross: your hand %1 of 2; the two bot seats are the bot&apos;s two hands.</source>
-        <translation>Крис Кросс: ваша рука %1 из 2; два места ботов — это две руки одного бота.</translation>
+        <translation>Крисс-Кросс: ваша рука %1 из 2; два места ботов — это две руки одного бота.</translation>
     </message>
     <message>
         <source>You surrendered this hand.</source>
-        <translation>В этой раздаче вы сдались.</translation>
+        <translation>В этой раздаче вы отказались от руки.</translation>
     </message>
     <message>
         <source>points against bot %1</source>
@@ -1439,7 +1451,7 @@
     </message>
     <message>
         <source>Surrender cost:</source>
-        <translation>Плата за отказ:</translation>
+        <translation>Плата за отказ от руки:</translation>
     </message>
     <message>
         <source>Natural pays:</source>
@@ -1455,7 +1467,7 @@
     </message>
     <message>
         <source>Solver samples:</source>
-        <translation>Раздач для солвера:</translation>
+        <translation>Выборка солвера:</translation>
     </message>
     <message>
         <source>Solver time budget:</source>
@@ -1483,7 +1495,7 @@
     </message>
     <message>
         <source>Push (a tied row scores nothing)</source>
-        <translation>Пуш (ничейный ряд не приносит очков)</translation>
+        <translation>Ничья: ряд без очков (пуш)</translation>
     </message>
     <message>
         <source>The bank wins tied rows</source>
@@ -1511,7 +1523,7 @@
     </message>
     <message>
         <source>You</source>
-        <translation>Вы</translation>
+        <translation>вы</translation>
     </message>
     <message>
         <source>Opponent {n}</source>
@@ -1523,7 +1535,7 @@
     </message>
     <message>
         <source>Surrender allowed</source>
-        <translation>Можно отказаться от руки (сдаться)</translation>
+        <translation>Можно отказаться от руки</translation>
     </message>
     <message>
         <source>Royalties</source>
@@ -1547,7 +1559,7 @@
     </message>
     <message>
         <source>Criss Cross (two players, two hands each)</source>
-        <translation>Крис Кросс (два игрока, по две руки)</translation>
+        <translation>Крисс-Кросс (два игрока, по две руки)</translation>
     </message>
     <message>
         <source>Animate the cards (deal, moves, reveal)</source>
@@ -1587,7 +1599,7 @@
     </message>
     <message>
         <source>What surrendering costs per opponent; auto = 3 in 2-4, 4 in 1-6</source>
-        <translation>Плата за отказ каждому сопернику; авто = 3 в 2-4, 4 в 1-6</translation>
+        <translation>Плата за отказ от руки каждому сопернику; авто = 3 очка в 2-4, 4 очка в 1-6</translation>
     </message>
     <message>
         <source>Bonus points for strong rows (top trips, middle full house, four of a kind, straight flush...)</source>
@@ -1681,9 +1693,13 @@
         <source>Put every setting back to its default (kept only if you then press OK).</source>
         <translation>Вернуть все настройки к значениям по умолчанию (сохранятся, только если затем нажать OK).</translation>
     </message>
-    <message>
-        <source>auto ({n})</source>
-        <translation>авто ({n})</translation>
+    <message numerus="yes">
+        <source>auto (%n point(s))</source>
+        <translation>
+            <numerusform>авто (%n очко)</numerusform>
+            <numerusform>авто (%n очка)</numerusform>
+            <numerusform>авто (%n очков)</numerusform>
+        </translation>
     </message>
     <message>
         <source>{bank} does not sit at this table ({players} players): choose a bank among the players, or more opponents.</source>
@@ -1715,7 +1731,7 @@
     </message>
     <message>
         <source>The solver&apos;s verdict on your hand %1 of Criss Cross.</source>
-        <translation>Оценка солвера для вашей руки %1 в Крис Кроссе.</translation>
+        <translation>Оценка солвера для вашей руки %1 в Крисс-Кроссе.</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1771,7 +1787,7 @@
     </message>
     <message>
         <source>Criss Cross, your hand %1 of 2.</source>
-        <translation>Крис Кросс, ваша рука %1 из 2.</translation>
+        <translation>Крисс-Кросс, ваша рука %1 из 2.</translation>
     </message>
     <message>
         <source>Yours is as good as the best, within the solver&apos;s accuracy.</source>
@@ -1933,12 +1949,25 @@
         <translation>Очистить ряды всех игроков.</translation>
     </message>
     <message>
-        <source>Enter each player&apos;s rows: click the cards above (they go to the player marked “Cards go here”) or type them. Then press Check and settle: fouls are explained and everyone&apos;s points and money appear here.</source>
-        <translation>Заполните ряды каждого игрока: щёлкайте карты выше (они попадают игроку, у которого отмечено «Карты сюда») или введите их. Затем нажмите «Проверить и рассчитать»: здесь появятся объяснения фолов, очки и деньги каждого.</translation>
+        <source>Enter each player&apos;s rows: click the cards above (they go to the player marked “Receives the cards”) or type them. Then press Check and settle: fouls are explained and everyone&apos;s points and money appear here.</source>
+        <translation>Заполните ряды каждого игрока: щёлкайте карты выше (они попадают игроку, у которого отмечено «Получает карты») или введите их. Затем нажмите «Проверить и рассчитать»: здесь появятся объяснения фолов, очки и суммы каждого.</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
     </message>
     <message>
         <source>The check of every hand and the settlement of the table.</source>
         <translation>Проверка каждой руки и расчёт стола.</translation>
+    </message>
+    <message>
+        <source>ABCD</source>
+        <comment>the seats&apos; letters, one per seat</comment>
+        <translation>АБВГ</translation>
     </message>
     <message>
         <source>That player&apos;s rows are full.</source>
@@ -1954,7 +1983,7 @@
     </message>
     <message>
         <source>surrendered</source>
-        <translation>отказался от руки</translation>
+        <translation>отказ от руки</translation>
     </message>
     <message>
         <source>legal</source>
@@ -1965,16 +1994,8 @@
         <translation>Игрок</translation>
     </message>
     <message>
-        <source>Hand</source>
-        <translation>Рука</translation>
-    </message>
-    <message>
         <source>Points</source>
         <translation>Очки</translation>
-    </message>
-    <message>
-        <source>Money</source>
-        <translation>Деньги</translation>
     </message>
 </context>
 <context>
@@ -2076,7 +2097,7 @@ hand</source>
     </message>
     <message>
         <source>Surrender</source>
-        <translation>Сдаться</translation>
+        <translation>Отказаться от руки</translation>
     </message>
     <message>
         <source>Give up this hand for a fixed payment instead of showing it (house rule). Available once your rows hold 3, 5 and 5 cards.</source>
@@ -2116,7 +2137,7 @@ hand</source>
     </message>
     <message>
         <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: 1:✓ won, 1:✗ lost, 1:= tied.</source>
-        <translation>Крис Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: 1:✓ выигрыш, 1:✗ проигрыш, 1:= ничья.</translation>
+        <translation>Крисс-Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: 1:✓ выигрыш, 1:✗ проигрыш, 1:= ничья.</translation>
     </message>
     <message>
         <source>Bot %1 (%2)</source>
@@ -2125,10 +2146,6 @@ hand</source>
     <message>
         <source>An opponent played by the %1 bot; its cards stay face down until the showdown.</source>
         <translation>Соперник, за которого играет бот «%1»; его карты лежат рубашкой вверх до вскрытия.</translation>
-    </message>
-    <message>
-        <source>Session: %1 points · hands played: %2</source>
-        <translation>Счёт сессии: %1 · сыграно раздач: %2</translation>
     </message>
     <message>
         <source>money: %1</source>
@@ -2175,6 +2192,10 @@ hand</source>
         <translation>Следующая раздача</translation>
     </message>
     <message>
+        <source>Session total: %1 · hands played: %2</source>
+        <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
+    </message>
+    <message>
         <source>Deal 13 new cards to you and to each bot.</source>
         <translation>Раздать по 13 новых карт вам и каждому боту.</translation>
     </message>
@@ -2212,7 +2233,7 @@ hand</source>
     </message>
     <message>
         <source>surrendered</source>
-        <translation>отказался от руки</translation>
+        <translation>отказ от руки</translation>
     </message>
     <message>
         <source>it surrendered</source>
@@ -2297,16 +2318,16 @@ hand</source>
         <translation>Имя игрока в результатах (необязательно).</translation>
     </message>
     <message>
-        <source>Surrendered</source>
-        <translation>Отказался от руки</translation>
+        <source>Surrender</source>
+        <translation>Отказ от руки</translation>
+    </message>
+    <message>
+        <source>Receives the cards</source>
+        <translation>Получает карты</translation>
     </message>
     <message>
         <source>This player surrendered before the showdown (if the house rules allow surrender); the rows may stay empty.</source>
         <translation>Этот игрок отказался от руки до вскрытия (если правила стола это разрешают); ряды можно оставить пустыми.</translation>
-    </message>
-    <message>
-        <source>Cards go here</source>
-        <translation>Карты сюда</translation>
     </message>
     <message>
         <source>Cards clicked in the deck below go to this player&apos;s rows.</source>

@@ -48,7 +48,7 @@ def _seat(w: MainWindow, n: int) -> OpponentSeat:
 
 
 @pytest.mark.parametrize(("lang", "word", "note"), [("en", "surrendered", "it surrendered"),
-                                                    ("ru", "отказался от руки", "бот отказался от руки")])
+                                                    ("ru", "отказ от руки", "бот отказался от руки")])
 def test_the_showdown_shows_a_surrendered_bot(qtbot: QtBot, tmp_path: Path, lang: str, word: str,
                                               note: str) -> None:
     w = _window(qtbot, tmp_path, lang)

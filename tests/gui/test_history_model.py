@@ -46,7 +46,7 @@ def test_model_passes_qt_model_tester_and_shows_the_hands(qtbot: object, store: 
     assert model.rowCount() == 5 and model.columnCount() == 6
     assert _column(model, 2) == ["+3", "-8", "+3", "+3", "-8"]
     assert _column(model, 3) == ["0.05", "2.30", "", "0.80", ""]
-    assert _column(model, 4) == ["", "1", "", "", "1"]
+    assert _column(model, 4) == ["0", "1", "0", "0", "1"]  # a zero, as the other columns show theirs
     assert _column(model, 5)[2] == "1-6, ties push, royalties"
     assert model.headerData(3, Qt.Orientation.Horizontal) == "EV lost"
     store.add(make_record(5))

@@ -56,7 +56,7 @@ def test_a_past_hand_in_detail_and_try_again(qtbot: QtBot, tmp_path: Path) -> No
     text = window.detail.toPlainText()
     assert "pair of aces is stronger than middle" in text  # the core's explanation
     assert "greedy" in text and "standard" in text  # the bots' hands
-    assert "Solver’s arrangement" in text and "2.300" in text
+    assert "Solver’s arrangement" in text and "2.30" in text and "2.300" not in text
     assert window.try_again_button.isEnabled()
     with qtbot.waitSignal(window.tryAgain) as blocker:
         window.try_again_button.click()
@@ -107,7 +107,7 @@ def test_export_over_an_existing_file_asks_first(qtbot: QtBot, tmp_path: Path,
 def test_charts_are_drawn_and_saved_as_png(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, _seeded(tmp_path))
     assert window.charts.stats.hands == 3
-    assert "3 hands" in window.charts.summary_label.text()
+    assert "Hands: 3" in window.charts.summary_label.text()
     png = tmp_path / "progress.png"
     window.charts.save_png(png)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000

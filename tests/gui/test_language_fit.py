@@ -258,6 +258,6 @@ def test_a_long_status_message_is_elided_and_whole_in_the_tooltip(qtbot: QtBot, 
         assert settle(qtbot, window) == []
         rect = bar.message_rect()
         assert rect.right() < window.table.score_label.geometry().left()  # never under the score
-    assert "Крис Кросс" in message and "Criss Cross" not in message
+    assert "Крисс-Кросс" in message and "Criss Cross" not in message
     bar.showMessage("Short.")
     assert bar.shown_message() == "Short." and bar.toolTip() == ""

@@ -144,7 +144,7 @@ def test_set_pays_by_house_way_and_shows_the_advice(qtbot: Any) -> None:
     assert result.result.value == "win" and result.payout == pytest.approx(0.95)
     assert dealer.rule_text("en") in tab.dealer_rule.text()
     assert tab.result.text().startswith("win (+0.95)")
-    assert tab.session.text() == "Session total: +0.95; hands played: 1"
+    assert tab.session.text() == "Session total: +0.95 · hands played: 1"
     # The cards are locked once set.
     assert not drag(tab, "Ad", PgZone.HAND)
     assert not tab.game.can_arrange()

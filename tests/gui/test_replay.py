@@ -254,7 +254,7 @@ def test_replay_follows_a_language_switch(window: MainWindow) -> None:
      "as good as the best, within the solver's accuracy"),
     # a loss of 0.30 ± 0.05: beyond it, a cost
     (0.80, 0.50, 0.05, "This choice cost you 0.30 ± 0.05 points per hand.", "as good as",
-     "This choice cost 0.300 ± 0.050 points per hand."),
+     "This choice cost 0.30 ± 0.05 points per hand."),  # two decimals, as the panel says it
     # a hand stored before the error was: a small loss is not called a cost
     (0.80, 0.70, None, "the solver's accuracy was not stored with this hand", "cost you",
      "the solver's accuracy was not stored with this hand"),

@@ -70,7 +70,7 @@ def test_edits_become_settings(qtbot: QtBot) -> None:
     assert not dialog.surrender_cost_spin.isEnabled()
     dialog.surrender_check.setChecked(True)
     assert dialog.surrender_cost_spin.isEnabled()
-    assert dialog.surrender_cost_spin.text() == "auto (4)"  # 1-6 default cost
+    assert dialog.surrender_cost_spin.text() == "auto (4 points)"  # 1-6 default cost
     dialog.surrender_cost_spin.setValue(5)
     dialog.royalties_check.setChecked(True)
     dialog.royalties_better_check.setChecked(True)

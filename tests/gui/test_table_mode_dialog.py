@@ -15,6 +15,7 @@ from cp_trainer.gui.practice.table_mode import HINT_FLAGS, TableModeDialog
 from cp_trainer.gui.translation import install_language
 from cp_trainer.house_rules import HouseRules
 
+from .contrast import painted_contrast
 from .text_fit import placeholder_fits
 
 A = "Jc Jd 2c / 9c 9d 4c 4d 3c / 5c 5d 5h Ac Kc"
@@ -85,7 +86,17 @@ def test_cards_already_used_are_greyed_in_the_picker(qtbot: QtBot) -> None:
     dialog.players[0].rows.set_text("Jc")
     assert not used.isEnabled() and free.isEnabled()
     assert before < 0.3 and _ink(free) < 0.3  # black clubs and spades while free
-    assert _ink(used) > 0.6, "a used card must look used, not just refuse the click"
+    # greyed, yet legible (issue 12 review: light grey on near-white could hardly be read)
+    assert _ink(used) > 0.35, "a used card must look used, not just refuse the click"
+    image = used.grab().toImage()
+    measured = painted_contrast(image, image.rect().adjusted(3, 3, -3, -3))
+    assert measured is not None and measured[2] >= 3.0, measured
+    background = measured[0]
+    free_image = free.grab().toImage()
+    free_measured = painted_contrast(free_image, free_image.rect().adjusted(3, 3, -3, -3))
+    assert free_measured is not None
+    assert abs(background.lightnessF() - free_measured[0].lightnessF()) > 0.02 or \
+        free_measured[2] - measured[2] > 3, "the used card's face differs from a free card's"
     dialog.players[0].rows.set_text("")
     assert used.isEnabled() and _ink(used) < 0.3
 
@@ -142,3 +153,49 @@ def test_no_placeholder_is_cut(qtbot: QtBot, language: str) -> None:
         assert "Check and settle" in dialog.output.hint or "Проверить и рассчитать" in dialog.output.hint
         assert room.contains(wrapped), (language, room, wrapped)
     assert all(isinstance(b, QAbstractButton) for b in dialog.picker.buttons.values())
+
+
+@pytest.fixture
+def russian(qapp: QApplication) -> Iterator[QApplication]:
+    install_language(qapp, "ru")
+    yield qapp
+    install_language(qapp, "en")
+
+
+def test_russian_results_read_as_russian(qtbot: QtBot, russian: QApplication) -> None:
+    """Issue 12 review: Cyrillic seat letters, the locale's decimal comma, a neutral surrender,
+    plain column names, and summary lines that are sentences."""
+    dialog = TableModeDialog(HouseRules(surrender=True))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.players[1].title() == "Игрок Б"
+    assert dialog.players[1].name.placeholderText() == "игрок Б"
+    assert dialog.point_value.text() == "1,00"
+    assert dialog.players[0].surrender.text() == "Отказ от руки"
+    assert dialog.players[0].target.text() == "Получает карты"
+    dialog.players[0].name.setText("Анна")
+    dialog.players[0].rows.set_text(A)
+    dialog.players[1].rows.set_text(B)
+    dialog.point_value.setValue(2.5)
+    dialog.settle()
+    text = dialog.output.toPlainText()
+    assert "+10,00" in text and "-10,00" in text and "+10.00" not in text
+    assert "Анна — игрок Б: +4 / -4" in text
+    assert "игрок B" not in text  # no Latin letter
+    assert "Итог: Анна +4, игрок Б -4." in text
+    for title in ("Проверка", "Сумма"):
+        assert title in text
+    assert "Рука" not in text and "Деньги" not in text
+    dialog.players[1].surrender.setChecked(True)
+    dialog.settle()
+    text = dialog.output.toPlainText()
+    assert "отказ от руки" in text and "Отказался" not in text and "отказался" not in text
+
+
+def test_the_players_spin_box_does_not_take_the_focus_on_open(qtbot: QtBot) -> None:
+    dialog = TableModeDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.focusWidget() is dialog.players[0].name
+    assert not dialog.count.hasFocus()

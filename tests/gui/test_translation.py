@@ -103,7 +103,7 @@ def test_switching_language_retranslates_open_widgets(english_after: QApplicatio
     assert dialog.royalties_check.text() == "Роялти"
     assert dialog.tabs.tabText(0) == "Правила стола"
     assert dialog.system_combo.itemText(1).startswith("2-4, только скуп")
-    assert dialog.surrender_cost_spin.specialValueText() == "авто (3)"
+    assert dialog.surrender_cost_spin.specialValueText() == "авто (3 очка)"
     assert cancel.text() == "Отмена"  # Qt's own strings follow too (qtbase_ru.qm)
 
     install_language(app, "en")
@@ -123,3 +123,40 @@ def test_unknown_language_or_missing_file_keeps_the_current_one(
     with pytest.raises(TranslationError, match=r"missing_ru\.qm"):
         install_language(english_after, "ru")
     assert current_language() == "en"
+
+
+def _qtbase(text: str, context: str) -> str:
+    """What Qt's own Russian catalog (qtbase_ru.qm, shipped with PySide6) says for ``text``."""
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
+    translator = QTranslator()
+    assert translator.load("qtbase_ru", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+    return translator.translate(context, text) or text
+
+
+def test_qt_standard_texts_follow_the_language_live(english_after: QApplication, qtbot: object) -> None:
+    """Qt's own texts (standard buttons, a line edit's context menu) come from qtbase_ru.qm in
+    Russian and go back to English after a live switch; Settings' buttons carry no icons (the
+    style gave OK and Cancel one and no other button)."""
+    from PySide6.QtWidgets import QLineEdit
+
+    app = english_after
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    qtbot.addWidget(box)  # type: ignore[attr-defined]
+    ok, cancel = (box.button(b) for b in (QDialogButtonBox.StandardButton.Ok,
+                                          QDialogButtonBox.StandardButton.Cancel))
+    edit = QLineEdit()
+    qtbot.addWidget(edit)  # type: ignore[attr-defined]
+    install_language(app, "ru")
+    assert ok.text() == _qtbase("OK", "QPlatformTheme")
+    assert cancel.text() == _qtbase("Cancel", "QPlatformTheme") == "Отмена"
+    menu = edit.createStandardContextMenu()
+    texts = [a.text().split("\t")[0] for a in menu.actions() if a.text()]
+    assert _qtbase("&Paste", "QLineEdit") in texts and _qtbase("&Paste", "QLineEdit") != "&Paste"
+    install_language(app, "en")
+    assert (ok.text(), cancel.text()) == ("OK", "Cancel")
+    assert "&Paste" in [a.text().split("\t")[0] for a in edit.createStandardContextMenu().actions()]
+
+    dialog = SettingsDialog(TrainerSettings(language="en"))
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    assert all(b.icon().isNull() for b in dialog.buttons.buttons())

@@ -179,7 +179,7 @@ def test_showdown_points_match_the_hand_worked_out(qtbot: Any, tmp_path: Path, o
     assert {seat: showdown.points_against(seat) for seat in against} == against
     score = window.findChild(QLabel, "scoreLabel")
     assert score is not None
-    assert score.text() == "Session: +2 points · hands played: 1"
+    assert score.text() == "Session total: +2 · hands played: 1"
     result = window.findChild(QLabel, "resultLabel")
     assert result is not None and "+2 points" in result.text()
     for seat_points in against.values():

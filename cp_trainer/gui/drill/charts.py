@@ -12,7 +12,7 @@ import os
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from cp_trainer.drill.profile import DrillProfile
@@ -69,7 +69,15 @@ class DrillCharts(QWidget):
         fig = self.figure
         fig.clear()
         self.canvas.setVisible(p.overall.hands > 0)
-        if not p.overall.hands:
+        # with no drill hands the line stands in the middle of the tab (it sat at the top of a
+        # large empty panel)
+        empty = not p.overall.hands
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter if empty
+                                  else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        layout = self.layout()
+        if isinstance(layout, QVBoxLayout):
+            layout.setStretchFactor(self.summary, 1 if empty else 0)
+        if empty:
             self.summary.setText(
                 self.tr("No drill hands yet: open Practice → Drill (Ctrl+D) and play a few."))
             self.canvas.draw_idle()  # type: ignore[no-untyped-call]

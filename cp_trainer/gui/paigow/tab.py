@@ -515,7 +515,7 @@ class PaiGowTab(QWidget):
     def _show_result(self) -> None:
         s = self.settlement
         self.result.setText("" if s is None else s.message(self.lang, signed_number))
-        self.session.setText(self.tr("Session total: %1; hands played: %2").replace(
+        self.session.setText(self.tr("Session total: %1 · hands played: %2").replace(
             "%1", signed_number(self.total)).replace("%2", integer(self.hands_played)))
 
     def _show_advice(self) -> None:

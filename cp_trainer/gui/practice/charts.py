@@ -13,26 +13,34 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from cp_trainer.gui.numbers import integer, number, short, signed
+from cp_trainer.gui.practice.history_model import shown_ev_lost
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
 __all__ = ["ProgressCharts"]
 
 
-def _locale_ticks(ax: Axes) -> None:
-    """Tick labels the language's way (a decimal comma in Russian), hands counted in whole numbers."""
+def _locale_ticks(ax: Axes, hands: int) -> None:
+    """Tick labels the language's way (a decimal comma in Russian), hands counted in whole numbers
+    from 1: the x axis spans hands 1..n (half a bar either side), so there is no tick "0" for a
+    hand 0 that does not exist."""
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _pos: short(round(y, 6))))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: short(round(x, 6))))
+    ax.set_xlim(0.5, hands + 0.5)
 
 
-def _legend_outside(ax: Axes) -> None:
-    """The legend to the right of the plot, never over a bar or a point (at "upper right" it
-    hid the last hands' bars); the constrained layout makes room for it."""
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize="small")
+def _legend_above(ax: Axes, title: str) -> None:
+    """The title on the left above the plot and the legend on the right on the same line: never
+    over a bar or a point (at "upper right" it hid the last hands' bars), and the plot keeps the
+    figure's whole width (a legend beside it left a quarter of the width empty)."""
+    ax.set_title(title, fontsize="medium", loc="left")
+    ax.legend(loc="lower right", bbox_to_anchor=(1.0, 1.0), borderaxespad=0.2, fontsize="small",
+              ncols=2, frameon=False)
 
 
 class ProgressCharts(QWidget):
@@ -49,12 +57,14 @@ class ProgressCharts(QWidget):
         self.canvas.setObjectName("chartCanvas")
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("chartsEmpty")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)  # in the middle of the tab
+        self.empty_label.setWordWrap(True)
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("chartsSummary")
         self.summary_label.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary_label)
-        layout.addWidget(self.empty_label)
+        layout.addWidget(self.empty_label, 1)
         layout.addWidget(self.canvas, 1)
         self.retranslate()
 
@@ -71,11 +81,13 @@ class ProgressCharts(QWidget):
         self.empty_label.setVisible(s.hands == 0)
         self.canvas.setVisible(s.hands > 0)
         if s.hands and s.points_per_hand is not None and s.foul_rate_per_100 is not None:
-            parts = [self.tr("%1 hands").replace("%1", integer(s.hands)),
+            # one precision for every figure (two decimals), and a line that starts as a sentence
+            parts = [self.tr("Hands: %1").replace("%1", integer(s.hands)),
                      self.tr("%1 points per hand").replace("%1", signed(s.points_per_hand)),
-                     self.tr("%1 fouls per 100 hands").replace("%1", number(s.foul_rate_per_100, 1))]
+                     self.tr("%1 fouls per 100 hands").replace("%1", number(s.foul_rate_per_100))]
             if s.ev_lost_per_hand is not None:
-                parts.append(self.tr("EV lost %1 per hand").replace("%1", number(s.ev_lost_per_hand, 3)))
+                parts.append(self.tr("EV lost %1 per hand").replace(
+                    "%1", number(shown_ev_lost(s.ev_lost_per_hand))))
             self.summary_label.setText(" · ".join(parts))
         else:
             self.summary_label.setText("")
@@ -88,17 +100,20 @@ class ProgressCharts(QWidget):
         ax_ev, ax_foul, ax_pts = fig.subplots(3, 1, sharex=True)
         ev_pts = [(p.n, p.ev_lost) for p in s.series if p.ev_lost is not None]
         if ev_pts:
-            ax_ev.plot([x for x, _ in ev_pts], [y for _, y in ev_pts], ".", color="#999999",
-                       label=self.tr("per hand"))
+            # never below 0: a "loss" within the solver's error is no loss (see shown_ev_lost)
+            ax_ev.plot([x for x, _ in ev_pts], [shown_ev_lost(y) for _, y in ev_pts], ".",
+                       color="#999999", label=self.tr("per hand"))
             avg = [(p.n, p.ev_lost_avg) for p in s.series if p.ev_lost_avg is not None]
-            ax_ev.plot([x for x, _ in avg], [y for _, y in avg], "-", color="#c0392b",
-                       label=self.tr("moving average (%1 hands)").replace("%1", str(s.window)))
-            _legend_outside(ax_ev)
+            ax_ev.plot([x for x, _ in avg], [shown_ev_lost(y) for _, y in avg], "-", color="#c0392b",
+                       label=self.tr("moving average (%1 hands)").replace("%1", integer(s.window)))
+            ax_ev.set_ylim(bottom=0)
+            _legend_above(ax_ev, self.tr("EV lost per hand (points)"))
+        else:
+            ax_ev.set_title(self.tr("EV lost per hand (points)"), fontsize="medium", loc="left")
         ax_ev.set_ylabel(self.tr("EV lost"))
-        ax_ev.set_title(self.tr("EV lost per hand (points)"), fontsize="medium")
         ax_foul.plot(n, [p.foul_rate_per_100 for p in s.series], "-", color="#8e44ad")
         ax_foul.set_ylabel(self.tr("per 100"))
-        ax_foul.set_title(self.tr("Fouls per 100 hands (last 100)"), fontsize="medium")
+        ax_foul.set_title(self.tr("Fouls per 100 hands (last 100)"), fontsize="medium", loc="left")
         ax_foul.set_ylim(bottom=0)
         colors = ["#27ae60" if p.points > 0 else "#c0392b" if p.points < 0 else "#7f8c8d" for p in s.series]
         ax_pts.bar(n, [p.points for p in s.series], color=colors, width=0.8)
@@ -106,11 +121,10 @@ class ProgressCharts(QWidget):
                     label=self.tr("running average"))
         ax_pts.axhline(0, color="#7f8c8d", linewidth=0.8)
         ax_pts.set_ylabel(self.tr("points"))
-        ax_pts.set_title(self.tr("Points per hand"), fontsize="medium")
         ax_pts.set_xlabel(self.tr("hand"))
         for ax in (ax_ev, ax_foul, ax_pts):
-            _locale_ticks(ax)
-        _legend_outside(ax_pts)
+            _locale_ticks(ax, s.hands)
+        _legend_above(ax_pts, self.tr("Points per hand"))
         self.canvas.draw_idle()  # type: ignore[no-untyped-call]
 
     def save_png(self, path: str | os.PathLike[str]) -> None:

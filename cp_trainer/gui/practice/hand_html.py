@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arrangement
 from cp_trainer.cards import Card, CardParseError
 from cp_trainer.gui.numbers import number, short, signed
-from cp_trainer.gui.practice.history_model import rules_label
+from cp_trainer.gui.practice.history_model import played_at_text, rules_label, shown_ev_lost
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
 from cp_trainer.history import Game, HandRecord
@@ -94,7 +94,7 @@ def hand_html(record: HandRecord, lang: str) -> str:
     def rows_of(text: str) -> tuple[str, list[str]]:
         return _rows_html(text, rules, lang) if chinese else (cards_html(text), [])
 
-    when = record.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = played_at_text(record.played_at)  # as the table's Date column: the language's format
     label = html.escape(rules_label(json.dumps(dict(record.house_rules))))
     parts = [f"<h3>{html.escape(when)} · {t['points']}: {short(record.points, signed=True)}</h3>",
              f"<p><small>{label}</small></p>",
@@ -124,10 +124,10 @@ def hand_html(record: HandRecord, lang: str) -> str:
         parts.append("</ul>")
     if record.solver_arrangement is not None:
         solver_rows, _ = rows_of(record.solver_arrangement)
-        ev = "" if record.solver_ev is None else f" ({t['ev']} {signed(record.solver_ev, 3)})"
+        ev = "" if record.solver_ev is None else f" ({t['ev']} {signed(record.solver_ev)})"
         parts.append(f"<p><b>{t['solver']}</b>{ev}:<br>{solver_rows}</p>")
         if record.player_ev is not None:
-            parts.append(f"<p>{t['your_ev'].replace('%1', signed(record.player_ev, 3))}</p>")
+            parts.append(f"<p>{t['your_ev'].replace('%1', signed(record.player_ev))}</p>")
         verdict = _verdict(record, t)
         if verdict:
             parts.append(f"<p><b>{verdict}</b></p>")
@@ -147,6 +147,7 @@ def _verdict(record: HandRecord, t: dict[str, str]) -> str:
         return t["equal"]
     if verdict is StoredVerdict.COST:
         if record.loss_stderr is None:  # an older hand, a loss beyond doubt
-            return t["cost"].replace("%1", number(loss, 3))
-        return t["cost_pm"].replace("%1", number(loss, 3)).replace("%2", number(record.loss_stderr, 3))
-    return t["unsure"].replace("%1", number(loss, 3))
+            return t["cost"].replace("%1", number(loss))
+        return t["cost_pm"].replace("%1", number(loss)).replace("%2", number(record.loss_stderr))
+    # two decimals, as the table's EV lost column; never a negative "loss"
+    return t["unsure"].replace("%1", number(shown_ev_lost(loss)))

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
+    QDateTime,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -21,16 +24,31 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from cp_trainer.gui.numbers import integer, number, short
+from cp_trainer.gui.numbers import integer, locale, number, short
 from cp_trainer.history import HandSummary, HistoryError, HistoryStore
 from cp_trainer.house_rules import HouseRules, HouseRulesError
 
-__all__ = ["COLUMNS", "HAND_ID_ROLE", "SORT_ROLE", "HistoryFilterProxy", "HistoryTableModel", "rules_label"]
+__all__ = ["COLUMNS", "HAND_ID_ROLE", "SORT_ROLE", "HistoryFilterProxy", "HistoryTableModel",
+           "played_at_text", "rules_label", "shown_ev_lost"]
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("date", "game", "points", "ev_lost", "fouls", "rules")
 _Index = QModelIndex | QPersistentModelIndex
+
+
+def played_at_text(when: datetime) -> str:
+    """When a hand was played, in the language's short date and time (``30.11.2026 13:56`` in
+    Russian, ``11/30/26 1:56 PM`` in English), local time."""
+    moment = QDateTime.fromSecsSinceEpoch(int(when.timestamp()))
+    return locale().toString(moment, QLocale.FormatType.ShortFormat)
+
+
+def shown_ev_lost(ev_lost: float) -> float:
+    """The EV lost as shown and plotted: never below 0. The solver's figure is an estimate with
+    an error; an arrangement that seems to beat it by a little (-0.20) lost nothing within that
+    noise, and a negative "loss" read as a gain the solver missed."""
+    return max(0.0, ev_lost)
 
 
 def rules_label(rules_json: str) -> str:
@@ -130,7 +148,8 @@ class HistoryTableModel(QAbstractTableModel):
                 self.tr("When the hand was played (local time)"),
                 self.tr("Chinese poker or Pai Gow"),
                 self.tr("Your points against all opponents together"),
-                self.tr("The solver's expected points minus your arrangement's (empty: no solver figure)"),
+                self.tr("The solver's expected points minus your arrangement's (empty: no solver figure); "
+                        "the solver's figure has an error, so an arrangement within it lost 0.00"),
                 self.tr("How many problems the rules core found in your arrangement"),
                 self.tr("The house rules the hand was played under"),
             )[section]
@@ -143,15 +162,15 @@ class HistoryTableModel(QAbstractTableModel):
         col = COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             if col == "date":
-                return s.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+                return played_at_text(s.played_at)
             if col == "game":
                 return self.tr("Chinese poker") if s.game.value == "chinese" else self.tr("Pai Gow")
             if col == "points":
                 return short(s.points, signed=True)
             if col == "ev_lost":
-                return "" if s.ev_lost is None else number(s.ev_lost)
+                return "" if s.ev_lost is None else number(shown_ev_lost(s.ev_lost))
             if col == "fouls":
-                return integer(s.foul_count) if s.foul_count else ""
+                return integer(s.foul_count)
             return self.label_of(s.house_rules)
         if role == SORT_ROLE:
             values: dict[str, Any] = {
@@ -166,6 +185,11 @@ class HistoryTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and col == "rules":
             return self.label_of(s.house_rules)
+        if role == Qt.ItemDataRole.ToolTipRole and col == "ev_lost" and s.ev_lost is not None \
+                and s.ev_lost < 0:
+            return self.tr("The solver's figure is an estimate with an error: your arrangement scored "
+                           "%1 above it, within that noise, so it lost nothing.").replace(
+                               "%1", number(-s.ev_lost))
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:

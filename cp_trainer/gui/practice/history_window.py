@@ -12,6 +12,7 @@ Tab "Progress": the charts, savable as PNG. Export / Import move the history as 
 from __future__ import annotations
 
 import contextlib
+import html
 import os
 import stat
 import threading
@@ -41,7 +42,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
-from cp_trainer.gui.practice.history_model import HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
+from cp_trainer.gui.practice.history_model import COLUMNS, HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import (
     Game,
@@ -123,6 +124,13 @@ class HistoryWindow(QDialog):
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        # one line a hand: the house rules are elided ("2-4, ties pu…") with the whole text in
+        # the cell's tooltip, not wrapped into a cut second line
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # the house rules take the width left (no sideways scrolling to read a cut "2-4, ничь")
+        self.table.horizontalHeader().setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.detail = QTextBrowser(self)
         self.detail.setObjectName("handDetail")
         self.try_again_button = QPushButton(self)
@@ -150,7 +158,7 @@ class HistoryWindow(QDialog):
         buttons.addWidget(self.try_again_button)
         side_layout.addLayout(buttons)
         split.addWidget(side)
-        split.setSizes([520, 420])
+        split.setSizes([600, 380])
         hands_tab = QWidget(self)
         hands_layout = QVBoxLayout(hands_tab)
         hands_layout.addLayout(filters)
@@ -232,8 +240,17 @@ class HistoryWindow(QDialog):
         self.tabs.setTabText(0, self.tr("Hands"))
         self.tabs.setTabText(1, self.tr("Progress"))
         self._fill_rules_box()
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The selected hand, or until one is selected a line saying what the pane is for (it
+        was a blank white box)."""
         if self.current is not None:
             self.detail.setHtml(hand_html(self.current, current_language()))
+            return
+        self.detail.setHtml(
+            '<p align="center" style="color:#555555; margin-top:40px;">'
+            + html.escape(self.tr("Select a hand to see it here")) + "</p>")
 
     def show_notice(self, text: str) -> None:
         self.notice.setText(text)
@@ -294,10 +311,7 @@ class HistoryWindow(QDialog):
     def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         hand_id = self.proxy.data(current, HAND_ID_ROLE) if current.isValid() else None
         self.current = self._get(hand_id)
-        if self.current is None:
-            self.detail.clear()
-        else:
-            self.detail.setHtml(hand_html(self.current, current_language()))
+        self._show_detail()
         chinese = self.current is not None and self.current.game is Game.CHINESE
         self.try_again_button.setEnabled(chinese)
         self.show_button.setEnabled(chinese)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import json
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, fitting_width
+from cp_trainer.gui.numbers import locale, signed, signed_int
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.house_rules import HouseRules
-from cp_trainer.settlement_text import seat_name
+from cp_trainer.i18n import tr
 from cp_trainer.table_mode import TableEntry, TableResult, settle_table
 
 __all__ = ["DEFAULT_SIZE", "HINT_FLAGS", "ResultView", "TableModeDialog"]
@@ -75,6 +76,18 @@ class ResultView(QTextBrowser):
 HINT_FLAGS = Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
 
 
+def seat_letter(seat: int) -> str:
+    """The seat's letter in the language's alphabet: A..D / А..Г (a Russian reader met a Latin
+    B in «Игрок B»)."""
+    letters = QCoreApplication.translate("TableModeDialog", "ABCD", "the seats' letters, one per seat")
+    return letters[seat] if 0 <= seat < len(letters) else str(seat + 1)
+
+
+def seat_default_name(seat: int) -> str:
+    """An unnamed player as the results call them: ``player A`` / ``игрок А``."""
+    return tr("rules.seat", current_language(), seat=seat_letter(seat))
+
+
 class _PlayerBox(QGroupBox):
     """One player: the name, where clicked cards go, a surrender, and the three rows (compact, so
     four players, the deck and the results fit a 1366x768 laptop)."""
@@ -105,20 +118,22 @@ class _PlayerBox(QGroupBox):
         self.retranslate()
 
     def retranslate(self) -> None:
-        # the seat's letter, as the results say it when no name is typed ("player A")
-        self.setTitle(self.tr("Player %1").replace("%1", "ABCD"[self.seat]))
+        # the seat's letter, as the results say it when no name is typed ("player A" / "игрок А")
+        self.setTitle(self.tr("Player %1").replace("%1", seat_letter(self.seat)))
         self.name_label.setText(self.tr("Name"))
-        self.name.setPlaceholderText(seat_name(self.seat, current_language()))
+        self.name.setPlaceholderText(seat_default_name(self.seat))
         self.name.setMinimumWidth(fitting_width(self.name, self.name.placeholderText()))
         self.name.setToolTip(self.tr("The player's name in the results (optional)."))
-        self.surrender.setText(self.tr("Surrendered"))
+        self.surrender.setText(self.tr("Surrender"))
         self.surrender.setToolTip(self.tr("This player surrendered before the showdown (if the house "
                                           "rules allow surrender); the rows may stay empty."))
-        self.target.setText(self.tr("Cards go here"))
+        self.target.setText(self.tr("Receives the cards"))
         self.target.setToolTip(self.tr("Cards clicked in the deck below go to this player's rows."))
 
     def entry(self) -> TableEntry:
-        return TableEntry(self.name.text(), self.rows.text(), self.surrender.isChecked())
+        # an unnamed player by the seat's name in the language's letters (the core's are Latin)
+        return TableEntry(self.name.text().strip() or seat_default_name(self.seat), self.rows.text(),
+                          self.surrender.isChecked())
 
 
 class TableModeDialog(QDialog):
@@ -188,12 +203,15 @@ class TableModeDialog(QDialog):
         self.retranslate()
         self._show_players()
         self.resize(self._first_size())
+        # the first player's name takes the focus (the Players spin box showed a blinking caret)
+        self.players[0].name.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Table mode: settle a real table"))
         self.count_label.setText(self.tr("Players"))
         self.count.setToolTip(self.tr("How many players sat at the table (2 to 4)."))
         self.point_label.setText(self.tr("Point value"))
+        self.point_value.setLocale(locale())  # "1.00" / "1,00", as the results
         self.point_value.setToolTip(self.tr("What one point is worth in money at this table."))
         label = rules_label(json.dumps(self.rules.replace(point_value=1.0).to_dict()))
         self.rules_label.setText(self.tr("House rules: %1 (change them in Settings).").replace("%1", label))
@@ -203,7 +221,7 @@ class TableModeDialog(QDialog):
         self.clear_button.setToolTip(self.tr("Empty every player's rows."))
         self.output.set_hint(self.tr(
             "Enter each player's rows: click the cards above (they go to the player marked "
-            "“Cards go here”) or type them. Then press Check and settle: fouls are explained and "
+            "“Receives the cards”) or type them. Then press Check and settle: fouls are explained and "
             "everyone's points and money appear here."))
         self.output.setToolTip(self.tr("The check of every hand and the settlement of the table."))
         if self.table_result is not None:
@@ -262,7 +280,7 @@ class TableModeDialog(QDialog):
             return f"<p style='color:#b71c1c'><b>{cannot}</b></p><ul>{items}</ul>"
         foul_word = html.escape(self.tr("FOUL"))
         rows = []
-        for seat in result.seats:
+        for index, seat in enumerate(result.seats):
             if seat.surrendered:
                 verdict = html.escape(self.tr("surrendered"))
             elif seat.fouled and seat.check is not None:
@@ -272,11 +290,12 @@ class TableModeDialog(QDialog):
                 verdict = html.escape(self.tr("legal"))
             # the name typed (or the seat, "player A"); two equal names keep their seats apart
             same = sum(other.name == seat.name for other in result.seats) > 1
-            who = f"{seat.name} ({seat.seat_label})" if same else seat.name
+            who = f"{seat.name} ({seat_default_name(index)})" if same else seat.name
             rows.append(f"<tr><td><b>{html.escape(who)}</b></td><td>{verdict}</td>"
-                        f"<td align='right'>{seat.points:+d}</td>"
-                        f"<td align='right'>{seat.money:+.2f}</td></tr>")
-        titles = (self.tr("Player"), self.tr("Hand"), self.tr("Points"), self.tr("Money"))
+                        f"<td align='right'>{signed_int(seat.points)}</td>"
+                        f"<td align='right'>{signed(seat.money)}</td></tr>")
+        # "Check": the column says whether the hand is legal; "Amount": the points in money
+        titles = (self.tr("Player"), self.tr("Check"), self.tr("Points"), self.tr("Amount"))
         head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
         lines = "<br>".join(html.escape(line) for line in result.explanation)
         # the explanation at the table's size: it is what a newcomer reads to learn the scoring

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import QLocale, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -148,6 +148,9 @@ class SettingsDialog(QDialog):
             | QDialogButtonBox.StandardButton.RestoreDefaults
         )
         self.buttons.setObjectName("buttonBox")
+        for button in self.buttons.buttons():
+            # the style gave OK and Cancel icons and no other button one: none, as everywhere
+            button.setIcon(QIcon())
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         restore = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
@@ -410,10 +413,15 @@ class SettingsDialog(QDialog):
         self.opponents_spin.setEnabled(not self.criss_cross_check.isChecked())
         system = ScoringSystem(self.system_combo.currentData())
         rules = HouseRules(system=system)
-        self.surrender_cost_spin.setSpecialValueText(
-            self.tr("auto ({n})").format(n=rules.effective_surrender_cost))
-        self.natural_amount_spin.setSpecialValueText(
-            self.tr("auto ({n})").format(n=rules.effective_natural_amount))
+        # with its unit, in the right plural: "auto (3 points)" / "авто (3 очка)"
+        self.surrender_cost_spin.setSpecialValueText(self._auto_points(rules.effective_surrender_cost))
+        self.natural_amount_spin.setSpecialValueText(self._auto_points(rules.effective_natural_amount))
+
+    def _auto_points(self, n: int) -> str:
+        """``auto (3 points)`` / ``авто (3 очка)``: the default with its unit, in the right plural
+        (English is the source language and has no catalog for the plural's "(s)")."""
+        text = self.tr("auto (%n point(s))", "", n)
+        return text.replace("point(s)", "point" if n == 1 else "points")
 
     def set_values(self, values: TrainerSettings) -> None:
         """Show ``values`` in the controls."""

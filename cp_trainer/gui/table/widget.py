@@ -334,7 +334,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _show_score(self) -> None:
         c = self.controller
-        text = self.tr("Session: %1 points · hands played: %2").replace(
+        text = self.tr("Session total: %1 · hands played: %2").replace(
             "%1", signed(c.session_points)).replace("%2", integer(c.hands_played))
         # The session's money once it differs from its points: a hand tried again at its own
         # (older) rules without money must not hide what the session has won or lost (issue 12).
