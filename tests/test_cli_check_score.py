@@ -109,9 +109,9 @@ def test_score_example2(capsys: pytest.CaptureFixture[str]) -> None:
     assert json_lines(out) == [{"points": [4, -4], "pairs": [
         {"players": [0, 1], "rows": {"top": 0, "middle": 0, "bottom": 0}, "points": [4, -4]}]}]
     _, out, _ = run(capsys, "score", "--lang", "en", EX2_A, EX2_B)
-    assert "player A vs player B: +4 / -4" in out and "Total: player A +4, player B -4." in out
+    assert "player A vs player B: +4 / -4" in out and "total: player A +4, player B -4" in out
     _, out, _ = run(capsys, "score", "--lang", "ru", EX2_A, EX2_B)
-    assert "выигрывает игрок A" in out and "Итог: игрок A +4, игрок B -4." in out
+    assert "выигрывает игрок A" in out and "итог: игрок A +4, игрок B -4" in out
 
 
 def test_score_rules_options(capsys: pytest.CaptureFixture[str]) -> None:

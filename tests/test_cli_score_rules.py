@@ -110,9 +110,9 @@ def test_surrender_text_in_both_languages(capsys: pytest.CaptureFixture[str]) ->
     status, out, _ = run(capsys, "score", "--lang", "en", "--surrender", A, "surrender")
     assert status == 0
     assert out.splitlines()[1] == "B: surrender"
-    assert "player B surrendered: player A collects 3" in out and "Total: player A +3, player B -3." in out
+    assert "player B surrendered: player A collects 3" in out and "total: player A +3, player B -3" in out
     _, out, _ = run(capsys, "score", "--lang", "ru", "--surrender", A, "surrender")
-    assert "B: сдача (surrender)" in out and "Итог: игрок A +3, игрок B -3." in out
+    assert "B: сдача (surrender)" in out and "итог: игрок A +3, игрок B -3" in out
 
 
 # --- point value and stakes ------------------------------------------------------------------
@@ -246,7 +246,7 @@ def test_criss_cross_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None
     lines = out.splitlines()
     assert [line.split(":")[0] for line in lines[:4]] == ["A1", "A2", "B1", "B2"]
     assert "player A's hand 2 against player B's hand 1:" in lines
-    assert lines[-1] == "Total: player A +6, player B -6."
+    assert lines[-1] == "total: player A +6, player B -6"
     _, out, _ = run(capsys, "score", "--lang", "ru", "--criss-cross", A, A2, B, B2)
     assert "рука 2 игрока A против руки 1 игрока B:" in out.splitlines()
     status, _, err = run(capsys, "score", "--lang", "en", "--criss-cross", A, A2, B)

@@ -142,7 +142,7 @@ def test_json_is_utf8_whatever_the_locale(koi8r_env: dict[str, str], argv: list[
 
 @pytest.mark.parametrize(("argv", "word"), [
     (["check", LEGAL], "законно"), (["arrange", "--bot", "greedy", HAND], "стрит"),
-    (["paigow", PAIGOW], "стрит"), (["score", *DEAL.split(" | ")], "Итог"),
+    (["paigow", PAIGOW], "стрит"), (["score", *DEAL.split(" | ")], "итог"),
 ])
 def test_text_follows_the_locale_and_writes_suits_it_lacks_as_escapes(
         koi8r_env: dict[str, str], argv: list[str], word: str) -> None:

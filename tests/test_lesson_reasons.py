@@ -97,7 +97,7 @@ def test_a_score_is_explained_row_by_row() -> None:
              Arrangement.parse("Qc Qd 2d / Kh Ks 8c 7d 6c / Qh Qs 8h 8s 3d"))
     text = render_reason(score_reason(hands, HouseRules(), 0), "en")
     assert text.splitlines()[0] == "Player A scores +2:"
-    assert "top: player B wins — pair of jacks vs pair of queens" in text and "Rows 2:1" in text
+    assert "top: player B wins — pair of jacks vs pair of queens" in text and "rows 2:1" in text
     assert render_reason(score_reason(hands, HouseRules(), 1), "ru").startswith("Игрок B получает -2:")
 
 

@@ -275,7 +275,7 @@ def test_four_players_settled_by_hand() -> None:
     assert [p.points[0] for p in table.pairs] == [-4, 4, 4, 4, 4, -4]
     assert table.points == [4, 12, -12, -4]
     text = "\n".join(explain_settlement(table))
-    assert "player C fouled" in text and "Total: player A +4, player B +12" in text
+    assert "player C fouled" in text and "total: player A +4, player B +12" in text
 
 
 def test_explanations() -> None:

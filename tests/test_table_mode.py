@@ -28,7 +28,7 @@ def test_the_explanation_names_the_players_as_typed() -> None:
     text = "\n".join(result.explanation)
     assert result.explanation[0] == "Ann (игрок A) — игрок B: +4 / -4"  # two Anns keep their seats
     assert "выигрывает Ann (игрок A)" in text
-    assert "Итог: Ann (игрок A) +6, игрок B -6, Ann (игрок C) 0." in text
+    assert "итог: Ann (игрок A) +6, игрок B -6, Ann (игрок C) 0" in text
     named = settle_table([TableEntry("Ann", A), TableEntry("Bob", B)])
     assert named.explanation[0] == "Ann vs Bob: +4 / -4"
     assert "top: Ann wins — pair of jacks vs pair of tens" in named.explanation[1]

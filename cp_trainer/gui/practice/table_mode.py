@@ -48,6 +48,12 @@ TITLE_BAR = 30
 OUTPUT_MIN_HEIGHT = 90  # the results: a few lines, scrolling for more
 
 
+
+def _sentence(line: str) -> str:
+    """A line of the explanation as a sentence: a capital first letter (an indented detail line is
+    left as it is)."""
+    return line[:1].upper() + line[1:] if line[:1].isalpha() else line
+
 class ResultView(QTextBrowser):
     """The results; while there are none, a ``hint`` says how to fill the table in, wrapped to the
     view's width (Qt draws a text browser's placeholder on one line, cut at the edge)."""
@@ -297,6 +303,7 @@ class TableModeDialog(QDialog):
         # "Check": the column says whether the hand is legal; "Amount": the points in money
         titles = (self.tr("Player"), self.tr("Check"), self.tr("Points"), self.tr("Amount"))
         head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
-        lines = "<br>".join(html.escape(line) for line in result.explanation)
+        # each line a sentence in the window (the command line prints the core's lines as they are)
+        lines = "<br>".join(html.escape(_sentence(line)) for line in result.explanation)
         # the explanation at the table's size: it is what a newcomer reads to learn the scoring
         return f"<table cellpadding='4'>{head}{''.join(rows)}</table><p>{lines}</p>"
