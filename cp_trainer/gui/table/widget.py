@@ -24,7 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement, CheckResult, Outcome, Row, check_arrangement, check_partial
+from cp_trainer.arrangement import (
+    Arrangement,
+    CheckResult,
+    Outcome,
+    Row,
+    check_arrangement,
+    check_partial,
+    foul_sentences,
+)
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CardRenderer
@@ -567,12 +575,15 @@ class TableWidget(ShowdownMixin, QWidget):
         lang = self.controller.setup.lang
         if result.fouls:
             state = "foul"
-            # Every word of a foul comes from the rules core, the heading included.
+            # Every word of a foul comes from the rules core, the heading included: its sentences
+            # for a reader, one per foul, and the order rule said once at the end.
             head = core_tr("rules.cli.foul", lang) + ":"
-            if len(result.fouls) == 1:
-                text = head + " " + result.fouls[0].message
+            sentences = foul_sentences(result.fouls, lang)
+            reasons, rule = sentences[:len(result.fouls)], sentences[len(result.fouls):]
+            if len(reasons) == 1:
+                text = " ".join([head, *sentences])
             else:  # one bullet per reason, so two explanations don't read as one sentence
-                text = head + "".join("\n• " + f.message for f in result.fouls)
+                text = head + "".join("\n• " + r for r in reasons) + "".join("\n" + r for r in rule)
         elif result.outcome is Outcome.MISDEAL and result.misdeal is not None:
             state, text = "foul", result.misdeal.message
         elif result.outcome is Outcome.LEGAL:
