@@ -141,14 +141,14 @@
     </message>
     <message>
         <source>Graded practice: set a hand, see the solver&apos;s grade and why.</source>
-        <translation>Упражнения с оценкой: расставьте раздачу и узнайте оценку решателя и её причину.</translation>
+        <translation>Упражнения с оценкой: разложите карты и узнайте оценку солвера и её причину.</translation>
     </message>
 </context>
 <context>
     <name>DrillPage</name>
     <message>
         <source>Drill: set the hand, then see what the solver says</source>
-        <translation>Упражнение: расставьте раздачу и узнайте, что скажет решатель</translation>
+        <translation>Упражнение: разложите карты и узнайте, что скажет солвер</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
@@ -168,27 +168,35 @@
     </message>
     <message>
         <source>&amp;Top</source>
-        <translation>&amp;Верх</translation>
+        <translation>&amp;Верхний ряд</translation>
     </message>
     <message>
         <source>&amp;Middle</source>
-        <translation>&amp;Середина</translation>
+        <translation>&amp;Средний ряд</translation>
     </message>
     <message>
         <source>&amp;Bottom</source>
-        <translation>&amp;Низ</translation>
+        <translation>&amp;Нижний ряд</translation>
     </message>
     <message>
         <source>&amp;Hand</source>
-        <translation>&amp;Рука</translation>
+        <translation>&amp;Ваша рука</translation>
     </message>
     <message>
-        <source>&amp;Set (Enter)</source>
-        <translation>&amp;Установить (Enter)</translation>
+        <source>&amp;Set hand (Enter)</source>
+        <translation>&amp;Проверить (Enter)</translation>
+    </message>
+    <message>
+        <source>Grades by the EV lost to the best, in points per deal: Best — as good as the best within the solver&apos;s accuracy (two standard errors); Good — up to %1; Inaccuracy — up to %2; Mistake — up to %3; Blunder — more, or a foul.</source>
+        <translation>Оценки по потере EV относительно лучшей раскладки, в очках за раздачу: Лучший ход — не хуже лучшего в пределах точности солвера (двух стандартных ошибок); Хороший ход — до %1; Неточность — до %2; Ошибка — до %3; Грубая ошибка — больше или фол.</translation>
+    </message>
+    <message>
+        <source>Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
+        <translation>Раздач за сессию: %2 · Точность: %1 из 100 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
     </message>
     <message>
         <source>Grade your arrangement against the solver.</source>
-        <translation>Оценить вашу раскладку решателем.</translation>
+        <translation>Оценить вашу раскладку солвером.</translation>
     </message>
     <message>
         <source>&amp;Return all</source>
@@ -204,15 +212,7 @@
     </message>
     <message>
         <source>The solver is grading…</source>
-        <translation>Решатель оценивает…</translation>
-    </message>
-    <message>
-        <source>Grades by the EV lost to the best, in points per deal: Best — not significantly worse than the best (within two standard errors); Good — up to %1; Inaccuracy — up to %2; Mistake — up to %3; Blunder — more, or a foul.</source>
-        <translation>Оценки по потере EV относительно лучшей раскладки, в очках за раздачу: Лучший — не значимо хуже лучшей (в пределах двух стандартных ошибок); Хорошо — до %1; Неточность — до %2; Ошибка — до %3; Грубая ошибка — больше или фол.</translation>
-    </message>
-    <message>
-        <source>Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
-        <translation>Раздач за сессию: %2 · Точность: %1 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
+        <translation>Солвер оценивает…</translation>
     </message>
     <message>
         <source>You lose most on: %1 (%2 points per hand; hands: %3).</source>
@@ -248,7 +248,7 @@
     </message>
     <message>
         <source>The solver could not grade this hand: %1</source>
-        <translation>Решатель не смог оценить эту раздачу: %1</translation>
+        <translation>Солвер не смог оценить эту раздачу: %1</translation>
     </message>
 </context>
 <context>
@@ -1002,20 +1002,36 @@
         <translation>Правила казино и EV каждой расстановки</translation>
     </message>
     <message>
-        <source>Low</source>
-        <translation>Малая</translation>
+        <source>Low hand</source>
+        <translation>Малая рука</translation>
     </message>
     <message>
-        <source>High</source>
-        <translation>Большая</translation>
+        <source>High hand</source>
+        <translation>Большая рука</translation>
+    </message>
+    <message>
+        <source>vs. house way</source>
+        <translation>Разница с правилами казино</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is always shown.</source>
+        <translation>Нажмите «Правила казино и EV», чтобы увидеть, как крупье расставил бы ваши карты и сколько стоит каждая расстановка. После расстановки это показывается всегда.</translation>
+    </message>
+    <message>
+        <source>Yours: %1, EV %2 ± %3 (this is the house way)</source>
+        <translation>Ваша: %1, EV %2 ± %3 (это расстановка по правилам казино)</translation>
+    </message>
+    <message>
+        <source>Yours: %1, EV %2 ± %3 (%4 ± %5 compared with the house way)</source>
+        <translation>Ваша: %1, EV %2 ± %3 (%4 ± %5 по сравнению с правилами казино)</translation>
     </message>
     <message>
         <source>EV</source>
         <translation>EV</translation>
-    </message>
-    <message>
-        <source>vs house way</source>
-        <translation>Разница</translation>
     </message>
     <message>
         <source>EV per unit staked against a dealer who plays the house way, from %1 random dealer hands (± standard error).</source>
@@ -1054,10 +1070,6 @@
         <translation>По правилам казино ваши карты ставятся так: %1</translation>
     </message>
     <message>
-        <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is shown always.</source>
-        <translation>Нажмите «Правила казино и EV», чтобы увидеть, как крупье расставил бы ваши карты и сколько стоит каждая расстановка. После расстановки это показывается всегда.</translation>
-    </message>
-    <message>
         <source>Best: %1, EV %2 ± %3</source>
         <translation>Лучшая: %1, EV %2 ± %3</translation>
     </message>
@@ -1072,10 +1084,6 @@
     <message>
         <source>The house way costs %1 ± %2 per hand against the best setting.</source>
         <translation>Расстановка по правилам казино уступает лучшей %1 ± %2 за раздачу.</translation>
-    </message>
-    <message>
-        <source>Yours: %1, EV %2 ± %3 (%4 ± %5 against the house way)</source>
-        <translation>Ваша: %1, EV %2 ± %3 (%4 ± %5 относительно правил казино)</translation>
     </message>
     <message>
         <source>house way</source>
@@ -1742,10 +1750,6 @@
         <translation>Солвер раздаёт ботам много случайных рук и оценивает против них каждую разумную раскладку ваших карт.</translation>
     </message>
     <message>
-        <source>Press Hint to see the best arrangement of your cards. After the showdown it is shown always.</source>
-        <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
-    </message>
-    <message>
         <source>Solving: %1 random deals or more against the %2 bot…</source>
         <translation>Расчёт: не меньше %1 случайных раздач против бота «%2»…</translation>
     </message>
@@ -1756,10 +1760,6 @@
     <message>
         <source>the %1 bot&apos;s two hands</source>
         <translation>двух рук бота «%1»</translation>
-    </message>
-    <message>
-        <source>%1 × %2 bot</source>
-        <translation>%1 × бот «%2»</translation>
     </message>
     <message>
         <source> (each hand played out by the %1 bot)</source>
@@ -1774,6 +1774,10 @@
         <translation>Крис Кросс, ваша рука %1 из 2.</translation>
     </message>
     <message>
+        <source>Yours is a foul: %1 points per hand, the same in every deal.</source>
+        <translation>Ваша раскладка — фол: %1 очка за раздачу, в каждой раздаче одинаково.</translation>
+    </message>
+    <message>
         <source>Yours is as good as the best, within the solver&apos;s accuracy.</source>
         <translation>Ваша не хуже лучшей в пределах точности солвера.</translation>
     </message>
@@ -1784,6 +1788,10 @@
     <message>
         <source>Solver cancelled.</source>
         <translation>Солвер остановлен.</translation>
+    </message>
+    <message>
+        <source>Press Hint to see the best arrangement of your cards. After the showdown it is always shown.</source>
+        <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
     </message>
     <message>
         <source>Telling the best arrangements apart: %1 random deals so far…</source>
@@ -1800,14 +1808,6 @@
     <message>
         <source>Best: %1 ± %2 points per hand</source>
         <translation>Лучшая: %1 ± %2 очка за раздачу</translation>
-    </message>
-    <message>
-        <source>These %1 arrangements score alike: equally good.</source>
-        <translation>Эти раскладки (%1) приносят одинаково: они равноценны.</translation>
-    </message>
-    <message>
-        <source>These %1 arrangements are within %2 of each other: equally good, within the solver&apos;s accuracy.</source>
-        <translation>Эти раскладки (%1) отличаются друг от друга не больше чем на %2: они равноценны в пределах точности солвера.</translation>
     </message>
     <message>
         <source>Yours: %1 ± %2 points per hand</source>
@@ -1882,12 +1882,12 @@
         <translation>нижний</translation>
     </message>
     <message>
-        <source>The biggest difference is the %1 row: the solver&apos;s wins %2 of the time, yours %3.</source>
-        <translation>Самая большая разница — %1 ряд: у солвера он выигрывает в %2 случаев, у вас — в %3.</translation>
+        <source>The biggest difference: the solver&apos;s %1 row wins %2 of the time, yours %3.</source>
+        <translation>Главное различие: %1 ряд солвера выигрывает в %2 случаев, ваш — в %3.</translation>
     </message>
     <message>
         <source>scoop</source>
-        <translation>скуп</translation>
+        <translation>скуп (все три ряда)</translation>
     </message>
 </context>
 <context>
@@ -2248,7 +2248,7 @@ hand</source>
     </message>
     <message>
         <source>You: %1 against this bot</source>
-        <translation>Вы: %1 против этого бота</translation>
+        <translation>Вы: %1 против бота</translation>
     </message>
     <message>
         <source>%1 against bot %2</source>
