@@ -79,3 +79,19 @@ def test_counted_messages_have_three_forms() -> None:
 def test_drill_grade_names_are_one_part_of_speech() -> None:
     names = [catalog("ru")[f"drill.grade.{g}"] for g in ("best", "good", "inaccuracy", "mistake", "blunder")]
     assert names == ["Лучший ход", "Хороший ход", "Неточность", "Ошибка", "Грубая ошибка"]
+
+
+def test_pai_gows_one_pair_rule_does_not_repeat_pair() -> None:
+    from cp_trainer.paigow.cards import parse_pg_cards
+    from cp_trainer.paigow.house_way import house_way
+
+    way = house_way(parse_pg_cards("Ks Kh 8c 7d 2c Qd 4h"))  # one pair: the kings
+    assert way.rule_text("ru") == "одна пара: она идёт в большую руку, две старшие из остальных — в малую"
+    assert "пара: пара" not in way.rule_text("ru")
+
+
+def test_scoop_is_spelled_out_in_russian() -> None:
+    from cp_trainer.i18n import tr
+
+    text = tr("solver.explain.rows", "ru", top="40%", middle="50%", bottom="60%", scoop="10%", scooped="5%")
+    assert "скуп против себя" not in text and "все три ряда выигрывает в 10%" in text
