@@ -198,13 +198,11 @@ def test_why_names_the_rows_that_differ_in_both_languages() -> None:
     ru = why.render("ru")
     assert "верхний ряд" in ru and "сильнее" in ru
     rates = explain(g, yours_net=(0.1, 0.2, 0.3), best_net=(0.4, 0.5, 0.1)).render("en")
-    assert "top: three fours (stronger) instead of ace-high (wins minus losses in this row: +40%, " \
-        "yours +10%)" in rates
+    assert "top: three fours (stronger) instead of ace-high (wins minus losses: +40%, yours +10%)" in rates
     ru_rates = explain(g, yours_net=(-0.3, 0.2, 0.3), best_net=(0.4, 0.5, 0.1)).render("ru")
     # plain words, no "сальдо … против ваших …", no «вместо «…»» in the wrong case; a real minus
     assert ru_rates.startswith("Лучшая раскладка: верхний ряд сильнее (тройка четвёрок; "
-                               "у вас старшая карта — туз) — перевес побед над поражениями +40%, "
-                               "у вас \u221230%")
+                               "у вас старшая карта — туз), побед минус поражений: +40%, у вас \u221230%")
     assert "сальдо" not in ru_rates and "вместо" not in ru_rates
 
 

@@ -46,7 +46,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
-from cp_trainer.gui.numbers import integer
+from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
@@ -252,7 +252,8 @@ class DrillPage(QWidget):
     def _num(self, x: float, digits: int = 2) -> str:
         locale = QLocale(current_language())
         locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
-        return locale.toString(float(x), "f", digits)
+        text = locale.toString(float(x), "f", digits)
+        return MINUS + text[1:] if text.startswith("-") else text  # the window's minus sign
 
     def retranslate(self) -> None:
         lang = current_language()
