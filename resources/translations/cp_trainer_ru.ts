@@ -1011,7 +1011,7 @@
     </message>
     <message>
         <source>vs. house way</source>
-        <translation>Разница с правилами казино</translation>
+        <translation>Разница с казино</translation>
     </message>
     <message>
         <source>Note</source>
