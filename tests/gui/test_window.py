@@ -98,9 +98,9 @@ def test_foul_banner_follows_moves_that_foul_and_unfoul(window: MainWindow) -> N
     assert expected.fouled
     text = banner(window).text()
     # the banner's words are the core's own: its heading and its sentences for a reader
-    # (foul_sentences), one reason per bullet and the order rule said once at the end
+    # (foul_sentences): whole sentences, one per reason, and the order rule said once at the end
     sentences = foul_sentences(expected.fouls, "en")
-    assert text == "FOUL:" + "".join("\n• " + s for s in sentences[:-1]) + "\n" + sentences[-1]
+    assert text == " ".join(["FOUL:", *sentences]) and len(sentences) == 3
     assert text.count("bottom ≥ middle ≥ top") == 1 and "is required" not in text
     assert "Your top row (pair of aces) is stronger than your middle row (pair of kings)." in text
     assert text.endswith("The rows must go bottom ≥ middle ≥ top.")
