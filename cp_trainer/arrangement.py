@@ -59,6 +59,7 @@ __all__ = [
     "check_arrangement",
     "check_partial",
     "foul_message",
+    "foul_sentences",
     "legal_strengths",
     "order_pairs",
     "order_violations",
@@ -403,6 +404,39 @@ def foul_message(foul: Foul, lang: str = "en") -> str:
     key = "rules.foul.order_partial" if foul.order_check is OrderCheck.PARTIAL else "rules.foul.order"
     return tr(key, lang, upper=upper.row.label(lang), upper_hand=a, lower=lower.row.label(lang),
               lower_hand=b, required=required)
+
+
+def foul_sentences(fouls: Sequence[Foul], lang: str = "en") -> list[str]:
+    """The fouls as plain sentences for a reader (the window's banner, the Drill): "Your top row
+    (pair of aces) is stronger than your middle row (pair of kings)." — one per foul, then the
+    order rule said once ("The rows must go bottom ≥ middle ≥ top.") when a foul breaks it.
+    :func:`foul_message` stays the compact one-line form the command line prints."""
+    sentences: list[str] = []
+    required: str | None = None
+    for foul in fouls:
+        upper = foul.upper
+        if foul.code is not FoulCode.ORDER or upper is None:
+            text = foul_message(foul, lang)
+            sentences.append(tr("rules.say.other", lang, message=text[:1].upper() + text[1:]))
+            continue
+        required = tr("rules.order.low_middle" if foul.low_middle else "rules.order.normal", lang)
+        lower_row = foul.rows[1]
+        if foul.lower is None:
+            sentences.append(tr("rules.say.order_unreachable", lang,
+                                upper=tr(f"rules.say.row.{upper.row.value}", lang),
+                                upper_hand=upper.name_in(lang),
+                                lower=tr(f"rules.say.row.{lower_row.value}", lang)))
+            continue
+        lower = foul.lower
+        a, b = upper.name_in(lang), lower.name_in(lang)
+        if a == b and not (upper.lowball or lower.lowball):
+            a, b = upper.name_in(lang, detailed=True), lower.name_in(lang, detailed=True)
+        key = "rules.say.order_partial" if foul.order_check is OrderCheck.PARTIAL else "rules.say.order"
+        sentences.append(tr(key, lang, upper=tr(f"rules.say.row.{upper.row.value}", lang), upper_hand=a,
+                            lower_gen=tr(f"rules.say.row_gen.{lower_row.value}", lang), lower_hand=b))
+    if required is not None:
+        sentences.append(tr("rules.say.required", lang, required=required))
+    return sentences
 
 
 # --- the checks --------------------------------------------------------------------------------

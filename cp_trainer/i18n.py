@@ -83,3 +83,23 @@ def tr_list(key: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
     if not isinstance(value, list):
         raise KeyError(f"message {key!r} is not a list")
     return [str(v) for v in value]
+
+
+def plural_index(n: int, lang: str = DEFAULT_LANGUAGE) -> int:
+    """Which of a count's three forms (one, few, many) ``n`` takes in ``lang``: English has one
+    (1) and many; Russian one (1, 21, 101…), few (2–4, 22–24…) and many (0, 5–20, 25…)."""
+    n = abs(n)
+    if lang != "ru":
+        return 0 if n == 1 else 2
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def tr_count(key: str, n: int, lang: str = DEFAULT_LANGUAGE, /, **kwargs: Any) -> str:
+    """The form of the list-valued message ``key`` (one, few, many) that the count ``n`` takes in
+    ``lang`` (:func:`plural_index`), formatted with ``kwargs``: ``2 greedy bots`` /
+    ``2 ботов «жадный»``."""
+    return tr_list(key, lang)[plural_index(n, lang)].format(**kwargs)

@@ -17,6 +17,7 @@ from cp_trainer.arrangement import (
     Stage,
     check_arrangement,
     check_partial,
+    foul_sentences,
 )
 from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
 from cp_trainer.house_rules import HouseRules
@@ -282,3 +283,30 @@ def test_partial_check_never_contradicts_a_full_legal_hand(cards: list[Card], cu
     assert check_partial(partial).outcome is not Outcome.FOUL
     taken_out = [c for k, (_, c) in enumerate(flat) if k in cut]
     assert check_partial(partial, remaining=taken_out).outcome is not Outcome.FOUL
+
+
+def test_foul_sentences_read_naturally_and_say_the_rule_once() -> None:
+    # The window's wording (the seed's pinned foul_message above stays the command line's).
+    fouls = check_arrangement(Arrangement.parse(EXAMPLE1_FOUL)).fouls
+    assert foul_sentences(fouls, "en") == [
+        "Your top row (pair of aces) is stronger than your middle row (pair of kings).",
+        "Your middle row (pair of kings) is stronger than your bottom row (pair of queens).",
+        "The rows must go bottom ≥ middle ≥ top."]
+    ru = check_arrangement(Arrangement.parse(EXAMPLE1_FOUL), lang="ru").fouls
+    assert foul_sentences(ru, "ru") == [
+        "Ваш верхний ряд (пара тузов) сильнее среднего ряда (пара королей).",
+        "Ваш средний ряд (пара королей) сильнее нижнего ряда (пара дам).",
+        "Ряды должны идти так: нижний ≥ средний ≥ верхний."]
+    # A lower row the cards left cannot lift: said plainly, no "reach middle: …" chain.
+    half = check_partial(Arrangement.parse("As Kd 2s / Ah Kc 9h 8h 7d /"),
+                         remaining=parse_cards("Qs Js Ts 5c 3c"))
+    assert foul_sentences(half.fouls, "en") == [
+        "The cards left cannot make your bottom row as strong as your middle row (ace-high).",
+        "The rows must go bottom ≥ middle ≥ top."]
+    assert foul_sentences(check_partial(Arrangement.parse("As Kd 2s / Ah Kc 9h 8h 7d /"), lang="ru",
+                                        remaining=parse_cards("Qs Js Ts 5c 3c")).fouls, "ru")[0] == (
+        "Оставшихся карт не хватит, чтобы нижний ряд догнал средний ряд (старшая карта — туз).")
+    # Other problems keep the core's words, as a sentence; no order rule when none is broken.
+    sizes = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c")).fouls
+    assert foul_sentences(sizes, "en") == ["Top needs 3 cards, has 2.", "Bottom needs 5 cards, has 1.",
+                                           "As appears 2 times (top, middle)."]

@@ -56,7 +56,7 @@ def test_seed_repeats_and_count(capsys: pytest.CaptureFixture[str], pool_file: P
 def test_text_in_russian(capsys: pytest.CaptureFixture[str], pool_file: Path) -> None:
     status, out, _ = run(capsys, "drill", "--lang", "ru", "--theme", "pair_on_top", "--pool", str(pool_file))
     assert status == 0
-    assert "тема: пара (или сет) наверху, сложность 1619" in out and "A♦" in out
+    assert "тема: пара (или тройка) наверху, сложность 1619" in out and "A♦" in out
 
 
 @pytest.mark.parametrize("argv", [

@@ -198,7 +198,12 @@ def test_why_names_the_rows_that_differ_in_both_languages() -> None:
     ru = why.render("ru")
     assert "верхний ряд" in ru and "сильнее" in ru
     rates = explain(g, yours_net=(0.1, 0.2, 0.3), best_net=(0.4, 0.5, 0.1)).render("en")
-    assert "top: three fours (stronger) instead of ace-high (row net +40% vs your +10%)" in rates
+    assert "top: three fours (stronger) instead of ace-high (wins minus losses: +40%, yours +10%)" in rates
+    ru_rates = explain(g, yours_net=(-0.3, 0.2, 0.3), best_net=(0.4, 0.5, 0.1)).render("ru")
+    # plain words, no "сальдо … против ваших …", no «вместо «…»» in the wrong case; a real minus
+    assert ru_rates.startswith("Лучшая раскладка: верхний ряд сильнее (тройка четвёрок; "
+                               "у вас старшая карта — туз), побед минус поражений: +40%, у вас \u221230%")
+    assert "сальдо" not in ru_rates and "вместо" not in ru_rates
 
 
 def test_why_within_noise_and_foul() -> None:
@@ -209,8 +214,14 @@ def test_why_within_noise_and_foul() -> None:
     foul = g.__class__(arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c"), -4.0, a.best.arrangement, 3.2, 7.2,
                        0.03, True, True, GradeLevel.BLUNDER, 2000)
     text = explain(foul).render("en")
-    assert text.startswith("Your arrangement fouls:") and "top" in text
-    assert explain(foul).render("ru").startswith("Ваша раскладка — фол")
+    # the rules' sentences for a reader, the order rule said once at the end
+    assert text.startswith("Your arrangement fouls. Your top row (three kings) is stronger than your "
+                           "middle row")
+    assert text.endswith("The rows must go bottom ≥ middle ≥ top.") and text.count("≥ top") == 1
+    ru = explain(foul).render("ru")
+    assert ru.startswith("Ваша раскладка — фол. Ваш верхний ряд (тройка королей) сильнее среднего ряда")
+    assert ru.endswith("Ряды должны идти так: нижний ≥ средний ≥ верхний.")
+    assert "solver" in explain(g).render("en") and "солвера" in explain(g).render("ru")
 
 
 # --- themes ----------------------------------------------------------------------------------

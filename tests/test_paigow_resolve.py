@@ -68,9 +68,12 @@ def test_the_message_says_a_tie_goes_to_the_dealer_plainly() -> None:
     # a beaten hand simply beaten.
     out = settle(s("As Ah 8c 7d 2c / Qd Jh"), s("Kd Kc 8s 7h 2d / Qs Jc"))
     text = out.message("en")
-    assert "low hand: the dealer's Q-J ties your Q-J, and a tie goes to the dealer" in text
+    assert "Low hand: the dealer's Q-J ties your Q-J, and a tie goes to the dealer" in text
     assert "copies" not in text and "beats or" not in text
     assert "равна вашей (Q-J), а равенство в пользу крупье" in out.message("ru")
+    # the hands are sentences, not a chain of colons ("loss (-1.00): high hand: …")
+    assert "): " not in text and ". High hand: " in text and ". Low hand: " in text
+    assert ". В большой руке " in out.message("ru") and "рука:" not in out.message("ru")
     lost = settle(s("Ks Kh 8c 7d 2c / Qd Jh"), s("As Ac 8s 7h 2d / Ad Jc"))
     assert "the dealer's pair of aces" in lost.message("en") and "ties" not in lost.message("en")
 

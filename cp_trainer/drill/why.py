@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..arrangement import Arrangement, Row, Stage, check_arrangement, row_strengths
+from ..arrangement import Arrangement, Row, Stage, check_arrangement, foul_sentences, row_strengths
 from ..house_rules import HouseRules
 from ..i18n import tr
 from ..strength import describe
@@ -56,7 +56,7 @@ class Why:
         if self.kind is WhyKind.FOUL:
             assert self.fouled is not None
             check = check_arrangement(self.fouled, self.rules, lang, stage=Stage.SHOWDOWN)
-            return tr("drill.why.foul", lang, reason="; ".join(f.message for f in check.fouls))
+            return tr("drill.why.foul", lang, reason=" ".join(foul_sentences(check.fouls, lang)))
         if self.kind is WhyKind.SAME_ROWS or not self.changes:
             return tr("drill.why.same_rows", lang)
         parts = []
@@ -71,7 +71,7 @@ class Why:
 
 
 def _pct(x: float) -> str:
-    return f"{x * 100:+.0f}%"
+    return f"{x * 100:+.0f}%".replace("-", "\u2212")  # the typographic minus, as the window writes it
 
 
 def explain(grade: DrillGrade, rules: HouseRules | None = None, *,

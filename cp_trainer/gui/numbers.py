@@ -4,6 +4,8 @@ The solver panel wrote ``100000`` where Settings' spin boxes showed ``100,000``:
 a text now goes through :class:`QLocale` of the language in force (``current_language()``), as the
 spin boxes do: ``100,000`` and ``+0.41`` in English, ``100 000`` and ``+0,41`` in Russian.
 The command line keeps its own plain notation (its output is a contract).
+A negative number takes the typographic minus ``−`` (U+2212) in both languages, as the lessons
+write it; the hyphen is left to ranges ("2-4").
 """
 
 from __future__ import annotations
@@ -12,12 +14,20 @@ from PySide6.QtCore import QLocale
 
 from cp_trainer.gui.translation import current_language
 
-__all__ = ["integer", "locale", "number", "percent", "short", "signed", "signed_int"]
+__all__ = ["MINUS", "integer", "locale", "number", "percent", "short", "signed", "signed_int"]
+
+MINUS = "\u2212"
 
 
 def locale() -> QLocale:
     """The locale of the language in force (the one the spin boxes are given too)."""
     return QLocale(current_language())
+
+
+def _minus(text: str) -> str:
+    """``text`` with the locale's leading negative sign (a hyphen) written as the typographic minus."""
+    sign = locale().negativeSign()
+    return MINUS + text[len(sign):] if sign and text.startswith(sign) else text
 
 
 def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
@@ -26,14 +36,14 @@ def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
     loc = locale()
     text = loc.toString(float(abs(x) if signed else x), "f", digits)
     if not signed:
-        return text
+        return _minus(text)
     if text == loc.toString(0.0, "f", digits):
         return text
-    return (loc.positiveSign() if x > 0 else loc.negativeSign()) + text
+    return (loc.positiveSign() if x > 0 else MINUS) + text
 
 
 def signed(x: float, digits: int = 2) -> str:
-    """``+0.41`` / ``-1,50``: :func:`number` with its sign."""
+    """``+0.41`` / ``−1,50``: :func:`number` with its sign."""
     return number(x, digits, signed=True)
 
 
@@ -42,25 +52,25 @@ def short(x: float, *, signed: bool = False) -> str:
     loc = locale()
     text = loc.toString(float(abs(x) if signed else x), "g", 6)
     if not signed or x == 0:
-        return text
-    return (loc.positiveSign() if x > 0 else loc.negativeSign()) + text
+        return _minus(text)
+    return (loc.positiveSign() if x > 0 else MINUS) + text
 
 
 def integer(n: int) -> str:
     """A count the language's way: ``100,000`` / ``100 000``."""
-    return locale().toString(int(n))
+    return _minus(locale().toString(int(n)))
 
 
 def signed_int(n: int) -> str:
-    """Points with their sign: ``+6``, ``-1,200``, ``0``."""
+    """Points with their sign: ``+6``, ``−1,200``, ``0``."""
     text = integer(abs(n))
     if n > 0:
         return locale().positiveSign() + text
     if n < 0:
-        return locale().negativeSign() + text
+        return MINUS + text
     return text
 
 
 def percent(x: float) -> str:
     """A share as a whole percentage: ``90%``."""
-    return locale().toString(float(round(100 * x)), "f", 0) + "%"
+    return _minus(locale().toString(float(round(100 * x)), "f", 0)) + "%"

@@ -145,14 +145,14 @@
     </message>
     <message>
         <source>Graded practice: set a hand, see the solver&apos;s grade and why.</source>
-        <translation>Упражнения с оценкой: расставьте раздачу и узнайте оценку решателя и её причину.</translation>
+        <translation>Упражнения с оценкой: разложите карты и узнайте оценку солвера и её причину.</translation>
     </message>
 </context>
 <context>
     <name>DrillPage</name>
     <message>
         <source>Drill: set the hand, then see what the solver says</source>
-        <translation>Упражнение: расставьте раздачу и узнайте, что скажет решатель</translation>
+        <translation>Упражнение: разложите карты и узнайте, что скажет солвер</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
@@ -172,27 +172,35 @@
     </message>
     <message>
         <source>&amp;Top</source>
-        <translation>&amp;Верх</translation>
+        <translation>&amp;Верхний ряд</translation>
     </message>
     <message>
         <source>&amp;Middle</source>
-        <translation>&amp;Середина</translation>
+        <translation>&amp;Средний ряд</translation>
     </message>
     <message>
         <source>&amp;Bottom</source>
-        <translation>&amp;Низ</translation>
+        <translation>&amp;Нижний ряд</translation>
     </message>
     <message>
         <source>&amp;Hand</source>
-        <translation>&amp;Рука</translation>
+        <translation>&amp;Ваша рука</translation>
     </message>
     <message>
-        <source>&amp;Set (Enter)</source>
-        <translation>&amp;Установить (Enter)</translation>
+        <source>&amp;Set hand (Enter)</source>
+        <translation>&amp;Проверить (Enter)</translation>
+    </message>
+    <message>
+        <source>Grades by the EV lost to the best, in points per deal: Best — as good as the best within the solver&apos;s accuracy (two standard errors); Good — up to %1; Inaccuracy — up to %2; Mistake — up to %3; Blunder — more, or a foul.</source>
+        <translation>Оценки по потере EV относительно лучшей раскладки, в очках за раздачу: Лучший ход — не хуже лучшего в пределах точности солвера (двух стандартных ошибок); Хороший ход — до %1; Неточность — до %2; Ошибка — до %3; Грубая ошибка — больше или фол.</translation>
+    </message>
+    <message>
+        <source>Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
+        <translation>Раздач за сессию: %2 · Точность: %1 из 100 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
     </message>
     <message>
         <source>Grade your arrangement against the solver.</source>
-        <translation>Оценить вашу раскладку решателем.</translation>
+        <translation>Оценить вашу раскладку солвером.</translation>
     </message>
     <message>
         <source>&amp;Return all</source>
@@ -208,15 +216,7 @@
     </message>
     <message>
         <source>The solver is grading…</source>
-        <translation>Решатель оценивает…</translation>
-    </message>
-    <message>
-        <source>Grades by the EV lost to the best, in points per deal: Best — not significantly worse than the best (within two standard errors); Good — up to %1; Inaccuracy — up to %2; Mistake — up to %3; Blunder — more, or a foul.</source>
-        <translation>Оценки по потере EV относительно лучшей раскладки, в очках за раздачу: Лучший — не значимо хуже лучшей (в пределах двух стандартных ошибок); Хорошо — до %1; Неточность — до %2; Ошибка — до %3; Грубая ошибка — больше или фол.</translation>
-    </message>
-    <message>
-        <source>Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
-        <translation>Раздач за сессию: %2 · Точность: %1 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
+        <translation>Солвер оценивает…</translation>
     </message>
     <message>
         <source>You lose most on: %1 (%2 points per hand; hands: %3).</source>
@@ -252,7 +252,7 @@
     </message>
     <message>
         <source>The solver could not grade this hand: %1</source>
-        <translation>Решатель не смог оценить эту раздачу: %1</translation>
+        <translation>Солвер не смог оценить эту раздачу: %1</translation>
     </message>
 </context>
 <context>
@@ -1014,20 +1014,36 @@
         <translation>Правила казино и EV каждой расстановки</translation>
     </message>
     <message>
-        <source>Low</source>
-        <translation>Малая</translation>
+        <source>Low hand</source>
+        <translation>Малая рука</translation>
     </message>
     <message>
-        <source>High</source>
-        <translation>Большая</translation>
+        <source>High hand</source>
+        <translation>Большая рука</translation>
+    </message>
+    <message>
+        <source>vs. house way</source>
+        <translation>Разница с казино</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is always shown.</source>
+        <translation>Нажмите «Правила казино и EV», чтобы увидеть, как крупье расставил бы ваши карты и сколько стоит каждая расстановка. После расстановки это показывается всегда.</translation>
+    </message>
+    <message>
+        <source>Yours: %1, EV %2 ± %3 (this is the house way)</source>
+        <translation>Ваша: %1, EV %2 ± %3 (это расстановка по правилам казино)</translation>
+    </message>
+    <message>
+        <source>Yours: %1, EV %2 ± %3 (%4 ± %5 compared with the house way)</source>
+        <translation>Ваша: %1, EV %2 ± %3 (%4 ± %5 по сравнению с правилами казино)</translation>
     </message>
     <message>
         <source>EV</source>
         <translation>EV</translation>
-    </message>
-    <message>
-        <source>vs house way</source>
-        <translation>Разница</translation>
     </message>
     <message>
         <source>EV per unit staked against a dealer who plays the house way, from %1 random dealer hands (± standard error).</source>
@@ -1066,10 +1082,6 @@
         <translation>По правилам казино ваши карты ставятся так: %1</translation>
     </message>
     <message>
-        <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is shown always.</source>
-        <translation>Нажмите «Правила казино и EV», чтобы увидеть, как крупье расставил бы ваши карты и сколько стоит каждая расстановка. После расстановки это показывается всегда.</translation>
-    </message>
-    <message>
         <source>Best: %1, EV %2 ± %3</source>
         <translation>Лучшая: %1, EV %2 ± %3</translation>
     </message>
@@ -1084,10 +1096,6 @@
     <message>
         <source>The house way costs %1 ± %2 per hand against the best setting.</source>
         <translation>Расстановка по правилам казино уступает лучшей %1 ± %2 за раздачу.</translation>
-    </message>
-    <message>
-        <source>Yours: %1, EV %2 ± %3 (%4 ± %5 against the house way)</source>
-        <translation>Ваша: %1, EV %2 ± %3 (%4 ± %5 относительно правил казино)</translation>
     </message>
     <message>
         <source>house way</source>
@@ -1758,10 +1766,6 @@
         <translation>Солвер раздаёт ботам много случайных рук и оценивает против них каждую разумную раскладку ваших карт.</translation>
     </message>
     <message>
-        <source>Press Hint to see the best arrangement of your cards. After the showdown it is shown always.</source>
-        <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
-    </message>
-    <message>
         <source>Solving: %1 random deals or more against the %2 bot…</source>
         <translation>Расчёт: не меньше %1 случайных раздач против бота «%2»…</translation>
     </message>
@@ -1772,10 +1776,6 @@
     <message>
         <source>the %1 bot&apos;s two hands</source>
         <translation>двух рук бота «%1»</translation>
-    </message>
-    <message>
-        <source>%1 × %2 bot</source>
-        <translation>%1 × бот «%2»</translation>
     </message>
     <message>
         <source> (each hand played out by the %1 bot)</source>
@@ -1790,6 +1790,10 @@
         <translation>Крисс-Кросс, ваша рука %1 из 2.</translation>
     </message>
     <message>
+        <source>Yours is a foul: %1 points per hand, the same in every deal.</source>
+        <translation>Ваша раскладка — фол: %1 очка за раздачу, в каждой раздаче одинаково.</translation>
+    </message>
+    <message>
         <source>Yours is as good as the best, within the solver&apos;s accuracy.</source>
         <translation>Ваша не хуже лучшей в пределах точности солвера.</translation>
     </message>
@@ -1800,6 +1804,10 @@
     <message>
         <source>Solver cancelled.</source>
         <translation>Солвер остановлен.</translation>
+    </message>
+    <message>
+        <source>Press Hint to see the best arrangement of your cards. After the showdown it is always shown.</source>
+        <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
     </message>
     <message>
         <source>Telling the best arrangements apart: %1 random deals so far…</source>
@@ -1816,14 +1824,6 @@
     <message>
         <source>Best: %1 ± %2 points per hand</source>
         <translation>Лучшая: %1 ± %2 очка за раздачу</translation>
-    </message>
-    <message>
-        <source>These %1 arrangements score alike: equally good.</source>
-        <translation>Эти раскладки (%1) приносят одинаково: они равноценны.</translation>
-    </message>
-    <message>
-        <source>These %1 arrangements are within %2 of each other: equally good, within the solver&apos;s accuracy.</source>
-        <translation>Эти раскладки (%1) отличаются друг от друга не больше чем на %2: они равноценны в пределах точности солвера.</translation>
     </message>
     <message>
         <source>Yours: %1 ± %2 points per hand</source>
@@ -1898,12 +1898,12 @@
         <translation>нижний</translation>
     </message>
     <message>
-        <source>The biggest difference is the %1 row: the solver&apos;s wins %2 of the time, yours %3.</source>
-        <translation>Самая большая разница — %1 ряд: у солвера он выигрывает в %2 случаев, у вас — в %3.</translation>
+        <source>The biggest difference: the solver&apos;s %1 row wins %2 of the time, yours %3.</source>
+        <translation>Главное различие: %1 ряд солвера выигрывает в %2 случаев, ваш — в %3.</translation>
     </message>
     <message>
         <source>scoop</source>
-        <translation>скуп</translation>
+        <translation>скуп (все три ряда)</translation>
     </message>
 </context>
 <context>
@@ -2003,7 +2003,7 @@
     <message>
         <source>Top row
 (3 cards)</source>
-        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
+        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. A whole hand that breaks both halves of the order (the seed&apos;s Example 1 set as a foul): its two sentences and the rule are at least as long as the half-set one&apos;s. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
         <translation>Верхний ряд
 (3 карты)</translation>
     </message>
@@ -2269,7 +2269,7 @@ hand</source>
     </message>
     <message>
         <source>You: %1 against this bot</source>
-        <translation>Вы: %1 против этого бота</translation>
+        <translation>Вы: %1 против бота</translation>
     </message>
     <message>
         <source>%1 against bot %2</source>

@@ -4,6 +4,7 @@ history, Practice → Drill in the main window, and both languages."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -96,8 +97,9 @@ def test_the_best_by_keyboard_grades_best_at_once_and_is_stored(qtbot: Any, tmp_
     qtbot.keyClick(page.views[Zone.BOTTOM], Qt.Key.Key_Return)
     assert page.phase is Phase.GRADED
     assert page.verdict.text() == "Best"
-    assert page.why.text() == "As good as the best, within the solver's accuracy."
+    assert page.why.text() == "As good as the best within the solver's accuracy."
     assert "EV lost: 0.00 ± 0.00" in page.loss_line.text()
+    assert page._num(-3.71) == "\u22123.71" and page._num(1427, 0) == "1427"  # the window's minus
     assert "Streak: 1 (best 1)" in page.stats.text()
     assert "Hands this session: 1 · Accuracy: 100" in page.stats.text()
     assert [r.grade for r in store.drill_results()] == ["best"]
@@ -121,6 +123,7 @@ def test_a_miss_shows_the_best_the_loss_and_why_and_comes_back_for_review(qtbot:
     assert page.why.text().startswith("The best plays top: three fours (stronger) instead of ace-high")
     assert page.best_view.arrangement == Arrangement.parse(BEST)
     assert "Theme: pair (or trips) on top · Difficulty: 1619" in page.hand_line.text()
+    assert "pool. Theme:" in page.hand_line.text() and "  " not in page.hand_line.text()
     assert page.profile.rating.rating < rating_before
     assert "Due for review today: 1" in page.stats.text()
     assert "You lose most on: pair (or trips) on top" in page.themes_line.text()
@@ -150,8 +153,9 @@ def test_the_why_line_gains_the_solvers_row_rates_after_the_grade(qtbot: Any, tm
     play_by_keys(qtbot, page, GREEDY)
     page.set_hand()
     assert page.verdict.text() == "Mistake"  # shown at once, before the rates
-    qtbot.waitUntil(lambda: "row net" in page.why.text(), timeout=10_000)
-    assert "top: three fours (stronger) instead of ace-high (row net +99% vs your -30%)" in page.why.text()
+    qtbot.waitUntil(lambda: "wins minus losses" in page.why.text(), timeout=10_000)
+    assert "top: three fours (stronger) instead of ace-high (wins minus losses: +99%, yours \u221230%)" \
+        in page.why.text()
     assert asked == [page.grade]
 
 
@@ -237,13 +241,19 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     page.theme_box.setCurrentIndex(1)
     assert page.theme is Theme.PAIR_ON_TOP and page.hand is not None and page.hand.theme is Theme.PAIR_ON_TOP
     install_language(english_after, "ru")
-    assert page.set_button.text() == "&Установить (Enter)"
-    assert page.theme_box.itemText(1) == "пара (или сет) наверху"
+    assert page.set_button.text() == "&Проверить (Enter)"
+    assert page.theme_box.itemText(1) == "пара (или тройка) наверху"
     play_by_keys(qtbot, page, GREEDY)
     page.set_hand()
     assert page.verdict.text() == "Ошибка"
     assert page.why.text().startswith("Лучшая раскладка:")
-    assert "Точность" in page.stats.text() and "Раздач за сессию: 1" in page.stats.text()
+    assert re.search(r"Точность: \d+ из 100 ·", page.stats.text())
+    assert "Раздач за сессию: 1" in page.stats.text()
+    # the table's words: the rows and the hand as the table names them, the grades as nouns
+    assert [page.row_labels[z].text() for z in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND)] == [
+        "&Верхний ряд", "&Средний ряд", "&Нижний ряд", "&Ваша рука"]
+    assert "Лучший ход — не хуже лучшего в пределах точности солвера" in page.legend.text()
+    assert "  " not in page.hand_line.text() and "решател" not in page.title.text()
     assert "0,79" in page.loss_line.text()
 
 

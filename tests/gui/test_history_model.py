@@ -44,7 +44,7 @@ def test_model_passes_qt_model_tester_and_shows_the_hands(qtbot: object, store: 
     model = HistoryTableModel(store)
     tester = _tested(model)
     assert model.rowCount() == 5 and model.columnCount() == 6
-    assert _column(model, 2) == ["+3", "-8", "+3", "+3", "-8"]
+    assert _column(model, 2) == ["+3", "\u22128", "+3", "+3", "\u22128"]
     assert _column(model, 3) == ["0.05", "2.30", "", "0.80", ""]
     assert _column(model, 4) == ["0", "1", "0", "0", "1"]  # a zero, as the other columns show theirs
     assert _column(model, 5)[2] == "1-6, ties push, royalties"
@@ -81,7 +81,7 @@ def test_filters_and_sorting(qtbot: object, store: HistoryStore) -> None:
     proxy.sort(3, Qt.SortOrder.DescendingOrder)  # EV lost, by value; unknown EV last
     assert shown()[:3] == [1, 3, 0]
     proxy.sort(2, Qt.SortOrder.AscendingOrder)  # points: -8 before +3
-    assert [proxy.data(proxy.index(r, 2)) for r in range(5)] == ["-8", "-8", "+3", "+3", "+3"]
+    assert [proxy.data(proxy.index(r, 2)) for r in range(5)] == ["\u22128", "\u22128", "+3", "+3", "+3"]
     del tester
 
 

@@ -173,6 +173,11 @@ def test_play_house_way_then_hint(qtbot: Any) -> None:
         tab.hint_button.click()
     assert tab.game.can_arrange()  # a hint does not set the hand
     assert tab.ev_table.rowCount() == 21
+    # yours is the house way: said so, not "(0.000 ± 0.000 against the house way)"
+    text = tab.figures.text()
+    assert "(this is the house way)" in text and "0.000 ± 0.000" not in text
+    headers = [tab.ev_table.horizontalHeaderItem(c).text() for c in range(5)]  # type: ignore[union-attr]
+    assert headers == ["Low hand", "High hand", "EV", "vs. house way", "Note"]
 
 
 def test_ev_can_be_cancelled(qtbot: Any) -> None:

@@ -166,10 +166,12 @@ def test_numbers_are_written_the_languages_way_as_in_settings(qtbot: QtBot, tmp_
         window.hint()
         assert grouped in panel.status.text(), panel.status.text()
         panel.cancel()
-    assert number(-1234.5, 2) == "-1\u00a0234,50" and signed(0.95) == "+0,95"
-    assert signed_int(-1200) == "-1\u00a0200"
+    # a negative number takes the typographic minus (U+2212), never a hyphen
+    assert number(-1234.5, 2) == "\u22121\u00a0234,50" and signed(0.95) == "+0,95"
+    assert signed_int(-1200) == "\u22121\u00a0200" and signed(-0.5) == "\u22120,50"
     window.set_language("en")
     assert integer(100_000) == "100,000" and signed(0.95) == "+0.95" and signed(-0.001) == "0.00"
+    assert integer(-5) == "\u22125" and number(-0.25) == "\u22120.25"
 
 
 def test_a_ten_is_written_10_as_the_cards_show_it(qtbot: QtBot, tmp_path: Path) -> None:

@@ -82,11 +82,13 @@ def test_a_loss_within_the_accuracy_is_not_a_cost(qtbot: Any) -> None:
     three = (Candidate(A, 0.41, 0.05), close, Candidate(C, 0.39, 0.05, loss=0.02, loss_stderr=0.011))
     panel._show(_answer(close, three))
     text = panel.figures.text()
-    assert "These 3 arrangements are within 0.02 of each other" in text
+    # only the best is drawn: the others as good are counted, not called "these"
+    assert "2 other arrangements score the same within the solver's accuracy (the means differ by 0.02 " \
+        "at most)." in text and "These" not in text
     assert "as good as the best, within the solver's accuracy" in text and "costs" not in text
     alike = (Candidate(A, 0.41, 0.05), Candidate(B, 0.41, 0.05, loss=0.001, loss_stderr=0.001))
     panel._show(_answer(None, alike))
-    assert "These 2 arrangements score alike: equally good." in panel.figures.text()
+    assert "1 other arrangement scores exactly the same." in panel.figures.text()
     costly = Candidate(B, 0.30, 0.05, loss=0.11, loss_stderr=0.02, significant=True)
     panel._show(_answer(costly))
     text = panel.figures.text()
@@ -117,20 +119,20 @@ def test_the_panel_names_the_bots_played(qtbot: Any) -> None:
     panel = _panel(qtbot)
     panel._show(_answer(bot="expert"))
     status = panel.status.text()
-    assert "1 × expert bot" in status and "played out by the standard bot" in status
+    assert "against 1 expert bot (each" in status and "played out by the standard bot" in status
     panel._show(_answer(bot="greedy"))
-    assert "1 × greedy bot." in panel.status.text()
+    assert "against 1 greedy bot." in panel.status.text() and "×" not in panel.status.text()
 
 
 def test_surrender_is_priced_against_the_best(qtbot: Any) -> None:
     panel = _panel(qtbot)
     rules = HouseRules(surrender=True)
     panel._show(_answer(rules=rules, surrender_ev=-3.0))
-    assert "Surrendering scores -3.00 points per hand: play the best arrangement (3.41 more)." in \
+    assert "Surrendering scores \u22123.00 points per hand: play the best arrangement (3.41 more)." in \
         panel.figures.text()
     panel._show(_answer(rules=rules, surrender_ev=-3.0, surrendered=True))
     text = panel.figures.text()
-    assert "You surrendered: -3.00 points per hand." in text and "Surrendering cost you 3.41" in text
+    assert "You surrendered: \u22123.00 points per hand." in text and "Surrendering cost you 3.41" in text
     # a real solve: two bots, surrender costs 3 a bot
     answer = solve(SolveRequest(cards=tuple(parse_cards(HAND)), rules=rules, opponents=2, samples=300,
                                 time_budget=0.0, surrendered=True), _never, lambda: False)
@@ -273,3 +275,56 @@ def test_the_settings_dialog_edits_the_time_budget(qtbot: Any) -> None:
     assert dialog.values().solver_time_budget == 0.5
     dialog.restore_defaults()
     assert dialog.values().solver_time_budget == 1.0
+
+
+def _count_answer(opponents: int, equivalent: int, bot: str = "greedy") -> SolverAnswer:
+    best = Candidate(A, 0.41, 0.05)
+    others = tuple(Candidate(B, 0.41, 0.05, loss=0.001, loss_stderr=0.001) for _ in range(equivalent - 1))
+    request = SolveRequest(cards=tuple(A.cards), rules=HouseRules(), opponents=opponents, bot=bot)
+    return SolverAnswer(request=request, samples=2400, best=best, candidates=(best,),
+                        equivalent=(best, *others))
+
+
+@pytest.mark.parametrize(("n", "bots", "others"), [
+    (1, "1 бота «жадный»", "Ещё 1 раскладка приносит ровно столько же."),
+    (2, "2 ботов «жадный»", "Ещё 2 раскладки приносят ровно столько же."),
+    (5, "5 ботов «жадный»", "Ещё 5 раскладок приносят ровно столько же."),
+])
+def test_counts_take_their_plural_forms_in_russian(qtbot: Any, n: int, bots: str, others: str) -> None:
+    panel = _panel(qtbot)
+    app = QApplication.instance()
+    try:
+        install_language(app, "ru")
+        panel._show(_count_answer(n, n + 1))
+        assert "против " + bots + "." in panel.status.text() and "×" not in panel.status.text()
+        assert others in panel.figures.text()
+    finally:
+        install_language(app, "en")
+    panel._show(_count_answer(n, n + 1))
+    bot_word = "bot" if n == 1 else "bots"
+    assert f"against {n} greedy {bot_word}." in panel.status.text()
+    other_words = "arrangement scores" if n == 1 else "arrangements score"
+    assert f"{n} other {other_words} exactly the same." in panel.figures.text()
+
+
+def test_a_fouled_arrangement_is_called_a_foul_without_an_error_bar(qtbot: Any) -> None:
+    panel = _panel(qtbot)
+    fouled = Arrangement.parse("As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")
+    panel._show(_answer(Candidate(fouled, -4.0, 0.0, loss=4.41, loss_stderr=0.05, significant=True)))
+    text = panel.figures.text()
+    assert "Yours is a foul: \u22124.00 points per hand, the same in every deal." in text
+    assert "± 0.00" not in text and "-4" not in text
+
+
+def test_the_biggest_row_difference_reads_as_a_sentence(qtbot: Any) -> None:
+    panel = _panel(qtbot)
+    best = Candidate(A, 0.41, 0.05, row_win=(0.3, 0.5, 0.57), scoop=0.1)
+    mine = Candidate(B, 0.2, 0.05, row_win=(0.3, 0.5, 0.2), scoop=0.05, loss=0.21, loss_stderr=0.03,
+                     significant=True)
+    request = SolveRequest(cards=tuple(A.cards), rules=HouseRules(), mine=B)
+    panel._show(SolverAnswer(request=request, samples=2400, best=best, candidates=(best,), mine=mine,
+                             equivalent=(best,)))
+    assert "The biggest difference: the solver's bottom row wins 57% of the time, yours 20%." in \
+        panel.figures.text()
+    panel.reset()
+    assert panel.status.text().endswith("After the showdown it is always shown.")

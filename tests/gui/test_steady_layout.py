@@ -108,7 +108,7 @@ def test_controls_stay_put_through_a_whole_hand(qtbot: Any, tmp_path: Path, size
     steady = Steady(window, table_controls(window))
     for card, zone in MID_HAND:
         window.deal_model.move(Card.parse(card), zone)
-    assert "\n" in window.table.banner.text()  # two reasons: the longest banner
+    assert window.table.banner.text().count(" row (") >= 3  # two reasons: the longest banner
     steady.check("a half-set hand that fouls twice")
     window.deal_model.move(Card.parse("Ts"), Zone.TOP)  # the top row is full: refused, said
     steady.check("a refused move")
@@ -186,3 +186,16 @@ def test_pai_gow_controls_stay_put_across_two_hands(qtbot: Any, tmp_path: Path,
         first = tab.deal.cards(next(iter(tab.views)))[0]
         tab.deal.move(first, list(tab.views)[1])
         steady.check(f"hand {hand + 1}: one card moved")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_seeds_double_foul_fits_the_banner_whole(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    # The window's foul sentences (two reasons and the rule said once) are reserved for: at the
+    # smallest window the banner shows them whole, not cut with "…".
+    window = make_window(qtbot, tmp_path, (1024, 700), lang=lang)
+    arr = Arrangement.parse(FOULED)
+    window.deal_model.place(arr.top, arr.middle, arr.bottom)
+    settle()
+    banner = window.table.banner
+    assert banner.text().count(" is stronger than " if lang == "en" else " сильнее ") == 2
+    assert not banner.is_cut(), banner.shown_text()

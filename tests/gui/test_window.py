@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from cp_trainer.arrangement import Arrangement, check_partial
+from cp_trainer.arrangement import Arrangement, check_partial, foul_sentences
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.cards.views import CardZoneView
@@ -97,12 +97,14 @@ def test_foul_banner_follows_moves_that_foul_and_unfoul(window: MainWindow) -> N
                              remaining=window.deal_model.cards(Zone.HAND))
     assert expected.fouled
     text = banner(window).text()
-    # the banner's words are the core's own: its heading and its explanations
-    # one reason follows the heading; several go one per line, bulleted
-    if len(expected.fouls) == 1:
-        assert text == "FOUL: " + expected.fouls[0].message
-    else:
-        assert text == "FOUL:" + "".join("\n• " + f.message for f in expected.fouls)
+    # the banner's words are the core's own: its heading and its sentences for a reader
+    # (foul_sentences): whole sentences, one per reason, and the order rule said once at the end
+    sentences = foul_sentences(expected.fouls, "en")
+    assert text == " ".join(["FOUL:", *sentences]) and len(sentences) == 3
+    assert text.count("bottom ≥ middle ≥ top") == 1 and "is required" not in text
+    assert "Your top row (pair of aces) is stronger than your middle row (pair of kings)." in text
+    assert text.endswith("The rows must go bottom ≥ middle ≥ top.")
+    assert ": pair" not in text  # no "top: pair of aces … middle: pair of kings" chain of colons
     assert "pair of aces" in text and "pair of kings" in text
     top = window.findChild(CardZoneView, "topRow")
     middle = window.findChild(CardZoneView, "middleRow")
@@ -115,8 +117,8 @@ def test_foul_banner_follows_moves_that_foul_and_unfoul(window: MainWindow) -> N
     assert window.deal_model.cards(Zone.TOP) == (c("As"), c("Kd"), c("2s"))
     text = banner(window).text()
     assert "pair of aces" not in text
-    assert text == "FOUL: bottom can no longer reach middle: ace-high with the cards left — " \
-        "bottom ≥ middle ≥ top is required"
+    assert text == "FOUL: The cards left cannot make your bottom row as strong as your middle row " \
+        "(ace-high). The rows must go bottom ≥ middle ≥ top."
     assert not top.property("foul")
     # Put the ace back on top and the king in the middle: the first foul again.
     window.deal_model.undo()
@@ -183,7 +185,7 @@ def test_showdown_points_match_the_hand_worked_out(qtbot: Any, tmp_path: Path, o
     result = window.findChild(QLabel, "resultLabel")
     assert result is not None and "+2 points" in result.text()
     for seat_points in against.values():
-        assert f"{seat_points:+d}" in result.text()
+        assert f"{seat_points:+d}".replace("-", "\u2212") in result.text()
     # The bots' cards are face up and every row carries a result word; the player's rows say how
     # they did against each bot, as the core settled them.
     for label in window.findChildren(QLabel, "seatResult"):

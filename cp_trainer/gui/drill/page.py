@@ -46,7 +46,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
-from cp_trainer.gui.numbers import integer
+from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
@@ -252,7 +252,8 @@ class DrillPage(QWidget):
     def _num(self, x: float, digits: int = 2) -> str:
         locale = QLocale(current_language())
         locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
-        return locale.toString(float(x), "f", digits)
+        text = locale.toString(float(x), "f", digits)
+        return MINUS + text[1:] if text.startswith("-") else text  # the window's minus sign
 
     def retranslate(self) -> None:
         lang = current_language()
@@ -273,15 +274,15 @@ class DrillPage(QWidget):
                  Zone.HAND: self.tr("&Hand")}
         for zone, label in self.row_labels.items():
             label.setText(names[zone])
-        self.set_button.setText(self.tr("&Set (Enter)"))
+        self.set_button.setText(self.tr("&Set hand (Enter)"))
         self.set_button.setToolTip(self.tr("Grade your arrangement against the solver."))
         self.return_button.setText(self.tr("&Return all"))
         self.next_button.setText(self.tr("&Next hand"))
         self.next_button.setToolTip(self.tr("Deal the next drill hand (Enter after a grade)."))
         self.progress.setFormat(self.tr("The solver is grading…"))
         self.legend.setText(
-            self.tr("Grades by the EV lost to the best, in points per deal: Best — not significantly "
-                    "worse than the best (within two standard errors); Good — up to %1; Inaccuracy — "
+            self.tr("Grades by the EV lost to the best, in points per deal: Best — as good as the best "
+                    "within the solver's accuracy (two standard errors); Good — up to %1; Inaccuracy — "
                     "up to %2; Mistake — up to %3; Blunder — more, or a foul.")
             .replace("%1", self._num(GOOD_MAX)).replace("%2", self._num(INACCURACY_MAX))
             .replace("%3", self._num(MISTAKE_MAX)))
@@ -294,7 +295,7 @@ class DrillPage(QWidget):
         acc = "—" if s.accuracy is None else self._num(s.accuracy, 0)
         rating = self.profile.rating
         due = self.profile.due_count(self.clock())
-        text = (self.tr("Hands this session: %2 · Accuracy: %1 · Streak: %3 (best %4) · Rating: %5 ± %6 "
+        text = (self.tr("Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 "
                         "· Due for review today: %7")
                 .replace("%1", acc).replace("%2", integer(s.hands)).replace("%3", integer(s.streak))
                 .replace("%4", integer(s.best_streak)).replace("%5", self._num(rating.rating, 0))
@@ -335,7 +336,7 @@ class DrillPage(QWidget):
                                  best_net=None if nets is None else nets[1]).render(lang))
         theme = "—" if hand.theme is None else hand.theme.label(lang)
         difficulty = "—" if self.played_difficulty is None else str(self.played_difficulty)
-        self.hand_line.setText(self._source_text() + "  " + self.tr("Theme: %1 · Difficulty: %2")
+        self.hand_line.setText(self._source_text() + " " + self.tr("Theme: %1 · Difficulty: %2")
                                .replace("%1", theme).replace("%2", difficulty))
         self.best_view.show_arrangement(g.best)
 

@@ -331,7 +331,8 @@ class PaiGowTab(QWidget):
                                                   "hand."))
         self.advice_title.setText(self.tr("House way and the EV of every setting"))
         self.ev_table.setHorizontalHeaderLabels(
-            [self.tr("Low"), self.tr("High"), self.tr("EV"), self.tr("vs house way"), ""])
+            [self.tr("Low hand"), self.tr("High hand"), self.tr("EV"), self.tr("vs. house way"),
+             self.tr("Note")])
         self._update_live()
         self._show_dealer()
         self._show_result()
@@ -542,7 +543,7 @@ class PaiGowTab(QWidget):
             elif way is None:
                 self.advice_status.setText(self.tr(
                     "Press “House way & EV” to see how the dealer would set your cards and what every "
-                    "setting is worth. After you set, it is shown always."))
+                    "setting is worth. After you set, it is always shown."))
             else:
                 self.advice_status.setText(self._message_advice)
             return
@@ -573,9 +574,13 @@ class PaiGowTab(QWidget):
         mine = self._yours(result)
         if mine is not None:
             y = result.settings[mine]
-            yours = self.tr("Yours: %1, EV %2 ± %3 (%4 ± %5 against the house way)")
-            lines.append(fill(yours, fmt(y.setting), _signed(y.ev), number(y.se, 3), _signed(y.vs_house),
-                              number(y.vs_house_se, 3)))
+            if mine == result.house_way_index:  # no "0.000 ± 0.000 against the house way"
+                lines.append(fill(self.tr("Yours: %1, EV %2 ± %3 (this is the house way)"), fmt(y.setting),
+                                  _signed(y.ev), number(y.se, 3)))
+            else:
+                yours = self.tr("Yours: %1, EV %2 ± %3 (%4 ± %5 compared with the house way)")
+                lines.append(fill(yours, fmt(y.setting), _signed(y.ev), number(y.se, 3), _signed(y.vs_house),
+                                  number(y.vs_house_se, 3)))
         return lines
 
     def _fill_table(self, result: EvResult) -> None:

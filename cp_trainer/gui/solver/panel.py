@@ -28,12 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement
+from cp_trainer.arrangement import Arrangement, check_arrangement
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
+from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import Worker
+from cp_trainer.i18n import tr_count
 
 __all__ = ["SolverPanel"]
 
@@ -204,7 +206,7 @@ class SolverPanel(QFrame):
             self._show(self.answer)
         elif self.worker is None:
             self.status.setText(self.tr("Press Hint to see the best arrangement of your cards. "
-                                        "After the showdown it is shown always."))
+                                        "After the showdown it is always shown."))
 
     # --- running ------------------------------------------------------------------------------
 
@@ -229,7 +231,7 @@ class SolverPanel(QFrame):
         self.hindsight_rows.clear()
         self.hindsight_rows.setVisible(False)
         self.status.setText(self.tr("Press Hint to see the best arrangement of your cards. "
-                                    "After the showdown it is shown always."))
+                                    "After the showdown it is always shown."))
 
     def is_running(self) -> bool:
         return self.worker is not None
@@ -365,7 +367,8 @@ class SolverPanel(QFrame):
         if req.hand_number is not None:
             text = self.tr("the %1 bot's two hands").replace("%1", bot_label(req.bot))
         else:
-            text = self.tr("%1 × %2 bot").replace("%1", str(req.opponents)).replace("%2", bot_label(req.bot))
+            text = tr_count("solver.panel.bots", req.opponents, current_language(),
+                            n=integer(req.opponents), bot=bot_label(req.bot))
         model = solver_bot(req.bot)
         if model != req.bot:
             text += self.tr(" (each hand played out by the %1 bot)").replace("%1", bot_label(model))
@@ -385,16 +388,23 @@ class SolverPanel(QFrame):
         self.best_rows.show_arrangement(a.best.arrangement)
         lines = [self.tr("Best: %1 ± %2 points per hand").replace("%1", _signed(a.best.ev))
                  .replace("%2", number(a.best.stderr))]
-        if len(a.equivalent) > 1 and number(a.spread) == number(0.0):
-            lines.append(self.tr("These %1 arrangements score alike: equally good.")
-                         .replace("%1", integer(len(a.equivalent))))
-        elif len(a.equivalent) > 1:
-            lines.append(self.tr("These %1 arrangements are within %2 of each other: equally good, "
-                                 "within the solver's accuracy.").replace("%1", integer(len(a.equivalent)))
-                         .replace("%2", number(a.spread)))
-        if a.mine is not None:
+        # Only the best is drawn: the others as good as it are counted, not called "these".
+        others = len(a.equivalent) - 1
+        lang = current_language()
+        if others > 0 and number(a.spread) == number(0.0):
+            lines.append(tr_count("solver.panel.same", others, lang, n=integer(others)))
+        elif others > 0:
+            lines.append(tr_count("solver.panel.within", others, lang, n=integer(others),
+                                  spread=number(a.spread)))
+        mine_fouls = a.mine is not None and check_arrangement(a.mine.arrangement, req.rules).fouled
+        if a.mine is not None and mine_fouls:
+            # A foul scores the same in every deal: no "± 0.00" error bar to read.
+            lines.append(self.tr("Yours is a foul: %1 points per hand, the same in every deal.")
+                         .replace("%1", _signed(a.mine.ev)))
+        elif a.mine is not None:
             lines.append(self.tr("Yours: %1 ± %2 points per hand").replace("%1", _signed(a.mine.ev))
                          .replace("%2", number(a.mine.stderr)))
+        if a.mine is not None:
             if a.mine.significant:
                 digits = 3 if a.mine.loss < 0.1 else 2  # a small, sure loss: "0.012 ± 0.004"
                 lines.append(self.tr("This choice costs you %1 ± %2 points per hand.")
@@ -476,7 +486,7 @@ class SolverPanel(QFrame):
             r = max(range(3), key=lambda i: abs(gaps[i]))
             if abs(gaps[r]) >= 0.05:
                 self.figures.setText(self.figures.text() + "\n" + self.tr(
-                    "The biggest difference is the %1 row: the solver's wins %2 of the time, yours %3.")
+                    "The biggest difference: the solver's %1 row wins %2 of the time, yours %3.")
                     .replace("%1", names[r]).replace("%2", percent(a.best.row_win[r]))
                     .replace("%3", percent(a.mine.row_win[r])))
         if a.best.scoop is not None:

@@ -24,7 +24,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement, CheckResult, Outcome, Row, check_arrangement, check_partial
+from cp_trainer.arrangement import (
+    Arrangement,
+    CheckResult,
+    Outcome,
+    Row,
+    check_arrangement,
+    check_partial,
+    foul_sentences,
+)
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CardRenderer
@@ -48,6 +56,9 @@ __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 MIN_CARD_HEIGHT = 44
 #: A hand half set that fouls twice (top, middle, bottom, still in hand): the banner's longest text.
 _LONGEST_FOUL = ("As Ah 2s", "Kd Kc 9h 8h 7d", "Qs Js", "Ts 5c 3c")
+#: A whole hand that breaks both halves of the order (the seed's Example 1 set as a foul): its two
+#: sentences and the rule are at least as long as the half-set one's.
+_DOUBLE_FOUL = "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c"
 
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
 
@@ -392,7 +403,8 @@ class TableWidget(ShowdownMixin, QWidget):
         foul = check_partial(arr, self.controller.setup.rules, lang, remaining=parse_cards(_LONGEST_FOUL[3]))
         order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
                         else "rules.order.normal", lang)
-        samples = [self._banner_text(foul)[1],
+        double = check_arrangement(Arrangement.parse(_DOUBLE_FOUL), self.controller.setup.rules, lang)
+        samples = [self._banner_text(foul)[1], self._banner_text(double)[1],
                    self.tr("Drag your cards from the hand below into the three rows (or "
                            "double-click a card). The rows must go %1.").replace("%1", order),
                    self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
@@ -567,12 +579,11 @@ class TableWidget(ShowdownMixin, QWidget):
         lang = self.controller.setup.lang
         if result.fouls:
             state = "foul"
-            # Every word of a foul comes from the rules core, the heading included.
+            # Every word of a foul comes from the rules core, the heading included: its sentences
+            # for a reader, one per foul, and the order rule said once at the end. Whole sentences
+            # need no bullets to stay apart, and as one paragraph they fit the smallest window.
             head = core_tr("rules.cli.foul", lang) + ":"
-            if len(result.fouls) == 1:
-                text = head + " " + result.fouls[0].message
-            else:  # one bullet per reason, so two explanations don't read as one sentence
-                text = head + "".join("\n• " + f.message for f in result.fouls)
+            text = " ".join([head, *foul_sentences(result.fouls, lang)])
         elif result.outcome is Outcome.MISDEAL and result.misdeal is not None:
             state, text = "foul", result.misdeal.message
         elif result.outcome is Outcome.LEGAL:
