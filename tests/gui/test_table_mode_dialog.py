@@ -179,7 +179,7 @@ def test_russian_results_read_as_russian(qtbot: QtBot, russian: QApplication) ->
     dialog.point_value.setValue(2.5)
     dialog.settle()
     text = dialog.output.toPlainText()
-    assert "+10,00" in text and "-10,00" in text and "+10.00" not in text
+    assert "+10,00" in text and "−10,00" in text and "+10.00" not in text
     assert "Анна — игрок Б: +4 / -4" in text
     assert "игрок B" not in text  # no Latin letter
     assert "Итог: Анна +4, игрок Б -4" in text  # a sentence in the window; the CLI keeps "итог:"
