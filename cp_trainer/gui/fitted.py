@@ -116,23 +116,53 @@ class FittedLabel(QLabel):
         m = self.contentsMargins()
         return m.top() + m.bottom() + 2 * self.margin()
 
+    def _needs(self, text: str) -> int:
+        """The height QLabel lays ``text`` out in at the label's width (its own height for width:
+        a few pixels more than the font's boundingRect, and what decides whether the last line
+        is drawn whole)."""
+        if super().text() != text:
+            super().setText(text)
+        return QLabel.heightForWidth(self, max(1, self.width()))
+
     def height_for_lines(self, lines: int) -> int:
-        # a line as laid out is a fraction of a pixel taller than lineSpacing(): 2 px to spare
-        return lines * self.line_height() + self.extra_height() + 2
+        """The height QLabel itself needs for ``lines`` lines of its font (measured on such a text)."""
+        self.ensurePolished()
+        shown = super().text()
+        need = self._needs("\n".join(["Ág"] * max(1, lines)))
+        if super().text() != shown:
+            super().setText(shown)
+        # never less than the lines' spacing and the frame (plus a pixel or two a line rounds to)
+        return max(need, lines * self.line_height() + self.extra_height() + 2)
 
     def _reserve(self) -> None:
         self.setFixedHeight(self.height_for_lines(self._lines))
         self._fit()
 
     def _fit(self) -> None:
-        rect = self.contentsRect().adjusted(self.margin(), self.margin(), -self.margin(), -self.margin())
-        room = self._lines * self.line_height()
         shown = self._full
         if self.isVisible() or self.width() > 1:  # cut only once the label has its real width
-            shown = fit_words(self.fontMetrics(), rect.width(), room, self._full)
+            shown = self._cut(self._full)
         if super().text() != shown:
             super().setText(shown)
         self._show_tip()
+
+    def _cut(self, text: str) -> str:
+        """``text`` if QLabel lays it out within the label's height, else its longest start cut
+        at a word that does, with "…" after it."""
+        room = self.height()
+        if self._needs(text) <= room:
+            return text
+        rect = self.contentsRect().adjusted(self.margin(), self.margin(), -self.margin(), -self.margin())
+        # the font's measure first (fast), then words dropped until QLabel's own layout fits
+        guess = fit_words(self.fontMetrics(), rect.width(), self._lines * self.line_height(), text)
+        words = guess.removesuffix(ELLIPSIS).split(" ") if guess.endswith(ELLIPSIS) else text.split(" ")
+        while words:
+            shown = " ".join(words).rstrip(" ,;:—-") + ELLIPSIS
+            if self._needs(shown) <= room:
+                return shown
+            words.pop()
+        return self.fontMetrics().elidedText(text.split("\n")[0], Qt.TextElideMode.ElideRight,
+                                             max(1, rect.width()))
 
     def hasHeightForWidth(self) -> bool:
         return False  # its height is fixed: the layout must not ask the text

@@ -467,6 +467,7 @@ class TableWidget(ShowdownMixin, QWidget):
     def _hand_locked(self, _index: int) -> None:
         """Criss Cross: the first hand is set; show it face up beside the bot's hands."""
         mine = OpponentSeat(0, self.renderer, self)
+        mine.allow_below = False
         mine.set_card_height(self._seat_card_height)
         self.seats_box.addWidget(mine)
         self._seats.append(mine)
@@ -522,6 +523,10 @@ class TableWidget(ShowdownMixin, QWidget):
             self.seats_box.addWidget(seat)
             self._seats.append(seat)
         for seat in self._seats:
+            # Criss Cross adds the player's first hand as a seat mid-hand: the seats keep the
+            # height of words beside the cards, so adding it moves nothing
+            seat.allow_below = not self.controller.setup.criss_cross
+            seat.set_card_height(self._seat_card_height)
             seat.face_down()
         self.retranslate()  # titles, the Set button and the hand's name follow the new deal's table
         self.result_label.clear()
