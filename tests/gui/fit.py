@@ -43,8 +43,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.gui.fitted import FittedLabel
-
 __all__ = ["all_texts", "clipped_texts", "english_left"]
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,6 +3,7 @@ are readable with three bots at 1280x800, and the four-colour deck is one click 
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,7 @@ def test_three_bots_at_1280x800_cards_side_by_side_and_results_on_their_names_li
     showdown(window)
     for seat in [s for s in window.table._seats if s.seat]:
         for r, labels in enumerate(seat.card_labels):
-            for left, right in zip(labels, labels[1:], strict=False):
+            for left, right in pairwise(labels):
                 assert left.width() >= 40
                 assert right.x() >= left.x() + left.width(), (seat.seat, r, "cards overlap")
             name, result = seat.name_labels[r], seat.result_labels[r]

@@ -8,7 +8,7 @@ the explanation of each pair (``explain_pair``), the names of naturals.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QModelIndex, QTimer
 from PySide6.QtWidgets import QLabel
 
 from cp_trainer.arrangement import CheckResult, check_arrangement
@@ -64,6 +64,9 @@ class ShowdownMixin:
         self._show_check(self.controller.check())
         for view in self.views.values():
             view.setEnabled(False)
+            # no move is possible now: no card shown as selected (its outline stayed on a row)
+            view.clearSelection()
+            view.setCurrentIndex(QModelIndex())
         self._update_buttons()
         self._reveal_step = 0
         if self.reveal_delay_ms <= 0:
@@ -88,9 +91,10 @@ class ShowdownMixin:
         if showdown.criss_cross:
             results = [self._one_row_text(showdown, seat, r, hand)[0] for hand in range(2)]
             signs = {"won": "✓", "lost": "✗", "tied": "="}
-            texts = [f"{h + 1}:{signs[res]}" for h, res in enumerate(results)]
+            texts = [translate("TableWidget", "hand %1 %2").replace("%1", str(h + 1))
+                     .replace("%2", signs[res]) for h, res in enumerate(results)]
             same = results[0] == results[1]
-            return (results[0] if same else "mixed"), "  ".join(texts)
+            return (results[0] if same else "mixed"), " · ".join(texts)
         return self._one_row_text(showdown, seat, r, 0)
 
     def _one_row_text(self, showdown: Showdown, seat: int, r: int, hand: int) -> tuple[str, str]:

@@ -246,8 +246,8 @@ class TableWidget(ShowdownMixin, QWidget):
     # --- texts --------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        titles = {Zone.TOP: self.tr("Top row\n(3 cards)"), Zone.MIDDLE: self.tr("Middle row\n(5 cards)"),
-                  Zone.BOTTOM: self.tr("Bottom row\n(5 cards)")}
+        titles = {Zone.TOP: self.tr("Top row"), Zone.MIDDLE: self.tr("Middle row"),
+                  Zone.BOTTOM: self.tr("Bottom row")}
         tips = {Zone.TOP: self.tr("Your top row: 3 cards, the weakest hand (only pairs and three of "
                                   "a kind count here). Drop cards here or press 1."),
                 Zone.MIDDLE: self.tr("Your middle row: 5 cards, no stronger than the bottom row. "
@@ -260,9 +260,9 @@ class TableWidget(ShowdownMixin, QWidget):
             self.views[zone].setAccessibleName(titles[zone].replace("\n", " "))
         if self.controller.setup.criss_cross:
             number = str(self.controller.hand_index + 1)
-            self.hand_title.setText(self.tr("Hand\n%1 of 2").replace("%1", number))
+            self.hand_title.setText(self.tr("Hand %1 of 2").replace("%1", number))
         else:
-            self.hand_title.setText(self.tr("Your\nhand"))
+            self.hand_title.setText(self.tr("Your hand"))
         self.views[Zone.HAND].setAccessibleName(self.hand_title.text().replace("\n", " "))
         self.views[Zone.HAND].setToolTip(self.tr(
             "Your 13 cards. Drag them into the rows, double-click one, or pick with the arrow keys "
@@ -286,6 +286,8 @@ class TableWidget(ShowdownMixin, QWidget):
                                                  "hold 3, 5 and 5 cards."))
         if self.controller.setup.criss_cross and self.controller.hand_index == 0:
             self.set_button.setText(self.tr("Set hand 1 of 2"))
+        elif self.controller.setup.criss_cross:
+            self.set_button.setText(self.tr("Set hand 2 of 2"))
         else:
             self.set_button.setText(self.tr("Set hand"))
         self.set_button.setToolTip(self.tr("Lock in your rows (3 / 5 / 5 cards) and show down "
@@ -298,11 +300,11 @@ class TableWidget(ShowdownMixin, QWidget):
         # the widest of each control's texts, so that a change between them moves nothing
         reserve_width(self.deal_button, (self.tr("New deal"), self.tr("Next deal")))
         if self.controller.setup.criss_cross:
-            reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand")))
+            reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand 2 of 2")))
         else:
             self.set_button.setMinimumWidth(0)
-        reserve_width(self.hand_title, (self.tr("Your\nhand"), self.tr("Hand\n%1 of 2").replace("%1", "1"),
-                                        self.tr("Hand\n%1 of 2").replace("%1", "2")))
+        reserve_width(self.hand_title, (self.tr("Your hand"), self.tr("Hand %1 of 2").replace("%1", "1"),
+                                        self.tr("Hand %1 of 2").replace("%1", "2")))
         self._update_buttons()
         self._show_score()
         if self.controller.phase is Phase.SETTING:
@@ -321,7 +323,7 @@ class TableWidget(ShowdownMixin, QWidget):
             seat.set_title(self.tr("Bot (%1), hand %2").replace("%1", bot).replace("%2", str(seat.seat)),
                            self.tr("Criss Cross: the bot's hand %1; each of your two hands plays against "
                                    "both of its hands. At the showdown each row says how your hand 1 "
-                                   "and your hand 2 did against it: 1:✓ won, 1:✗ lost, 1:= tied.")
+                                   "and your hand 2 did against it: ✓ won, ✗ lost, = tied.")
                            .replace("%1", str(seat.seat)))
             return
         seat.set_title(self.tr("Bot %1 (%2)").replace("%1", str(seat.seat))
