@@ -2162,7 +2162,7 @@
     </message>
     <message>
         <source>Next deal</source>
-        <translation>Следующая раздача</translation>
+        <translation>Новая раздача</translation>
     </message>
     <message>
         <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: ✓ won, ✗ lost, = tied.</source>
@@ -2241,8 +2241,16 @@
         <translation>Вы: %1 против этой руки</translation>
     </message>
     <message>
+        <source>You: %1</source>
+        <translation>Вы: %1</translation>
+    </message>
+    <message>
         <source>%1 against the bot&apos;s hand %2</source>
         <translation>%1 против руки бота %2</translation>
+    </message>
+    <message>
+        <source>hand %1: %2</source>
+        <translation>рука %1: %2</translation>
     </message>
     <message>
         <source>You: %1 against this bot</source>
@@ -2251,6 +2259,10 @@
     <message>
         <source>%1 against bot %2</source>
         <translation>%1 против бота %2</translation>
+    </message>
+    <message>
+        <source>bot %1: %2</source>
+        <translation>бот %1: %2</translation>
     </message>
     <message>
         <source>You surrendered.</source>
@@ -2267,6 +2279,18 @@
     <message>
         <source>Total this hand: %1 points.</source>
         <translation>Итого за раздачу: %1.</translation>
+    </message>
+    <message>
+        <source>Total: %1 (%2).</source>
+        <translation>Итого: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Total: %1 (hands: %2).</source>
+        <translation>Итого: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Total: %1 (bots: %2).</source>
+        <translation>Итого: %1 (%2).</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from PySide6.QtCore import Qt
+
+from cp_trainer.gui.fitted import FittedLabel
+from cp_trainer.gui.numbers import signed_int
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import ROWS, Zone
 
@@ -48,3 +53,44 @@ def test_criss_cross_says_which_hand(qtbot: Any, tmp_path: Path) -> None:
     bot = next(s for s in window.table._seats if s.seat)
     texts = [label.full_text() for label in bot.result_labels]
     assert all(t.startswith("hand 1 ") and " · hand 2 " in t for t in texts), texts
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_showdown_result_and_row_verdicts_whole_at_1024x700_with_three_bots(
+        qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """Review of issue 12: the result lost bot 3's points ("…-4 against bot 2, -2…") and the
+    verdicts beside the rows wrapped, leaving a lone "✓" on a line."""
+    window = make_window(qtbot, tmp_path, (1024, 700), opponents=3, lang=lang)
+    showdown(window)
+    table = window.table
+    result = table.result_label
+    assert not result.is_cut(), result.shown_text()
+    points = [table.controller.showdown.points_against(s.seat) for s in table._seats if s.seat]
+    assert len(points) == 3
+    shown = result.shown_text()
+    for p in points:  # every bot's points (in the seats' order), whatever form fits
+        assert signed_int(p) in shown
+        shown = shown[shown.index(signed_int(p)) + len(signed_int(p)):]
+    for zone in ROWS:
+        name = table.row_names[zone]
+        assert isinstance(name, FittedLabel) and not name.is_cut(), name.shown_text()
+        lines = name.shown_text().split("\n")
+        metrics = name.fontMetrics()
+        room = name.contentsRect().width() - 2 * name.margin()
+        for line in lines:  # each line whole on its own: no verdict wrapped onto a lone line
+            assert metrics.horizontalAdvance(line) <= room, (line, room)
+        assert lines[-1].count("✓") + lines[-1].count("✗") + lines[-1].count("=") == 3
+
+
+def test_a_short_banner_text_is_centred_in_its_room(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, (1280, 800), opponents=3)
+    showdown(window)
+    banner = window.table.banner
+    assert banner.lines() >= 3 and "\n" not in banner.shown_text()
+    assert banner.alignment() & Qt.AlignmentFlag.AlignVCenter
+    image = banner.grab().toImage()
+    text_rows = [y for y in range(image.height())
+                 if any(image.pixelColor(x, y).lightness() > 200 for x in range(20, image.width() // 2))]
+    assert text_rows
+    above, below = text_rows[0], image.height() - 1 - text_rows[-1]
+    assert abs(above - below) <= 12, (above, below)

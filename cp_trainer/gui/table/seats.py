@@ -265,6 +265,7 @@ class OpponentSeat(QFrame):
             self.card_boxes[r].setFixedSize(size.width() + (n - 1) * step, size.height())
             if changed or self.card_labels[r][0].size() != size:
                 self._paint_row(r)
+            # beside the cards: the card's height (the seat's height follows the cards alone)
             height = self.words[r].line_height() if below[r] else size.height()
             self.words[r].setFixedHeight(height)
             self.words[r].place()
@@ -314,6 +315,7 @@ class OpponentSeat(QFrame):
             self.result_labels[r].clear()
             self.words[r].place()
 
-    def show_points(self, text: str, tooltip: str) -> None:
-        self.points.setText(text)
+    def show_points(self, text: str, tooltip: str, short: str = "") -> None:
+        """The points against this bot; ``short`` where the seat is too narrow for ``text``."""
+        self.points.set_full_text(text, short)
         self.points.setToolTip(tooltip)

@@ -150,6 +150,8 @@ class TableWidget(ShowdownMixin, QWidget):
         # The banner keeps the room of its longest text (_banner_lines), so nothing under it moves.
         self.banner = FittedLabel(self, lines=3)
         self.banner.setObjectName("foulBanner")
+        # a short text (one line of a legal hand) in the middle of the room kept for the longest
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.banner.setProperty("state", "incomplete")
         outer.addWidget(self.banner)
 
@@ -532,6 +534,7 @@ class TableWidget(ShowdownMixin, QWidget):
             seat.face_down()
         self.retranslate()  # titles, the Set button and the hand's name follow the new deal's table
         self.result_label.clear()
+        self.result_label.setToolTip("")
         for view in self.views.values():
             view.setEnabled(True)
         self._focus_hand()
@@ -609,6 +612,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _refused(self, _zone: int, message: str) -> None:
         self.statusMessage.emit(message, 5000)
+        self.result_label.setToolTip("")
         self.result_label.setText(message)
         self._fit_height()
 
