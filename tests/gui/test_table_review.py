@@ -53,6 +53,8 @@ def test_criss_cross_says_which_hand(qtbot: Any, tmp_path: Path) -> None:
     bot = next(s for s in window.table._seats if s.seat)
     texts = [label.full_text() for label in bot.result_labels]
     assert all(t.startswith("hand 1 ") and " · hand 2 " in t for t in texts), texts
+    shown = [label.shown_text() for label in bot.result_labels]
+    assert all("…" not in t and t.count("✓") + t.count("✗") + t.count("=") == 2 for t in shown), shown
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -65,7 +67,9 @@ def test_showdown_result_and_row_verdicts_whole_at_1024x700_with_three_bots(
     table = window.table
     result = table.result_label
     assert not result.is_cut(), result.shown_text()
-    points = [table.controller.showdown.points_against(s.seat) for s in table._seats if s.seat]
+    settled = table.controller.showdown
+    assert settled is not None
+    points = [settled.points_against(s.seat) for s in table._seats if s.seat]
     assert len(points) == 3
     shown = result.shown_text()
     for p in points:  # every bot's points (in the seats' order), whatever form fits
@@ -73,7 +77,8 @@ def test_showdown_result_and_row_verdicts_whole_at_1024x700_with_three_bots(
         shown = shown[shown.index(signed_int(p)) + len(signed_int(p)):]
     for zone in ROWS:
         name = table.row_names[zone]
-        assert isinstance(name, FittedLabel) and not name.is_cut(), name.shown_text()
+        assert isinstance(name, FittedLabel)
+        assert not name.is_cut(), name.shown_text()
         lines = name.shown_text().split("\n")
         metrics = name.fontMetrics()
         room = name.contentsRect().width() - 2 * name.margin()

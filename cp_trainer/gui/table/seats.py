@@ -37,6 +37,9 @@ class ElidedLabel(QLabel):
     def full_text(self) -> str:
         return self._full
 
+    def short_text(self) -> str:
+        return self._short or self._full
+
     def text(self) -> str:
         return self._full
 
@@ -113,7 +116,7 @@ class RowWords(QWidget):
         name_metrics = self.name.fontMetrics()
         name_w = name_metrics.horizontalAdvance(self.name.text()) + 2 if self.name.text() else 0
         if result_w and name_w + self.GAP + result_w > width:  # one line too narrow for both
-            short = full.split()[0] if full.split() else ""
+            short = self.result.short_text()
             lines = max(1, height // max(1, self.name.line_height()))
             if lines < 2 or width - self.GAP - result_w < 12 * name_metrics.averageCharWidth():
                 result_w = metrics.horizontalAdvance(short) + 2
@@ -299,10 +302,12 @@ class OpponentSeat(QFrame):
         self._paint_row(r)
         self.name_labels[r].setText(name)
         label = self.result_labels[r]
-        # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest)
-        first = result_text.split()[0] if result_text.split() else ""
-        sign = first if first in ("✓", "✗", "=") else ""
-        label.set_full_text(result_text, sign)
+        # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest); for
+        # Criss Cross's "hand 1 ✓ · hand 2 ✗" the hands' numbers and signs ("1 ✓ · 2 ✗")
+        signs = [c for c in result_text if c in "✓✗="]
+        short = (signs[0] if len(signs) == 1
+                 else " · ".join(f"{i + 1} {sign}" for i, sign in enumerate(signs)))
+        label.set_full_text(result_text, short)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
         self.words[r].place()
 

@@ -184,7 +184,8 @@ class ShowdownMixin:
             explained = "\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs)
             if showdown.criss_cross:
                 text = translate("TableWidget", "You: %1 against this hand").replace("%1", signed(pts))
-                seat.show_points(text, explained, translate("TableWidget", "You: %1").replace("%1", signed(pts)))
+                seat.show_points(text, explained,
+                                 translate("TableWidget", "You: %1").replace("%1", signed(pts)))
                 parts.append(translate("TableWidget", "%1 against the bot's hand %2")
                              .replace("%1", signed(pts))
                              .replace("%2", str(seat.seat)))
