@@ -60,6 +60,8 @@ class FittedLabel(QLabel):
     def __init__(self, parent: QWidget | None = None, *, lines: int = 2) -> None:
         super().__init__(parent)
         self._full = ""
+        self._forms = [""]
+        self._whole_lines = False
         self._own_tip = ""
         self._lines = lines
         self.setWordWrap(True)
@@ -77,10 +79,19 @@ class FittedLabel(QLabel):
         return super().text()
 
     def is_cut(self) -> bool:
-        return self.shown_text() != self._full
+        """Only part of a text shown (not one of its forms whole)."""
+        return self.shown_text() not in self._forms
 
     def setText(self, text: str) -> None:
-        self._full = text
+        self.set_forms([text])
+
+    def set_forms(self, forms: list[str], *, whole_lines: bool = False) -> None:
+        """Show the first of ``forms`` (a text and shorter ways of saying it) that fits whole,
+        checked again whenever the label's size changes; if none does, the last one cut. The
+        first is the whole text: ``text()`` and, when another is shown, the tooltip."""
+        self._forms = [f for f in forms if f] or [""]
+        self._whole_lines = whole_lines
+        self._full = self._forms[0]
         self._fit()
 
     def clear(self) -> None:
@@ -91,7 +102,7 @@ class FittedLabel(QLabel):
         self._show_tip()
 
     def _show_tip(self) -> None:
-        parts = [self._full] if self.is_cut() else []
+        parts = [self._full] if self.shown_text() != self._full else []
         if self._own_tip:
             parts.append(self._own_tip)
         super().setToolTip("\n\n".join(parts))
@@ -116,23 +127,69 @@ class FittedLabel(QLabel):
         m = self.contentsMargins()
         return m.top() + m.bottom() + 2 * self.margin()
 
+    def _needs(self, text: str) -> int:
+        """The height QLabel lays ``text`` out in at the label's width (its own height for width:
+        a few pixels more than the font's boundingRect, and what decides whether the last line
+        is drawn whole)."""
+        if super().text() != text:
+            super().setText(text)
+        fixed = self.minimumHeight()
+        if fixed:  # QLabel's answer is never below its minimum height: the text's own height
+            self.setMinimumHeight(0)
+        need = QLabel.heightForWidth(self, max(1, self.width()))
+        if fixed:
+            self.setMinimumHeight(fixed)
+        return need
+
     def height_for_lines(self, lines: int) -> int:
-        # a line as laid out is a fraction of a pixel taller than lineSpacing(): 2 px to spare
-        return lines * self.line_height() + self.extra_height() + 2
+        """The height QLabel itself needs for ``lines`` lines of its font (measured on such a text)."""
+        self.ensurePolished()
+        shown = super().text()
+        need = self._needs("\n".join(["Ág"] * max(1, lines)))
+        if super().text() != shown:
+            super().setText(shown)
+        # never less than the lines' spacing and the frame (plus a pixel or two a line rounds to)
+        return max(need, lines * self.line_height() + self.extra_height() + 2)
 
     def _reserve(self) -> None:
         self.setFixedHeight(self.height_for_lines(self._lines))
         self._fit()
 
     def _fit(self) -> None:
-        rect = self.contentsRect().adjusted(self.margin(), self.margin(), -self.margin(), -self.margin())
-        room = self._lines * self.line_height()
         shown = self._full
         if self.isVisible() or self.width() > 1:  # cut only once the label has its real width
-            shown = fit_words(self.fontMetrics(), rect.width(), room, self._full)
+            room = self.height()
+            fitting = [f for f in self._forms[:-1] if self._fits(f, room)]
+            shown = fitting[0] if fitting else self._cut(self._forms[-1])
         if super().text() != shown:
             super().setText(shown)
         self._show_tip()
+
+    def _fits(self, text: str, room: int) -> bool:
+        """``text`` fits whole; with ``whole_lines`` each of its lines on one line (not wrapped)."""
+        if self._whole_lines:
+            width = self.contentsRect().width() - 2 * self.margin()
+            if any(self.fontMetrics().horizontalAdvance(line) > width for line in text.split("\n")):
+                return False
+        return self._needs(text) <= room
+
+    def _cut(self, text: str) -> str:
+        """``text`` if QLabel lays it out within the label's height, else its longest start cut
+        at a word that does, with "…" after it."""
+        room = self.height()
+        if self._needs(text) <= room:
+            return text
+        rect = self.contentsRect().adjusted(self.margin(), self.margin(), -self.margin(), -self.margin())
+        # the font's measure first (fast), then words dropped until QLabel's own layout fits
+        guess = fit_words(self.fontMetrics(), rect.width(), self._lines * self.line_height(), text)
+        words = guess.removesuffix(ELLIPSIS).split(" ") if guess.endswith(ELLIPSIS) else text.split(" ")
+        while words:
+            shown = " ".join(words).rstrip(" ,;:—-") + ELLIPSIS
+            if self._needs(shown) <= room:
+                return shown
+            words.pop()
+        return self.fontMetrics().elidedText(text.split("\n")[0], Qt.TextElideMode.ElideRight,
+                                             max(1, rect.width()))
 
     def hasHeightForWidth(self) -> bool:
         return False  # its height is fixed: the layout must not ask the text

@@ -2001,25 +2001,6 @@
 <context>
     <name>TableWidget</name>
     <message>
-        <source>Top row
-(3 cards)</source>
-        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. A whole hand that breaks both halves of the order (the seed&apos;s Example 1 set as a foul): its two sentences and the rule are at least as long as the half-set one&apos;s. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
-        <translation>Верхний ряд
-(3 карты)</translation>
-    </message>
-    <message>
-        <source>Middle row
-(5 cards)</source>
-        <translation>Средний ряд
-(5 карт)</translation>
-    </message>
-    <message>
-        <source>Bottom row
-(5 cards)</source>
-        <translation>Нижний ряд
-(5 карт)</translation>
-    </message>
-    <message>
         <source>Your top row: 3 cards, the weakest hand (only pairs and three of a kind count here). Drop cards here or press 1.</source>
         <translation>Ваш верхний ряд: 3 карты, самая слабая рука (здесь считаются только пары и тройки). Бросайте карты сюда или нажмите 1.</translation>
     </message>
@@ -2030,18 +2011,6 @@
     <message>
         <source>Your bottom row: 5 cards, your strongest hand. Drop cards here or press 3.</source>
         <translation>Ваш нижний ряд: 5 карт, ваша самая сильная рука. Бросайте карты сюда или нажмите 3.</translation>
-    </message>
-    <message>
-        <source>Hand
-%1 of 2</source>
-        <translation>Рука
-%1 из 2</translation>
-    </message>
-    <message>
-        <source>Your
-hand</source>
-        <translation>Ваша
-рука</translation>
     </message>
     <message>
         <source>Your 13 cards. Drag them into the rows, double-click one, or pick with the arrow keys and press 1, 2 or 3. Backspace returns a card from a row.</source>
@@ -2108,6 +2077,10 @@ hand</source>
         <translation>Раскрыть руку 1 из 2</translation>
     </message>
     <message>
+        <source>Set hand 2 of 2</source>
+        <translation>Раскрыть руку 2 из 2</translation>
+    </message>
+    <message>
         <source>Set hand</source>
         <translation>Раскрыть руку</translation>
     </message>
@@ -2134,10 +2107,6 @@ hand</source>
     <message>
         <source>Bot (%1), hand %2</source>
         <translation>Бот (%1), рука %2</translation>
-    </message>
-    <message>
-        <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: 1:✓ won, 1:✗ lost, 1:= tied.</source>
-        <translation>Крисс-Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: 1:✓ выигрыш, 1:✗ проигрыш, 1:= ничья.</translation>
     </message>
     <message>
         <source>Bot %1 (%2)</source>
@@ -2188,8 +2157,33 @@ hand</source>
         <translation>Новая раздача</translation>
     </message>
     <message>
+        <source>Top row</source>
+        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. A whole hand that breaks both halves of the order (the seed&apos;s Example 1 set as a foul): its two sentences and the rule are at least as long as the half-set one&apos;s. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
+        <translation>Верхний ряд</translation>
+    </message>
+    <message>
+        <source>Middle row</source>
+        <translation>Средний ряд</translation>
+    </message>
+    <message>
+        <source>Bottom row</source>
+        <translation>Нижний ряд</translation>
+    </message>
+    <message>
+        <source>Hand %1 of 2</source>
+        <translation>Рука %1 из 2</translation>
+    </message>
+    <message>
+        <source>Your hand</source>
+        <translation>Ваша рука</translation>
+    </message>
+    <message>
         <source>Next deal</source>
-        <translation>Следующая раздача</translation>
+        <translation>Новая раздача</translation>
+    </message>
+    <message>
+        <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: ✓ won, ✗ lost, = tied.</source>
+        <translation>Крис Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: ✓ выигрыш, ✗ проигрыш, = ничья.</translation>
     </message>
     <message>
         <source>Session total: %1 · hands played: %2</source>
@@ -2214,6 +2208,10 @@ hand</source>
     <message>
         <source>Surrender this hand and pay %1 to each opponent?</source>
         <translation>Отказаться от этой руки и заплатить %1 каждому сопернику?</translation>
+    </message>
+    <message>
+        <source>hand %1 %2</source>
+        <translation>рука %1 %2</translation>
     </message>
     <message>
         <source>not compared</source>
@@ -2264,8 +2262,16 @@ hand</source>
         <translation>Вы: %1 против этой руки</translation>
     </message>
     <message>
+        <source>You: %1</source>
+        <translation>Вы: %1</translation>
+    </message>
+    <message>
         <source>%1 against the bot&apos;s hand %2</source>
         <translation>%1 против руки бота %2</translation>
+    </message>
+    <message>
+        <source>hand %1: %2</source>
+        <translation>рука %1: %2</translation>
     </message>
     <message>
         <source>You: %1 against this bot</source>
@@ -2274,6 +2280,10 @@ hand</source>
     <message>
         <source>%1 against bot %2</source>
         <translation>%1 против бота %2</translation>
+    </message>
+    <message>
+        <source>bot %1: %2</source>
+        <translation>бот %1: %2</translation>
     </message>
     <message>
         <source>You surrendered.</source>
@@ -2290,6 +2300,18 @@ hand</source>
     <message>
         <source>Total this hand: %1 points.</source>
         <translation>Итого за раздачу: %1.</translation>
+    </message>
+    <message>
+        <source>Total: %1 (%2).</source>
+        <translation>Итого: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Total: %1 (hands: %2).</source>
+        <translation>Итого: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Total: %1 (bots: %2).</source>
+        <translation>Итого: %1 (%2).</translation>
     </message>
 </context>
 <context>

@@ -43,8 +43,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.gui.fitted import FittedLabel
-
 __all__ = ["all_texts", "clipped_texts", "english_left"]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,7 +112,10 @@ def _label_room(label: QLabel) -> tuple[int, int] | None:
         doc.setHtml(label.text())
         need = int(doc.idealWidth() + 0.999)
     else:
-        text = _plain(label.text()) if label.buddy() is not None else label.text()
+        # a label that shows its text elided (or a short form) has the whole text as tooltip
+        shown_text = getattr(label, "shown_text", None)
+        shown = str(shown_text()) if callable(shown_text) else label.text()
+        text = _plain(shown) if label.buddy() is not None else shown
         need = max((label.fontMetrics().horizontalAdvance(line) for line in text.split("\n")), default=0)
     room = label.contentsRect().width() - 2 * label.margin()
     if label.indent() > 0:
@@ -123,19 +124,12 @@ def _label_room(label: QLabel) -> tuple[int, int] | None:
 
 
 def _wrapped_room(label: QLabel) -> tuple[int, int]:
-    """(height the word-wrapped text needs, height it has). Plain text is measured as QLabel
-    paints it (the style draws it word-wrapped in the contents rectangle, with the font's
-    metrics); a text the label shows cut to fit (:class:`FittedLabel`: its whole text is in the
-    tooltip) is measured as shown. Rich text is measured by the label's own height for width."""
-    shown = label.shown_text() if isinstance(label, FittedLabel) else label.text()
-    rich = label.textFormat() == Qt.TextFormat.RichText or (
-        label.textFormat() == Qt.TextFormat.AutoText and GuiQt.mightBeRichText(shown))
-    if rich:
-        return label.heightForWidth(label.width()), label.height()
-    rect = label.contentsRect().adjusted(label.margin(), label.margin(), -label.margin(), -label.margin())
-    flags = int(Qt.TextFlag.TextWordWrap) | int(label.alignment())
-    need = label.fontMetrics().boundingRect(QRect(0, 0, max(1, rect.width()), 100_000), flags, shown).height()
-    return need, rect.height()
+    """(height the word-wrapped text needs, height it has), by QLabel's own layout of the text
+    (its height for its width: what it paints a line of may be a few pixels shorter, but a text
+    that needs more than the label has is drawn past its padding, the foul banner's last line
+    half cut). A text the label shows cut to fit (:class:`FittedLabel`: its whole text is in the
+    tooltip) is measured as shown: QLabel lays out the text it was given, the shown one."""
+    return QLabel.heightForWidth(label, label.width()), label.height()
 
 
 def _describe(widget: QWidget) -> str:

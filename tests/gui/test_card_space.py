@@ -3,6 +3,7 @@ are readable with three bots at 1280x800, and the four-colour deck is one click 
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,30 @@ def test_three_bots_at_1280x800_cards_40px_and_hand_names_whole(qtbot: Any, tmp_
                 assert not lab.pixmap().isNull()
     cut = [name.text() for name in names if isinstance(name, FittedLabel) and name.is_cut()]
     assert not cut
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_three_bots_at_1280x800_cards_side_by_side_and_results_on_their_names_line(
+        qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """Review of issue 12: the bots' cards were fanned (16 px of each showing) in boxes mostly
+    empty, and "✓ you win" floated nearer the next row's name than its own."""
+    window = make_window(qtbot, tmp_path, (1280, 800), opponents=3, lang=lang)
+    showdown(window)
+    for seat in [s for s in window.table._seats if s.seat]:
+        for r, labels in enumerate(seat.card_labels):
+            for left, right in pairwise(labels):
+                assert left.width() >= 40
+                assert right.x() >= left.x() + left.width(), (seat.seat, r, "cards overlap")
+            name, result = seat.name_labels[r], seat.result_labels[r]
+            assert name.text() and result.full_text()
+            assert name.parentWidget() is result.parentWidget()
+            # the result on the name's first line, after the name
+            assert abs(result.y() - name.y()) <= 4, (seat.seat, r, result.y(), name.y())
+            assert result.x() >= name.x() + 1 and result.geometry().right() <= seat.words[r].width()
+            assert not result.geometry().intersects(name.geometry())
+        inside = seat.contentsRect()
+        points = seat.points.geometry()
+        assert points.bottom() < inside.bottom() - 2  # clear of the box's border
 
 
 def test_four_colour_deck_is_one_click_away(qtbot: Any, tmp_path: Path) -> None:

@@ -37,6 +37,9 @@ class ElidedLabel(QLabel):
     def full_text(self) -> str:
         return self._full
 
+    def short_text(self) -> str:
+        return self._short or self._full
+
     def text(self) -> str:
         return self._full
 
@@ -81,17 +84,82 @@ class ElidedLabel(QLabel):
         super().setToolTip("\n\n".join([*tips, self._own_tip] if self._own_tip else tips))
 
 
+class RowWords(QWidget):
+    """A row's hand name and, on the same line as the name, the player's result against it.
+
+    Placed by hand (no layout): the name takes the width it needs and the result follows it on
+    its first line; a name too long for one line wraps in the room left of the result (as many
+    lines as the row's words have room for), cut at a word only when truly out of room (whole in
+    its tooltip). The result shortens to its sign ("✓") before the name is cut."""
+
+    GAP = 6
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = FittedLabel(self, lines=1)
+        self.name.setObjectName("seatHandName")
+        self.result = ElidedLabel(self)
+        self.result.setObjectName("seatResult")
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.place()
+
+    def place(self) -> None:
+        width, height = max(1, self.width()), max(1, self.height())
+        self.result.ensurePolished()
+        self.name.ensurePolished()
+        metrics = self.result.fontMetrics()
+        full = self.result.full_text()
+        result_w = metrics.horizontalAdvance(full) + 2 if full else 0
+        name_metrics = self.name.fontMetrics()
+        name_w = name_metrics.horizontalAdvance(self.name.text()) + 2 if self.name.text() else 0
+        if result_w and name_w + self.GAP + result_w > width:  # one line too narrow for both
+            short = self.result.short_text()
+            lines = max(1, height // max(1, self.name.line_height()))
+            if lines < 2 or width - self.GAP - result_w < 12 * name_metrics.averageCharWidth():
+                result_w = metrics.horizontalAdvance(short) + 2
+        room = max(1, width - (self.GAP + result_w if result_w else 0))
+        if name_w <= room:  # the result right after the name, on its line
+            self.name.set_lines(1)
+            self.name.setGeometry(0, 0, name_w, self.name.height())
+        else:
+            lines = max(1, min(3, height // max(1, self.name.line_height())))
+            self.name.set_lines(lines)
+            while lines > 1 and self.name.height() > height:
+                lines -= 1
+                self.name.set_lines(lines)
+            self.name.setGeometry(0, 0, room, self.name.height())
+        self.result.setFixedHeight(self.result.fontMetrics().lineSpacing() + 2)
+        x = self.name.width() + self.GAP if self.name.text() else 0
+        if not self.name.text():
+            self.name.setGeometry(0, 0, 0, self.name.height())
+        if not full:
+            result_w = 0
+        # first lines aligned: the result's text on the name's first line
+        top = self.name.contentsMargins().top() + self.name.margin()
+        self.result.setGeometry(x, top, max(0, min(result_w, width - x)), self.result.height())
+
+    def line_height(self) -> int:
+        return max(self.name.height_for_lines(1), self.result.fontMetrics().lineSpacing() + 2)
+
+
 class OpponentSeat(QFrame):
     """One bot at the table.
 
-    Its height follows the card height alone (a title line, three rows of cards, a points line),
-    never its texts: a face-down seat and a revealed one take the same room. When the seat is
-    narrow, the cards of a row overlap like a hand of cards (each one's corner still shows rank
-    and suit), so the hand names beside them get the room to be read whole.
+    Its height follows the card height and the width alone (a title line, three rows of cards,
+    a points line), never its texts: a face-down seat and a revealed one take the same room.
+    A row's hand name and result stand beside its cards when the seat is wide enough for both,
+    else on a line under them (a seat of three bots at 1280x800); only in a seat too small for
+    that (a small window) do the cards of a row overlap like a hand of cards (each one's corner
+    still shows rank and suit), so the hand names beside them get the room to be read.
     """
 
     #: The least room the hand names get beside the cards, in average characters of their font.
     NAME_CHARS = 21
+    #: Cards at least this high put the words under the cards rather than overlap the cards.
+    WORDS_BELOW_FROM = 46
 
     def __init__(self, seat: int, renderer: CardRenderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,40 +171,35 @@ class OpponentSeat(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._card_height = 44
         self._step = 0  # pixels from one card of a row to the next
+        #: may a row's words go under its cards (a taller seat)? Not where seats are added
+        #: mid-hand (Criss Cross): a seat's height must not change while a hand is played
+        self.allow_below = True
+        self._below: list[bool] = []  # each row's words under its cards (else beside them)
         self._rows: list[tuple[Card, ...] | None] = [None, None, None]
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setContentsMargins(6, 6, 6, 8)
         layout.setSpacing(3)
         self.title = ElidedLabel(self)
         self.title.setObjectName("seatTitle")
         layout.addWidget(self.title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(2)
+        grid.setVerticalSpacing(1)
         layout.addLayout(grid)
         self.card_boxes: list[QWidget] = []
         self.card_labels: list[list[QLabel]] = []
+        self.words: list[RowWords] = []
         self.name_labels: list[FittedLabel] = []
         self.result_labels: list[ElidedLabel] = []
-        for r, n in enumerate((3, 5, 5)):
+        for n in (3, 5, 5):
             box = QWidget(self)  # no layout: the cards are placed by _paint_row, overlapping if need be
             labels = [QLabel(box) for _ in range(n)]
             self.card_boxes.append(box)
             self.card_labels.append(labels)
-            name = FittedLabel(self, lines=1)
-            name.setObjectName("seatHandName")
-            result = ElidedLabel(self)
-            result.setObjectName("seatResult")
-            words = QVBoxLayout()
-            words.setSpacing(0)
-            words.addWidget(name)
-            words.addWidget(result)
-            words.addStretch(1)
-            grid.addWidget(box, r, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addLayout(words, r, 1)
-            self.name_labels.append(name)
-            self.result_labels.append(result)
-        grid.setColumnStretch(1, 1)
+            words = RowWords(self)
+            self.words.append(words)
+            self.name_labels.append(words.name)
+            self.result_labels.append(words.result)
         self.grid = grid
         self.points = ElidedLabel(self)
         self.points.setObjectName("seatPoints")
@@ -155,23 +218,60 @@ class OpponentSeat(QFrame):
         super().resizeEvent(event)
         self._lay_out()
 
+    def words_below(self, r: int) -> bool:
+        """Row ``r``'s hand name and result stand under its cards (else beside them)."""
+        return self._below[r]
+
+    def _place_in_grid(self, below: list[bool]) -> None:
+        for r in range(3):
+            self.grid.removeWidget(self.card_boxes[r])
+            self.grid.removeWidget(self.words[r])
+        for r in range(3):
+            if below[r]:
+                self.grid.addWidget(self.card_boxes[r], 2 * r, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+                self.grid.addWidget(self.words[r], 2 * r + 1, 0, 1, 2)
+            else:
+                self.grid.addWidget(self.card_boxes[r], 2 * r, 0, Qt.AlignmentFlag.AlignTop)
+                self.grid.addWidget(self.words[r], 2 * r, 1)
+        self.grid.setColumnStretch(0, 0)
+        self.grid.setColumnStretch(1, 1)
+        self._below = list(below)
+
     def _lay_out(self) -> None:
-        """Card step, row boxes and the lines of the hand names, from the card height and the width."""
+        """Where each row's words go, the card step and the rows' boxes, from the card height and
+        the width: beside whole cards if there is room for both, else under whole cards (cards
+        of a readable size), else beside cards that overlap (a small seat)."""
         size: QSize = card_size(self._card_height)
         full = size.width() + 2
         names = self.name_labels[0]
-        room = (self.contentsRect().width() - 16 - self.grid.horizontalSpacing()
-                - names.fontMetrics().averageCharWidth() * self.NAME_CHARS)
-        step = max(int(size.width() * 0.42), min(full, (room - size.width()) // 4))
+        inner = self.contentsRect().width() - 12
+        name_room = names.fontMetrics().averageCharWidth() * self.NAME_CHARS
+        below = [False, False, False]
+        steps = [full, full, full]
+        for r, n in enumerate((3, 5, 5)):
+            # the top row's names are short ("pair of aces"): they may take its three lines
+            beside = inner - self.grid.horizontalSpacing() - (name_room * 2 // 3 if n == 3 else name_room)
+            if beside >= size.width() + (n - 1) * full:
+                continue  # room for all: the words beside whole cards
+            if self.allow_below and self._card_height >= self.WORDS_BELOW_FROM:
+                below[r] = True
+                steps[r] = min(full, max(int(size.width() * 0.42), (inner - size.width()) // (n - 1)))
+            else:
+                steps[r] = max(int(size.width() * 0.42), min(full, (beside - size.width()) // (n - 1)))
+        if below != self._below:
+            self._place_in_grid(below)
+        # one step for the whole seat: the rows' cards line up
+        step = min(steps)
         changed = step != self._step
         self._step = step
-        for r in range(3):
-            self.card_boxes[r].setFixedSize(size.width() + 4 * step, size.height())
+        for r, n in enumerate((3, 5, 5)):
+            self.card_boxes[r].setFixedSize(size.width() + (n - 1) * step, size.height())
             if changed or self.card_labels[r][0].size() != size:
                 self._paint_row(r)
-        line = max(1, self.result_labels[0].fontMetrics().lineSpacing() + 2)
-        for name in self.name_labels:  # the rows' height is the cards': the words use what is there
-            name.set_lines(max(1, min(2, size.height() // line - 1)))
+            # beside the cards: the card's height (the seat's height follows the cards alone)
+            height = self.words[r].line_height() if below[r] else size.height()
+            self.words[r].setFixedHeight(height)
+            self.words[r].place()
 
     def _paint_row(self, r: int) -> None:
         size: QSize = card_size(self._card_height)
@@ -192,6 +292,7 @@ class OpponentSeat(QFrame):
             self._paint_row(r)
             self.name_labels[r].clear()
             self.result_labels[r].clear()
+            self.words[r].place()
         self.points.clear()
         self.points.setToolTip("")
 
@@ -201,11 +302,14 @@ class OpponentSeat(QFrame):
         self._paint_row(r)
         self.name_labels[r].setText(name)
         label = self.result_labels[r]
-        # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest)
-        first = result_text.split()[0] if result_text.split() else ""
-        sign = first if first in ("✓", "✗", "=") else ""
-        label.set_full_text(result_text, sign)
+        # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest); for
+        # Criss Cross's "hand 1 ✓ · hand 2 ✗" the hands' numbers and signs ("1 ✓ · 2 ✗")
+        signs = [c for c in result_text if c in "✓✗="]
+        short = (signs[0] if len(signs) == 1
+                 else " · ".join(f"{i + 1} {sign}" for i, sign in enumerate(signs)))
+        label.set_full_text(result_text, short)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
+        self.words[r].place()
 
     def show_surrendered(self, text: str) -> None:
         """The bot gave its hand up: its cards stay face down (a surrendered hand is not shown),
@@ -214,7 +318,9 @@ class OpponentSeat(QFrame):
         self.name_labels[0].setText(text)
         for r in range(3):
             self.result_labels[r].clear()
+            self.words[r].place()
 
-    def show_points(self, text: str, tooltip: str) -> None:
-        self.points.setText(text)
+    def show_points(self, text: str, tooltip: str, short: str = "") -> None:
+        """The points against this bot; ``short`` where the seat is too narrow for ``text``."""
+        self.points.set_full_text(text, short)
         self.points.setToolTip(tooltip)

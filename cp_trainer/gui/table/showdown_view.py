@@ -8,12 +8,13 @@ the explanation of each pair (``explain_pair``), the names of naturals.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QModelIndex, QTimer
 from PySide6.QtWidgets import QLabel
 
 from cp_trainer.arrangement import CheckResult, check_arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import signed_int
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
@@ -44,7 +45,7 @@ class ShowdownMixin:
     controller: TrainerController
     views: dict[Zone, CardZoneView[Card, Zone]]
     row_names: dict[Zone, QLabel]
-    result_label: QLabel
+    result_label: FittedLabel
     reveal_delay_ms: int
     _seats: list[OpponentSeat]
     _reveal_step: int
@@ -64,6 +65,9 @@ class ShowdownMixin:
         self._show_check(self.controller.check())
         for view in self.views.values():
             view.setEnabled(False)
+            # no move is possible now: no card shown as selected (its outline stayed on a row)
+            view.clearSelection()
+            view.setCurrentIndex(QModelIndex())
         self._update_buttons()
         self._reveal_step = 0
         if self.reveal_delay_ms <= 0:
@@ -88,9 +92,10 @@ class ShowdownMixin:
         if showdown.criss_cross:
             results = [self._one_row_text(showdown, seat, r, hand)[0] for hand in range(2)]
             signs = {"won": "✓", "lost": "✗", "tied": "="}
-            texts = [f"{h + 1}:{signs[res]}" for h, res in enumerate(results)]
+            texts = [translate("TableWidget", "hand %1 %2").replace("%1", str(h + 1))
+                     .replace("%2", signs[res]) for h, res in enumerate(results)]
             same = results[0] == results[1]
-            return (results[0] if same else "mixed"), "  ".join(texts)
+            return (results[0] if same else "mixed"), " · ".join(texts)
         return self._one_row_text(showdown, seat, r, 0)
 
     def _one_row_text(self, showdown: Showdown, seat: int, r: int, hand: int) -> tuple[str, str]:
@@ -140,20 +145,27 @@ class ShowdownMixin:
         return notes
 
     def _mark_own_rows(self, showdown: Showdown) -> None:
-        """Beside each of the player's row names: how that row did against each bot."""
+        """Beside each of the player's row names: how that row did against each bot ("bot 1 ✓ ·
+        bot 2 ✗"), on the name's line if it fits there whole, else on a line of its own under
+        the name (never a lone "✓" wrapped onto a line), in a short form ("1 ✓ · 2 ✗", the long
+        one in the tooltip) if even its own line is too narrow."""
         if showdown.criss_cross or showdown.surrendered:
             return
         signs = {"won": "✓", "lost": "✗", "tied": "="}
         seats = [s.seat for s in self._seats if s.seat]
         for r, zone in enumerate((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)):
-            marks = []
+            marks, short = [], []
             for seat in seats:
                 compared = showdown.against(seat).kind not in _NOT_COMPARED
                 sign = signs[showdown.row_result(seat, r)] if compared else "–"
                 marks.append(translate("TableWidget", "bot %1 %2").replace("%1", str(seat))
                              .replace("%2", sign))
+                short.append(f"{seat} {sign}")
             label = self.row_names[zone]
-            label.setText(label.text() + "   " + " · ".join(marks))
+            assert isinstance(label, FittedLabel)
+            name, full, compact = label.text(), " · ".join(marks), " · ".join(short)
+            label.set_forms([name + "   " + full, name + "\n" + full, name + "\n" + compact,
+                             name + "   " + compact], whole_lines=True)
 
     def _show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
         if reveal_rows:
@@ -163,7 +175,7 @@ class ShowdownMixin:
         self._mark_own_rows(showdown)
         lang = self.controller.setup.lang
         rules = self.controller.setup.rules
-        parts = []
+        parts, short = [], []
         for seat in self._seats:
             if not seat.seat:
                 continue
@@ -172,18 +184,24 @@ class ShowdownMixin:
             explained = "\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs)
             if showdown.criss_cross:
                 text = translate("TableWidget", "You: %1 against this hand").replace("%1", signed(pts))
-                seat.show_points(text, explained)
+                seat.show_points(text, explained,
+                                 translate("TableWidget", "You: %1").replace("%1", signed(pts)))
                 parts.append(translate("TableWidget", "%1 against the bot's hand %2")
                              .replace("%1", signed(pts))
                              .replace("%2", str(seat.seat)))
+                short.append(translate("TableWidget", "hand %1: %2").replace("%1", str(seat.seat))
+                             .replace("%2", signed(pts)))
             else:
                 text = translate("TableWidget", "You: %1 against this bot")
                 text = text.replace("%1", signed(pts))
                 notes = self._pair_notes(pairs[0], lang)
-                seat.show_points(text + (" — " + "; ".join(notes) if notes else ""), explained)
+                seat.show_points(text + (" — " + "; ".join(notes) if notes else ""), explained,
+                                 translate("TableWidget", "You: %1").replace("%1", signed(pts)))
                 parts.append(translate("TableWidget", "%1 against bot %2")
                              .replace("%1", signed(pts))
                              .replace("%2", str(seat.seat)))
+                short.append(translate("TableWidget", "bot %1: %2").replace("%1", str(seat.seat))
+                             .replace("%2", signed(pts)))
         if showdown.surrendered:
             head = translate("TableWidget", "You surrendered.")
         elif showdown.player_fouled:
@@ -191,8 +209,19 @@ class ShowdownMixin:
         else:
             head = translate("TableWidget", "Showdown.")
         # the total first: it is what a cut result must still show (the rest is on the seats)
-        self.result_label.setText(
-            head + " " + translate("TableWidget", "Total this hand: %1 points.")
-            .replace("%1", signed(showdown.total)) + " " + ", ".join(parts) + ".")
+        text = (head + " " + translate("TableWidget", "Total this hand: %1 points.")
+                .replace("%1", signed(showdown.total)) + " " + ", ".join(parts) + ".")
+        total = (translate("TableWidget", "Total: %1 (%2).")
+                 .replace("%1", signed(showdown.total)).replace("%2", ", ".join(short)))
+        template = (translate("TableWidget", "Total: %1 (hands: %2).") if showdown.criss_cross
+                    else translate("TableWidget", "Total: %1 (bots: %2)."))
+        shortest = template.replace("%1", signed(showdown.total)).replace(
+            "%2", ", ".join(signed(showdown.points_against(s.seat)) for s in self._seats if s.seat))
+        # a narrow window: a shorter form, the whole in the tooltip ("Showdown." may go: the
+        # seats say it too; a foul or a surrender is always said)
+        plain = not (showdown.surrendered or showdown.player_fouled)
+        self.result_label.setToolTip("")
+        self.result_label.set_forms([text, head + " " + total, *([total] if plain else []),
+                                     head + " " + shortest, *([shortest] if plain else [])])
         self._fit_height()
         self._reveal_step = 3

@@ -161,6 +161,8 @@ class TableWidget(ShowdownMixin, QWidget):
         # The banner keeps the room of its longest text (_banner_lines), so nothing under it moves.
         self.banner = FittedLabel(self, lines=3)
         self.banner.setObjectName("foulBanner")
+        # a short text (one line of a legal hand) in the middle of the room kept for the longest
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.banner.setProperty("state", "incomplete")
         outer.addWidget(self.banner)
 
@@ -257,8 +259,8 @@ class TableWidget(ShowdownMixin, QWidget):
     # --- texts --------------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        titles = {Zone.TOP: self.tr("Top row\n(3 cards)"), Zone.MIDDLE: self.tr("Middle row\n(5 cards)"),
-                  Zone.BOTTOM: self.tr("Bottom row\n(5 cards)")}
+        titles = {Zone.TOP: self.tr("Top row"), Zone.MIDDLE: self.tr("Middle row"),
+                  Zone.BOTTOM: self.tr("Bottom row")}
         tips = {Zone.TOP: self.tr("Your top row: 3 cards, the weakest hand (only pairs and three of "
                                   "a kind count here). Drop cards here or press 1."),
                 Zone.MIDDLE: self.tr("Your middle row: 5 cards, no stronger than the bottom row. "
@@ -271,9 +273,9 @@ class TableWidget(ShowdownMixin, QWidget):
             self.views[zone].setAccessibleName(titles[zone].replace("\n", " "))
         if self.controller.setup.criss_cross:
             number = str(self.controller.hand_index + 1)
-            self.hand_title.setText(self.tr("Hand\n%1 of 2").replace("%1", number))
+            self.hand_title.setText(self.tr("Hand %1 of 2").replace("%1", number))
         else:
-            self.hand_title.setText(self.tr("Your\nhand"))
+            self.hand_title.setText(self.tr("Your hand"))
         self.views[Zone.HAND].setAccessibleName(self.hand_title.text().replace("\n", " "))
         self.views[Zone.HAND].setToolTip(self.tr(
             "Your 13 cards. Drag them into the rows, double-click one, or pick with the arrow keys "
@@ -297,6 +299,8 @@ class TableWidget(ShowdownMixin, QWidget):
                                                  "hold 3, 5 and 5 cards."))
         if self.controller.setup.criss_cross and self.controller.hand_index == 0:
             self.set_button.setText(self.tr("Set hand 1 of 2"))
+        elif self.controller.setup.criss_cross:
+            self.set_button.setText(self.tr("Set hand 2 of 2"))
         else:
             self.set_button.setText(self.tr("Set hand"))
         self.set_button.setToolTip(self.tr("Lock in your rows (3 / 5 / 5 cards) and show down "
@@ -309,11 +313,11 @@ class TableWidget(ShowdownMixin, QWidget):
         # the widest of each control's texts, so that a change between them moves nothing
         reserve_width(self.deal_button, (self.tr("New deal"), self.tr("Next deal")))
         if self.controller.setup.criss_cross:
-            reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand")))
+            reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand 2 of 2")))
         else:
             self.set_button.setMinimumWidth(0)
-        reserve_width(self.hand_title, (self.tr("Your\nhand"), self.tr("Hand\n%1 of 2").replace("%1", "1"),
-                                        self.tr("Hand\n%1 of 2").replace("%1", "2")))
+        reserve_width(self.hand_title, (self.tr("Your hand"), self.tr("Hand %1 of 2").replace("%1", "1"),
+                                        self.tr("Hand %1 of 2").replace("%1", "2")))
         self._update_buttons()
         self._show_score()
         if self.controller.phase is Phase.SETTING:
@@ -332,7 +336,7 @@ class TableWidget(ShowdownMixin, QWidget):
             seat.set_title(self.tr("Bot (%1), hand %2").replace("%1", bot).replace("%2", str(seat.seat)),
                            self.tr("Criss Cross: the bot's hand %1; each of your two hands plays against "
                                    "both of its hands. At the showdown each row says how your hand 1 "
-                                   "and your hand 2 did against it: 1:✓ won, 1:✗ lost, 1:= tied.")
+                                   "and your hand 2 did against it: ✓ won, ✗ lost, = tied.")
                            .replace("%1", str(seat.seat)))
             return
         seat.set_title(self.tr("Bot %1 (%2)").replace("%1", str(seat.seat))
@@ -479,6 +483,7 @@ class TableWidget(ShowdownMixin, QWidget):
     def _hand_locked(self, _index: int) -> None:
         """Criss Cross: the first hand is set; show it face up beside the bot's hands."""
         mine = OpponentSeat(0, self.renderer, self)
+        mine.allow_below = False
         mine.set_card_height(self._seat_card_height)
         self.seats_box.addWidget(mine)
         self._seats.append(mine)
@@ -534,9 +539,14 @@ class TableWidget(ShowdownMixin, QWidget):
             self.seats_box.addWidget(seat)
             self._seats.append(seat)
         for seat in self._seats:
+            # Criss Cross adds the player's first hand as a seat mid-hand: the seats keep the
+            # height of words beside the cards, so adding it moves nothing
+            seat.allow_below = not self.controller.setup.criss_cross
+            seat.set_card_height(self._seat_card_height)
             seat.face_down()
         self.retranslate()  # titles, the Set button and the hand's name follow the new deal's table
         self.result_label.clear()
+        self.result_label.setToolTip("")
         for view in self.views.values():
             view.setEnabled(True)
         self._focus_hand()
@@ -613,6 +623,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _refused(self, _zone: int, message: str) -> None:
         self.statusMessage.emit(message, 5000)
+        self.result_label.setToolTip("")
         self.result_label.setText(message)
         self._fit_height()
 
