@@ -250,6 +250,7 @@ class MainWindow(QMainWindow):
         self.help_menu.addAction(self.rankings_action)
 
     def retranslate(self) -> None:
+        self._fit_cards()  # the titles beside the rows are as wide as their words
         if self.paigow is not None and self.pages.currentWidget() is self.paigow:
             self.setWindowTitle(self.tr("cp-trainer — Pai Gow Poker"))
         elif self._drill_shown() is not None:
@@ -548,13 +549,14 @@ class MainWindow(QMainWindow):
             self.solver_panel.setFixedWidth(panel)
             self.solver_scroll.setFixedWidth(panel + 16)
         self.solver_panel.set_card_height(max(46, min(80, round(panel * 0.16))))
-        width = max(600, self.width() - panel - 16 - 24 - 70)
+        # the titles left of the rows ("Your hand", "Верхний ряд") take their own width first
+        width = max(560, self.width() - panel - 16 - 24 - 20 - self.table.title_width())
         height = self.height() - 60
         # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen
         seat = max(34, min(76, 34 + (height - 650) // 4))
         by_width = int((width - 13 * 8) / 13 / 0.714)
         by_height = int((height - 3 * (seat + 8) - 60 - 230) / 4)
-        card = max(56, min(160, by_width, by_height))
+        card = max(48, min(160, by_width, by_height))  # 48 px: the reading face is clear at that size
         self.table.set_card_height(card, seat)
 
     def closeEvent(self, event: QCloseEvent) -> None:

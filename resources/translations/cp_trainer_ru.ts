@@ -406,7 +406,7 @@
     </message>
     <message>
         <source>Drag cards from your hand into the rows (or double-click a card, or select it with the arrow keys and press 1, 2 or 3). Drop a card onto another to swap them. The banner under the rows says at once if the rows foul and why. Press Set hand when the rows hold 3, 5 and 5 cards.</source>
-        <translation>Перетаскивайте карты из руки в ряды (или дважды щёлкните карту, или выберите её стрелками и нажмите 1, 2 или 3). Бросьте карту на другую, чтобы поменять их местами. Полоса под рядами сразу говорит, есть ли фол и почему. Нажмите «Раскрыть руку», когда в рядах будет 3, 5 и 5 карт.</translation>
+        <translation>Перетаскивайте карты из руки в ряды (или дважды щёлкните карту, или выберите её стрелками и нажмите 1, 2 или 3). Бросьте карту на другую, чтобы поменять их местами. Полоса под рядами сразу говорит, есть ли фол и почему. Нажмите «Вскрыть», когда в рядах будет 3, 5 и 5 карт.</translation>
     </message>
     <message>
         <source>Hint asks the solver for the best arrangement; after the showdown it also shows what your choice cost and, in hindsight, what would have scored most.</source>
@@ -803,7 +803,7 @@
     </message>
     <message>
         <source>&amp;Set hand</source>
-        <translation>&amp;Раскрыть руку</translation>
+        <translation>&amp;Вскрыть</translation>
     </message>
     <message>
         <source>Se&amp;ttings…</source>
@@ -2066,7 +2066,7 @@
     </message>
     <message>
         <source>Surrender</source>
-        <translation>Отказаться от руки</translation>
+        <translation>Отказаться</translation>
     </message>
     <message>
         <source>Give up this hand for a fixed payment instead of showing it (house rule). Available once your rows hold 3, 5 and 5 cards.</source>
@@ -2074,15 +2074,15 @@
     </message>
     <message>
         <source>Set hand 1 of 2</source>
-        <translation>Раскрыть руку 1 из 2</translation>
+        <translation>Вскрыть руку 1 из 2</translation>
     </message>
     <message>
         <source>Set hand 2 of 2</source>
-        <translation>Раскрыть руку 2 из 2</translation>
+        <translation>Вскрыть руку 2 из 2</translation>
     </message>
     <message>
         <source>Set hand</source>
-        <translation>Раскрыть руку</translation>
+        <translation>Вскрыть</translation>
     </message>
     <message>
         <source>Lock in your rows (3 / 5 / 5 cards) and show down against the bots.</source>
@@ -2138,7 +2138,7 @@
     </message>
     <message>
         <source>Legal: the rows are in order (%1). Press Set hand when ready.</source>
-        <translation>Без фола: ряды в порядке (%1). Когда будете готовы, нажмите «Раскрыть руку».</translation>
+        <translation>Без фола: ряды в порядке (%1). Когда будете готовы, нажмите «Вскрыть».</translation>
     </message>
     <message>
         <source>Legal: the rows are in order (%1).</source>
@@ -2183,7 +2183,7 @@
     </message>
     <message>
         <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: ✓ won, ✗ lost, = tied.</source>
-        <translation>Крис Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: ✓ выигрыш, ✗ проигрыш, = ничья.</translation>
+        <translation>Крисс-Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: ✓ выигрыш, ✗ проигрыш, = ничья.</translation>
     </message>
     <message>
         <source>Session total: %1 · hands played: %2</source>

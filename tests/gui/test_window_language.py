@@ -40,7 +40,7 @@ def test_language_menu_switches_live_and_is_remembered(window: MainWindow, tmp_p
     window.language_actions["ru"].trigger()
     assert current_language() == "ru"
     russian = _texts(window)
-    assert russian["set"] == "Раскрыть руку"
+    assert russian["set"] == "Вскрыть"
     assert russian["menu"] == "&Игра"
     assert "ФОЛ" in russian["banner"] and "пара тузов" in russian["banner"]
     assert "верхний ряд" in russian["banner"]

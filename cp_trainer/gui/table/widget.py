@@ -367,6 +367,12 @@ class TableWidget(ShowdownMixin, QWidget):
 
     # --- sizes --------------------------------------------------------------------------------
 
+    def title_width(self) -> int:
+        """The width of the titles left of the rows and the hand (in the current language): the
+        window gives the cards what is left of its width."""
+        labels = [self.hand_title, *self.row_titles.values()]
+        return max(label.sizeHint().width() for label in labels)
+
     def set_card_height(self, height: int, seat_height: int) -> None:
         """Cards ``height`` pixels high, or lower when the table's height needs it."""
         self._wanted_card_height = height
