@@ -1014,8 +1014,48 @@
         <translation>EV</translation>
     </message>
     <message>
-        <source>vs house way</source>
+        <source>Vs house</source>
         <translation>Разница</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Пометка</translation>
+    </message>
+    <message>
+        <source>Your low hand (2 cards) in this setting.</source>
+        <translation>Ваша малая рука (2 карты) в этой расстановке.</translation>
+    </message>
+    <message>
+        <source>Your high hand (5 cards) in this setting.</source>
+        <translation>Ваша большая рука (5 карт) в этой расстановке.</translation>
+    </message>
+    <message>
+        <source>EV per unit staked, ± its standard error.</source>
+        <translation>EV на единицу ставки, ± стандартная ошибка.</translation>
+    </message>
+    <message>
+        <source>EV compared with the house way&apos;s setting.</source>
+        <translation>EV в сравнении с расстановкой по правилам казино.</translation>
+    </message>
+    <message>
+        <source>The house way&apos;s setting, yours, or a foul.</source>
+        <translation>Расстановка по правилам казино, ваша или фол.</translation>
+    </message>
+    <message>
+        <source>The dealer set the house way (%1).</source>
+        <translation>Крупье расставил карты по правилам казино (%1).</translation>
+    </message>
+    <message>
+        <source>High hand: %1</source>
+        <translation>Большая рука: %1</translation>
+    </message>
+    <message>
+        <source>Low hand: %1</source>
+        <translation>Малая рука: %1</translation>
+    </message>
+    <message>
+        <source>The house way would set your cards so (%1).</source>
+        <translation>По правилам казино ваши карты ставятся так (%1).</translation>
     </message>
     <message>
         <source>EV per unit staked against a dealer who plays the house way, from %1 random dealer hands (± standard error).</source>
@@ -1042,16 +1082,8 @@
         <translation>Карты крупье лежат рубашкой вверх, пока вы не расставите свою руку.</translation>
     </message>
     <message>
-        <source>The dealer sets by house way: %1</source>
-        <translation>Крупье расставляет по правилам казино: %1</translation>
-    </message>
-    <message>
         <source>Session total: %1; hands played: %2</source>
         <translation>Итог сессии: %1; сыграно раздач: %2</translation>
-    </message>
-    <message>
-        <source>House way for your cards: %1</source>
-        <translation>По правилам казино ваши карты ставятся так: %1</translation>
     </message>
     <message>
         <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is shown always.</source>
