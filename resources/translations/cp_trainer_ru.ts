@@ -152,7 +152,7 @@
     </message>
     <message>
         <source>&amp;Theme:</source>
-        <translation>&amp;Тема:</translation>
+        <translation>Те&amp;ма:</translation>
     </message>
     <message>
         <source>All themes, with some random hands</source>
@@ -167,24 +167,28 @@
         <translation>Лучшая раскладка</translation>
     </message>
     <message>
-        <source>&amp;Top</source>
-        <translation>&amp;Верх</translation>
-    </message>
-    <message>
         <source>&amp;Middle</source>
-        <translation>&amp;Середина</translation>
+        <translation>Сере&amp;дина</translation>
     </message>
     <message>
         <source>&amp;Bottom</source>
         <translation>&amp;Низ</translation>
     </message>
     <message>
-        <source>&amp;Hand</source>
-        <translation>&amp;Рука</translation>
+        <source>Set your hand to see the solver&apos;s best arrangement here.</source>
+        <translation>Расставьте карты, и здесь появится лучшая раскладка решателя.</translation>
+    </message>
+    <message>
+        <source>T&amp;op</source>
+        <translation>Вер&amp;х</translation>
+    </message>
+    <message>
+        <source>Han&amp;d</source>
+        <translation>Р&amp;ука</translation>
     </message>
     <message>
         <source>&amp;Set (Enter)</source>
-        <translation>&amp;Установить (Enter)</translation>
+        <translation>Уст&amp;ановить (Enter)</translation>
     </message>
     <message>
         <source>Grade your arrangement against the solver.</source>
@@ -192,11 +196,11 @@
     </message>
     <message>
         <source>&amp;Return all</source>
-        <translation>&amp;Вернуть все</translation>
+        <translation>Ве&amp;рнуть все</translation>
     </message>
     <message>
         <source>&amp;Next hand</source>
-        <translation>&amp;Следующая раздача</translation>
+        <translation>Сл&amp;едующая раздача</translation>
     </message>
     <message>
         <source>Deal the next drill hand (Enter after a grade).</source>

@@ -237,7 +237,7 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     page.theme_box.setCurrentIndex(1)
     assert page.theme is Theme.PAIR_ON_TOP and page.hand is not None and page.hand.theme is Theme.PAIR_ON_TOP
     install_language(english_after, "ru")
-    assert page.set_button.text() == "&Установить (Enter)"
+    assert page.set_button.text() == "Уст&ановить (Enter)"  # Alt+А: У is the hand's
     assert page.theme_box.itemText(1) == "пара (или сет) наверху"
     play_by_keys(qtbot, page, GREEDY)
     page.set_hand()
