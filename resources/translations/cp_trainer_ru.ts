@@ -1742,7 +1742,7 @@
     <name>SolverPanel</name>
     <message>
         <source>Solver</source>
-        <extracomment>The solver&apos;s small cards: big enough to read the rank at a glance, five fit the panel&apos;s width.</extracomment>
+        <extracomment>The solver&apos;s small cards: big enough to read the rank at a glance, five fit the panel&apos;s width. the least height the panel shrinks its cards to when its content is taller than the window</extracomment>
         <translation>Солвер</translation>
     </message>
     <message>
@@ -1822,6 +1822,10 @@
         <translation>Солвер остановлен.</translation>
     </message>
     <message>
+        <source>The solver shows the best arrangement of your cards, the points it expects per hand, what your own arrangement costs and each row&apos;s chance to win; after the showdown, also the best in hindsight.</source>
+        <translation>Решатель покажет лучшую раскладку ваших карт, сколько очков она приносит в среднем за раздачу, во что обходится ваша раскладка и шанс каждого ряда на выигрыш; после вскрытия — ещё и лучшую раскладку задним числом.</translation>
+    </message>
+    <message>
         <source>Telling the best arrangements apart: %1 random deals so far…</source>
         <translation>Уточняем, какая раскладка лучше: пока %1 случайных раздач…</translation>
     </message>
@@ -1864,6 +1868,10 @@
     <message>
         <source>; yours scored %1</source>
         <translation>; ваша принесла %1</translation>
+    </message>
+    <message>
+        <source>Best in hindsight:</source>
+        <translation>Лучшая задним числом:</translation>
     </message>
     <message>
         <source>You surrendered: %1 points per hand.</source>

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QSize, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtGui import QFontMetrics, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -62,8 +62,9 @@ WARM_UP_HAND = "Td 9c 7d 5h 4s 4h 2c"
 
 EvFn = Callable[..., EvResult]
 
-NAME_MIN_WIDTH = 130  # a hand's name beside its cards (two lines when the window is small)
-NOTE_MIN_WIDTH = 48  # the EV table's notes column, elided below its text's width
+NAME_MIN_WIDTH = 100  # a hand's name beside its cards (two lines when the window is small)
+NOTE_MIN_WIDTH = 40  # the EV table's notes column, elided below its text's width
+CELL_PADDING = 12  # a table cell's margins around its text
 PANEL_MIN_WIDTH = 300
 
 # the player's cards' height bounds (pixels): the page scales them with the window
@@ -319,6 +320,9 @@ class PaiGowTab(QWidget):
         self.ev_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.ev_table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.ev_table.setWordWrap(False)
+        # a dense table of figures: a size smaller than the texts beside it
+        self.ev_table.setStyleSheet("QTableWidget#pgEvTable, QTableWidget#pgEvTable QHeaderView "
+                                    "{ font-size: 9pt; }")
         side.addWidget(self.ev_table, 1)
         side.addStretch(0)  # holds the texts at the top while the table is hidden
         self.panel = panel
@@ -699,13 +703,12 @@ class PaiGowTab(QWidget):
                 if c == 3:
                     item.setToolTip(_signed(s.vs_house) + " ± " + number(s.vs_house_se, 3))
                 if s.index == result.house_way_index or s.index == mine:
-                    font = item.font()
+                    font = self.ev_table.font()  # the table's size (an item's own font is the app's)
                     font.setBold(True)
                     item.setFont(font)
                 if c in (2, 3):  # numbers line up on the right; the notes read from the left
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.ev_table.setItem(r, c, item)
-        self._fit_cards()  # the panel's least width follows the table's texts
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 720)
@@ -713,11 +716,20 @@ class PaiGowTab(QWidget):
     # --- sizes --------------------------------------------------------------------------------
 
     def ev_table_width(self) -> int:
-        """The width the EV table needs to show its cards and figures whole and a little of its
-        notes (with its vertical scroll bar and frame)."""
+        """The width the EV table needs to show its widest cards and figures whole and a little
+        of its notes (with its vertical scroll bar and frame). Measured on the widest texts a
+        column can hold, in bold, not on the rows shown: the page's split stays the same from
+        hand to hand (the buttons never move)."""
         table = self.ev_table
         header = table.horizontalHeader()
-        need = sum(max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(4))
+        font = table.font()
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        widest = ("10♦ 10♣", "10♦ 10♣ 10♥ 10♠ Q♥",
+                  _signed(-0.888) + " ± " + number(0.888, 3), _signed(-0.888))
+        need = 0
+        for c, text in enumerate(widest):
+            need += max(header.sectionSizeHint(c), metrics.horizontalAdvance(text) + CELL_PADDING)
         need += NOTE_MIN_WIDTH + table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth() + 4
         return need
 
