@@ -118,3 +118,14 @@ def test_accelerators_are_unique_on_the_drill_page(qtbot: Any, tmp_path: Path, l
     letters = [k for k, _t in keys]
     assert len(keys) >= 12
     assert len(set(letters)) == len(letters), sorted(keys)
+
+
+def test_shortcut_underlines_only_while_alt_is_held(qtbot: Any, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QStyle
+
+    _window, page = drill(qtbot, tmp_path, (1366, 768))
+    hint = QStyle.StyleHint.SH_UnderlineShortcut
+    for widget in (page.set_button, page.next_button, page.row_labels[Zone.TOP], page.theme_label):
+        assert widget.style().styleHint(hint, None, widget) == 0, widget.objectName()
+    # the Alt-keys still work: Alt+N is the next hand
+    assert page.next_button.shortcut().toString() == "Alt+N"

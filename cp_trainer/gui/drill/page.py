@@ -21,15 +21,19 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
+    QProxyStyle,
     QPushButton,
+    QStyle,
+    QStyleHintReturn,
+    QStyleOption,
     QVBoxLayout,
     QWidget,
 )
@@ -67,6 +71,17 @@ GRADE_COLOURS = {GradeLevel.BEST: "#7CFC9A", GradeLevel.GOOD: "#C8F7A0", GradeLe
 MIN_CARD_HEIGHT = 50  # the cards' height bounds: they scale with the page
 MAX_CARD_HEIGHT = 140
 RECENT = 30  # hands not dealt again within this many deals (unless due for review)
+
+
+class AltUnderlines(QProxyStyle):
+    """The keyboard-shortcut underlines drawn only while Alt is held (as on Windows), not
+    always: the page's titles and buttons read cleaner (issue 12's review)."""
+
+    def styleHint(self, hint: QStyle.StyleHint, option: QStyleOption | None = None,
+                  widget: QWidget | None = None, returnData: QStyleHintReturn | None = None) -> int:
+        if hint == QStyle.StyleHint.SH_UnderlineShortcut:
+            return int(bool(QGuiApplication.queryKeyboardModifiers() & Qt.KeyboardModifier.AltModifier))
+        return super().styleHint(hint, option, widget, returnData)
 
 
 class Phase(Enum):
@@ -254,6 +269,16 @@ class DrillPage(QWidget):
         self.themes_line.setWordWrap(True)
         outer.addWidget(self.themes_line)
         outer.addStretch(1)
+
+        # the Alt-keys' underlines only while Alt is held
+        self._alt_style = AltUnderlines()
+        self._mnemonic_widgets: list[QWidget] = [self.theme_label, *self.row_labels.values(), self.set_button,
+                                                 self.return_button, self.next_button]
+        for keyed in self._mnemonic_widgets:
+            keyed.setStyle(self._alt_style)
+        app = QGuiApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
 
         if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
             keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
@@ -576,6 +601,14 @@ class DrillPage(QWidget):
             self.set_hand()
         elif self.phase is Phase.GRADED:
             self.next_hand()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Alt pressed or released anywhere: draw the underlines again (shown while it is held)."""
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and isinstance(event, QKeyEvent) \
+                and event.key() == Qt.Key.Key_Alt:
+            for keyed in self._mnemonic_widgets:
+                keyed.update()
+        return False
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
