@@ -95,6 +95,12 @@ class _MiniRows(QWidget):
         self.clear()
         if shown is not None:
             self.show_arrangement(shown)
+        layout = self.layout()
+        if layout is not None:  # its size hint now, not the layout's cache (the panel measures it)
+            for row in layout.findChildren(QHBoxLayout):
+                row.invalidate()
+            layout.invalidate()
+        self.updateGeometry()
 
     def show_arrangement(self, arr: Arrangement) -> None:
         self._shown = arr
@@ -529,7 +535,8 @@ class SolverPanel(QFrame):
         return self.height()
 
     def needed_height(self) -> int:
-        """The least height of the panel's content at its width (wrapped texts included)."""
+        """The least height of the panel's content at its width, as its layout gives it (the
+        word-wrapped texts at their height for the width)."""
         layout = self.layout()
         if layout is None:
             return 0
@@ -541,35 +548,41 @@ class SolverPanel(QFrame):
     def fit_cards(self) -> None:
         """The cards at the wanted height; when the panel's content is taller than its room, the
         hindsight's cards shrink first (to :data:`MIN_HINDSIGHT_HEIGHT`), then the best's (to
-        :data:`MIN_FIT_HEIGHT`); beyond that the window's scroll area scrolls."""
+        :data:`MIN_FIT_HEIGHT`); if that is not enough, the hindsight's words fold into its
+        caption's tooltip and the cards are fitted again; beyond that the window's scroll area
+        scrolls."""
         if self._fitting:
             return
         self._fitting = True
         try:
-            wanted = self._wanted_height
-            best, hindsight = wanted, wanted
-            self._apply(best, hindsight)
-            self._fold_hindsight(False)
-            avail = self._available_height()
-            layout = self.layout()
-            if layout is None or avail <= 0 or not self.hindsight_rows.isVisibleTo(self):
-                return
-            for _ in range(80):
-                layout.invalidate()
-                if self.needed_height() <= avail:
+            for folded in (False, True):
+                if self._fit_pass(folded):
                     return
-                if hindsight > MIN_HINDSIGHT_HEIGHT:
-                    hindsight -= 2
-                elif best > MIN_FIT_HEIGHT:
-                    best -= 2
-                elif self.hindsight.isVisibleTo(self):
-                    self._fold_hindsight(True)  # its words go to the caption's tooltip
-                    continue
-                else:
-                    return  # the scroll area scrolls; the cards stay readable
-                self._apply(best, hindsight)
         finally:
             self._fitting = False
+
+    def _fit_pass(self, folded: bool) -> bool:
+        """One try at fitting (the hindsight's words shown or ``folded``); True if it fits."""
+        wanted = self._wanted_height
+        best, hindsight = wanted, wanted
+        self._fold_hindsight(folded)
+        self._apply(best, hindsight)
+        avail = self._available_height()
+        layout = self.layout()
+        if layout is None or avail <= 0 or not self.hindsight_rows.isVisibleTo(self):
+            return True
+        for _ in range(80):
+            layout.invalidate()
+            if self.needed_height() <= avail:
+                return True
+            if hindsight > MIN_HINDSIGHT_HEIGHT:
+                hindsight -= 2
+            elif best > MIN_FIT_HEIGHT:
+                best -= 2
+            else:
+                return False
+            self._apply(best, hindsight)
+        return False
 
     def _fold_hindsight(self, folded: bool) -> None:
         """The hindsight's explanation in its caption's tooltip (``folded``: the window is too
