@@ -156,7 +156,7 @@
     </message>
     <message>
         <source>&amp;Theme:</source>
-        <translation>&amp;Тема:</translation>
+        <translation>Те&amp;ма:</translation>
     </message>
     <message>
         <source>All themes, with some random hands</source>
@@ -171,32 +171,32 @@
         <translation>Лучшая раскладка</translation>
     </message>
     <message>
-        <source>&amp;Top</source>
-        <translation>&amp;Верхний ряд</translation>
-    </message>
-    <message>
         <source>&amp;Middle</source>
-        <translation>&amp;Средний ряд</translation>
+        <translation>Сре&amp;дний ряд</translation>
     </message>
     <message>
         <source>&amp;Bottom</source>
         <translation>&amp;Нижний ряд</translation>
     </message>
     <message>
-        <source>&amp;Hand</source>
-        <translation>&amp;Ваша рука</translation>
-    </message>
-    <message>
         <source>&amp;Set hand (Enter)</source>
-        <translation>&amp;Проверить (Enter)</translation>
+        <translation>Пр&amp;оверить (Enter)</translation>
     </message>
     <message>
         <source>Grades by the EV lost to the best, in points per deal: Best — as good as the best within the solver&apos;s accuracy (two standard errors); Good — up to %1; Inaccuracy — up to %2; Mistake — up to %3; Blunder — more, or a foul.</source>
         <translation>Оценки по потере EV относительно лучшей раскладки, в очках за раздачу: Лучший ход — не хуже лучшего в пределах точности солвера (двух стандартных ошибок); Хороший ход — до %1; Неточность — до %2; Ошибка — до %3; Грубая ошибка — больше или фол.</translation>
     </message>
     <message>
-        <source>Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
-        <translation>Раздач за сессию: %2 · Точность: %1 из 100 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
+        <source>Set your hand to see the solver&apos;s best arrangement here.</source>
+        <translation>Расставьте карты, и здесь появится лучшая раскладка солвера.</translation>
+    </message>
+    <message>
+        <source>T&amp;op</source>
+        <translation>Верхни&amp;й ряд</translation>
+    </message>
+    <message>
+        <source>Han&amp;d</source>
+        <translation>Ваша р&amp;ука</translation>
     </message>
     <message>
         <source>Grade your arrangement against the solver.</source>
@@ -204,11 +204,11 @@
     </message>
     <message>
         <source>&amp;Return all</source>
-        <translation>&amp;Вернуть все</translation>
+        <translation>Ве&amp;рнуть все</translation>
     </message>
     <message>
         <source>&amp;Next hand</source>
-        <translation>&amp;Следующая раздача</translation>
+        <translation>Сл&amp;едующая раздача</translation>
     </message>
     <message>
         <source>Deal the next drill hand (Enter after a grade).</source>
@@ -217,6 +217,10 @@
     <message>
         <source>The solver is grading…</source>
         <translation>Солвер оценивает…</translation>
+    </message>
+    <message>
+        <source>Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 · Due for review today: %7</source>
+        <translation>Раздач за сессию: %2 · Точность: %1 из 100 · Серия: %3 (лучшая %4) · Рейтинг: %5 ± %6 · На повторение сегодня: %7</translation>
     </message>
     <message>
         <source>You lose most on: %1 (%2 points per hand; hands: %3).</source>
@@ -1014,18 +1018,6 @@
         <translation>Правила казино и EV каждой расстановки</translation>
     </message>
     <message>
-        <source>Low hand</source>
-        <translation>Малая рука</translation>
-    </message>
-    <message>
-        <source>High hand</source>
-        <translation>Большая рука</translation>
-    </message>
-    <message>
-        <source>vs. house way</source>
-        <translation>Разница с казино</translation>
-    </message>
-    <message>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -1044,6 +1036,54 @@
     <message>
         <source>EV</source>
         <translation>EV</translation>
+    </message>
+    <message>
+        <source>Vs house</source>
+        <translation>Разница</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Малая</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Большая</translation>
+    </message>
+    <message>
+        <source>Your low hand (2 cards) in this setting.</source>
+        <translation>Ваша малая рука (2 карты) в этой расстановке.</translation>
+    </message>
+    <message>
+        <source>Your high hand (5 cards) in this setting.</source>
+        <translation>Ваша большая рука (5 карт) в этой расстановке.</translation>
+    </message>
+    <message>
+        <source>EV per unit staked, ± its standard error.</source>
+        <translation>EV на единицу ставки, ± стандартная ошибка.</translation>
+    </message>
+    <message>
+        <source>EV compared with the house way&apos;s setting.</source>
+        <translation>EV в сравнении с расстановкой по правилам казино.</translation>
+    </message>
+    <message>
+        <source>The house way&apos;s setting, yours, or a foul.</source>
+        <translation>Расстановка по правилам казино, ваша или фол.</translation>
+    </message>
+    <message>
+        <source>The dealer set the house way (%1).</source>
+        <translation>Крупье расставил карты по правилам казино (%1).</translation>
+    </message>
+    <message>
+        <source>High hand: %1</source>
+        <translation>Большая рука: %1</translation>
+    </message>
+    <message>
+        <source>Low hand: %1</source>
+        <translation>Малая рука: %1</translation>
+    </message>
+    <message>
+        <source>The house way would set your cards so (%1).</source>
+        <translation>По правилам казино ваши карты ставятся так (%1).</translation>
     </message>
     <message>
         <source>EV per unit staked against a dealer who plays the house way, from %1 random dealer hands (± standard error).</source>
@@ -1070,16 +1110,8 @@
         <translation>Карты крупье лежат рубашкой вверх, пока вы не расставите свою руку.</translation>
     </message>
     <message>
-        <source>The dealer sets by house way: %1</source>
-        <translation>Крупье расставляет по правилам казино: %1</translation>
-    </message>
-    <message>
         <source>Session total: %1 · hands played: %2</source>
         <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
-    </message>
-    <message>
-        <source>House way for your cards: %1</source>
-        <translation>По правилам казино ваши карты ставятся так: %1</translation>
     </message>
     <message>
         <source>Best: %1, EV %2 ± %3</source>
@@ -1730,7 +1762,7 @@
     <name>SolverPanel</name>
     <message>
         <source>Solver</source>
-        <extracomment>The solver&apos;s small cards: big enough to read the rank at a glance, five fit the panel&apos;s width.</extracomment>
+        <extracomment>The solver&apos;s small cards: big enough to read the rank at a glance, five fit the panel&apos;s width. the least height the panel shrinks its cards to when its content is taller than the window</extracomment>
         <translation>Солвер</translation>
     </message>
     <message>
@@ -1806,6 +1838,10 @@
         <translation>Солвер остановлен.</translation>
     </message>
     <message>
+        <source>The solver shows the best arrangement of your cards, the points it expects per hand, what your own arrangement costs and each row&apos;s chance to win; after the showdown, also the best in hindsight.</source>
+        <translation>Солвер покажет лучшую раскладку ваших карт, сколько очков она приносит в среднем за раздачу, во что обходится ваша раскладка и шанс каждого ряда на выигрыш; после вскрытия — ещё и лучшую раскладку задним числом.</translation>
+    </message>
+    <message>
         <source>Press Hint to see the best arrangement of your cards. After the showdown it is always shown.</source>
         <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
     </message>
@@ -1844,6 +1880,10 @@
     <message>
         <source>; yours scored %1</source>
         <translation>; ваша принесла %1</translation>
+    </message>
+    <message>
+        <source>Best in hindsight:</source>
+        <translation>Лучшая задним числом:</translation>
     </message>
     <message>
         <source>You surrendered: %1 points per hand.</source>

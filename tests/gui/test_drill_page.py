@@ -241,7 +241,7 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     page.theme_box.setCurrentIndex(1)
     assert page.theme is Theme.PAIR_ON_TOP and page.hand is not None and page.hand.theme is Theme.PAIR_ON_TOP
     install_language(english_after, "ru")
-    assert page.set_button.text() == "&Проверить (Enter)"
+    assert page.set_button.text() == "Пр&оверить (Enter)"  # Alt+О: unique on the page and the menus
     assert page.theme_box.itemText(1) == "пара (или тройка) наверху"
     play_by_keys(qtbot, page, GREEDY)
     page.set_hand()
@@ -251,7 +251,7 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     assert "Раздач за сессию: 1" in page.stats.text()
     # the table's words: the rows and the hand as the table names them, the grades as nouns
     assert [page.row_labels[z].text() for z in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND)] == [
-        "&Верхний ряд", "&Средний ряд", "&Нижний ряд", "&Ваша рука"]
+        "Верхни&й ряд", "Сре&дний ряд", "&Нижний ряд", "Ваша р&ука"]  # unique Alt keys
     assert "Лучший ход — не хуже лучшего в пределах точности солвера" in page.legend.text()
     assert "  " not in page.hand_line.text() and "решател" not in page.title.text()
     assert "0,79" in page.loss_line.text()

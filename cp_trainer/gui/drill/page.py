@@ -21,15 +21,19 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, QThreadPool, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
+    QProxyStyle,
     QPushButton,
+    QStyle,
+    QStyleHintReturn,
+    QStyleOption,
     QVBoxLayout,
     QWidget,
 )
@@ -42,10 +46,11 @@ from cp_trainer.drill.profile import DrillProfile, result_record
 from cp_trainer.drill.progress import SessionProgress
 from cp_trainer.drill.themes import Theme
 from cp_trainer.drill.why import explain
-from cp_trainer.gui.cards.pixmaps import CardRenderer
-from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
+from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
@@ -63,7 +68,20 @@ RatesFn = Callable[[DrillHand, DrillGrade], tuple[Nets, Nets]]
 
 GRADE_COLOURS = {GradeLevel.BEST: "#7CFC9A", GradeLevel.GOOD: "#C8F7A0", GradeLevel.INACCURACY: "#FFE27A",
                  GradeLevel.MISTAKE: "#FFB067", GradeLevel.BLUNDER: "#FF7B7B"}
+MIN_CARD_HEIGHT = 50  # the cards' height bounds: they scale with the page
+MAX_CARD_HEIGHT = 140
 RECENT = 30  # hands not dealt again within this many deals (unless due for review)
+
+
+class AltUnderlines(QProxyStyle):
+    """The keyboard-shortcut underlines drawn only while Alt is held (as on Windows), not
+    always: the page's titles and buttons read cleaner (issue 12's review)."""
+
+    def styleHint(self, hint: QStyle.StyleHint, option: QStyleOption | None = None,
+                  widget: QWidget | None = None, returnData: QStyleHintReturn | None = None) -> int:
+        if hint == QStyle.StyleHint.SH_UnderlineShortcut:
+            return int(bool(QGuiApplication.queryKeyboardModifiers() & Qt.KeyboardModifier.AltModifier))
+        return super().styleHint(hint, option, widget, returnData)
 
 
 class Phase(Enum):
@@ -115,6 +133,7 @@ class DrillPage(QWidget):
         self.setObjectName("drillPage")
         follow_language(self, self.retranslate)
         self.renderer = renderer
+        self.card_height = 78
         self.store = store
         self.write = write  # results go here when given (the history writer's thread), else to store
         self.pool = tuple(load_pool() if pool is None else pool)
@@ -179,9 +198,10 @@ class DrillPage(QWidget):
         self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
         for i, zone in enumerate((*ROWS, Zone.HAND), start=1):
             label = QLabel(self)
+            label.setObjectName("rowTitle")  # the table's yellow bold row titles
             self.row_labels[zone] = label
             view = zone_view(self.deal, zone, self.renderer, self)
-            view.set_card_height(78)
+            view.set_card_height(self.card_height)
             view.focusStep.connect(self._focus_step)
             label.setBuddy(view)
             self.views[zone] = view
@@ -190,10 +210,18 @@ class DrillPage(QWidget):
                 grid.addWidget(view, i, 1, 1, 2)
             else:
                 grid.addWidget(view, i, 1)
-        self.best_view = MiniArrangement(self.renderer, 62, self)
+        # the best arrangement's rows beside yours, row by row and at your cards' size
+        self.best_view = MiniArrangement(self.renderer, self.card_height, self)
         self.best_view.setObjectName("drillBest")
-        grid.addWidget(self.best_view, 1, 2, 3, 1, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        for r, row in enumerate(self.best_view.rows, start=1):
+            grid.addWidget(row, r, 2, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        self.best_placeholder = QLabel(self)
+        self.best_placeholder.setObjectName("drillBestPlaceholder")
+        self.best_placeholder.setWordWrap(True)
+        self.best_placeholder.setContentsMargins(6, 0, 0, 0)
+        grid.addWidget(self.best_placeholder, 1, 2, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         grid.setColumnStretch(3, 1)
+        self.grid = grid
         outer.addLayout(grid)
 
         buttons = QHBoxLayout()
@@ -214,20 +242,21 @@ class DrillPage(QWidget):
         self.progress.setRange(0, 0)  # busy: the solver gives no steps here
         self.progress.setVisible(False)
         buttons.addWidget(self.progress, 1)
+        buttons.addStretch(1)  # the buttons keep their own width (not ~630 px each at 1920)
         outer.addLayout(buttons)
 
         self.verdict = QLabel(self)
         self.verdict.setObjectName("drillVerdict")
         self.loss_line = QLabel(self)
         self.loss_line.setObjectName("drillLoss")
-        self.why = QLabel(self)
+        # the texts that change keep a fixed room: nothing below them moves (issue 12), and the
+        # cards' size is fitted once for the page, not for each text
+        self.why = FittedLabel(self, lines=3)
         self.why.setObjectName("drillWhy")
-        self.why.setWordWrap(True)
         self.hand_line = QLabel(self)
         self.hand_line.setObjectName("drillHandLine")
-        self.message = QLabel(self)
+        self.message = FittedLabel(self, lines=2)
         self.message.setObjectName("drillMessage")
-        self.message.setWordWrap(True)
         for w in (self.verdict, self.loss_line, self.why, self.hand_line, self.message):
             w.setTextFormat(Qt.TextFormat.PlainText)
             outer.addWidget(w)
@@ -241,11 +270,77 @@ class DrillPage(QWidget):
         outer.addWidget(self.themes_line)
         outer.addStretch(1)
 
+        # the Alt-keys' underlines only while Alt is held
+        self._alt_style = AltUnderlines()
+        self._mnemonic_widgets: list[QWidget] = [self.theme_label, *self.row_labels.values(), self.set_button,
+                                                 self.return_button, self.next_button]
+        for keyed in self._mnemonic_widgets:
+            keyed.setStyle(self._alt_style)
+        app = QGuiApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
         if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
             keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
                     QKeySequence(QKeySequence.StandardKey.Redo))
             for key, slot in zip(keys, (self.enter, self.undo, self.redo), strict=True):
                 QShortcut(key, self).activated.connect(slot)
+
+    # --- sizes ----------------------------------------------------------------------------------
+
+    def _available_height(self) -> int:
+        """The height the page is shown in (its scroll area's, when it has one)."""
+        parent = self.parentWidget()
+        if parent is not None and parent.objectName() == "qt_scrollarea_viewport":
+            return parent.height()
+        return self.height()
+
+    def _set_card_height(self, height: int) -> None:
+        for view in self.views.values():
+            if view.iconSize().height() != height:
+                view.set_card_height(height)
+        self.best_view.set_card_height(height)
+        self.card_height = height
+
+    def fit_cards(self) -> None:
+        """Cards as large as the page's width and height allow (issue 12's review: they stayed
+        ~54 px wide at every size and the page needed a scroll bar at 1024x700)."""
+        layout = self.layout()
+        if layout is None or self.width() <= 0:
+            return
+        margins = layout.contentsMargins()
+        titles = max(label.sizeHint().width() for label in self.row_labels.values())
+        room = self.width() - margins.left() - margins.right() - titles - 3 * self.grid.horizontalSpacing()
+        height = MAX_CARD_HEIGHT
+        while height > MIN_CARD_HEIGHT and (card_size(height).width() + GAP) * 13 + 8 > room:
+            height -= 2
+        avail = self._available_height()
+        for _ in range(60):
+            self._set_card_height(height)
+            for child in layout.findChildren(QGridLayout):
+                child.invalidate()
+            layout.invalidate()
+            if avail <= 0 or self.needed_height() <= avail or height <= MIN_CARD_HEIGHT:
+                break
+            height = max(MIN_CARD_HEIGHT, height - 2)
+
+    def needed_height(self) -> int:
+        """The least height of the page at its width (the wrapped texts' lines included)."""
+        layout = self.layout()
+        if layout is None:
+            return 0
+        need = layout.minimumSize().height()
+        if layout.hasHeightForWidth():
+            need = max(need, layout.totalHeightForWidth(self.width()))
+        return need
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_cards()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit_cards)  # the style sheet's fonts are known once shown
 
     # --- text -----------------------------------------------------------------------------------
 
@@ -270,8 +365,11 @@ class DrillPage(QWidget):
         self.theme_box.blockSignals(False)
         self.yours_label.setText(self.tr("Your arrangement"))
         self.best_label.setText(self.tr("Best arrangement"))
-        names = {Zone.TOP: self.tr("&Top"), Zone.MIDDLE: self.tr("&Middle"), Zone.BOTTOM: self.tr("&Bottom"),
-                 Zone.HAND: self.tr("&Hand")}
+        self.best_placeholder.setText(self.tr("Set your hand to see the solver's best arrangement here."))
+        # Alt-keys unique on the page with the menu bar's (Game, Edit, View, Language, Practice,
+        # Help; in Russian too): T is the theme's, H the Help menu's
+        names = {Zone.TOP: self.tr("T&op"), Zone.MIDDLE: self.tr("&Middle"), Zone.BOTTOM: self.tr("&Bottom"),
+                 Zone.HAND: self.tr("Han&d")}
         for zone, label in self.row_labels.items():
             label.setText(names[zone])
         self.set_button.setText(self.tr("&Set hand (Enter)"))
@@ -289,6 +387,7 @@ class DrillPage(QWidget):
         self._show_stats()
         self._show_result()
         self._update_buttons()
+        self.fit_cards()  # the row titles' width is the language's
 
     def _show_stats(self) -> None:
         s = self.session
@@ -323,7 +422,9 @@ class DrillPage(QWidget):
             self.why.setText("")
             self.hand_line.setText(self._source_text())
             self.best_view.clear()
+            self.best_placeholder.setVisible(True)
             return
+        self.best_placeholder.setVisible(False)
         self.verdict.setText(g.level.label(lang))
         self.verdict.setStyleSheet(f"color: {GRADE_COLOURS[g.level]}; font-size: 20px; font-weight: bold;")
         self.loss_line.setText(
@@ -501,6 +602,14 @@ class DrillPage(QWidget):
             self.set_hand()
         elif self.phase is Phase.GRADED:
             self.next_hand()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Alt pressed or released anywhere: draw the underlines again (shown while it is held)."""
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and isinstance(event, QKeyEvent) \
+                and event.key() == Qt.Key.Key_Alt:
+            for keyed in self._mnemonic_widgets:
+                keyed.update()
+        return False
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

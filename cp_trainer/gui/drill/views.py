@@ -1,36 +1,57 @@
-"""Small pictures for the Drill page: an arrangement as three rows of small cards."""
+"""Small pictures for the Drill page: an arrangement as three rows of card faces."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.cards.views import GAP
 
 __all__ = ["MiniArrangement"]
 
+ROW_NAMES = ("Top", "Middle", "Bottom")
 
-class MiniArrangement(QWidget):
-    """Three rows (top 3, middle 5, bottom 5) of small card faces; empty until shown."""
+
+class MiniArrangement(QObject):
+    """Three rows (top 3, middle 5, bottom 5) of card faces, each row a widget of its own (the
+    page lays each beside the player's row of the same name); empty until shown."""
 
     def __init__(self, renderer: CardRenderer, height: int = 56, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.renderer = renderer
         self.size_ = card_size(height)
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(2)
-        grid.setVerticalSpacing(4)
+        self.rows: list[QWidget] = []
         self.labels: list[list[QLabel]] = []
-        for r, n in enumerate((3, 5, 5)):
-            row = []
-            for i in range(n):
-                lab = QLabel(self)
+        for name, n in zip(ROW_NAMES, (3, 5, 5), strict=True):
+            row = QWidget(parent)
+            row.setObjectName("drillBest" + name)
+            layout = QHBoxLayout(row)
+            layout.setContentsMargins(6, 0, 0, 0)
+            layout.setSpacing(GAP)
+            labels = []
+            for _ in range(n):
+                lab = QLabel(row)
                 lab.setFixedSize(self.size_)
-                grid.addWidget(lab, r, i)
-                row.append(lab)
-            self.labels.append(row)
+                layout.addWidget(lab, 0, Qt.AlignmentFlag.AlignVCenter)
+                labels.append(lab)
+            layout.addStretch(1)
+            self.rows.append(row)
+            self.labels.append(labels)
         self.arrangement: Arrangement | None = None
+
+    def set_card_height(self, height: int) -> None:
+        """Cards ``height`` pixels high, as the player's rows beside them."""
+        size = card_size(height)
+        if size == self.size_:
+            return
+        self.size_ = size
+        for labels in self.labels:
+            for lab in labels:
+                lab.setFixedSize(size)
+        if self.arrangement is not None:
+            self.show_arrangement(self.arrangement)
 
     def clear(self) -> None:
         self.arrangement = None
@@ -43,5 +64,6 @@ class MiniArrangement(QWidget):
         self.arrangement = arrangement
         for labels, cards in zip(self.labels, arrangement.rows, strict=True):
             for lab, card in zip(labels, cards, strict=False):
-                lab.setPixmap(self.renderer.pixmap(card, self.size_, self.devicePixelRatioF()))
+                ratio = lab.devicePixelRatioF()
+                lab.setPixmap(self.renderer.pixmap(card, self.size_, ratio))
                 lab.setToolTip(card.label())

@@ -30,7 +30,9 @@ __all__ = ["DRILL_STYLE", "DrillLauncher", "install_drill"]
 # the table's felt behind the page (white text on the default grey was unreadable: issue 12's AA contrast)
 DRILL_STYLE = ("#drillScroll, #drillScroll > QWidget#qt_scrollarea_viewport "
                f"{{ background: {FELT}; border: none; }}"
-               " #drillPage { color: #ffffff; background: transparent; }\n" + felt_text(("#drillPage",)))
+               " #drillPage { color: #ffffff; background: transparent; }\n" + felt_text(("#drillPage",))
+               # the row titles as on the table: yellow and bold (issue 12's review)
+               + "#drillPage QLabel#rowTitle { font-weight: bold; color: #fff59d; }\n")
 
 
 class DrillLauncher(QObject):

@@ -16,9 +16,11 @@ fouls and results are the Pai Gow core's, in the GUI's language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QFontMetrics, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -38,16 +40,18 @@ from cp_trainer.board import Refused
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.cards.views import GAP
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import integer, number
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
+from cp_trainer.i18n import tr as core_tr
 from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards, sort_for_display
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.house_way import HouseWay, house_way
-from cp_trainer.paigow.resolve import Settlement
+from cp_trainer.paigow.resolve import Result, Settlement
 from cp_trainer.paigow.session import PaiGowSession, PgPhase
 from cp_trainer.paigow.setting import Setting
 
@@ -57,6 +61,27 @@ __all__ = ["PaiGowTab"]
 WARM_UP_HAND = "Td 9c 7d 5h 4s 4h 2c"
 
 EvFn = Callable[..., EvResult]
+
+NAME_MIN_WIDTH = 100  # a hand's name beside its cards (two lines when the window is small)
+NOTE_MIN_WIDTH = 40  # the EV table's notes column, elided below its text's width
+CELL_PADDING = 12  # a table cell's margins around its text
+PANEL_MIN_WIDTH = 300
+
+# the player's cards' height bounds (pixels): the page scales them with the window
+MIN_CARD_HEIGHT = 48
+MAX_CARD_HEIGHT = 150
+# a ten inside a run of ranks as the core writes it ("T-9", "kickers T-7-5")
+_TEN_IN_RANKS = re.compile(r"(?<!\w)T(?=-\w)|(?<=\w-)T(?!\w)")
+
+
+def tens_written_10(text: str) -> str:
+    """A core hand name for a person: a ten written 10 as on the cards ("T-9" becomes "10-9");
+    the command line keeps the core's "T"."""
+    return _TEN_IN_RANKS.sub("10", text)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class _MiniSetting(QWidget):
@@ -70,6 +95,7 @@ class _MiniSetting(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         self.labels = [QLabel(self) for _ in range(7)]
+        self._shown: list[PgCard | None] | None = None
         for i, lab in enumerate(self.labels):
             lab.setFixedSize(self.size_)
             layout.addWidget(lab)
@@ -77,20 +103,42 @@ class _MiniSetting(QWidget):
                 layout.addSpacing(12)
         layout.addStretch(1)
 
+    def set_card_height(self, height: int) -> None:
+        """Cards ``height`` pixels high (those shown are drawn again at the new size)."""
+        size = card_size(height)
+        if size == self.size_:
+            return
+        self.size_ = size
+        for lab in self.labels:
+            lab.setFixedSize(size)
+        shown = self._shown
+        if shown is not None:
+            for lab, card in zip(self.labels, shown, strict=True):
+                lab.setPixmap(self.renderer.pixmap(None if card is None else face_of(card), size,
+                                                   self.devicePixelRatioF()))
+
     def show_backs(self) -> None:
+        self._shown = [None] * 7
         for lab in self.labels:
             lab.setPixmap(self.renderer.pixmap(None, self.size_, self.devicePixelRatioF()))
             lab.setToolTip("")
 
     def clear(self) -> None:
+        self._shown = None
         for lab in self.labels:
             lab.clear()
 
     def show_setting(self, setting: Setting) -> None:
         cards = [*sort_for_display(setting.low), *sort_for_display(setting.high)]
+        self._shown = list(cards)
         for lab, card in zip(self.labels, cards, strict=True):
             lab.setPixmap(self.renderer.pixmap(face_of(card), self.size_, self.devicePixelRatioF()))
             lab.setToolTip(card.label())
+
+
+def _strip_width(height: int, capacity: int) -> int:
+    """The width of a strip of ``capacity`` cards ``height`` pixels high (as the views lay it out)."""
+    return (card_size(height).width() + GAP) * capacity + 8
 
 
 def _signed(x: float) -> str:
@@ -144,8 +192,13 @@ class PaiGowTab(QWidget):
         self._message_advice = ""
 
         outer = QHBoxLayout(self)
-        table = QVBoxLayout()
-        outer.addLayout(table, 0)  # the cards take what they need; the EV table the rest
+        # The game takes the larger share and its cards grow with it (issue 12's review: at
+        # 1920 px the cards stayed ~50 px wide beside a mostly blank EV table 1230 px wide).
+        self.game_column = QWidget(self)
+        self.game_column.setObjectName("pgGameColumn")
+        table = QVBoxLayout(self.game_column)
+        table.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.game_column, 3)
         # The dealer.
         self.dealer_title = QLabel(self)
         self.dealer_title.setObjectName("panelTitle")
@@ -165,15 +218,19 @@ class PaiGowTab(QWidget):
         for r, zone in enumerate((PgZone.LOW, PgZone.HIGH, PgZone.HAND)):
             self.zone_titles[zone].setObjectName("rowTitle")
             grid.addWidget(self.zone_titles[zone], r, 0)
-            grid.addWidget(self.views[zone], r, 1)
+            if zone is PgZone.HAND:  # the 7 cards under both the hands and their names
+                grid.addWidget(self.views[zone], r, 1, 1, 2)
+            else:
+                grid.addWidget(self.views[zone], r, 1)
             if zone in self.zone_names:
                 self.zone_names[zone].setObjectName("rowHandName")
-                self.zone_names[zone].setMinimumWidth(130)
+                self.zone_names[zone].setMinimumWidth(NAME_MIN_WIDTH)
                 self.zone_names[zone].setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
                 grid.addWidget(self.zone_names[zone], r, 2)
         grid.setColumnStretch(2, 1)
+        self.grid = grid
         table.addLayout(grid)
-        self.status = FittedLabel(self, lines=2)
+        self.status = FittedLabel(self, lines=3)
         self.status.setObjectName("foulBanner")
         table.addWidget(self.status)
         buttons = QHBoxLayout()
@@ -208,11 +265,12 @@ class PaiGowTab(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
         table.addLayout(buttons)
-        self.result = FittedLabel(self, lines=2)
+        # the outcome on its first line, then one line per hand (issue 12's review)
+        self.result = FittedLabel(self, lines=4)
         self.result.setObjectName("resultLabel")
         table.addWidget(self.result)
         self.session = QLabel(self)
-        self.session.setObjectName("scoreLabel")
+        self.session.setObjectName("pgSessionLabel")  # flush with the lines above (no score padding)
         table.addWidget(self.session)
         table.addStretch(1)
 
@@ -252,13 +310,23 @@ class PaiGowTab(QWidget):
         self.ev_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.ev_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.ev_table.verticalHeader().setVisible(False)
+        # The table fits its width (issue 12's review: at 1024 px its last columns were only
+        # reachable sideways): the cards and figures take what they need, the notes the rest,
+        # elided (whole in the tooltip); no horizontal scroll bar.
         header = self.ev_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(24)
+        self.ev_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.ev_table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.ev_table.setWordWrap(False)
+        # a dense table of figures: a size smaller than the texts beside it
+        self.ev_table.setStyleSheet("QTableWidget#pgEvTable, QTableWidget#pgEvTable QHeaderView "
+                                    "{ font-size: 9pt; }")
         side.addWidget(self.ev_table, 1)
         side.addStretch(0)  # holds the texts at the top while the table is hidden
-        panel.setMinimumWidth(330)  # at 1024 px the cards come first; the EV table scrolls
-        outer.addWidget(panel, 1)
+        self.panel = panel
+        outer.addWidget(panel, 2)
 
         self.deal.changed.connect(self._update_live)
         self.deal.refused.connect(lambda _z, msg: self._show_message(msg))
@@ -331,8 +399,16 @@ class PaiGowTab(QWidget):
                                                   "hand."))
         self.advice_title.setText(self.tr("House way and the EV of every setting"))
         self.ev_table.setHorizontalHeaderLabels(
-            [self.tr("Low hand"), self.tr("High hand"), self.tr("EV"), self.tr("vs. house way"),
-             self.tr("Note")])
+            [self.tr("Low"), self.tr("High"), self.tr("EV"), self.tr("Vs house"), self.tr("Note")])
+        for c, tip in enumerate((self.tr("Your low hand (2 cards) in this setting."),
+                                 self.tr("Your high hand (5 cards) in this setting."),
+                                 self.tr("EV per unit staked, ± its standard error."),
+                                 self.tr("EV compared with the house way's setting."),
+                                 self.tr("The house way's setting, yours, or a foul."))):
+            item = self.ev_table.horizontalHeaderItem(c)
+            if item is not None:
+                item.setToolTip(tip)
+        self._fit_cards()
         self._update_live()
         self._show_dealer()
         self._show_result()
@@ -495,10 +571,10 @@ class PaiGowTab(QWidget):
             self.status.setProperty("state", "")
             self.status.setText(self._message or self._incomplete())
         else:
-            self.zone_names[PgZone.HIGH].setText(check.high_text)
-            self.zone_names[PgZone.LOW].setText(check.low_text)
+            self.zone_names[PgZone.HIGH].setText(tens_written_10(check.high_text))
+            self.zone_names[PgZone.LOW].setText(tens_written_10(check.low_text))
             self.status.setProperty("state", "foul" if check.foul else "legal")
-            self.status.setText(check.message)
+            self.status.setText(capitalised(tens_written_10(check.message)))
         self._message = ""
         self.status.style().unpolish(self.status)
         self.status.style().polish(self.status)
@@ -510,14 +586,38 @@ class PaiGowTab(QWidget):
             self.dealer_rule.setText(self.tr("The dealer's cards stay face down until you set your hand."))
         else:
             self.dealer_cards_view.show_setting(self.dealer_way.setting)
-            self.dealer_rule.setText(self.tr("The dealer sets by house way: %1").replace(
+            self.dealer_rule.setText(self.tr("The dealer set the house way (%1).").replace(
                 "%1", self.dealer_way.rule_text(self.lang)))
 
     def _show_result(self) -> None:
         s = self.settlement
-        self.result.setText("" if s is None else s.message(self.lang, signed_number))
+        self.result.setText("" if s is None else self.result_text(s))
         self.session.setText(self.tr("Session total: %1 · hands played: %2").replace(
             "%1", signed_number(self.total)).replace("%2", integer(self.hands_played)))
+
+    def result_text(self, s: Settlement) -> str:
+        """The outcome, capitalised, then one line per hand (the core's one run-on line is the
+        command line's), tens written 10."""
+        lang = self.lang
+        payout = signed_number(s.payout)
+        head = capitalised(s.result.label(lang)) + " (" + payout + ")"
+        if s.result is Result.FOUL:
+            return tens_written_10(head + "\n" + capitalised(s.player.message_in(lang)))
+
+        def duel(side: int, player: str, dealer: str, tie: bool) -> str:
+            if side > 0:
+                key = "paigow.settle.player_wins"
+            else:
+                key = "paigow.settle.dealer_ties" if tie else "paigow.settle.dealer_wins"
+            return core_tr(key, lang, player=player, dealer=dealer)
+
+        high = duel(s.high, s.player.high_text_in(lang), s.dealer.high_text_in(lang),
+                    s.player.high_value == s.dealer.high_value)
+        low = duel(s.low, s.player.low_text_in(lang), s.dealer.low_text_in(lang),
+                   s.player.low_value == s.dealer.low_value)
+        lines = [head, self.tr("High hand: %1").replace("%1", high),
+                 self.tr("Low hand: %1").replace("%1", low)]
+        return tens_written_10("\n".join(lines))
 
     def _show_advice(self) -> None:
         running = self.worker is not None
@@ -531,7 +631,7 @@ class PaiGowTab(QWidget):
         else:
             self.house_cards.setVisible(True)
             self.house_cards.show_setting(way.setting)
-            self.house_rule.setText(self.tr("House way for your cards: %1").replace(
+            self.house_rule.setText(self.tr("The house way would set your cards so (%1).").replace(
                 "%1", way.rule_text(self.lang)))
         result = self.ev_result
         self.ev_table.setVisible(result is not None)  # no empty white box before the first answer
@@ -602,10 +702,12 @@ class PaiGowTab(QWidget):
                       ", ".join(notes)]
             for c, text in enumerate(values):
                 item = QTableWidgetItem(text)
+                if c == 4 and text:
+                    item.setToolTip(text)  # elided when the table is narrow
                 if c == 3:
                     item.setToolTip(_signed(s.vs_house) + " ± " + number(s.vs_house_se, 3))
                 if s.index == result.house_way_index or s.index == mine:
-                    font = item.font()
+                    font = self.ev_table.font()  # the table's size (an item's own font is the app's)
                     font.setBold(True)
                     item.setFont(font)
                 if c in (2, 3):  # numbers line up on the right; the notes read from the left
@@ -614,3 +716,80 @@ class PaiGowTab(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 720)
+
+    # --- sizes --------------------------------------------------------------------------------
+
+    def ev_table_width(self) -> int:
+        """The width the EV table needs to show its widest cards and figures whole and a little
+        of its notes (with its vertical scroll bar and frame). Measured on the widest texts a
+        column can hold, in bold, not on the rows shown: the page's split stays the same from
+        hand to hand (the buttons never move)."""
+        table = self.ev_table
+        header = table.horizontalHeader()
+        font = table.font()
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        widest = ("10♦ 10♣", "10♦ 10♣ 10♥ 10♠ Q♥",
+                  _signed(-0.888) + " ± " + number(0.888, 3), _signed(-0.888))
+        need = 0
+        for c, text in enumerate(widest):
+            need += max(header.sectionSizeHint(c), metrics.horizontalAdvance(text) + CELL_PADDING)
+        need += NOTE_MIN_WIDTH + table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth() + 4
+        return need
+
+    def _fit_cards(self) -> None:
+        """Share the width between the game and the EV panel, and size the cards to the game's
+        share and the page's height: they grow with the window (issue 12's review)."""
+        if self.width() <= 0 or self.height() <= 0:
+            return
+        outer = self.layout()
+        assert outer is not None
+        margins = outer.contentsMargins()
+        inner = self.width() - margins.left() - margins.right() - outer.spacing()
+        side = self.panel.layout()
+        assert side is not None
+        pad = side.contentsMargins()
+        panel_pad = pad.left() + pad.right() + 2 * self.panel.frameWidth()
+        panel_need = max(PANEL_MIN_WIDTH, self.ev_table_width() + panel_pad)
+        panel_width = max(panel_need, inner * 2 // 5)
+        game_width = inner - panel_width
+        self.panel.setMinimumWidth(panel_need)
+        titles = max(t.sizeHint().width() for t in self.zone_titles.values()) + 2 * self.grid.spacing()
+        # the widest height whose 7-card strip fits the game's share beside the row titles
+        height = MAX_CARD_HEIGHT
+        while height > MIN_CARD_HEIGHT and (
+                titles + _strip_width(height, 5) + NAME_MIN_WIDTH > game_width
+                or titles + _strip_width(height, 7) > game_width):
+            height -= 2
+        height = self._fit_height(height)
+        for view in self.views.values():
+            if view.iconSize().height() != height:
+                view.set_card_height(height)
+        self.dealer_cards_view.set_card_height(max(MIN_CARD_HEIGHT - 8, height * 3 // 4))
+        self.house_cards.set_card_height(max(40, min(72, panel_width // 10)))
+
+    def _fit_height(self, height: int) -> int:
+        """``height`` lowered until the game's column fits the page's height."""
+        column = self.game_column.layout()
+        assert column is not None
+        avail = self.height() - 20
+        for _ in range(40):
+            for view in self.views.values():
+                if view.iconSize().height() != height:
+                    view.set_card_height(height)
+            self.dealer_cards_view.set_card_height(max(MIN_CARD_HEIGHT - 8, height * 3 // 4))
+            for child in column.findChildren(QGridLayout):
+                child.invalidate()
+            column.invalidate()
+            if column.minimumSize().height() <= avail or height <= MIN_CARD_HEIGHT:
+                return height
+            height = max(MIN_CARD_HEIGHT, height - 4)
+        return height
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_cards()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._fit_cards)  # the style sheet's fonts are known once shown

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QRunnable, QSize, QThreadPool, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -54,6 +55,9 @@ class _WarmUp(QRunnable):
 
 #: The solver's small cards: big enough to read the rank at a glance, five fit the panel's width.
 MINI_CARD_HEIGHT = 46
+#: the least height the panel shrinks its cards to when its content is taller than the window
+MIN_FIT_HEIGHT = 38
+MIN_HINDSIGHT_HEIGHT = 30
 
 
 class _MiniRows(QWidget):
@@ -93,6 +97,12 @@ class _MiniRows(QWidget):
         self.clear()
         if shown is not None:
             self.show_arrangement(shown)
+        layout = self.layout()
+        if layout is not None:  # its size hint now, not the layout's cache (the panel measures it)
+            for row in layout.findChildren(QHBoxLayout):
+                row.invalidate()
+            layout.invalidate()
+        self.updateGeometry()
 
     def show_arrangement(self, arr: Arrangement) -> None:
         self._shown = arr
@@ -148,6 +158,11 @@ class SolverPanel(QFrame):
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        # before the first answer: what the panel will show (a third of the window otherwise blank)
+        self.intro = QLabel(self)
+        self.intro.setObjectName("solverIntro")
+        self.intro.setWordWrap(True)
+        layout.addWidget(self.intro)
         bar = QHBoxLayout()
         self.progress = QProgressBar(self)
         self.progress.setObjectName("solverProgress")
@@ -176,6 +191,12 @@ class SolverPanel(QFrame):
         self.play_button.setObjectName("playSolverButton")
         self.play_button.clicked.connect(self._play)
         layout.addWidget(self.play_button)
+        # the hindsight's cards under a caption of their own, like the best arrangement's (at 1920
+        # px nothing said what they were); smaller than the best's when the height is short, so
+        # nothing is cut mid-card at 1366 x 768 (issue 12's review)
+        self.hindsight_title = QLabel(self)
+        self.hindsight_title.setObjectName("hindsightTitle")
+        layout.addWidget(self.hindsight_title)
         self.hindsight = QLabel(self)
         self.hindsight.setObjectName("hindsightLabel")
         self.hindsight.setWordWrap(True)
@@ -183,6 +204,8 @@ class SolverPanel(QFrame):
         self.hindsight_rows = _MiniRows(renderer, self)
         layout.addWidget(self.hindsight_rows)
         layout.addStretch(1)
+        self._wanted_height = MINI_CARD_HEIGHT
+        self._fitting = False
         self.reset()
         self.retranslate()
 
@@ -202,6 +225,10 @@ class SolverPanel(QFrame):
                                             "(you can undo it)."))
         self.setToolTip(self.tr("The solver deals many random hands to the bots and scores every "
                                 "sensible arrangement of your cards against them."))
+        self.intro.setText(self.tr("The solver shows the best arrangement of your cards, the points it "
+                                   "expects per hand, what your own arrangement costs and each row's "
+                                   "chance to win; after the showdown, also the best in hindsight."))
+
         if self.answer is not None:
             self._show(self.answer)
         elif self.worker is None:
@@ -228,8 +255,11 @@ class SolverPanel(QFrame):
                 lab.clear()
         self.play_button.setVisible(False)
         self.hindsight.clear()
+        self.hindsight_title.clear()
+        self.hindsight_title.setVisible(False)
         self.hindsight_rows.clear()
         self.hindsight_rows.setVisible(False)
+        self.intro.setVisible(True)
         self.status.setText(self.tr("Press Hint to see the best arrangement of your cards. "
                                     "After the showdown it is always shown."))
 
@@ -431,11 +461,17 @@ class SolverPanel(QFrame):
             if a.mine_hindsight_points is not None:
                 text += self.tr("; yours scored %1").replace("%1", signed_int(a.mine_hindsight_points))
             self.hindsight.setText(text + ".")
+            self.hindsight_title.setText(self.tr("Best in hindsight:"))
+            self.hindsight_title.setVisible(True)
             self.hindsight_rows.setVisible(True)
             self.hindsight_rows.show_arrangement(a.hindsight)
         else:
             self.hindsight.clear()
+            self.hindsight_title.clear()
+            self.hindsight_title.setVisible(False)
             self.hindsight_rows.setVisible(False)
+        self.intro.setVisible(False)
+        self.fit_cards()
 
     def _surrender_lines(self, a: SolverAnswer) -> list[str]:
         """Surrender as a decision: what it scores against the best arrangement."""
@@ -497,10 +533,83 @@ class SolverPanel(QFrame):
 
 
     def set_card_height(self, height: int) -> None:
-        """The small cards ``height`` pixels high (from the panel's width, set by the window)."""
-        for rows in (self.best_rows, self.hindsight_rows):
-            if rows.card_height != height:
-                rows.set_card_height(height)
+        """The small cards ``height`` pixels high (from the panel's width, set by the window), or
+        lower where the panel's height needs it (:meth:`fit_cards`)."""
+        self._wanted_height = height
+        self.fit_cards()
+
+    def _available_height(self) -> int:
+        parent = self.parentWidget()
+        if parent is not None and parent.objectName() == "qt_scrollarea_viewport":
+            return parent.height()  # in the window's scroll area: what is in view
+        return self.height()
+
+    def needed_height(self) -> int:
+        """The least height of the panel's content at its width, as its layout gives it (the
+        word-wrapped texts at their height for the width)."""
+        layout = self.layout()
+        if layout is None:
+            return 0
+        need = layout.minimumSize().height()
+        if layout.hasHeightForWidth():
+            need = max(need, layout.totalHeightForWidth(self.width()))
+        return need
+
+    def fit_cards(self) -> None:
+        """The cards at the wanted height; when the panel's content is taller than its room, the
+        hindsight's cards shrink first (to :data:`MIN_HINDSIGHT_HEIGHT`), then the best's (to
+        :data:`MIN_FIT_HEIGHT`); if that is not enough, the hindsight's words fold into its
+        caption's tooltip and the cards are fitted again; beyond that the window's scroll area
+        scrolls."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            for folded in (False, True):
+                if self._fit_pass(folded):
+                    return
+        finally:
+            self._fitting = False
+
+    def _fit_pass(self, folded: bool) -> bool:
+        """One try at fitting (the hindsight's words shown or ``folded``); True if it fits."""
+        wanted = self._wanted_height
+        best, hindsight = wanted, wanted
+        self._fold_hindsight(folded)
+        self._apply(best, hindsight)
+        avail = self._available_height()
+        layout = self.layout()
+        if layout is None or avail <= 0 or not self.hindsight_rows.isVisibleTo(self):
+            return True
+        for _ in range(80):
+            layout.invalidate()
+            if self.needed_height() <= avail:
+                return True
+            if hindsight > MIN_HINDSIGHT_HEIGHT:
+                hindsight -= 2
+            elif best > MIN_FIT_HEIGHT:
+                best -= 2
+            else:
+                return False
+            self._apply(best, hindsight)
+        return False
+
+    def _fold_hindsight(self, folded: bool) -> None:
+        """The hindsight's explanation in its caption's tooltip (``folded``: the window is too
+        short for it) or shown under the caption."""
+        shown = bool(self.hindsight.text()) and not folded
+        self.hindsight.setVisible(shown)
+        self.hindsight_title.setToolTip(self.hindsight.text() if folded else "")
+
+    def _apply(self, best: int, hindsight: int) -> None:
+        if self.best_rows.card_height != best:
+            self.best_rows.set_card_height(best)
+        if self.hindsight_rows.card_height != hindsight:
+            self.hindsight_rows.set_card_height(hindsight)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_cards()
 
     def card_height(self) -> int:
         return self.best_rows.card_height
