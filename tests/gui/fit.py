@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
+    QSpinBox,
     QStatusBar,
     QStyle,
     QStyleOptionButton,
@@ -202,6 +203,13 @@ def _text_problem(w: QWidget, slack: int) -> str | None:
             need += w.iconSize().width() + 4
         if need > room + slack:
             return f"{_describe(w)}: {w.currentText()!r} needs {need} px, has {room}"
+    elif isinstance(w, QSpinBox) and w.specialValueText() and w.value() == w.minimum():
+        # "auto (3 points)" shown in place of the number: a squeezed box cut it to "to (3 очка)"
+        edit = w.lineEdit()
+        need = edit.fontMetrics().horizontalAdvance(w.specialValueText())
+        room = edit.width() - 4  # the line edit's own 2 px a side
+        if need > room + slack:
+            return f"{_describe(w)}: {w.specialValueText()!r} needs {need} px, has {room}"
     elif isinstance(w, QGroupBox) and w.title():
         opt = QStyleOptionGroupBox()
         w.initStyleOption(opt)

@@ -173,7 +173,8 @@ def test_the_settings_dialog(qtbot: QtBot) -> None:
         # The dialog grows to what its new texts need, as far as the screen allows (the offscreen
         # screen is 800 px wide, Russian needs about 840: on a 1024 px screen it has that room).
         screen = dialog.screen().availableGeometry().size()
-        qtbot.waitUntil(lambda: dialog.size() == before.expandedTo(dialog.sizeHint()).boundedTo(screen))
+        qtbot.waitUntil(lambda: dialog.size() == before.expandedTo(dialog.sizeHint()).boundedTo(screen)
+                        .expandedTo(dialog.minimumSizeHint()))
         dialog.resize(dialog.size().expandedTo(dialog.sizeHint()))
 
     check_both_ways(qtbot, dialog, switch)

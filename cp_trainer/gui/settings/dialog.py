@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSpinBox,
+    QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -414,8 +415,14 @@ class SettingsDialog(QDialog):
         system = ScoringSystem(self.system_combo.currentData())
         rules = HouseRules(system=system)
         # with its unit, in the right plural: "auto (3 points)" / "авто (3 очка)"
-        self.surrender_cost_spin.setSpecialValueText(self._auto_points(rules.effective_surrender_cost))
-        self.natural_amount_spin.setSpecialValueText(self._auto_points(rules.effective_natural_amount))
+        for spin, n in ((self.surrender_cost_spin, rules.effective_surrender_cost),
+                        (self.natural_amount_spin, rules.effective_natural_amount)):
+            text = self._auto_points(n)
+            spin.setSpecialValueText(text)
+            # wide enough for its words (a squeezed dialog cut "авто (3 очка)" to "то (3 очка)"):
+            # the text, the arrows and the frame
+            arrows = spin.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 16
+            spin.setMinimumWidth(spin.fontMetrics().horizontalAdvance(text) + arrows)
 
     def _auto_points(self, n: int) -> str:
         """``auto (3 points)`` / ``авто (3 очка)``: the default with its unit, in the right plural
