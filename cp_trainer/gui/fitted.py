@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-__all__ = ["ELLIPSIS", "FittedLabel", "fit_words", "reserve_width"]
+__all__ = ["ELLIPSIS", "FittedLabel", "fit_words", "needed_height", "reserve_width"]
 
 ELLIPSIS = "…"
 
@@ -202,3 +202,15 @@ class FittedLabel(QLabel):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._reserve()
+
+
+def needed_height(widget: QWidget) -> int:
+    """The least height of ``widget``'s content at its width, as its layout gives it (word-wrapped
+    texts at their height for that width)."""
+    layout = widget.layout()
+    if layout is None:
+        return 0
+    need = layout.minimumSize().height()
+    if layout.hasHeightForWidth():
+        need = max(need, layout.totalHeightForWidth(widget.width()))
+    return need

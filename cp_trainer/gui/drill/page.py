@@ -50,7 +50,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.drill.worker import DrillWorker
-from cp_trainer.gui.fitted import FittedLabel
+from cp_trainer.gui.fitted import FittedLabel, needed_height
 from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
@@ -326,13 +326,7 @@ class DrillPage(QWidget):
 
     def needed_height(self) -> int:
         """The least height of the page at its width (the wrapped texts' lines included)."""
-        layout = self.layout()
-        if layout is None:
-            return 0
-        need = layout.minimumSize().height()
-        if layout.hasHeightForWidth():
-            need = max(need, layout.totalHeightForWidth(self.width()))
-        return need
+        return needed_height(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.arrangement import Arrangement, check_arrangement
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
@@ -547,13 +548,7 @@ class SolverPanel(QFrame):
     def needed_height(self) -> int:
         """The least height of the panel's content at its width, as its layout gives it (the
         word-wrapped texts at their height for the width)."""
-        layout = self.layout()
-        if layout is None:
-            return 0
-        need = layout.minimumSize().height()
-        if layout.hasHeightForWidth():
-            need = max(need, layout.totalHeightForWidth(self.width()))
-        return need
+        return needed_height(self)
 
     def fit_cards(self) -> None:
         """The cards at the wanted height; when the panel's content is taller than its room, the
