@@ -3,27 +3,19 @@ own row, and a seat's results are all words or all marks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from cp_trainer.gui.table.seats import OpponentSeat
-from cp_trainer.gui.translation import install_language
 
 from .test_card_space import showdown
 from .test_steady_layout import make_window
 
 SIZES = [(1280, 800), (1024, 700)]
-
-
-@pytest.fixture(autouse=True)
-def english_after(qapp: QApplication) -> Iterator[None]:
-    yield
-    install_language(qapp, "en")
 
 
 def in_seat(seat: OpponentSeat, widget: QWidget) -> QRect:
