@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from PySide6.QtCore import QCoreApplication
+
+from cp_trainer.gui.translation import current_language, install_language
 
 # The offscreen plugin cannot pass a window's size constraints to a window system it does not
 # have; it says so every time a window with a minimum or maximum size is shown.
@@ -13,3 +18,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/gui/" in str(item.fspath).replace("\\", "/"):
             item.add_marker(pytest.mark.qt_log_ignore(*OFFSCREEN_NOTICES))
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A test that opened a Russian window leaves the application in English: else the tests run
+    after it in the same process (the settings' and the translations') see Russian texts."""
+    yield
+    app = QCoreApplication.instance()
+    if app is not None and current_language() != "en":
+        install_language(app, "en")

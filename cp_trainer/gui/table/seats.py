@@ -90,7 +90,8 @@ class RowWords(QWidget):
     Placed by hand (no layout): the name takes the width it needs and the result follows it on
     its first line; a name too long for one line wraps in the room left of the result (as many
     lines as the row's words have room for), cut at a word only when truly out of room (whole in
-    its tooltip). The result shortens to its sign ("✓") before the name is cut."""
+    its tooltip). The result shortens to its sign ("✓") before the name is cut, or whenever
+    ``marks_only`` is set (the seat keeps its rows alike: all words or all marks)."""
 
     GAP = 6
 
@@ -100,11 +101,29 @@ class RowWords(QWidget):
         self.name.setObjectName("seatHandName")
         self.result = ElidedLabel(self)
         self.result.setObjectName("seatResult")
+        #: the result as its mark alone, even where the words would fit (set by the seat)
+        self.marks_only = False
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.place()
+
+    def words_fit(self) -> bool:
+        """The result's words have room beside the name (else only its mark would)."""
+        self.result.ensurePolished()
+        self.name.ensurePolished()
+        full = self.result.full_text()
+        if not full:
+            return True
+        width, height = max(1, self.width()), max(1, self.height())
+        result_w = self.result.fontMetrics().horizontalAdvance(full) + 2
+        name_metrics = self.name.fontMetrics()
+        name_w = name_metrics.horizontalAdvance(self.name.text()) + 2 if self.name.text() else 0
+        if name_w + self.GAP + result_w <= width:
+            return True
+        lines = max(1, height // max(1, self.name.line_height()))  # the name may wrap
+        return lines >= 2 and width - self.GAP - result_w >= 12 * name_metrics.averageCharWidth()
 
     def place(self) -> None:
         width, height = max(1, self.width()), max(1, self.height())
@@ -115,11 +134,8 @@ class RowWords(QWidget):
         result_w = metrics.horizontalAdvance(full) + 2 if full else 0
         name_metrics = self.name.fontMetrics()
         name_w = name_metrics.horizontalAdvance(self.name.text()) + 2 if self.name.text() else 0
-        if result_w and name_w + self.GAP + result_w > width:  # one line too narrow for both
-            short = self.result.short_text()
-            lines = max(1, height // max(1, self.name.line_height()))
-            if lines < 2 or width - self.GAP - result_w < 12 * name_metrics.averageCharWidth():
-                result_w = metrics.horizontalAdvance(short) + 2
+        if result_w and (self.marks_only or not self.words_fit()):
+            result_w = metrics.horizontalAdvance(self.result.short_text()) + 2
         room = max(1, width - (self.GAP + result_w if result_w else 0))
         if name_w <= room:  # the result right after the name, on its line
             self.name.set_lines(1)
@@ -151,15 +167,21 @@ class OpponentSeat(QFrame):
     Its height follows the card height and the width alone (a title line, three rows of cards,
     a points line), never its texts: a face-down seat and a revealed one take the same room.
     A row's hand name and result stand beside its cards when the seat is wide enough for both,
-    else on a line under them (a seat of three bots at 1280x800); only in a seat too small for
+    else on a line under them, with a gap after it so the name hugs its own row's cards (a seat
+    of three bots at 1280x800); only in a seat too small for
     that (a small window) do the cards of a row overlap like a hand of cards (each one's corner
     still shows rank and suit), so the hand names beside them get the room to be read.
+    The results of a seat's rows are all words ("✓ you win") or, if one row has room only for
+    its mark, all marks.
     """
 
     #: The least room the hand names get beside the cards, in average characters of their font.
     NAME_CHARS = 21
     #: Cards at least this high put the words under the cards rather than overlap the cards.
     WORDS_BELOW_FROM = 46
+    #: Room after a row's words under its cards: the name hugs its own cards, and a gap parts
+    #: it from the next row's (else the middle row's name read as the bottom row's label).
+    BELOW_GAP = 6
 
     def __init__(self, seat: int, renderer: CardRenderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -269,9 +291,18 @@ class OpponentSeat(QFrame):
             if changed or self.card_labels[r][0].size() != size:
                 self._paint_row(r)
             # beside the cards: the card's height (the seat's height follows the cards alone)
-            height = self.words[r].line_height() if below[r] else size.height()
+            height = self.words[r].line_height() + self.BELOW_GAP if below[r] else size.height()
             self.words[r].setFixedHeight(height)
-            self.words[r].place()
+        self._place_words()
+
+    def _place_words(self) -> None:
+        """Each row's words in place, the results all words or all marks: a seat where one row's
+        result fits only as its mark shows every row's as its mark (colour and tooltip say the
+        rest), not "✓ you win" beside a lone "✗"."""
+        marks = not all(words.words_fit() for words in self.words)
+        for words in self.words:
+            words.marks_only = marks
+            words.place()
 
     def _paint_row(self, r: int) -> None:
         size: QSize = card_size(self._card_height)
@@ -292,7 +323,7 @@ class OpponentSeat(QFrame):
             self._paint_row(r)
             self.name_labels[r].clear()
             self.result_labels[r].clear()
-            self.words[r].place()
+        self._place_words()
         self.points.clear()
         self.points.setToolTip("")
 
@@ -309,7 +340,7 @@ class OpponentSeat(QFrame):
                  else " · ".join(f"{i + 1} {sign}" for i, sign in enumerate(signs)))
         label.set_full_text(result_text, short)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
-        self.words[r].place()
+        self._place_words()
 
     def show_surrendered(self, text: str) -> None:
         """The bot gave its hand up: its cards stay face down (a surrendered hand is not shown),
@@ -318,7 +349,7 @@ class OpponentSeat(QFrame):
         self.name_labels[0].setText(text)
         for r in range(3):
             self.result_labels[r].clear()
-            self.words[r].place()
+        self._place_words()
 
     def show_points(self, text: str, tooltip: str, short: str = "") -> None:
         """The points against this bot; ``short`` where the seat is too narrow for ``text``."""
