@@ -33,7 +33,7 @@ from math import comb
 
 from .cards import Card, format_cards, parse_cards
 from .house_rules import HouseRules
-from .i18n import tr
+from .i18n import capitalised, tr
 from .strength import (
     Category,
     category_of,
@@ -417,7 +417,7 @@ def foul_sentences(fouls: Sequence[Foul], lang: str = "en") -> list[str]:
         upper = foul.upper
         if foul.code is not FoulCode.ORDER or upper is None:
             text = foul_message(foul, lang)
-            sentences.append(tr("rules.say.other", lang, message=text[:1].upper() + text[1:]))
+            sentences.append(tr("rules.say.other", lang, message=capitalised(text)))
             continue
         required = tr("rules.order.low_middle" if foul.low_middle else "rules.order.normal", lang)
         lower_row = foul.rows[1]

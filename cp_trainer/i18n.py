@@ -103,3 +103,12 @@ def tr_count(key: str, n: int, lang: str = DEFAULT_LANGUAGE, /, **kwargs: Any) -
     ``lang`` (:func:`plural_index`), formatted with ``kwargs``: ``2 greedy bots`` /
     ``2 ботов «жадный»``."""
     return tr_list(key, lang)[plural_index(n, lang)].format(**kwargs)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital: a line of the core's text written as a sentence.
+
+    >>> capitalised("итог: +2"), capitalised("  rows 2:1")
+    ('Итог: +2', '  rows 2:1')
+    """
+    return text[:1].upper() + text[1:]

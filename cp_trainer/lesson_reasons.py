@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from .arrangement import Arrangement, Outcome, Stage, check_arrangement
 from .cards import Card, label_cards
 from .house_rules import HouseRules
-from .i18n import tr
+from .i18n import capitalised, tr
 from .settlement import settle
 from .settlement_text import explain_settlement, seat_name, signed
 from .strength import Category, category_of, describe, evaluate, ranks_of
@@ -150,8 +150,8 @@ def _fact(value: Fact, lang: str) -> str:
 
 def render_reason(reason: Reason, lang: str = "en") -> str:
     """The reason in ``lang`` (a sentence: its first letter capital)."""
-    text = tr(f"lessons.reason.{reason.key}", lang, **{k: _fact(v, lang) for k, v in reason.facts.items()})
-    return text[:1].upper() + text[1:]
+    return capitalised(tr(f"lessons.reason.{reason.key}", lang,
+                          **{k: _fact(v, lang) for k, v in reason.facts.items()}))
 
 
 # --- working out the reason (lessons.check_answer picks the one for its step) ----------------

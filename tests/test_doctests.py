@@ -13,6 +13,7 @@ import pytest
 
 CORE_MODULES = (
     "cp_trainer.cards",
+    "cp_trainer.i18n",
     "cp_trainer.strength",
     "cp_trainer.arrangement",
     "cp_trainer.settlement",

@@ -47,6 +47,7 @@ from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
+from cp_trainer.i18n import capitalised
 from cp_trainer.i18n import tr as core_tr
 from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards, sort_for_display
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
@@ -78,10 +79,6 @@ def tens_written_10(text: str) -> str:
     """A core hand name for a person: a ten written 10 as on the cards ("T-9" becomes "10-9");
     the command line keeps the core's "T"."""
     return _TEN_IN_RANKS.sub("10", text)
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 class _MiniSetting(QWidget):

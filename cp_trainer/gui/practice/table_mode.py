@@ -37,7 +37,7 @@ from cp_trainer.gui.numbers import locale, signed, signed_int
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.house_rules import HouseRules
-from cp_trainer.i18n import tr
+from cp_trainer.i18n import capitalised, tr
 from cp_trainer.table_mode import TableEntry, TableResult, settle_table
 
 __all__ = ["DEFAULT_SIZE", "HINT_FLAGS", "ResultView", "TableModeDialog"]
@@ -47,12 +47,6 @@ DEFAULT_SIZE = (1100, 660)  # fits 1366x768 less a taskbar and the title bar
 TITLE_BAR = 30
 OUTPUT_MIN_HEIGHT = 90  # the results: a few lines, scrolling for more
 
-
-
-def _sentence(line: str) -> str:
-    """A line of the explanation as a sentence: a capital first letter (an indented detail line is
-    left as it is)."""
-    return line[:1].upper() + line[1:] if line[:1].isalpha() else line
 
 class ResultView(QTextBrowser):
     """The results; while there are none, a ``hint`` says how to fill the table in, wrapped to the
@@ -304,6 +298,6 @@ class TableModeDialog(QDialog):
         titles = (self.tr("Player"), self.tr("Check"), self.tr("Points"), self.tr("Amount"))
         head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
         # each line a sentence in the window (the command line prints the core's lines as they are)
-        lines = "<br>".join(html.escape(_sentence(line)) for line in result.explanation)
+        lines = "<br>".join(html.escape(capitalised(line)) for line in result.explanation)
         # the explanation at the table's size: it is what a newcomer reads to learn the scoring
         return f"<table cellpadding='4'>{head}{''.join(rows)}</table><p>{lines}</p>"
