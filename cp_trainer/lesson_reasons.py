@@ -17,7 +17,7 @@ Cards are written as on the cards themselves: ``10♠``, never ``T♠``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .arrangement import Arrangement, Outcome, Stage, check_arrangement
@@ -37,8 +37,6 @@ __all__ = [
     "Seat",
     "Settled",
     "Words",
-    "card_text",
-    "cards_text",
     "category_reason",
     "choice_reason",
     "failure_reason",
@@ -49,16 +47,6 @@ __all__ = [
 ]
 
 _TOP_ONLY = (Category.HIGH_CARD, Category.PAIR, Category.THREE_OF_A_KIND)
-
-
-def card_text(card: Card) -> str:
-    """A card as printed on it: ``10♠``, ``A♥`` (:meth:`Card.label`)."""
-    return card.label()
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as printed on them (:func:`cp_trainer.cards.label_cards`)."""
-    return label_cards(cards)
 
 
 # --- the facts a reason carries (rendered per language) -------------------------------------
@@ -127,7 +115,7 @@ class Reason:
 
 def _fact(value: Fact, lang: str) -> str:
     if isinstance(value, Cards):
-        return cards_text(value.cards)
+        return label_cards(value.cards)
     if isinstance(value, Hand):
         return describe(value.strength, lang, detailed=value.detailed)
     if isinstance(value, Category):

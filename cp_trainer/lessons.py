@@ -31,12 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from .arrangement import Arrangement, ArrangementParseError, Outcome, Stage, check_arrangement
-from .cards import Card, CardParseError, find_duplicates, parse_cards, tens_as_10
+from .cards import Card, CardParseError, find_duplicates, label_cards, parse_cards, tens_as_10
 from .house_rules import HouseRules, HouseRulesError
 from .i18n import LANGUAGES, tr
 from .lesson_reasons import (
     Reason,
-    cards_text,
     category_reason,
     choice_reason,
     failure_reason,
@@ -273,7 +272,7 @@ def _check_arrangement(step: ArrangeStep, answer: object, lang: str) -> Verdict:
     if not isinstance(answer, Arrangement):
         raise TypeError(f"an arrange step takes an Arrangement, got {type(answer).__name__}")
     if sorted(answer.cards) != sorted(step.cards) or not answer.complete:
-        return Verdict(False, tr("lessons.arrange.use_the_cards", lang, cards=cards_text(step.cards)))
+        return Verdict(False, tr("lessons.arrange.use_the_cards", lang, cards=label_cards(step.cards)))
     result = check_arrangement(answer, lang=lang)
     details = tuple(f.message for f in result.fouls)
     if step.goal == "legal":

@@ -12,7 +12,6 @@ from cp_trainer.house_rules import HouseRules
 from cp_trainer.i18n import LANGUAGES
 from cp_trainer.lesson_reasons import (
     Reason,
-    card_text,
     category_reason,
     failure_reason,
     outcome_reason,
@@ -42,7 +41,7 @@ def _row(text: str) -> tuple[Card, ...]:
 
 
 def test_cards_are_written_as_printed_on_them() -> None:
-    assert card_text(Card.parse("Ts")) == "10♠" and card_text(Card.parse("Ah")) == "A♥"
+    assert Card.parse("Ts").label() == "10♠" and Card.parse("Ah").label() == "A♥"
 
 
 def test_a_straight_flush_beats_four_of_a_kind_and_the_reason_says_so() -> None:

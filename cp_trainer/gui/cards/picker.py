@@ -56,11 +56,6 @@ def card_style_of(widget: QWidget | None) -> CardStyle:
     return DEFAULT_CARD_STYLE
 
 
-def _printed(card: Card) -> str:
-    """The card as printed on it: ``10♣`` (the deck's pictures say 10, not T)."""
-    return card.label()
-
-
 def typed(card: Card) -> str:
     """A picked card as the rows write it: ``As``, ``10d`` (ten as on the card, not ``Td``)."""
     return ("10" if card.rank is Rank.TEN else card.rank.char) + card.suit.value
@@ -94,8 +89,8 @@ class CardPicker(QWidget):
         for i, card in enumerate(deck):
             b = QToolButton(self)
             b.setObjectName(f"pick_{card}")
-            b.setText(_printed(card))
-            b.setAccessibleName(_printed(card))
+            b.setText(card.label())  # as printed on it: 10♣, not T♣
+            b.setAccessibleName(card.label())
             if renderer is not None:
                 size = card_size(card_height)
                 picture = renderer.pixmap(card, size, self.devicePixelRatioF())
@@ -108,7 +103,7 @@ class CardPicker(QWidget):
                 b.setMinimumWidth(34)
                 b.setStyleSheet(picker_style_sheet(card, style))
             b.setAutoRaise(False)
-            b.setToolTip(_printed(card))
+            b.setToolTip(card.label())
             b.setProperty("card", str(card))
             b.clicked.connect(self._clicked)
             grid.addWidget(b, i // columns, i % columns)

@@ -37,7 +37,6 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.i18n import tr
-from cp_trainer.lesson_reasons import cards_text
 from cp_trainer.lessons import (
     EQUAL,
     ArrangeStep,
@@ -92,7 +91,7 @@ class CardsLabel(QLabel):
         self.setObjectName("lessonCards")
         self.cards = tuple(cards)
         self.setPixmap(cards_pixmap(renderer, self.cards, height, self.devicePixelRatioF()))
-        text = cards_text(self.cards)
+        text = label_cards(self.cards)
         self.setToolTip(text)
         self.setAccessibleName(text)
 
@@ -456,8 +455,8 @@ class LessonsWindow(QDialog):
                 picture = cards_pixmap(self.renderer, cards, CARD_HEIGHT, self.devicePixelRatioF())
                 button.setIcon(QIcon(picture))
                 button.setIconSize(QSize(round(picture.width() / picture.devicePixelRatio()), CARD_HEIGHT))
-                button.setToolTip(f"{cards_text(cards)}. {button.toolTip()}")
-                button.setProperty("cards", cards_text(cards))
+                button.setToolTip(f"{label_cards(cards)}. {button.toolTip()}")
+                button.setProperty("cards", label_cards(cards))
             self.group.addButton(button, i)
             self.answer_layout.addWidget(button)
             self.options.append(value)
