@@ -38,8 +38,11 @@ from cp_trainer.solver.montecarlo import solve  # noqa: E402
 from cp_trainer.solver.scoring import RowData, arrangement_rows, setting_rows  # noqa: E402
 
 RULES = HouseRules()
-PEER_FILE = Path(os.environ.get("CP_PEER_FILE", ROOT.parent.parent / "shared" / "benchmarks"
-                                / "peer-deals-hankin-coef.tsv"))
+_PEER_NAME = Path("shared") / "benchmarks" / "peer-deals-hankin-coef.tsv"
+# ``../shared`` beside the project; a git worktree one level deeper (``wt/NAME``) finds it too
+PEER_FILE = Path(os.environ.get("CP_PEER_FILE", next(
+    (p / _PEER_NAME for p in (ROOT.parent, ROOT.parent.parent) if (p / _PEER_NAME).exists()),
+    ROOT.parent / _PEER_NAME)))
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
@@ -82,6 +85,26 @@ def report(label: str, pts: F64) -> None:
     print(f"{label}: {pts.mean():+.4f} ± {half:.4f} points per hand (95%), {len(pts)} deals", flush=True)
 
 
+def one_thread(flat: I64) -> None:
+    """``standard``'s time a decision on one core (the kernel called directly, no second thread)."""
+    from cp_trainer.solver import removal
+    from cp_trainer.solver.fastbots import bot_spec
+    from cp_trainer.solver.kernels import removal_settings
+    from cp_trainer.solver.tables import SPLIT_MID, SPLIT_TOP
+
+    spec = bot_spec("standard", RULES)
+    tab = tables_for(RULES)
+    pool = removal.load_pool()
+    out = np.empty(len(flat), dtype=np.int64)
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        removal_settings(flat, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
+                         spec.bonus3, removal.DELTA, removal.K, *pool.kernel_args(), out)
+        times.append((time.perf_counter() - t) / len(flat))
+    print(f"   standard on one core: {min(times) * 1e3:.4f} ms a decision (best of 3, {len(flat)} hands)")
+
+
 def gap(n_hands: int, samples: int) -> None:
     rng = np.random.default_rng(5)
     std = get_bot("standard")
@@ -114,11 +137,22 @@ def main() -> int:
     hands, peer = read_peer(args.peer_file)
     print(f"== peer match: {len(hands)} deals of {args.peer_file.name}, duplicate, 2-4, ties push")
     flat = hands.reshape(-1, 13)
-    for bot in ("standard", "greedy"):
+    settings_for(flat[:64], "standard", RULES)  # load the kernels and the pool before timing
+    matches: dict[str, F64] = {}
+    alone = "standard's rating alone (no card removal; the solver's model)"
+    for label, bot, removal in (("standard", "standard", True), (alone, "standard", False),
+                                ("greedy", "greedy", True)):
         t = time.perf_counter()
-        settings = settings_for(flat, bot, RULES)
+        settings = settings_for(flat, bot, RULES, card_removal=removal)
         spent = (time.perf_counter() - t) / len(flat)
-        report(f"{bot} vs peer ({spent * 1e3:.4f} ms a decision)", peer_match(hands, peer, settings))
+        matches[label] = peer_match(hands, peer, settings)
+        report(f"{label} vs peer ({spent * 1e3:.4f} ms a decision, both cores)", matches[label])
+    gain = matches["standard"] - matches[alone]
+    report("   standard minus its rating alone (paired)", gain)
+    half = len(hands) // 2
+    print(f"   standard vs peer, the file's two halves: {matches['standard'][:half].mean():+.4f} / "
+          f"{matches['standard'][half:].mean():+.4f}")
+    one_thread(flat[:4000])
     if args.gap_deals > 0:
         print("== best-response gap")
         gap(args.gap_deals, args.gap_samples)

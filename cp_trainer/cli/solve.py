@@ -56,7 +56,8 @@ def add_solver_options(p: argparse.ArgumentParser) -> None:
     count, the sampled deals and the seed."""
     p.add_argument("--bot", choices=(BotName.GREEDY.value, BotName.STANDARD.value),
                    default=BotName.STANDARD.value,
-                   help="the bot that sets the opponents' hands (default standard)")
+                   help="the bot that sets the opponents' hands (default standard, by its rating "
+                        "alone: without its card-removal step)")
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
                    help="opponents at the table, 1 to 3 (default 1)")
     p.add_argument("--samples", type=_samples, default=10_000, metavar="N",

@@ -8,10 +8,13 @@ a legal arrangement (never a foul).
   answer). Exactly specified: the opponent model tests can reproduce.
 - ``standard`` — maximises expected points under the house rules from per-row win probabilities
   against a typical opponent (:mod:`.winprob`), rows taken as independent: for 2-4,
-  E = sum(w - l) + P(win >= 2) - P(lose >= 2), plus royalties when they are on. With naturals
-  on it sets three flushes or three straights when the natural is worth more.
+  E = sum(w - l) + P(win >= 2) - P(lose >= 2), plus royalties when they are on (its *rating*).
+  With naturals on it sets three flushes or three straights when the natural is worth more.
+  Under the default rules a last step adjusts for card removal (:mod:`.removal`): the settings
+  it rates near its best are played against a stored pool of opponents weighted for the
+  player's own cards. The Monte-Carlo solver models ``standard`` opponents by the rating alone.
 - ``expert`` — ``standard`` corrected by the Monte-Carlo solver (:mod:`.montecarlo`): 1,000
-  samples of one opponent played by ``standard``, seeded by the hand so that it answers the same
+  samples of one opponent played by ``standard``'s rating, seeded by the hand so that it answers the same
   way every time. The best of ~70 noisy means is biased upwards, and chasing it loses points, so
   the solver's best arrangement replaces ``standard``'s own choice only when it beats it by more
   than ``z`` (1) standard error of the paired difference *and* a second, independent run of

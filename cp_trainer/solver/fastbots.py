@@ -17,9 +17,16 @@ import numpy.typing as npt
 from ..arrangement import Arrangement
 from ..cards import Card
 from ..house_rules import HouseRules, ScoringSystem
-from . import _jit, single
+from . import _jit, removal, single
 from .enumerate import check_hand, setting_arrangement, tables_for
-from .kernels import BOT_GREEDY, BOT_STANDARD, bot_setting, bot_settings, setting_value
+from .kernels import (
+    BOT_GREEDY,
+    BOT_STANDARD,
+    bot_setting,
+    bot_settings,
+    removal_settings,
+    setting_value,
+)
 from .names import BotName
 from .parallel import run_ranges
 from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
@@ -68,31 +75,53 @@ def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
     raise ValueError(f"not a compiled bot: {name!r}")
 
 
-def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules,
-                 seat: int = 0) -> npt.NDArray[np.int64]:
-    """Setting numbers a fast bot picks for each of ``hands`` (M, 13) card indices."""
+def _removal(spec: BotSpec, rules: HouseRules, card_removal: bool) -> bool:
+    """Does this bot take :mod:`.removal`'s step here?"""
+    return card_removal and spec.kind == BOT_STANDARD and removal.applies(rules)
+
+
+def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules, seat: int = 0,
+                 card_removal: bool = True) -> npt.NDArray[np.int64]:
+    """Setting numbers a fast bot picks for each of ``hands`` (M, 13) card indices.
+
+    ``card_removal=False``: ``standard`` by its rating alone, without :mod:`.removal`'s last step
+    (the solver's model of its opponents)."""
     spec = bot_spec(name, rules, seat)
     tab = tables_for(rules)
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
     out = np.empty(hands.shape[0], dtype=np.int64)
+    if _removal(spec, rules, card_removal):
+        pool = removal.load_pool()
 
-    def work(lo: int, hi: int) -> None:
-        bot_settings(hands[lo:hi], spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
-                     rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
-                     spec.natural_value, tab.class_category, COMB3, out[lo:hi])
+        def work(lo: int, hi: int) -> None:
+            removal_settings(hands[lo:hi], tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, spec.probs,
+                             spec.bonus2, spec.bonus3, removal.DELTA, removal.K, *pool.kernel_args(),
+                             out[lo:hi])
+    else:
+        def work(lo: int, hi: int) -> None:
+            bot_settings(hands[lo:hi], spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
+                         rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
+                         spec.natural_value, tab.class_category, COMB3, out[lo:hi])
 
     run_ranges(work, hands.shape[0], least=64 if spec.kind == BOT_STANDARD else 256)
     return out
 
 
-def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, seat: int = 0) -> int:
+def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, seat: int = 0,
+                  card_removal: bool = True) -> int:
     """The setting ``greedy`` or ``standard`` picks for one hand (card indices in the engine's
-    order), computed in NumPy (:mod:`.single`): the kernel's answer without loading Numba."""
+    order), computed in NumPy (:mod:`.single`, :mod:`.removal`): the kernel's answer without
+    loading Numba."""
     spec = bot_spec(name, rules, seat)
     tab = tables_for(rules)
     sc = single.subset_classes(hand, tab, rules.low_middle)
     if spec.kind == BOT_GREEDY:
         return single.greedy_setting(sc)
+    if _removal(spec, rules, card_removal):
+        legal = np.flatnonzero(sc.legal)
+        value = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
+        best = single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3)
+        return removal.rerank(hand, sc.top, sc.middle, sc.bottom, value, legal, best, removal.load_pool())
     return single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
                                    tab.class_category)
 
@@ -133,6 +162,8 @@ class FastBot(Bot):
             return numpy_setting(self.name, hand_array(tuple(cards)), rules, seat)
         spec = bot_spec(self.name, rules, seat)
         tab = tables_for(rules)
+        if _removal(spec, rules, True):
+            return int(settings_for(hand_array(tuple(cards)).reshape(1, 13), self.name, rules, seat)[0])
         c5 = np.empty(len(COMB5), dtype=np.int16)
         c5low = np.empty(len(COMB5), dtype=np.int16)
         c3 = np.empty(len(COMB3), dtype=np.int16)

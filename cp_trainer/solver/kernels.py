@@ -13,7 +13,9 @@ from ._jit import jit
 from .tables import N_SPLITS, sort_hand, subset_classes
 
 I8 = npt.NDArray[np.int8]
+U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]
+I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
@@ -74,9 +76,55 @@ def setting_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: flo
 
 
 @jit
+def keep_candidate(top_v: F64, top_s: I64, top_c: I64, nk: int, v: float, s: int, t: int, m: int,
+                   b: int) -> int:
+    """Keep setting ``s`` (rows of classes t, m, b, rated ``v``) in the list of the best distinct
+    class triples, ordered by rating then setting number, each triple by its lowest setting
+    (``top_v``/``top_s``/``top_c``, ``nk`` of them so far, at most their length); the new count."""
+    k = top_v.shape[0]
+    for q in range(nk):
+        if top_c[q, 0] == t and top_c[q, 1] == m and top_c[q, 2] == b:
+            if s < top_s[q]:  # the same triple (so the same rating) by a lower setting number
+                top_s[q] = s
+                while q > 0 and top_v[q - 1] == v and top_s[q - 1] > s:
+                    top_s[q] = top_s[q - 1]
+                    top_c[q, 0] = top_c[q - 1, 0]
+                    top_c[q, 1] = top_c[q - 1, 1]
+                    top_c[q, 2] = top_c[q - 1, 2]
+                    q -= 1
+                    top_s[q] = s
+                    top_c[q, 0] = t
+                    top_c[q, 1] = m
+                    top_c[q, 2] = b
+            return nk
+    if nk == k and (v < top_v[k - 1] or (v == top_v[k - 1] and s > top_s[k - 1])):
+        return nk
+    q = nk if nk < k else k - 1
+    if nk < k:
+        nk += 1
+    while q > 0 and (top_v[q - 1] < v or (top_v[q - 1] == v and top_s[q - 1] > s)):
+        top_v[q] = top_v[q - 1]
+        top_s[q] = top_s[q - 1]
+        top_c[q, 0] = top_c[q - 1, 0]
+        top_c[q, 1] = top_c[q - 1, 1]
+        top_c[q, 2] = top_c[q - 1, 2]
+        q -= 1
+    top_v[q] = v
+    top_s[q] = s
+    top_c[q, 0] = t
+    top_c[q, 1] = m
+    top_c[q, 2] = b
+    return nk
+
+
+@jit
 def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64,
-                     bonus2: float, bonus3: float, low: bool) -> int:
-    """The legal setting of highest :func:`setting_value`, by branch and bound.
+                     bonus2: float, bonus3: float, low: bool, delta: float, top_v: F64, top_s: I64,
+                     top_c: I64) -> tuple[int, int]:
+    """The legal setting of highest :func:`setting_value`, by branch and bound, and how many
+    candidates it kept: with ``top_v`` of length K > 0, the K best distinct row-class triples
+    rated at least the best minus ``delta`` (:func:`keep_candidate`; the card-removal step,
+    :mod:`.removal`, plays them off). ``delta`` 0 and K 0: the setting alone.
 
     The value rises with every row's class, so a bottom of class b bounds its settings by the
     value of (top <= min(best top, b), middle b, bottom b), and more tightly, once the other eight
@@ -92,13 +140,15 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
     best_v = setting_value(c3[split_top[b0, j0]], c5mid[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
     top_max = c3.max()
     mid_max = c5mid.max()
+    keep = top_v.shape[0] > 0
+    nk = 0
     # The loose bound rises with the bottom's class: find the weakest class whose bound beats best_v.
     lo = 0
     hi = int(c5.max()) + 1
     while lo < hi:
         mid = (lo + hi) // 2
         loose = setting_value(min(top_max, mid), mid_max if low else mid, mid, probs, bonus2, bonus3)
-        if loose >= best_v:
+        if loose >= best_v - delta:
             hi = mid
         else:
             lo = mid + 1
@@ -123,13 +173,13 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
         if m8 < 0 or t8 < 0:
             continue
         v = setting_value(t8 if low else min(t8, m8), m8, cb, probs, bonus2, bonus3)
-        if v >= best_v:
+        if v >= best_v - delta:
             cand[n] = b
             bound[n] = -v
             n += 1
     order = np.argsort(bound[:n])
     for q in order:
-        if -bound[q] < best_v:
+        if -bound[q] < best_v - delta:
             break
         b = cand[q]
         cb = c5[b]
@@ -143,7 +193,87 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
             if v > best_v or (v == best_v and best != greedy and s < best):
                 best_v = v
                 best = s
-    return best
+            if keep and v >= best_v - delta:
+                nk = keep_candidate(top_v, top_s, top_c, nk, v, s, t, m, cb)
+    while nk > 0 and top_v[nk - 1] < best_v - delta:  # kept before the best rose
+        nk -= 1
+    return best, nk
+
+
+@jit
+def removal_points(t: int, m: int, b: int, x: int, y: int, z: int) -> int:
+    """2-4 points, ties push, of rows of classes (t, m, b) against (x, y, z)."""
+    win = np.int64(t > x) + np.int64(m > y) + np.int64(b > z)
+    lose = np.int64(t < x) + np.int64(m < y) + np.int64(b < z)
+    return int(win - lose + np.int64(win >= 2) - np.int64(lose >= 2))
+
+
+@jit
+def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top_s: I64, top_c: I64,
+                   by_row_cls: I16, by_row_held: U8, vals: I16, ratio: F64, scale: float) -> int:
+    """The card-removal step (:mod:`.removal`, whose NumPy twin it matches): the kept candidate of
+    largest positive weighted gain over ``best`` (rows bt, bm, bb) against the pool, else ``best``.
+
+    Only pool hands with a row class between the two settings' can score differently, so each
+    comparison reads just those, from the pool's copy sorted by that row (``by_row_*[row]``,
+    ``vals[row]`` its classes), in order; a hand between on two rows is counted at the first."""
+    counts = np.zeros(13, dtype=np.int64)
+    for q in range(13):
+        counts[hand[q] >> 2] += 1
+    rel = np.empty(13 * 8)  # by code rank * 8 + count
+    for r in range(13):
+        for a in range(5):
+            rel[r * 8 + a] = ratio[counts[r], a] / ratio[counts[r], 0]
+    lo = np.empty(3, dtype=np.int64)
+    hi = np.empty(3, dtype=np.int64)
+    chosen = best
+    best_gain = 0
+    used = 0
+    for q in range(nk):
+        t = top_c[q, 0]
+        m = top_c[q, 1]
+        b = top_c[q, 2]
+        if t == bt and m == bm and b == bb:
+            continue
+        if used == top_s.shape[0] - 1:
+            break
+        used += 1
+        lo[0] = min(t, bt)
+        hi[0] = max(t, bt)
+        lo[1] = min(m, bm)
+        hi[1] = max(m, bm)
+        lo[2] = min(b, bb)
+        hi[2] = max(b, bb)
+        gain = 0
+        for r in range(3):
+            if lo[r] == hi[r]:
+                continue
+            first = np.searchsorted(vals[r], lo[r], side="left")
+            last = np.searchsorted(vals[r], hi[r], side="right")
+            for x in range(first, last):
+                x0 = by_row_cls[r, x, 0]
+                y0 = by_row_cls[r, x, 1]
+                z0 = by_row_cls[r, x, 2]
+                if r >= 1 and lo[0] < hi[0] and lo[0] <= x0 <= hi[0]:
+                    continue  # counted with the top row
+                if r == 2 and lo[1] < hi[1] and lo[1] <= y0 <= hi[1]:
+                    continue  # counted with the middle row
+                d = removal_points(t, m, b, x0, y0, z0) - removal_points(bt, bm, bb, x0, y0, z0)
+                if d == 0:
+                    continue
+                # four products side by side (the multiplications overlap): columns i, i+4, ...;
+                # the unused columns hold code 0, whose factor is exactly 1
+                h = by_row_held[r, x]
+                w0 = rel[h[0]] * rel[h[4]] * rel[h[8]] * rel[h[12]]
+                w1 = rel[h[1]] * rel[h[5]] * rel[h[9]]
+                w2 = rel[h[2]] * rel[h[6]] * rel[h[10]]
+                w3 = rel[h[3]] * rel[h[7]] * rel[h[11]]
+                w = (w0 * w1) * (w2 * w3)
+                gain += int(np.floor(w * scale + 0.5)) * d
+        if gain > best_gain:
+            best_gain = gain
+            chosen = top_s[q]
+    return chosen
 
 
 @jit
@@ -200,7 +330,9 @@ def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16,
         c5mid = c5low
     if kind == BOT_GREEDY:
         return greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
-    best = standard_setting(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low)
+    none = np.empty(0, dtype=np.int64)  # no candidates kept: the setting alone
+    best, _ = standard_setting(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low, 0.0,
+                               np.empty(0), none, none.reshape(0, 3))
     if natural_value >= 0:
         nat = natural_setting(hand, c5, categories, split_mid, split_top, comb3)
         if nat >= 0:
@@ -222,6 +354,40 @@ def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I1
     for i in range(hands.shape[0]):
         out[i] = bot_setting(hands[i], kind, nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top,
                              probs, bonus2, bonus3, natural_value, categories, comb3, c5, c5low, c3)
+
+
+@jit
+def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16, probs: F64,
+                    bonus2: float, bonus3: float, delta: float, by_row_cls: I16, by_row_held: U8,
+                    vals: I16, ratio: F64, scale: float, top_v: F64, top_s: I64, top_c: I64, c5: I16,
+                    c3: I16) -> int:
+    """One hand set by ``standard`` with its card-removal step (:mod:`.removal`; the rules it
+    holds for: no low middle, no naturals). ``top_*`` hold K candidates; ``c5``/``c3`` scratch."""
+    hand = sort_hand(hand)
+    subset_classes(hand, nf5, fl5, t3, c5, c3)
+    best, nk = standard_setting(c5, c5, c3, split_mid, split_top, probs, bonus2, bonus3, False, delta,
+                                top_v, top_s, top_c)
+    if nk < 2:  # nothing rated near the choice
+        return best
+    b, j = divmod(best, N_SPLITS)
+    return removal_choice(hand, best, c3[split_top[b, j]], c5[split_mid[b, j]], c5[b], nk, top_s, top_c,
+                          by_row_cls, by_row_held, vals, ratio, scale)
+
+
+@jit
+def removal_settings(hands: I64, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16, probs: F64,
+                     bonus2: float, bonus3: float, delta: float, k: int, by_row_cls: I16, by_row_held: U8,
+                     vals: I16, ratio: F64, scale: float, out: I64) -> None:
+    """Set every hand of ``hands`` (M, 13) with ``standard`` and its card-removal step."""
+    top_v = np.empty(k)
+    top_s = np.empty(k, dtype=np.int64)
+    top_c = np.empty((k, 3), dtype=np.int64)
+    c5 = np.empty(1287, dtype=np.int16)
+    c3 = np.empty(286, dtype=np.int16)
+    for i in range(hands.shape[0]):
+        out[i] = removal_setting(hands[i], nf5, fl5, t3, split_mid, split_top, probs, bonus2, bonus3, delta,
+                                 by_row_cls, by_row_held, vals, ratio, scale, top_v, top_s,
+                                 top_c, c5, c3)
 
 
 @jit

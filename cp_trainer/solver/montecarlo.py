@@ -478,8 +478,9 @@ def solve(
         hands = np.empty((n, opponents, 13), dtype=np.int64)
         deal_opponents(unseen, rng.random((n, 13 * opponents)), opponents, hands)
         flat = hands.reshape(-1, 13)
-        # opponents sit at the other seats; only the bank's seat changes how a bot plays
-        settings = settings_for(flat, bot, rules, seat=1 if seat == 0 else 0)
+        # opponents sit at the other seats; only the bank's seat changes how a bot plays.
+        # standard is modelled by its rating alone (without card removal: see .removal)
+        settings = settings_for(flat, bot, rules, seat=1 if seat == 0 else 0, card_removal=False)
         rows = setting_rows(flat, settings, tab, rules)
         opp = RowData(rows.cls.reshape(n, opponents, 3), rows.roy.reshape(n, opponents, 3),
                       rows.foul.reshape(n, opponents), rows.nat.reshape(n, opponents))
@@ -621,8 +622,8 @@ def warm_up() -> None:
     rules = HouseRules()
     for name in (BotName.GREEDY, BotName.STANDARD):
         try:
-            FastBot(name).arrange(cards, rules)
             solve(cards, rules, bot=name, samples=2, seed=0, chunk=1)
+            FastBot(name).arrange(cards, rules)  # after the solve: through the kernels (card removal's too)
         except FileNotFoundError:  # no trained table in a stripped install: standard unavailable
             continue
     hindsight(cards, [setting_arrangement(list(FULL_DECK[13:26]), 0)], rules)
