@@ -58,9 +58,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "arrange", help="set 13 cards the way a bot would",
         description=("Set 13 cards into top / middle / bottom the way a bot does: greedy (strongest "
                      "bottom, then middle, then top), standard (most expected points from per-row win "
-                     "chances, then adjusted for the cards you hold) or expert (the Monte-Carlo solver against standard). CARDS is 13 cards "
-                     "as one argument (\"As Kd Qh ...\"); without it, reads one hand per line from "
-                     "standard input."),
+                     "chances, then adjusted for the cards you hold) or expert (the Monte-Carlo solver "
+                     "against standard). CARDS is 13 cards as one argument (\"As Kd Qh ...\"); "
+                     "without it, reads one hand per line from standard input."),
     )
     p.add_argument("hands", nargs="*", metavar="CARDS")
     p.add_argument("--bot", choices=BOTS, required=True, help="which bot sets the cards")
