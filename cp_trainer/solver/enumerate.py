@@ -60,20 +60,20 @@ def check_hand(cards: Sequence[Card]) -> None:
         raise CardError(f"a hand has 13 cards, got {len(cards)}")
 
 
-def _sorted_row(cards: Sequence[Card], positions: npt.NDArray[np.int8]) -> tuple[Card, ...]:
-    return tuple(sorted((cards[int(p)] for p in positions), reverse=True))
+def _row(cards: Sequence[Card], positions: npt.NDArray[np.int8]) -> tuple[Card, ...]:
+    # positions ascend (COMB3 / COMB5 rows do) into cards sorted highest first: high card first
+    return tuple(cards[p] for p in positions.tolist())
 
 
-def setting_arrangement(cards: Sequence[Card], setting: int) -> Arrangement:
+def setting_arrangement(cards: Sequence[Card], setting: int, *, in_engine_order: bool = False) -> Arrangement:
     """The arrangement a setting number stands for (positions in :func:`.tables.sorted_cards`
-    order; rows listed high card first)."""
-    cards = sorted_cards(cards)
+    order; rows listed high card first). ``in_engine_order``: the cards are already in that order
+    (a caller turning many settings of one hand into arrangements sorts them once)."""
+    if not in_engine_order:
+        cards = sorted_cards(cards)
     b, j = divmod(int(setting), N_SPLITS)
-    return Arrangement(
-        _sorted_row(cards, COMB3[SPLIT_TOP[b, j]]),
-        _sorted_row(cards, COMB5[SPLIT_MID[b, j]]),
-        _sorted_row(cards, COMB5[b]),
-    )
+    return Arrangement(_row(cards, COMB3[SPLIT_TOP[b, j]]), _row(cards, COMB5[SPLIT_MID[b, j]]),
+                       _row(cards, COMB5[b]))
 
 
 @jit

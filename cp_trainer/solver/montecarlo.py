@@ -40,7 +40,7 @@ from .fastbots import FastBot, settings_for
 from .kernels import deal_opponents
 from .names import BotName
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, score_each, setting_rows, tie_mode
-from .tables import N_SETTINGS, hand_array
+from .tables import N_SETTINGS, hand_array, sorted_cards
 
 __all__ = ["SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult", "SolveResult", "deal_seed",
            "hindsight", "significant", "solve", "warm_up"]
@@ -530,8 +530,10 @@ def solve(
     best = int(np.argmax(stats.sums))  # the first of equal means, as the stable sort below
     loss_se = pairing.diff_stderr(best, stats, done)
     results = []
+    ordered = sorted_cards(cards)
     for i, s in enumerate(cands):
-        ex = stats.explanation(i, setting_arrangement(cards, int(s)), done, done * opponents)
+        ex = stats.explanation(i, setting_arrangement(ordered, int(s), in_engine_order=True), done,
+                               done * opponents)
         diff = diff_se = None
         if ref_result is not None:
             diff = ex.ev - ref_result.ev
