@@ -23,9 +23,10 @@ def warm_up() -> None:
     _warm()
 
 
-#: the kernels a solve runs, by function name (the others are compiled inside them)
+#: the kernels a solve runs, by function name (the others are compiled inside them), and the one
+#: ``standard`` sets a hand with at the table (its card-removal step), which :func:`warm_up` compiles too
 SOLVE_KERNELS = ("subset_classes", "pareto_kernel", "rows_of_settings", "deal_opponents", "bot_settings",
-                 "_score_block")
+                 "_score_block", "removal_settings")
 
 
 def needs_compiling() -> bool:
