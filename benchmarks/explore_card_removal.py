@@ -1,4 +1,5 @@
-"""Exploration for issue 11 (not shipped): how much would card removal add to ``standard``?
+"""Exploration for issue 11 (``standard`` here is its rating alone; the pool re-rank was shipped
+since as its card-removal step, ``cp_trainer/solver/removal.py``): how much would card removal add to ``standard``?
 
     .venv/bin/python benchmarks/explore_card_removal.py               # ~5 minutes
     .venv/bin/python benchmarks/explore_card_removal.py --eval-hands 600
@@ -64,7 +65,7 @@ def train(n_decks: int, seed: int) -> F64:
     rng = np.random.default_rng(seed)
     decks = np.argsort(rng.random((n_decks, 52)), axis=1).astype(np.int64)
     hands = decks.reshape(-1, 13)
-    cls = setting_rows(hands, settings_for(hands, "standard", RULES), tab, RULES).cls.astype(np.int64)
+    cls = setting_rows(hands, settings_for(hands, "standard", RULES, card_removal=False), tab, RULES).cls.astype(np.int64)
     cls = cls.reshape(n_decks, 4, 3)
     ranks = (decks >> 2).reshape(n_decks, 4, 13)
     counts = np.stack([(ranks == r).sum(axis=2) for r in range(13)], axis=2)
@@ -164,7 +165,7 @@ def main() -> int:
     kernel(flat, tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, np.ascontiguousarray(load_winprob().hist),
            ratio, key, tab.class_category.astype(np.int64), alt)
     spent = (time.perf_counter() - t) / len(flat)
-    std = settings_for(flat, "standard", RULES)
+    std = settings_for(flat, "standard", RULES, card_removal=False)
     print(f"card removal changes {np.mean(alt != std):.1%} of standard's choices "
           f"({spent * 1e3:.3f} ms a hand, exhaustive)")
     bench_peer.report("card removal vs peer", bench_peer.peer_match(hands, peer, alt))

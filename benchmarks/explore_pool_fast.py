@@ -1,4 +1,6 @@
-"""Exploration for issue 11 (not shipped): ``explore_pool.py``'s re-rank made fast.
+"""Exploration for issue 11: ``explore_pool.py``'s re-rank made fast. Shipped since, with K=8 and
+delta 0.1, as ``standard``'s card-removal step (``cp_trainer/solver/removal.py``; its figures:
+``bench_peer.py``); here ``standard`` means its rating alone, as when this was measured.
 
     .venv/bin/python benchmarks/explore_pool_fast.py --pool 20000 --k 4            # ~1 minute
     .venv/bin/python benchmarks/explore_pool_fast.py --pool 20000 --k 4 --solver-hands 800 --gap-hands 300
@@ -276,10 +278,10 @@ def main() -> int:
     args_k = (tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, spec.probs, args.k, args.delta, pcls, held,
               nheld, order, vals, ratio)
     kernel(flat[:2], *args_k, out[:2], touched[:2])
-    std = settings_for(flat, "standard", RULES)
-    settings_for(flat[:2000], "standard", RULES)
+    std = settings_for(flat, "standard", RULES, card_removal=False)
+    settings_for(flat[:2000], "standard", RULES, card_removal=False)
     t = time.perf_counter()
-    settings_for(flat[:4000], "standard", RULES)
+    settings_for(flat[:4000], "standard", RULES, card_removal=False)
     t_std = (time.perf_counter() - t) / 4000
     t = time.perf_counter()
     kernel(flat, *args_k, out, touched)
@@ -319,7 +321,7 @@ def gaps(n_hands: int, kernel: Any, args_k: tuple[Any, ...]) -> None:
         h = rng.permutation(52)[:13]
         cards = [Card.from_index(int(x)) for x in h]
         own = setting_arrangement(cards, int(settings_for(h.reshape(1, 13).astype(np.int64), "standard",
-                                                          RULES)[0]))
+                                                          RULES, card_removal=False)[0]))
         kernel(h.reshape(1, 13).astype(np.int64), *args_k, out, touched)
         new = setting_arrangement(cards, int(out[0]))
         seed = int(h[0]) * 1000 + int(h[1])
