@@ -1,5 +1,6 @@
-"""Exploration for issue 11 (``standard`` here is its rating alone; the pool re-rank was shipped
-since as its card-removal step, ``cp_trainer/solver/removal.py``): how much would card removal add to ``standard``?
+"""Exploration for issue 11 (``standard`` here is its rating alone; the pool re-rank was
+shipped since as its card-removal step, ``cp_trainer/solver/removal.py``):
+how much would card removal add to ``standard``?
 
     .venv/bin/python benchmarks/explore_card_removal.py               # ~5 minutes
     .venv/bin/python benchmarks/explore_card_removal.py --eval-hands 600
@@ -65,7 +66,8 @@ def train(n_decks: int, seed: int) -> F64:
     rng = np.random.default_rng(seed)
     decks = np.argsort(rng.random((n_decks, 52)), axis=1).astype(np.int64)
     hands = decks.reshape(-1, 13)
-    cls = setting_rows(hands, settings_for(hands, "standard", RULES, card_removal=False), tab, RULES).cls.astype(np.int64)
+    rating = settings_for(hands, "standard", RULES, card_removal=False)
+    cls = setting_rows(hands, rating, tab, RULES).cls.astype(np.int64)
     cls = cls.reshape(n_decks, 4, 3)
     ranks = (decks >> 2).reshape(n_decks, 4, 13)
     counts = np.stack([(ranks == r).sum(axis=2) for r in range(13)], axis=2)

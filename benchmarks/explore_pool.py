@@ -1,5 +1,6 @@
-"""Exploration for issue 11 (``standard`` here is its rating alone; the pool re-rank was shipped
-since as its card-removal step, ``cp_trainer/solver/removal.py``): re-rank ``standard``'s best few settings against a
+"""Exploration for issue 11 (``standard`` here is its rating alone; the pool re-rank was
+shipped since as its card-removal step, ``cp_trainer/solver/removal.py``):
+re-rank ``standard``'s best few settings against a
 stored pool of opponents, which captures card removal and the rows' correlation exactly.
 
     .venv/bin/python benchmarks/explore_pool.py --pool 20000 --weighted 20000 --k 16   # ~3-5 min
@@ -119,7 +120,8 @@ def make_pool(n: int, seed: int) -> tuple[I64, Any, Any]:
     rng = np.random.default_rng(seed)
     hands = deal(rng, n)
     tab = tables(False)
-    cls = setting_rows(hands, settings_for(hands, "standard", RULES, card_removal=False), tab, RULES).cls.astype(np.int16)
+    rating = settings_for(hands, "standard", RULES, card_removal=False)
+    cls = setting_rows(hands, rating, tab, RULES).cls.astype(np.int16)
     masks = np.bitwise_or.reduce(np.uint64(1) << hands.astype(np.uint64), axis=1)
     return hands, np.ascontiguousarray(cls), masks
 
