@@ -88,6 +88,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_peer  # noqa: E402
 
 from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.solver import removal  # noqa: E402
 from cp_trainer.solver._jit import load_kernels  # noqa: E402
 from cp_trainer.solver.bots import bot_spec, settings_for  # noqa: E402
 from cp_trainer.solver.scoring import setting_rows  # noqa: E402
@@ -101,19 +102,6 @@ I64 = npt.NDArray[np.int64]
 def deal(rng: np.random.Generator, n: int) -> I64:
     decks = np.argsort(rng.random((-(-n // 4), 52)), axis=1)[:, :52].reshape(-1, 13)
     return decks[:n].astype(np.int64)
-
-
-def rank_ratio() -> F64:
-    """R[h, a]: P(an opponent holds a cards of a rank | we hold h of it) / P(a), hypergeometric."""
-    from math import comb
-
-    r = np.zeros((5, 5))
-    for h in range(5):
-        for a in range(5):
-            if a + h <= 4:
-                given = comb(4 - h, a) * comb(35 + h, 13 - a) / comb(39, 13)
-                r[h, a] = given / (comb(4, a) * comb(48, 13 - a) / comb(52, 13))
-    return r
 
 
 def make_pool(n: int, seed: int) -> tuple[I64, Any, Any]:
@@ -274,7 +262,7 @@ def main() -> int:
         pool_mask = pool_mask[: args.weighted]
         ranks = pool_hands[: args.weighted] >> 2
         pool_ranks = np.stack([(ranks == r).sum(axis=1) for r in range(13)], axis=1).astype(np.int64)
-        ratio = rank_ratio()
+        ratio = removal.rank_ratio()
     print(f"pool of {args.pool} in {time.perf_counter() - t:.0f} s", flush=True)
     if args.no_removal:
         pool_cls = np.ascontiguousarray(pool_cls[: args.no_removal])

@@ -89,6 +89,7 @@ import bench_peer  # noqa: E402
 import explore_pool  # noqa: E402
 
 from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.solver import removal  # noqa: E402
 from cp_trainer.solver._jit import load_kernels  # noqa: E402
 from cp_trainer.solver.bots import bot_spec, settings_for  # noqa: E402
 from cp_trainer.solver.tables import N_SPLITS, SPLIT_MID, SPLIT_TOP, tables  # noqa: E402
@@ -267,7 +268,7 @@ def main() -> int:
     pcls = pool_cls.astype(np.int16)
     order = np.ascontiguousarray(np.argsort(pcls, axis=0, kind="stable").T).astype(np.int32)
     vals = np.ascontiguousarray(np.take_along_axis(pcls, order.T.astype(np.int64), axis=0).T)
-    ratio = explore_pool.rank_ratio()
+    ratio = removal.rank_ratio()
     hands, peer = bench_peer.read_peer(bench_peer.PEER_FILE)
     flat = hands.reshape(-1, 13)
     tab = tables(False)

@@ -170,3 +170,26 @@ def test_the_shipped_pool_is_what_its_script_builds() -> None:
         assert np.array_equal(z["settings"], settings.astype(np.int32))
         assert np.array_equal(z["cls"], cls)
     assert removal.load_pool().meta["hands"] == len(hands) == 20_000
+
+
+def test_the_candidate_list_keeps_the_k_best_triples_whatever_the_order_they_come_in() -> None:
+    """keep_candidate against a sort: each triple by its lowest setting, by rating then setting."""
+    from cp_trainer.solver.kernels import keep_candidate
+
+    rng = np.random.default_rng(8)
+    for _ in range(200):
+        k = int(rng.integers(1, 6))
+        n = int(rng.integers(1, 30))
+        triples = [tuple(int(x) for x in rng.integers(0, 3, 3)) for _ in range(n)]
+        rating = {t: float(rng.integers(0, 4)) for t in set(triples)}  # a triple has one rating
+        settings = rng.permutation(1000)[:n]
+        top_v, top_s, top_c = np.empty(k), np.empty(k, dtype=np.int64), np.empty((k, 3), dtype=np.int64)
+        nk = 0
+        for t, s in zip(triples, settings, strict=True):
+            nk = keep_candidate(top_v, top_s, top_c, nk, rating[t], int(s), *t)
+        lowest: dict[tuple[int, ...], int] = {}
+        for t, s in zip(triples, settings, strict=True):
+            lowest[t] = min(lowest.get(t, 10**6), int(s))
+        expected = sorted(lowest.items(), key=lambda item: (-rating[item[0]], item[1]))[:k]
+        got = [(tuple(int(x) for x in top_c[q]), int(top_s[q])) for q in range(nk)]
+        assert got == expected

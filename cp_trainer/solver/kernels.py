@@ -76,6 +76,16 @@ def setting_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: flo
 
 
 @jit
+def copy_candidate(top_v: F64, top_s: I64, top_c: I64, dst: int, src: int) -> None:
+    """Entry ``src`` of the candidate list copied over entry ``dst``."""
+    top_v[dst] = top_v[src]
+    top_s[dst] = top_s[src]
+    top_c[dst, 0] = top_c[src, 0]
+    top_c[dst, 1] = top_c[src, 1]
+    top_c[dst, 2] = top_c[src, 2]
+
+
+@jit
 def keep_candidate(top_v: F64, top_s: I64, top_c: I64, nk: int, v: float, s: int, t: int, m: int,
                    b: int) -> int:
     """Keep setting ``s`` (rows of classes t, m, b, rated ``v``) in the list of the best distinct
@@ -84,30 +94,19 @@ def keep_candidate(top_v: F64, top_s: I64, top_c: I64, nk: int, v: float, s: int
     k = top_v.shape[0]
     for q in range(nk):
         if top_c[q, 0] == t and top_c[q, 1] == m and top_c[q, 2] == b:
-            if s < top_s[q]:  # the same triple (so the same rating) by a lower setting number
-                top_s[q] = s
-                while q > 0 and top_v[q - 1] == v and top_s[q - 1] > s:
-                    top_s[q] = top_s[q - 1]
-                    top_c[q, 0] = top_c[q - 1, 0]
-                    top_c[q, 1] = top_c[q - 1, 1]
-                    top_c[q, 2] = top_c[q - 1, 2]
-                    q -= 1
-                    top_s[q] = s
-                    top_c[q, 0] = t
-                    top_c[q, 1] = m
-                    top_c[q, 2] = b
-            return nk
+            if s >= top_s[q]:
+                return nk
+            for r in range(q, nk - 1):  # the same triple by a lower setting: out, then in again
+                copy_candidate(top_v, top_s, top_c, r, r + 1)
+            nk -= 1
+            break
     if nk == k and (v < top_v[k - 1] or (v == top_v[k - 1] and s > top_s[k - 1])):
         return nk
     q = nk if nk < k else k - 1
     if nk < k:
         nk += 1
     while q > 0 and (top_v[q - 1] < v or (top_v[q - 1] == v and top_s[q - 1] > s)):
-        top_v[q] = top_v[q - 1]
-        top_s[q] = top_s[q - 1]
-        top_c[q, 0] = top_c[q - 1, 0]
-        top_c[q, 1] = top_c[q - 1, 1]
-        top_c[q, 2] = top_c[q - 1, 2]
+        copy_candidate(top_v, top_s, top_c, q, q - 1)
         q -= 1
     top_v[q] = v
     top_s[q] = s
