@@ -20,6 +20,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from history_fixtures import make_record
@@ -38,6 +39,7 @@ from cp_trainer.history import (
     read_lines,
 )
 from cp_trainer.history import jsonl as jsonl_module
+from cp_trainer.history import store as store_module
 from cp_trainer.history.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from cp_trainer.history.stats import MAX_WINDOW
 from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
@@ -402,6 +404,53 @@ def test_4_opening_waits_out_a_lock_sqlite_reports_at_once(tmp_path: Path) -> No
     finally:
         release.set()
         holder.join(10)
+
+
+class _CreatedMeanwhile(sqlite3.Connection):
+    """A connection during whose look at the file another process creates the history: right after
+    this one has read ``user_version``, :attr:`creator` runs the whole migration and commits."""
+
+    creator: sqlite3.Connection | None = None
+    fired = False
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        cursor = super().execute(sql, *args)
+        if self.creator is not None and "user_version" in sql and not self.fired:
+            type(self).fired = True
+            store_module._register(self.creator)
+            store_module._migrate(self.creator)
+        return cursor
+
+
+def test_4_a_history_created_while_it_is_looked_at_is_ours(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seen in CI: two imports into a new folder at once under load, one exited 2 "is not a
+    # cp-trainer history (another program's SQLite file)". The other process had switched the new
+    # file to WAL (a header: application_id 0, no tables) and committed its migration while this
+    # one looked: application_id 0 and user_version 0 read before that commit, the tables after.
+    path = tmp_path / "history.sqlite3"
+    creator = sqlite3.connect(path, isolation_level=None)
+    creator.execute("PRAGMA journal_mode = WAL")  # how the other process leaves it before migrating
+    assert path.stat().st_size > 0  # so opening takes its read-only look first
+
+    def racing_readonly(p: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(p.absolute().as_uri() + "?mode=ro", uri=True, isolation_level=None,
+                               factory=_CreatedMeanwhile)
+        conn.execute("PRAGMA busy_timeout = 10000")
+        return conn
+
+    monkeypatch.setattr(_CreatedMeanwhile, "creator", creator)
+    monkeypatch.setattr(_CreatedMeanwhile, "fired", False)
+    monkeypatch.setattr(store_module, "_connect_readonly", racing_readonly)
+    try:
+        with HistoryStore.open(tmp_path) as store:
+            assert _CreatedMeanwhile.fired  # the other process did commit in the middle of the look
+            assert store.recovery is None and store.schema_version == SCHEMA_VERSION
+            store.add(make_record(0))
+            assert store.count() == 1
+    finally:
+        creator.close()
+    assert [f.name for f in tmp_path.iterdir() if "unreadable" in f.name] == []
 
 
 def test_4_an_old_export_without_identities_is_not_doubled(tmp_path: Path) -> None:

@@ -565,11 +565,24 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
 def _inspect(conn: sqlite3.Connection, path: Path) -> int:
     """Look at a file through ``conn`` without writing: its schema version if it is a cp-trainer
     history this program can use; :class:`NotOurFile` for another program's file, :class:`_Unusable`
-    for a damaged or newer one."""
+    for a damaged or newer one.
+
+    The mark, the version and the tables are read in ONE read transaction, so from one snapshot.
+    When they were read one statement at a time (a snapshot each), another program creating the
+    history at that moment (its new file: a WAL header, application_id 0, no tables) could commit
+    its first migration step between the reads: application_id 0 and version 0 from before, the
+    tables from after, which is no history at all, so the file was refused as another program's. Each
+    migration step writes application_id with its tables, so in one snapshot a file with
+    application_id 0 is an empty file or a history from before application_id."""
     try:
-        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        conn.execute("BEGIN")  # deferred: reads only, never takes the write lock
+        try:
+            app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")  # nothing was written
     except sqlite3.Error as exc:
         raise _unusable_or_refused(path, exc, "cannot read: ") from None
     legacy = app_id == 0 and (not tables or ("hands" in tables and version >= 1))  # before application_id
