@@ -169,7 +169,8 @@ class FastBot(Bot):
         c3 = np.empty(len(COMB3), dtype=np.int16)
         return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
                                tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
-                               spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3))
+                               spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3,
+                               np.empty(0), np.empty(0, dtype=np.int64), np.empty((0, 3), dtype=np.int64)))
 
     def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
                    opponents: int = 1) -> bool:

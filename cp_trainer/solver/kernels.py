@@ -315,7 +315,8 @@ def natural_setting(hand: I64, c5: I16, categories: I8, split_mid: I16, split_to
 @jit
 def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
                 split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
-                natural_value: float, categories: I8, comb3: I8, c5: I16, c5low: I16, c3: I16) -> int:
+                natural_value: float, categories: I8, comb3: I8, c5: I16, c5low: I16, c3: I16, no_v: F64,
+                no_s: I64, no_c: I64) -> int:
     """One hand set by a bot (the setting refers to the hand sorted highest first).
 
     ``natural_value`` >= 0 (naturals on, standard bot): what a natural
@@ -329,9 +330,9 @@ def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16,
         c5mid = c5low
     if kind == BOT_GREEDY:
         return greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
-    none = np.empty(0, dtype=np.int64)  # no candidates kept: the setting alone
+    # no_*: empty candidate lists (the setting alone), made once by the caller
     best, _ = standard_setting(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low, 0.0,
-                               np.empty(0), none, none.reshape(0, 3))
+                               no_v, no_s, no_c)
     if natural_value >= 0:
         nat = natural_setting(hand, c5, categories, split_mid, split_top, comb3)
         if nat >= 0:
@@ -350,9 +351,13 @@ def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I1
     c5 = np.empty(1287, dtype=np.int16)
     c5low = np.empty(1287, dtype=np.int16)
     c3 = np.empty(286, dtype=np.int16)
+    no_v = np.empty(0)
+    no_s = np.empty(0, dtype=np.int64)
+    no_c = np.empty((0, 3), dtype=np.int64)
     for i in range(hands.shape[0]):
         out[i] = bot_setting(hands[i], kind, nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top,
-                             probs, bonus2, bonus3, natural_value, categories, comb3, c5, c5low, c3)
+                             probs, bonus2, bonus3, natural_value, categories, comb3, c5, c5low, c3, no_v,
+                             no_s, no_c)
 
 
 @jit
