@@ -140,3 +140,19 @@ def test_reference_differences_are_paired() -> None:
         (opp,) = res.opponent_arrangements(s)
         diffs.append(settle_pair(cand.arrangement, opp).points[0] - settle_pair(ref, opp).points[0])
     assert cand.diff_stderr == pytest.approx(np.std(diffs, ddof=1) / np.sqrt(len(diffs)))
+
+
+def test_the_answer_is_the_same_whatever_the_chunks() -> None:
+    """A solve nobody listens to runs in bigger chunks (fewer hand-offs to the threads); the
+    samples are one stream, so every figure is the same as in the listened-to chunks."""
+    from cp_trainer.solver.montecarlo import CHUNK, QUIET_CHUNK, solve
+
+    cards = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
+    heard: list[int] = []
+    quiet = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5)
+    listened = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5,
+                     progress=lambda done, total: heard.append(done))
+    assert heard[:2] == [CHUNK, 2 * CHUNK]  # the listened-to run went in small chunks
+    assert [(c.setting, c.ev, c.stderr, c.loss, c.loss_stderr) for c in quiet.candidates] == \
+        [(c.setting, c.ev, c.stderr, c.loss, c.loss_stderr) for c in listened.candidates]
+    assert (quiet.opponent_hands == listened.opponent_hands).all()

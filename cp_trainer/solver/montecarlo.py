@@ -14,6 +14,10 @@ run goes on until that verdict is decided (see :func:`solve`).
 The run goes in chunks: after each one the ``progress`` callback hears ``(done, total)``, the
 ``cancel`` flag (a ``threading.Event`` or any callable returning True to stop) is polled, and an
 optional ``time_budget`` (seconds) ends the run early; the result says how many samples it used.
+Chunks are :data:`CHUNK` samples, or :data:`QUIET_CHUNK` when nobody listens between them (no
+progress, cancel, time budget or adaptive stop) and the samples are kept anyway: fewer hand-offs
+to the worker threads. The samples are one stream whatever the chunks, so the answer is the same
+either way.
 
 :func:`hindsight` is for review after showdown: the arrangement that would have scored most
 against the opponents' *actual* arrangements (hindsight, not advice). :meth:`SolveResult.explain`
@@ -42,12 +46,17 @@ from .names import BotName
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, score_each, setting_rows, tie_mode
 from .tables import N_SETTINGS, hand_array, sorted_cards
 
-__all__ = ["SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult", "SolveResult", "deal_seed",
-           "hindsight", "significant", "solve", "warm_up"]
+__all__ = ["CHUNK", "QUIET_CHUNK", "SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult",
+           "SolveResult", "deal_seed", "hindsight", "significant", "solve", "warm_up"]
 
 #: A difference counts as real when it exceeds this many paired standard errors (about 97.7%
 #: one-sided confidence); smaller ones are within the solver's accuracy.
 SIGNIFICANCE_Z = 2.0
+
+#: samples a chunk, between which progress is reported, cancel polled and the budget checked...
+CHUNK = 1000
+#: ...and when none of that is asked for (a bigger chunk costs less hand-off to the threads)
+QUIET_CHUNK = 5000
 
 
 def significant(diff: float, diff_stderr: float) -> bool:
@@ -397,7 +406,7 @@ def solve(
     progress: Progress = None,
     cancel: Cancel = None,
     time_budget: float | None = None,
-    chunk: int = 1000,
+    chunk: int | None = None,
     seat: int = 0,
     reference: Arrangement | None = None,
     keep_samples: bool = True,
@@ -451,6 +460,11 @@ def solve(
     if opponent_seats is not None and len(opponent_seats) != opponents:
         raise SolverInputError(f"{opponents} opponents need {opponents} seats, got {list(opponent_seats)}")
     start = time.perf_counter()
+    if chunk is None:
+        # kept samples already take memory in proportion; without them a chunk's arrays are the
+        # most a run holds, so those stay small
+        quiet = progress is None and cancel is None and time_budget is None and not adaptive and keep_samples
+        chunk = QUIET_CHUNK if quiet else CHUNK
     seed = deal_seed(cards, opponents, bot, dead) if seed is None else seed
     limit = max(samples, max_samples) if adaptive else samples
     tab = tables_for(rules)
