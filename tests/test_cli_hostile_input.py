@@ -114,8 +114,15 @@ def test_history_export_to_no_file_name_or_a_folder(tmp_path: Path, monkeypatch:
     assert list((tmp_path / "folder").iterdir()) == []
 
 
-def test_solve_memory_does_not_grow_with_the_samples(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_memory_does_not_grow_with_the_samples(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # a huge --samples runs until Ctrl-C: the command keeps no per-sample data, only running sums
+    # and, up to a limit, the candidates' per-sample totals for the paired errors; the limit made
+    # small here so that both runs pass it (the shipped one, 12 million numbers, is 48 MB)
+    from cp_trainer.solver.montecarlo import QUIET_CHUNK, _Pairing
+
+    monkeypatch.setattr(_Pairing, "limit", 50_000)
+
     def peak(samples: int) -> int:
         tracemalloc.start()
         try:
@@ -127,8 +134,8 @@ def test_solve_memory_does_not_grow_with_the_samples(capsys: pytest.CaptureFixtu
             tracemalloc.stop()
 
     peak(10)  # tables and compiled kernels are loaded once, outside the measure
-    small, large = peak(2_000), peak(20_000)
-    assert large < 2 * small, (small, large)
+    small, large = peak(2 * QUIET_CHUNK), peak(8 * QUIET_CHUNK)  # each run several chunks long
+    assert large < 1.3 * small, (small, large)
 
 
 def test_a_solve_without_kept_samples_explains_only_its_candidates() -> None:

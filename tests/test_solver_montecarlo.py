@@ -152,6 +152,9 @@ def test_the_answer_is_the_same_whatever_the_chunks() -> None:
     quiet = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5)
     listened = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5,
                      progress=lambda done, total: heard.append(done))
+    lean = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5, keep_samples=False)
+    assert [(c.setting, c.ev, c.loss_stderr) for c in lean.candidates] == \
+        [(c.setting, c.ev, c.loss_stderr) for c in listened.candidates]
     assert heard[:2] == [CHUNK, 2 * CHUNK]  # the listened-to run went in small chunks
     assert [(c.setting, c.ev, c.stderr, c.loss, c.loss_stderr) for c in quiet.candidates] == \
         [(c.setting, c.ev, c.stderr, c.loss, c.loss_stderr) for c in listened.candidates]

@@ -15,9 +15,8 @@ The run goes in chunks: after each one the ``progress`` callback hears ``(done, 
 ``cancel`` flag (a ``threading.Event`` or any callable returning True to stop) is polled, and an
 optional ``time_budget`` (seconds) ends the run early; the result says how many samples it used.
 Chunks are :data:`CHUNK` samples, or :data:`QUIET_CHUNK` when nobody listens between them (no
-progress, cancel, time budget or adaptive stop) and the samples are kept anyway: fewer hand-offs
-to the worker threads. The samples are one stream whatever the chunks, so the answer is the same
-either way.
+progress, cancel, time budget or adaptive stop): fewer hand-offs to the worker threads. The
+samples are one stream whatever the chunks, so the answer is the same either way.
 
 :func:`hindsight` is for review after showdown: the arrangement that would have scored most
 against the opponents' *actual* arrangements (hindsight, not advice). :meth:`SolveResult.explain`
@@ -461,9 +460,7 @@ def solve(
         raise SolverInputError(f"{opponents} opponents need {opponents} seats, got {list(opponent_seats)}")
     start = time.perf_counter()
     if chunk is None:
-        # kept samples already take memory in proportion; without them a chunk's arrays are the
-        # most a run holds, so those stay small
-        quiet = progress is None and cancel is None and time_budget is None and not adaptive and keep_samples
+        quiet = progress is None and cancel is None and time_budget is None and not adaptive
         chunk = QUIET_CHUNK if quiet else CHUNK
     seed = deal_seed(cards, opponents, bot, dead) if seed is None else seed
     limit = max(samples, max_samples) if adaptive else samples
