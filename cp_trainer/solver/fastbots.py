@@ -118,9 +118,7 @@ def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, sea
     if spec.kind == BOT_GREEDY:
         return single.greedy_setting(sc)
     if _removal(spec, rules, card_removal):
-        legal = np.flatnonzero(sc.legal)
-        value = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
-        best = single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3)
+        best, legal, value = single.rated_setting(sc, spec.probs, spec.bonus2, spec.bonus3)
         return removal.rerank(hand, sc.top, sc.middle, sc.bottom, value, legal, best, removal.load_pool())
     return single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
                                    tab.class_category)

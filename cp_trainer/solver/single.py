@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from .tables import COMB3, COMB5, MSW, N_SETTINGS, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables
 
-__all__ = ["SubsetClasses", "greedy_setting", "standard_setting", "subset_classes"]
+__all__ = ["SubsetClasses", "greedy_setting", "rated_setting", "standard_setting", "subset_classes"]
 
 I16 = npt.NDArray[np.int16]
 I64 = npt.NDArray[np.int64]
@@ -126,18 +126,24 @@ def _natural_setting(sc: SubsetClasses, categories: npt.NDArray[np.int8]) -> int
     return int(natural[np.argmax(ordered)]) if ordered.any() else int(natural[-1])
 
 
-def standard_setting(sc: SubsetClasses, probs: F64, bonus2: float, bonus3: float,
-                     natural_value: float = -1.0, categories: npt.NDArray[np.int8] | None = None) -> int:
-    """The legal setting of highest value (see the module docstring for the choice among equals)."""
+def rated_setting(sc: SubsetClasses, probs: F64, bonus2: float, bonus3: float) -> tuple[int, I64, F64]:
+    """The legal setting of highest value (see the module docstring for the choice among equals),
+    with every legal setting and its value (what the card-removal step, :mod:`.removal`, reads)."""
     greedy = greedy_setting(sc)
     legal = np.flatnonzero(sc.legal)
     v = values(sc, legal, probs, bonus2, bonus3)
-    best_v = v.max()
     greedy_v = values(sc, np.array([greedy], dtype=np.int64), probs, bonus2, bonus3)[0]
-    best = greedy if greedy_v == best_v else int(legal[int(np.argmax(v))])
+    best = greedy if greedy_v == v.max() else int(legal[int(np.argmax(v))])
+    return best, legal, v
+
+
+def standard_setting(sc: SubsetClasses, probs: F64, bonus2: float, bonus3: float,
+                     natural_value: float = -1.0, categories: npt.NDArray[np.int8] | None = None) -> int:
+    """:func:`rated_setting`, or with naturals on a natural when that is worth more."""
+    best, _, v = rated_setting(sc, probs, bonus2, bonus3)
     if natural_value >= 0 and categories is not None:
         nat = _natural_setting(sc, categories)
-        if nat >= 0 and natural_value > best_v:
+        if nat >= 0 and natural_value > v.max():
             return nat
     return best
 
