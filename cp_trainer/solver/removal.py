@@ -68,7 +68,6 @@ DELTA = 0.1
 SCALE = float(1 << 20)
 
 I16 = npt.NDArray[np.int16]
-I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 F64 = npt.NDArray[np.float64]
@@ -104,19 +103,18 @@ class Pool:
     """The pool, in the shapes the compiled step reads.
 
     ``cls`` (N, 3) row classes (top, middle, bottom); ``held`` (N, 13) the ranks a hand holds as
-    ``rank * 8 + count``, lowest rank first, ``nheld`` (N,) how many; ``order`` (3, N) the hands
-    sorted by each row's class and ``vals`` (3, N) those classes (for a range of classes at once);
-    ``ratio`` (5, 5) :func:`rank_ratio`; ``meta`` how the pool was made."""
+    ``rank * 8 + count``, lowest rank first, then 0 (rank 0 held 0 times: a factor of exactly 1);
+    ``by_row_cls`` (3, N, 3) and ``by_row_held`` (3, N, 13) the same sorted by each row's class
+    and ``vals`` (3, N) those classes (for a range of classes at once); ``ratio`` (5, 5)
+    :func:`rank_ratio`; ``meta`` how the pool was made."""
 
     cls: I16
     held: U8
-    nheld: U8
-    order: I32
+    by_row_cls: I16
+    by_row_held: U8
     vals: I16
     ratio: F64
     meta: dict[str, Any]
-    by_row_cls: I16  # (3, N, 3): cls in ``order[row]``
-    by_row_held: U8  # (3, N, 13): held in ``order[row]``
 
     def kernel_args(self) -> tuple[I16, U8, I16, F64, float]:
         """What :func:`.kernels.removal_settings` reads of the pool, in its order."""
@@ -124,24 +122,22 @@ class Pool:
 
     def holds(self, rank: int) -> npt.NDArray[np.bool_]:
         """Which pool hands hold a card of ``rank`` (0 the deuce ... 12 the ace)."""
-        used = np.arange(13) < self.nheld[:, None].astype(np.int64)
-        found: npt.NDArray[np.bool_] = (((self.held >> 3) == rank) & used).any(axis=1)
+        found: npt.NDArray[np.bool_] = ((self.held != 0) & ((self.held >> 3) == rank)).any(axis=1)
         return found
 
 
 def _pool_from(hands: npt.NDArray[np.integer], cls: npt.NDArray[np.integer], meta: dict[str, Any]) -> Pool:
     counts = np.stack([((hands >> 2) == r).sum(axis=1) for r in range(13)], axis=1)
     held = np.zeros(counts.shape, dtype=np.uint8)
-    nheld = (counts > 0).sum(axis=1).astype(np.uint8)
     for rank in range(13):  # ranks held, lowest first: each hand's next free column
         has = counts[:, rank] > 0
         col = (counts[:, :rank] > 0).sum(axis=1)
         held[np.flatnonzero(has), col[has]] = rank * 8 + counts[has, rank]
     pcls = np.ascontiguousarray(cls, dtype=np.int16)
-    order = np.ascontiguousarray(np.argsort(pcls, axis=0, kind="stable").T).astype(np.int32)
-    vals = np.ascontiguousarray(np.take_along_axis(pcls, order.T.astype(np.int64), axis=0).T)
-    return Pool(pcls, held, nheld, order, vals, rank_ratio(), meta, np.ascontiguousarray(pcls[order]),
-                np.ascontiguousarray(held[order]))
+    order = np.argsort(pcls, axis=0, kind="stable").T  # (3, N): the hands by each row's class
+    by_row_cls = np.ascontiguousarray(pcls[order])
+    vals = np.ascontiguousarray(np.stack([by_row_cls[r, :, r] for r in range(3)]))
+    return Pool(pcls, held, by_row_cls, np.ascontiguousarray(held[order]), vals, rank_ratio(), meta)
 
 
 @cache
