@@ -101,10 +101,8 @@ def peer(n_deals: int) -> int:
         if (i + 1) % 2000 == 0:
             print(f"   {i + 1} hands set by expert ({(time.perf_counter() - t) / (i + 1) * 1e3:.0f} ms a "
                   f"decision)", flush=True)
-    swap = np.arange(2 * n_deals).reshape(n_deals, 2)[:, ::-1].reshape(-1)
-    opponent = peer_rows.take(swap)
-    base = bench_peer.points_2_4(ours, opponent).reshape(n_deals, 2).mean(axis=1)
-    pts = bench_peer.points_2_4(mine, opponent).reshape(n_deals, 2).mean(axis=1)
+    base = bench_peer.duplicate_points(ours, peer_rows)
+    pts = bench_peer.duplicate_points(mine, peer_rows)
     bench_peer.report(f"standard vs peer ({n_deals} deals)", base)
     bench_peer.report(f"expert vs peer (departs on {departed / len(flat):.1%} of hands)", pts)
     bench_peer.report("   expert minus standard (paired)", pts - base)

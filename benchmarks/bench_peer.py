@@ -73,8 +73,12 @@ def points_2_4(a: RowData, b: RowData) -> F64:
 
 def peer_match(hands: I64, peer: RowData, settings: I64) -> F64:
     """Per deal, the duplicate points of the settings (of hands (deals*2, 13) in file order)."""
-    ours = setting_rows(hands.reshape(-1, 13), settings, tables_for(RULES), RULES)
-    n = len(hands)
+    return duplicate_points(setting_rows(hands.reshape(-1, 13), settings, tables_for(RULES), RULES), peer)
+
+
+def duplicate_points(ours: RowData, peer: RowData) -> F64:
+    """Per deal, the duplicate points of our rows (deals*2, file order) against the peer's."""
+    n = len(ours.cls) // 2
     swap = np.arange(2 * n).reshape(n, 2)[:, ::-1].reshape(-1)  # a <-> b within each deal
     pts = points_2_4(ours, peer.take(swap))
     return pts.reshape(n, 2).mean(axis=1)
