@@ -192,11 +192,7 @@ def rerank(hand: I64, top: I64, middle: I64, bottom: I64, value: F64, legal: I64
     s = legal[near]
     v = value[near]
     key = top[s] * (1 << 32) + middle[s] * (1 << 16) + bottom[s]
-    first = np.lexsort((s, key))  # by triple, then setting: each triple's lowest setting first
-    key_sorted = key[first]
-    lead = np.ones(len(first), dtype=bool)
-    lead[1:] = key_sorted[1:] != key_sorted[:-1]
-    reps = first[lead]
+    _, reps = np.unique(key, return_index=True)  # s ascends: each triple's lowest setting
     reps = reps[np.lexsort((s[reps], -v[reps]))]  # by rating, then setting number
     own = top[best] * (1 << 32) + middle[best] * (1 << 16) + bottom[best]
     reps = reps[key[reps] != own][: K - 1]
