@@ -252,7 +252,7 @@ def test_migration_from_version_6_keeps_hands_and_knows_no_error(tmp_path: Path)
     conn.commit()
     conn.close()
     with HistoryStore.open(tmp_path) as store:
-        assert store.recovery is None and store.schema_version == SCHEMA_VERSION == 7
+        assert store.recovery is None and store.schema_version == SCHEMA_VERSION
         (hand,) = store.hands()
         assert hand.loss_stderr is None and not hand.opponents[0].surrendered
         assert hand.ev_lost == pytest.approx(0.4)

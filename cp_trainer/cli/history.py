@@ -69,8 +69,9 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"{exc}; nothing was imported", status=EXIT_UNAVAILABLE) from None
         except HistoryError as exc:
             raise CliError(f"{exc}; nothing was imported", status=EXIT_UNAVAILABLE) from None
-    report_damaged("history", [str(e) for e in report.damaged], "history.import.damaged", lang)
+    report_damaged("history", [str(e) for e in report.damaged], "history.import.damaged", lang,
+                   count=report.damaged_count)
     print(tr("history.import.done", lang, n=report.imported, path=args.file, skipped=report.skipped))
     if report.drill_imported or report.drill_skipped:
         print(tr("drill.cli.imported", lang, n=report.drill_imported, skipped=report.drill_skipped))
-    return EXIT_INPUT_ERROR if report.damaged else 0
+    return EXIT_INPUT_ERROR if report.damaged_count else 0

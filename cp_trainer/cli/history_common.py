@@ -52,13 +52,16 @@ def open_store_readonly(args: argparse.Namespace, lang: str, *, missing_ok: bool
         raise CliError(str(exc)) from None
 
 
-def report_damaged(command: str, problems: Sequence[str], key: str, lang: str) -> None:
-    """Name the damaged lines or rows on stderr (the first :data:`MAX_LISTED`), then count them."""
-    if not problems:
+def report_damaged(command: str, problems: Sequence[str], key: str, lang: str, *,
+                   count: int | None = None) -> None:
+    """Name the damaged lines or rows on stderr (the first :data:`MAX_LISTED`), then count them
+    (``count``: all of them, when ``problems`` holds only the first few)."""
+    total = len(problems) if count is None else count
+    if not total:
         return
     for text in problems[:MAX_LISTED]:
         print(f"cp-trainer {command}: {shown(text)}", file=sys.stderr)
-    print(f"cp-trainer {command}: {tr(key, lang, n=len(problems))}", file=sys.stderr)
+    print(f"cp-trainer {command}: {tr(key, lang, n=total)}", file=sys.stderr)
 
 
 __all__ = ["EXIT_UNAVAILABLE", "add_data_dir_option", "open_store", "open_store_readonly", "report_damaged"]

@@ -23,8 +23,10 @@ from typing import Any
 
 from ..cards import Card, CardParseError
 from ..house_rules import HouseRules, HouseRulesError
+from .limits import MAX_FOULS, MAX_LINE_BYTES, MAX_NUMBER, MAX_YEAR, MIN_YEAR
 
-__all__ = ["FoulNote", "Game", "HandRecord", "OpponentHand", "RecordError", "hand_uid"]
+__all__ = ["MAX_NUMBER", "FoulNote", "Game", "HandRecord", "OpponentHand", "RecordError", "export_line",
+           "hand_uid"]
 
 JOKER = "Jk"
 _JOKER_SPELLINGS = {"jk", "joker"}
@@ -171,7 +173,11 @@ class HandRecord:
             raise RecordError(
                 f"arrangement {_short(arrangement)} does not hold exactly the dealt cards {_short(deal)}")
 
-        fouls = tuple(_foul(f, i) for i, f in enumerate(_list(data, "fouls")))
+        foul_items = _list(data, "fouls")
+        if len(foul_items) > MAX_FOULS:
+            raise RecordError(f"fouls: {len(foul_items):,} of them, more than the {MAX_FOULS:,} a hand "
+                              "may have")
+        fouls = tuple(_foul(f, i) for i, f in enumerate(foul_items))
         opponents = tuple(_opponent(o, i) for i, o in enumerate(_list(data, "opponents")))
         rules = data.get("house_rules", {})
         if not isinstance(rules, dict):
@@ -220,7 +226,6 @@ class HandRecord:
 
 
 _UID = re.compile(r"[0-9A-Za-z-]{1,64}")
-MIN_YEAR, MAX_YEAR = 1900, 9000  # any time in between converts to every local time without overflow
 
 
 def hand_uid(game: str, played_at: str, deal: str, arrangement: str, criss_cross_hand: int | None) -> str:
@@ -229,6 +234,19 @@ def hand_uid(game: str, played_at: str, deal: str, arrangement: str, criss_cross
     cross = "" if criss_cross_hand is None else str(criss_cross_hand)
     text = "\x1f".join((game, played_at, deal, arrangement, cross))
     return hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:32]
+
+
+def export_line(record: Any) -> str:
+    """A record's line in an export file (a :class:`HandRecord` or a drill result: anything with
+    ``to_dict``), newline included; :class:`RecordError` when it would be longer than an import
+    reads (:data:`~.limits.MAX_LINE_BYTES`), so what is exported always imports again."""
+    line = json.dumps(record.to_dict(), ensure_ascii=False, sort_keys=True) + "\n"
+    if len(line) * 4 > MAX_LINE_BYTES:  # (a character is at most 4 bytes of UTF-8)
+        size = len(line.encode("utf-8", "surrogatepass"))
+        if size > MAX_LINE_BYTES:
+            raise RecordError(f"its export line would be {size:,} bytes, more than the {MAX_LINE_BYTES:,} "
+                              "an import reads")
+    return line
 
 
 def _iso(when: datetime) -> str:
@@ -354,9 +372,6 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     if not isinstance(value, list):
         raise RecordError(f"{key} must be a list, got {_short(value)}")
     return value
-
-
-MAX_NUMBER = 1e9  # far beyond any hand's points or EV: a larger number is a broken file
 
 
 def _number(value: Any, what: str, *, nullable: bool = False) -> float | None:

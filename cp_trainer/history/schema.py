@@ -103,6 +103,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE opponents ADD COLUMN surrendered INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE hands ADD COLUMN loss_stderr REAL;
     """,
+    # 8: each drill result's stable identity, unique, as the hands' (step 5): an import stored
+    #    twice, or two at once, keeps one copy. cp_drill_uid is drill_record.drill_uid, registered
+    #    on the connection. Copies left by the old double imports are kept (a migration never
+    #    deletes a row) under identities of their own.
+    """
+    ALTER TABLE drill_results ADD COLUMN uid TEXT;
+    UPDATE drill_results SET uid = cp_drill_uid(played_at, hand, arrangement);
+    UPDATE drill_results SET uid = uid || '-' || id
+        WHERE id NOT IN (SELECT MIN(id) FROM drill_results GROUP BY uid);
+    CREATE UNIQUE INDEX drill_by_uid ON drill_results (uid);
+    """,
 )
 
 APPLICATION_ID = 0x43505452  # "CPTR": PRAGMA application_id of a cp-trainer history
@@ -113,7 +124,7 @@ COLUMNS_BY_VERSION: tuple[tuple[int, str, str], ...] = (
     (1, "hands", "foul_count"), (1, "fouls", "message"), (1, "opponents", "points"),
     (2, "opponents", "name"), (3, "lessons_completed", "lesson_id"), (4, "hands", "criss_cross_hand"),
     (5, "hands", "uid"), (6, "drill_results", "grade"), (7, "opponents", "surrendered"),
-    (7, "hands", "loss_stderr"),
+    (7, "hands", "loss_stderr"), (8, "drill_results", "uid"),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

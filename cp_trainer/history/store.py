@@ -13,8 +13,10 @@
   deleted) and a fresh database is started; :attr:`HistoryStore.recovery` says where the old file
   went. :meth:`HistoryStore.open_readonly` (``stats``, ``history export``) never modifies, moves or
   creates a database.
-- Everything read back is validated: a damaged row is skipped, and :attr:`HistoryStore.skipped`
-  says which and why.
+- Everything read back is validated: a damaged row (a hand, a drill result, a lesson's progress)
+  is skipped, and :attr:`HistoryStore.skipped` says which and why. Drill results are kept as
+  hands are: validated on the way in, a unique identity, and an import's in one transaction with
+  its hands. Every bound comes from :mod:`.limits`, the same the importer uses.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,12 +36,16 @@ from typing import Any
 from ..i18n import tr
 from . import drill_record
 from .drill_record import DrillRecord
+from .limits import MAX_FOULS, MAX_LESSON_ID_CHARS, MAX_NUMBER
 from .record import (
-    MAX_NUMBER,
     Game,
     HandRecord,
     RecordError,
+    _check_text,
+    _iso,
     _number,
+    _short,
+    export_line,
     hand_uid,
     now_utc,
     parse_time,
@@ -62,7 +68,6 @@ DB_FILENAME = "history.sqlite3"
 DATA_DIR_ENV = "CP_TRAINER_DATA_DIR"
 BUSY_TIMEOUT_MS = 10_000
 _OPENING = threading.Lock()  # one opening (and moving aside) at a time in this process
-MAX_FOULS = 1000  # far more than any arrangement has: a larger stored count is a damaged row
 
 
 class HistoryError(ValueError):
@@ -313,9 +318,19 @@ class HistoryStore:
         """Store the hands not stored yet in ONE ``BEGIN IMMEDIATE`` transaction; how many were new.
         Two imports of one file at once give one copy of each hand (the unique identity). The
         records must come from :meth:`HandRecord.from_dict` (validated)."""
-        checked = list(records)  # from HandRecord.from_dict: validated already
+        return self.import_all(records, (), wait_s=wait_s)[0]
+
+    def import_all(self, records: Iterable[HandRecord], drills: Iterable[DrillRecord], *,
+                   wait_s: float = 0.0) -> tuple[int, int]:
+        """Store the hands and the drill results not stored yet, all in ONE ``BEGIN IMMEDIATE``
+        transaction (all or none: a crash keeps both or neither); how many of each were new. The
+        records must come from the validators (:meth:`HandRecord.from_dict`,
+        :meth:`DrillRecord.from_dict`)."""
+        hands, results = list(records), list(drills)
         with self._write(wait_s) as conn:
-            return sum(_insert(conn, r)[1] for r in checked)
+            new_hands = sum(_insert(conn, r)[1] for r in hands)
+            new_drills = sum(new for _, new in drill_record.insert(conn, results))
+            return new_hands, new_drills
 
     def set_solver(self, record: int | str, arrangement: str, solver_ev: float,
                    player_ev: float | None, loss_stderr: float | None = None) -> bool:
@@ -334,13 +349,26 @@ class HistoryStore:
                 f"WHERE {column} = ?", (arrangement, solver_ev, player_ev, loss_stderr, record)).rowcount > 0
 
     def add_drill_results(self, records: Iterable[DrillRecord]) -> list[int]:
-        """Store drill results in one transaction (:mod:`.drill_record`)."""
+        """Store drill results in one transaction (:mod:`.drill_record`); each one's id (the stored
+        copy's when one of its identity is there already). :class:`RecordError` for a result
+        that would not read back (nothing is stored then)."""
+        checked = [_checked_drill(r) for r in records]
         with self._write() as conn:
-            return drill_record.insert(conn, records)
+            return [i for i, _ in drill_record.insert(conn, checked)]
 
     def drill_results(self) -> list[DrillRecord]:
-        """Every drill result, oldest first."""
-        return drill_record.select(self._conn)
+        """Every valid drill result, oldest first; damaged rows are left out and listed in
+        :attr:`skipped`."""
+        self.skipped = ()
+        out: list[DrillRecord] = []
+        skipped: list[str] = []
+        for row in self._read(drill_record.SELECT):
+            try:
+                out.append(drill_record.from_row(row))
+            except (RecordError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+                skipped.append(_damaged(row[0], exc, "drill result"))
+        self.skipped = tuple(skipped)
+        return out
 
     def rule_sets(self) -> list[tuple[str, int]]:
         """Every distinct set of house rules in the history (canonical JSON) and its hand count."""
@@ -349,13 +377,27 @@ class HistoryStore:
         return [(r[0], int(r[1])) for r in rows if isinstance(r[0], str)]
 
     def mark_lesson_completed(self, lesson_id: str) -> None:
+        _check_lesson_id(lesson_id)
         with self._write() as conn:
             conn.execute("INSERT OR REPLACE INTO lessons_completed (lesson_id, completed_at) VALUES (?, ?)",
                          (lesson_id, now_utc().isoformat()))
 
     def completed_lessons(self) -> set[str]:
-        return {r[0] for r in self._conn.execute("SELECT lesson_id FROM lessons_completed")
-                if isinstance(r[0], str)}
+        """The lessons finished; a damaged row is left out and listed in :attr:`skipped`."""
+        self.skipped = ()
+        done: set[str] = set()
+        skipped: list[str] = []
+        for lesson_id, completed_at in self._read("SELECT lesson_id, completed_at FROM lessons_completed "
+                                                  "ORDER BY rowid"):
+            try:
+                _check_lesson_id(lesson_id)
+                parse_time(completed_at)
+            except RecordError as exc:
+                skipped.append(f"lesson progress {_short(lesson_id)}: {exc}")
+                continue
+            done.add(lesson_id)
+        self.skipped = tuple(skipped)
+        return done
 
     def delete(self, record_id: int) -> bool:
         with self._write() as conn:
@@ -449,9 +491,16 @@ _HAND_SELECT = ("SELECT id, played_at, game, deal, arrangement, house_rules, sol
                 "FROM hands")
 
 
-def _damaged(hand_id: Any, exc: BaseException) -> str:
+def _damaged(row_id: Any, exc: BaseException, what: str = "hand") -> str:
     reason = "nested too deep" if isinstance(exc, RecursionError) else str(exc)
-    return f"hand {hand_id!r:.30}: {reason}"
+    return f"{what} {row_id!r:.30}: {reason}"
+
+
+def _check_lesson_id(lesson_id: Any) -> None:
+    if not isinstance(lesson_id, str) or not 0 < len(lesson_id) <= MAX_LESSON_ID_CHARS:
+        raise RecordError(f"lesson_id must be text of 1 to {MAX_LESSON_ID_CHARS} characters, "
+                          f"got {_short(lesson_id)}")
+    _check_text(lesson_id, "lesson_id")
 
 
 def _json_object(text: Any, what: str) -> dict[str, Any]:
@@ -511,8 +560,18 @@ def _record(r: tuple[Any, ...], fouls: list[dict[str, Any]], opponents: list[dic
 
 def _checked(record: HandRecord) -> HandRecord:
     """Only what reads back: a record built in the program goes through the one validator too (a
-    1e30 surrender cost stored as -1e30 points would make the export refuse to import)."""
-    return HandRecord.from_dict(record.to_dict())
+    1e30 surrender cost stored as -1e30 points would make the export refuse to import), and its
+    export line fits what an import reads."""
+    checked = HandRecord.from_dict(record.to_dict())
+    export_line(checked)
+    return checked
+
+
+def _checked_drill(record: DrillRecord) -> DrillRecord:
+    """:func:`_checked` for a drill result."""
+    checked = drill_record.checked(record)
+    export_line(checked)
+    return checked
 
 
 def _insert(conn: sqlite3.Connection, record: HandRecord) -> tuple[int, bool]:
@@ -608,6 +667,16 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> int:
 
 def _register(conn: sqlite3.Connection) -> None:
     conn.create_function("cp_hand_uid", 5, _sql_hand_uid, deterministic=True)
+    conn.create_function("cp_drill_uid", 3, _sql_drill_uid, deterministic=True)
+
+
+def _sql_drill_uid(played_at: Any, hand: Any, arrangement: Any) -> str:
+    """A stored drill result's identity, as :attr:`DrillRecord.identity` computes it (the time in
+    its export form when it reads as one; a damaged row's from its text as it is)."""
+    when = str(played_at)
+    with suppress(RecordError):
+        when = _iso(parse_time(played_at))
+    return drill_record.drill_uid(when, str(hand), str(arrangement))
 
 
 def _sql_hand_uid(game: Any, played_at: Any, deal: Any, arrangement: Any, cc_hand: Any) -> str:

@@ -414,7 +414,7 @@ class HistoryWindow(QDialog):
         text = (self.tr("Imported %1 hands (%2 were already in the history).")
                 .replace("%1", str(outcome.imported)).replace("%2", str(outcome.skipped)))
         if outcome.damaged:
-            text += " " + (self.tr("%n damaged line(s) skipped, the first: %1", "", len(outcome.damaged))
+            text += " " + (self.tr("%n damaged line(s) skipped, the first: %1", "", outcome.damaged_count)
                            .replace("%1", str(outcome.damaged[0])))
         self.status.setText(text)
         return not outcome.damaged
