@@ -18,15 +18,20 @@ from .history_common import (
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "history", help="export or import the practice history (JSON Lines)",
-        description="Export the practice history to a JSON Lines file (one hand per line) or "
-                    "import one. Export reads the history without changing it and never replaces "
-                    "an existing FILE unless --force is given (never a link, a device or a FIFO); "
-                    "a damaged hand in the history is named on stderr and left out. Import reads "
-                    "each line on its own: a damaged line is named on stderr and skipped, the "
-                    "others are imported (exit status 2 when a line was skipped); hands already in "
-                    "the history are skipped, so importing a file twice, even at the same time, "
-                    "keeps one copy of each hand. Exit status 1: the history was busy or the disk "
-                    "full, nothing was imported.",
+        description="Export the practice history to a JSON Lines file (one hand per line, then one "
+                    "drill result per line) or import one. Export reads the history without changing "
+                    "it and never replaces an existing FILE unless --force is given (never a link, a "
+                    "device or a FIFO), and never writes onto the history's own files (its database, "
+                    "-wal, -shm, -journal, pending-hands.jsonl), by whatever path, even with --force "
+                    "(exit status 2); a damaged hand or drill result in the history is named on "
+                    "stderr and left out. Import reads each line on its own (at most 1 MB a line, "
+                    "256 MB in all; a pipe such as /dev/stdin or a FIFO while data keeps coming, 60 "
+                    "seconds without a byte ends it; a terminal or binary data is refused): a damaged "
+                    "line is named on stderr and skipped, the others, hands and drill results, are "
+                    "imported in one transaction (exit status 2 when a line was skipped or the file "
+                    "cannot be read); records already in the history are skipped, so importing a "
+                    "file twice, even at the same time, keeps one copy of each. Exit status 1: the "
+                    "history was busy or the disk full, nothing was imported.",
     )
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     for name, helptext in (("export", "write every hand to FILE"), ("import", "add the hands in FILE")):
