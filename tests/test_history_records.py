@@ -15,6 +15,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -24,8 +25,10 @@ from pathlib import Path
 
 import pytest
 from history_fixtures import make_record
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_drill_history import records
-from test_history_hostile import digest, hist, listing, run
+from test_history_hostile import JSON_VALUES, digest, hist, listing, run
 
 from cp_trainer.history import (
     HandRecord,
@@ -512,10 +515,11 @@ def test_7_an_endless_stream_of_text_lines_stops_at_the_total_limit(tmp_path: Pa
                                                                    monkeypatch: pytest.MonkeyPatch,
                                                                    capsys: Capture) -> None:
     monkeypatch.setattr(jsonl_module, "MAX_IMPORT_BYTES", 3_000_000)  # the real limit is 256 MB
+    hand = hand_lines(1)[0].encode()  # a valid line now and then: not junk, but without end
     fifo = tmp_path / "endless"
     os.mkfifo(fifo)
     stop = threading.Event()
-    feeder = _feed(fifo, lambda: None if stop.is_set() else b"{}\n" * 20_000)
+    feeder = _feed(fifo, lambda: None if stop.is_set() else (b"x" * 999 + b"\n") * 100 + hand + b"\n")
     status, out, err = hist(capsys, tmp_path, "import", fifo)
     stop.set()
     feeder.join(15)
@@ -525,10 +529,22 @@ def test_7_an_endless_stream_of_text_lines_stops_at_the_total_limit(tmp_path: Pa
 
 def test_7_damaged_lines_are_counted_not_all_kept(tmp_path: Path) -> None:
     path = tmp_path / "junk.jsonl"
-    path.write_text("{}\n" * 50_000 + hand_lines(1)[0] + "\n", encoding="utf-8")
+    path.write_text(hand_lines(1)[0] + "\n" + "{}\n" * 50_000, encoding="utf-8")
     result = read_lines(path)
     assert len(result.records) == 1 and result.damaged_count == 50_000
-    assert len(result.damaged) == limits.MAX_DAMAGED_KEPT and result.damaged[0].line == 1
+    assert len(result.damaged) == limits.MAX_DAMAGED_KEPT and result.damaged[0].line == 2
+
+
+def test_7_endless_text_junk_is_refused_as_not_a_history(tmp_path: Path, capsys: Capture) -> None:
+    fifo = tmp_path / "yes"  # yes | cp-trainer history import /dev/stdin
+    os.mkfifo(fifo)
+    stop = threading.Event()
+    feeder = _feed(fifo, lambda: None if stop.is_set() else b"y\n" * 32768)
+    status, out, err = hist(capsys, tmp_path, "import", fifo)
+    stop.set()
+    feeder.join(15)
+    assert status == 2 and out == "" and "not a history file (its first 10,000 lines" in err
+    assert len(err.splitlines()) == 1
 
 
 def test_7_a_large_regular_file_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -563,3 +579,27 @@ def test_drill_record_identity_is_its_time_hand_and_arrangement() -> None:
     assert a.identity != b.identity  # same hand and arrangement, ten minutes apart
     assert replace(a, grade="blunder").identity == a.identity
     assert DrillRecord.from_dict(a.to_dict()).identity == a.identity
+
+
+# --- fuzzing: any drill field, any value --------------------------------------------------------------
+
+DRILL_FIELDS = [*sorted(records()[0].to_dict()), "unknown"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(field=st.sampled_from(DRILL_FIELDS), value=JSON_VALUES)
+def test_fuzzed_drill_lines_are_stored_or_named_never_a_crash(field: str, value: object) -> None:
+    data = records()[0].to_dict()
+    data[field] = value
+    line = json.dumps(data, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.jsonl"
+        path.write_bytes(line + b"\n")
+        result = read_lines(path)
+        assert len(result.drills) + len(result.records) + result.damaged_count == 1
+        with HistoryStore.open(Path(folder) / "D") as store:
+            report = import_jsonl(store, path)
+            stored = store.drill_results()
+            assert store.skipped == () and len(stored) == report.drill_imported == len(result.drills)
+            for record in stored:  # what was stored reads back and exports again
+                assert DrillRecord.from_dict(json.loads(json.dumps(record.to_dict()))) == record

@@ -19,7 +19,8 @@ twice, or twice at the same time, keeps one copy of each. What is read is bounde
 (:mod:`.limits`): at most :data:`~.limits.MAX_IMPORT_BYTES` in all; a pipe, FIFO or device is read
 while data keeps coming (:data:`~.limits.IMPORT_IDLE_S` without a byte ends it), a terminal is
 refused; binary data (NUL bytes on :data:`BINARY_LINES` lines before any valid one:
-``/dev/urandom``) is refused within a few kilobytes.
+``/dev/urandom``) is refused within a few kilobytes, and so is a file whose first
+:data:`JUNK_LINES` lines are all damaged (``yes | cp-trainer history import /dev/stdin``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ __all__ = ["MAX_LINE_BYTES", "ImportFileError", "ImportReport", "OwnFileRefused"
 
 IMPORT_WAIT_S = 120.0  # how long an import waits for another import's write lock
 BINARY_LINES = 8  # lines holding a NUL byte, before any valid line, that make a file binary (/dev/urandom)
+JUNK_LINES = 10_000  # damaged lines, before any valid one, that make a file not a history file
 JOURNAL_GLOB = "pending-hands*.jsonl"  # the recording journal (writer.JOURNAL_PREFIX) and its claimed copies
 
 
@@ -313,6 +315,9 @@ def read_lines(path: str | os.PathLike[str]) -> ReadResult:
         count += 1
         if len(damaged) < MAX_DAMAGED_KEPT:
             damaged.append(error)
+        if count >= JUNK_LINES and not (records or drills):  # `yes | cp-trainer history import /dev/stdin`
+            raise ImportFileError(name, 0, f"not a history file (its first {JUNK_LINES:,} lines are none of "
+                                           "them a hand or a drill result)")
 
     number = nul_lines = 0
     try:
