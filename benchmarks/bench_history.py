@@ -12,9 +12,20 @@ import tempfile
 import time
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 
 from cp_trainer.cards import Deck, format_cards
-from cp_trainer.history import FoulNote, Game, HandRecord, HistoryStore, OpponentHand, compute_stats
+from cp_trainer.history import (
+    FoulNote,
+    Game,
+    HandRecord,
+    HistoryStore,
+    OpponentHand,
+    compute_stats,
+    export_jsonl,
+    import_jsonl,
+)
+from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
 from cp_trainer.history.writer import HistoryWriter
 from cp_trainer.house_rules import HouseRules
@@ -81,6 +92,33 @@ def main() -> None:
         print(f"recording through the writer thread: {queued / 200 * 1e6:.0f} µs/hand on the caller's "
               f"thread, {(time.perf_counter() - t) / 200 * 1000:.2f} ms/hand written")
         writer.close()
+        drills = sample_drills(n)
+        t = time.perf_counter()
+        store.add_drill_results(drills)
+        print(f"store {n} drill results in one transaction (validated): {time.perf_counter() - t:.2f} s")
+        t = time.perf_counter()
+        read = store.drill_results()
+        print(f"read {len(read)} drill results (each validated; Drill tab, export): "
+              f"{(time.perf_counter() - t) * 1000:.0f} ms")
+        out = Path(tmp) / "export.jsonl"
+        t = time.perf_counter()
+        exported = export_jsonl(store, out)
+        print(f"export {exported} hands and {len(read)} drill results: {time.perf_counter() - t:.2f} s")
+        with HistoryStore.open(Path(tmp) / "other") as other:
+            t = time.perf_counter()
+            report = import_jsonl(other, out)
+            print(f"import {report.imported} hands and {report.drill_imported} drill results (one "
+                  f"transaction): {time.perf_counter() - t:.2f} s")
+
+
+def sample_drills(n: int) -> list[DrillRecord]:
+    """``n`` drill results of one hand, a minute apart."""
+    cards = Deck(seed=1).deal(13)
+    hand = format_cards(sorted(cards, reverse=True))
+    rows = f"{format_cards(cards[:3])} / {format_cards(cards[3:8])} / {format_cards(cards[8:])}"
+    start = now_utc()
+    return [DrillRecord(start + timedelta(minutes=i), hand, "pool", "pair_on_top", 1500, rows, rows, 1.0, 1.0,
+                        0.0, 0.01, False, False, "best") for i in range(n)]
 
 
 if __name__ == "__main__":
