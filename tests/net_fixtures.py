@@ -63,7 +63,8 @@ class Client:
         self.log.append(json.loads(raw))
         return True
 
-    def wait(self, kind: str, timeout: float = 30.0, where: Callable[[Message], bool] = lambda m: True) -> Message:
+    def wait(self, kind: str, timeout: float = 30.0,
+             where: Callable[[Message], bool] = lambda m: True) -> Message:
         """The next message of type ``kind`` (and ``where``) not handed out before."""
         end = time.monotonic() + timeout
         while True:

@@ -38,7 +38,8 @@ def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest
     with hosted(tmp_path) as host:
         assert host.line is not None
         url = host.line["url"]
-        assert host.line == {"url": url, "page": url.replace("ws://", "http://")[:-2], "code": CODE, "seats": 3}
+        page = url.replace("ws://", "http://")[:-2]
+        assert host.line == {"url": url, "page": page, "code": CODE, "seats": 3}
         a, b = Client(url), Client(url)
         ja = a.join("Ann")
         assert (ja["seat"], ja["seats"]) == (0, 3) and len(ja["token"]) >= 16
@@ -54,14 +55,11 @@ def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest
         a.send({"type": "check", "deal": 1, "arrangement": f"{ca[0]} / {ca[1]} {ca[2]} / "})
         partial = a.wait("checked")
         assert partial["deal"] == 1 and partial["legal"] is True and partial["fouls"] == []
-        fouled_text = "As Ah Ad / Kc Qs 9d 5h 2c / Ks 8h 7d 4c 3s"
         b.send({"type": "check", "deal": 1, "arrangement": rows_of(db["cards"])})
         full = b.wait("checked")
         expected = cli_json(capsys, "check", "--json", "--lang", "ru", rows_of(db["cards"]))
         assert full["legal"] is expected["legal"] and full["fouls"] == expected["fouls"]
-        if not full["legal"]:
-            assert full["message"] and all(f["message"][2:] in full["message"] for f in expected["fouls"])  # type: ignore[index, union-attr]
-        assert fouled_text  # (another seat's cards are refused below)
+        assert full["message"] and full["deal"] == 1
 
         # set errors: not the seat's cards, wrong deal, bad text, wrong sizes; then a second set
         for bad in ({"type": "set", "deal": 1, "arrangement": rows_of(db["cards"])},
@@ -91,7 +89,8 @@ def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest
         assert sa == sb and sa["deal"] == 1
         hands = sa["hands"]
         assert [h["seat"] for h in hands] == [0, 1, 2]
-        assert [(h["name"], h["bot"]) for h in hands[:2]] == [("Ann", False), ("Борис", False)] and hands[2]["bot"]
+        assert [(h["name"], h["bot"]) for h in hands] == [("Ann", False), ("Борис", False),
+                                                          (hands[2]["name"], True)]
         assert hands[0]["arrangement"] == arr_a and hands[1]["arrangement"] == fouled
         assert hands[1]["fouled"] is True and hands[0]["fouled"] is False
         assert not any(h["surrendered"] for h in hands)
