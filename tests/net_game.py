@@ -83,10 +83,11 @@ def place(driver: WebDriver, arr: Arrangement, native: bool = True) -> None:
             driver.find_element(By.CSS_SELECTOR, f"#row-{r} .row-name").click()
 
 
-def browser_deals(driver: WebDriver, page: str, deals: int, name: str = "Chromium") -> dict[str, Any]:
+def browser_deals(driver: WebDriver, page: str, deals: int, code: str = CODE,
+                  name: str = "Chromium") -> dict[str, Any]:
     """The browser's side of the game; what it saw."""
     seen: dict[str, Any] = {"foul_message": None, "points": []}
-    driver.get(f"{page}?code={CODE}&lang=en")
+    driver.get(f"{page}?code={code}&lang=en")
     wait(driver, lambda d: d.find_element(By.ID, "join-button").text == "Join")
     driver.find_element(By.ID, "name").send_keys(name)
     driver.find_element(By.ID, "join-button").click()
@@ -118,12 +119,12 @@ def browser_deals(driver: WebDriver, page: str, deals: int, name: str = "Chromiu
     return seen
 
 
-def client_deals(url: str, name: str, deals: int, out: dict[str, Any]) -> None:
+def client_deals(url: str, name: str, deals: int, code: str, out: dict[str, Any]) -> None:
     """A protocol client's side: sets a legal hand each deal; keeps every showdown, and checks
     that nothing before each showdown names another seat's cards."""
     c = Client(url)
     try:
-        c.join(name)
+        c.join(name, code=code)
         showdowns: list[Message] = []
         for number in range(1, deals + 1):
             start = len(c.log)
@@ -151,15 +152,15 @@ def client_deals(url: str, name: str, deals: int, out: dict[str, Any]) -> None:
 
 
 def play_game(driver: WebDriver, url: str, page: str,
-              deals: int = 10) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+              deals: int = 10, code: str = CODE) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Two protocol clients (threads) and the browser play ``deals`` deals; what each saw."""
     outs: list[dict[str, Any]] = [{}, {}]
-    threads = [threading.Thread(target=client_deals, args=(url, f"Client {i}", deals, outs[i]), daemon=True)
+    threads = [threading.Thread(target=client_deals, args=(url, f"Client {i}", deals, code, outs[i]), daemon=True)
                for i in range(2)]
     for t in threads:
         t.start()
     try:
-        seen = browser_deals(driver, page, deals)
+        seen = browser_deals(driver, page, deals, code)
     finally:
         for t in threads:
             t.join(120)
