@@ -127,7 +127,12 @@ def run(args: argparse.Namespace) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
-        await run_forever(server, print_json, stop)
+        def ready(line: dict[str, Any]) -> None:
+            print_json(line)
+            if not is_loopback(args.host):
+                print(tr("net.cli.link", lang, link=server.players_link), file=sys.stderr, flush=True)
+
+        await run_forever(server, ready, stop)
 
     try:
         asyncio.run(main())

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history.writer import HistoryWriter
@@ -112,6 +113,10 @@ class TeachingDialog(QDialog):
         self.code_label = QLabel(self)
         self.code_label.setObjectName("teachingCode")
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.code_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        self.code_label.setFont(font)
         self.qr_label = QLabel(self)
         self.qr_label.setObjectName("teachingQr")
         self.qr_label.setFixedSize(220, 220)
@@ -154,9 +159,9 @@ class TeachingDialog(QDialog):
 
     @property
     def join_link(self) -> str:
-        """The page with the code filled in (what the QR code holds)."""
-        assert self.line is not None
-        return f"{self.line['page']}?code={self.line['code']}"
+        """The page with the code filled in, where the players reach it (what the QR code holds)."""
+        assert self._thread is not None
+        return str(self._thread.server.players_link)
 
     # --- hosting -------------------------------------------------------------------------------
 
@@ -171,6 +176,8 @@ class TeachingDialog(QDialog):
         from cp_trainer.net.server import ServerThread, TableServer
         from cp_trainer.net.table import Table
 
+        if host is not None and self.where_combo.findData(host) >= 0:
+            self.where_combo.setCurrentIndex(self.where_combo.findData(host))
         seats, bots = self.seats_spin.value(), self.bots_spin.value()
         rules = self._rules()
         if rules.bank >= seats:
@@ -258,7 +265,8 @@ class TeachingDialog(QDialog):
                 if review is not None:
                     verdict = self.t("significant" if review["significant"] else "not_significant")
                     if review["loss"] > 0:
-                        text = self.t("review", best=review["best"], loss=f"{review['loss']:.2f}",
+                        best = Arrangement.parse(review["best"]).format(symbols=True)
+                        text = self.t("review", best=best, loss=f"{review['loss']:.2f}",
                                       stderr=f"{review['loss_stderr']:.2f}", verdict=verdict)
                     else:
                         text = self.t("review_best")

@@ -164,10 +164,18 @@ class TableServer:
 
     @property
     def ready_line(self) -> dict[str, Any]:
-        """``{"url", "page", "code", "seats"}``: what ``cp-trainer serve`` prints when ready."""
-        where = f"{link_host(self.host)}:{self.port}"
+        """``{"url", "page", "code", "seats"}``: what ``cp-trainer serve`` prints when ready (the
+        host as given)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        where = f"{host}:{self.port}"
         return {"url": f"ws://{where}/ws", "page": f"http://{where}/", "code": self.table.code,
                 "seats": self.table.size}
+
+    @property
+    def players_link(self) -> str:
+        """The page with the code filled in, at an address the players can reach: for a wildcard
+        host, this machine's address on its network."""
+        return f"http://{link_host(self.host)}:{self.port}/?code={self.table.code}"
 
     # --- running -------------------------------------------------------------------------------
 

@@ -75,11 +75,11 @@ def test_the_window_hosts_ten_deals(qtbot: Any, tmp_path: Path, capsys: pytest.C
     assert f"Showdown of deal {DEALS}" in text and text.count("Solver:") == 3
     assert [s["set"] for s in dialog.seats] == [True] * 4
 
-    install_language(QApplication.instance(), "ru")  # type: ignore[arg-type]
+    install_language(QApplication.instance(), "ru")
     assert dialog.windowTitle() == "Учебный стол"
     assert "Вскрытие" in dialog.table_view.toPlainText() and "Солвер" in dialog.table_view.toPlainText()
     assert window.teaching.action.text() == "Открыть &учебный стол…"
-    install_language(QApplication.instance(), "en")  # type: ignore[arg-type]
+    install_language(QApplication.instance(), "en")
 
     dialog.close()  # closing the dialog closes the table
     assert not dialog.hosting
