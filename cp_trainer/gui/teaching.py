@@ -100,6 +100,10 @@ class TeachingDialog(QDialog):
         self.start_button = QPushButton(self)
         self.start_button.setObjectName("teachingStart")
         self.start_button.clicked.connect(self.toggle)
+        self.fill_button = QPushButton(self)
+        self.fill_button.setObjectName("teachingFill")
+        self.fill_button.setEnabled(False)
+        self.fill_button.clicked.connect(self.fill_with_bots)
         self.seats_label, self.bots_label, self.where_label = QLabel(self), QLabel(self), QLabel(self)
         form = QFormLayout()
         form.addRow(self.seats_label, self.seats_spin)
@@ -128,6 +132,7 @@ class TeachingDialog(QDialog):
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.start_button)
+        left.addWidget(self.fill_button)
         left.addWidget(self.code_label)
         left.addWidget(self.qr_label)
         left.addWidget(self.link_label)
@@ -151,6 +156,8 @@ class TeachingDialog(QDialog):
         self.where_combo.setItemText(0, self.t("where_network"))
         self.where_combo.setItemText(1, self.t("where_here"))
         self.start_button.setText(self.t("stop" if self.hosting else "start"))
+        self.fill_button.setText(self.t("fill"))
+        self.fill_button.setToolTip(self.t("fill_tip"))
         self.refresh()
 
     @property
@@ -201,6 +208,11 @@ class TeachingDialog(QDialog):
         self.retranslate()
         return self.line
 
+    def fill_with_bots(self) -> None:
+        """Deal now: bots take the seats no one has taken."""
+        if self._thread is not None:
+            self._thread.fill_with_bots()
+
     def stop(self) -> None:
         thread, self._thread = self._thread, None
         if thread is not None:
@@ -208,6 +220,7 @@ class TeachingDialog(QDialog):
         self.line = None
         self.code_label.clear()
         self.qr_label.clear()
+        self.fill_button.setEnabled(False)
         for w in (self.seats_spin, self.bots_spin, self.where_combo):
             w.setEnabled(True)
         self.retranslate()
@@ -221,6 +234,8 @@ class TeachingDialog(QDialog):
     def _on_event(self, event: str, data: dict[str, Any]) -> None:
         if event == "table":
             self.seats = list(data["seats"])
+            waiting = data["phase"] == "waiting"
+            self.fill_button.setEnabled(waiting and any(not s["bot"] for s in self.seats if s["name"]))
         elif event == "deal":
             self.showdown, self.reviews = None, {}
         elif event == "showdown":

@@ -428,6 +428,15 @@ class ServerThread:
         if self._thread.is_alive():
             self._loop.call_soon_threadsafe(fn)
 
+    def fill_with_bots(self) -> None:
+        """Bots take the empty seats and the first deal comes (run on the server's loop)."""
+
+        def fill() -> None:
+            self.server.table.fill_with_bots()
+            self.server._run_work()
+
+        self.call(fill)
+
     def stop(self, timeout: float = 10.0) -> None:
         if self._stop is not None and self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._stop.set)

@@ -233,6 +233,19 @@ class Table:
             self._new_deal()
         return seat
 
+    def fill_with_bots(self) -> list[int]:
+        """Bots take every seat no one has taken (the host's "deal now"); the deal comes when
+        at least one person sits at the table. Returns the seats given to bots."""
+        if self.phase != "waiting" or not any(s.human for s in self.seats):
+            return []
+        empty = [s for s in self.seats if not s.taken]
+        for seat in empty:
+            seat.bot = True
+        self._name_bots()
+        self._broadcast_state()
+        self._new_deal()
+        return [s.index for s in empty]
+
     def rejoin(self, token: object, lang: object = None,
                attach: Callable[[int], None] | None = None) -> Seat:
         """The same seat again after a dropped connection, and the deal on the table again."""

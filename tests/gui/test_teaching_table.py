@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from net_fixtures import Client
 from net_game import chromium, play_game
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from cp_trainer.cli import main as cli_main
@@ -86,3 +88,26 @@ def test_the_window_hosts_ten_deals(qtbot: Any, tmp_path: Path, capsys: pytest.C
     window.practice.recorder.writer.flush(10)
     with HistoryStore.open(data) as store:
         assert len(store.hands()) == 3 * DEALS
+
+
+def test_deal_now_gives_the_empty_seats_to_bots(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, data_dir=str(tmp_path / "history"))
+    window.teaching.action.trigger()
+    dialog = window.teaching.dialog
+    assert dialog is not None
+    dialog.seats_spin.setValue(3)
+    line = dialog.start(host="127.0.0.1")
+    try:
+        assert not dialog.fill_button.isEnabled()  # nobody there yet
+        client = Client(line["url"])
+        client.join("Ann", code=line["code"])
+        qtbot.waitUntil(dialog.fill_button.isEnabled, timeout=10_000)
+        qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
+        deal = client.wait("deal", 30)
+        assert deal["deal"] == 1 and deal["seat"] == 0
+        state = client.wait("table", 10, lambda m: m["phase"] == "setting")
+        assert [s["bot"] for s in state["seats"]] == [False, True, True]
+        qtbot.waitUntil(lambda: not dialog.fill_button.isEnabled(), timeout=10_000)
+        client.close()
+    finally:
+        dialog.close()
