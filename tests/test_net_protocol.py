@@ -285,3 +285,18 @@ def test_the_page_is_served_over_http() -> None:
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(page + "../etc/passwd", timeout=10)
         assert err.value.code == 404
+
+
+def test_a_second_connection_with_the_token_takes_the_seat_over() -> None:
+    with hosted(None, seats=2, bots=1) as host:
+        assert host.line is not None
+        a = Client(host.line["url"])
+        token = a.join("Ann")["token"]
+        deal = a.wait("deal")
+        b = Client(host.line["url"])  # the same player, from a second tab or after a network change
+        b.send({"type": "rejoin", "token": token})
+        assert b.wait("joined")["seat"] == 0 and b.wait("deal") == deal
+        assert a.wait_closed()  # the old connection is closed, the seat's messages go to the new one
+        b.send({"type": "set", "deal": 1, "arrangement": legal(deal["cards"])})
+        assert b.wait("accepted")["deal"] == 1
+        b.close()

@@ -108,23 +108,29 @@ class _Client:
         self.ws = ws
         self.seat: int | None = None
         self.lang = DEFAULT_LANGUAGE
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        # texts to send; None: stop sending; a (code, reason) pair: close the connection
+        self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
         self.bucket = _Bucket(at=time.monotonic())
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() >= MAX_OUTBOX:
-            self.outbox.put_nowait(None)  # the writer closes the connection
+        if self.outbox.qsize() >= MAX_OUTBOX:  # it does not read what it is sent
+            self.outbox.put_nowait((1008, "too many messages waiting"))
             return
         self.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
 
+    def close(self, code: int, reason: str) -> None:
+        self.outbox.put_nowait((code, reason))
+
     async def writer(self) -> None:
         while True:
-            text = await self.outbox.get()
-            if text is None:
-                await self.ws.close(1008, "too many messages waiting")
-                return
+            item = await self.outbox.get()
             try:
-                await self.ws.send(text)
+                if item is None:
+                    return
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send(item)
             except ConnectionClosed:
                 return
 
@@ -353,7 +359,7 @@ class TableServer:
             old = self._clients.get(seat)
             if old is not None and old is not client:  # the same seat from a new connection
                 old.seat = None
-                old.outbox.put_nowait(None)
+                old.close(1000, "the seat was taken up by a new connection")
             client.seat = seat
             self._clients[seat] = client
 
