@@ -110,8 +110,6 @@ def run(args: argparse.Namespace) -> int:
         extra["review_samples"] = args.review_samples
     server = TableServer(table, host=args.host, port=args.port, data_dir=folder,
                          replace_after=args.replace_after, **extra)
-    if not is_loopback(args.host):
-        print(tr("net.cli.public", lang, host=shown(args.host)), file=sys.stderr, flush=True)
     hands = 0
 
     def count(event: str, data: dict[str, Any]) -> None:
@@ -128,9 +126,10 @@ def run(args: argparse.Namespace) -> int:
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
         def ready(line: dict[str, Any]) -> None:
-            print_json(line)
-            if not is_loopback(args.host):
+            if not is_loopback(args.host):  # said once it listens, beside the players' link
+                print(tr("net.cli.public", lang, host=shown(args.host)), file=sys.stderr, flush=True)
                 print(tr("net.cli.link", lang, link=server.players_link), file=sys.stderr, flush=True)
+            print_json(line)
 
         await run_forever(server, ready, stop)
 
