@@ -155,8 +155,8 @@ def play_game(driver: WebDriver, url: str, page: str,
               deals: int = 10, code: str = CODE) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Two protocol clients (threads) and the browser play ``deals`` deals; what each saw."""
     outs: list[dict[str, Any]] = [{}, {}]
-    threads = [threading.Thread(target=client_deals, args=(url, f"Client {i}", deals, code, outs[i]), daemon=True)
-               for i in range(2)]
+    threads = [threading.Thread(target=client_deals, args=(url, f"Client {i}", deals, code, outs[i]),
+                                daemon=True) for i in range(2)]
     for t in threads:
         t.start()
     try:
