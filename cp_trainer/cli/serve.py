@@ -9,10 +9,7 @@ closes the table, the history intact.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import re
-import signal
 import sys
 from typing import Any
 
@@ -86,6 +83,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio  # here, not at the top: every command's --help builds this parser
+    import contextlib
+    import signal
+
     from ..net.server import TableServer, is_loopback, run_forever
     from ..net.table import Table
     from .data_folder import data_folder
