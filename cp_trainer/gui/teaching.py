@@ -15,7 +15,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -140,6 +140,9 @@ class TeachingDialog(QDialog):
         layout = QHBoxLayout(self)
         layout.addLayout(left)
         layout.addWidget(self.table_view, 1)
+        app = QCoreApplication.instance()
+        if app is not None:  # the trainer quits with the table open: it closes too
+            app.aboutToQuit.connect(self.stop)
         follow_language(self, self.retranslate)
         self.retranslate()
 
