@@ -94,7 +94,7 @@ def browser_deals(driver: WebDriver, page: str, deals: int, code: str = CODE,
     for number in range(1, deals + 1):
         wait(driver, lambda d, n=number: d.find_element(By.ID, "deal-title").text == f"Deal {n}"
              and len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 13
-             and d.find_element(By.ID, "board").is_displayed())
+             and d.find_element(By.ID, "board").is_displayed(), 120)
         cards = " ".join(driver.execute_script(
             "return [...document.querySelectorAll('#hand .card')].map((e) => e.dataset.card);"))
         if number == 1:  # a foul, explained by the server in the player's language
@@ -110,7 +110,7 @@ def browser_deals(driver: WebDriver, page: str, deals: int, code: str = CODE,
         wait(driver, lambda d: "ok" in (d.find_element(By.ID, "check").get_attribute("class") or "")
              and d.find_element(By.ID, "set").is_enabled())
         driver.find_element(By.ID, "set").click()
-        wait(driver, lambda d: d.find_element(By.ID, "showdown").is_displayed(), 60)
+        wait(driver, lambda d: d.find_element(By.ID, "showdown").is_displayed(), 120)
         wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands .seat-hand")) == 4)
         seen["points"].append(driver.execute_script(
             "return [...document.querySelectorAll('#hands .points')].map((e) => e.textContent);"))
@@ -128,13 +128,13 @@ def client_deals(url: str, name: str, deals: int, code: str, out: dict[str, Any]
         showdowns: list[Message] = []
         for number in range(1, deals + 1):
             start = len(c.log)
-            deal = c.wait("deal", 90, lambda m: bool(m["deal"] == number))  # noqa: B023
+            deal = c.wait("deal", 150, lambda m: bool(m["deal"] == number))  # noqa: B023
             arr = legal(deal["cards"])
             c.send({"type": "check", "deal": number, "arrangement": str(arr)})
             assert c.wait("checked")["legal"] is True
             c.send({"type": "set", "deal": number, "arrangement": str(arr)})
             c.wait("accepted")
-            sd = c.wait("showdown", 90, lambda m: bool(m["deal"] == number))  # noqa: B023
+            sd = c.wait("showdown", 150, lambda m: bool(m["deal"] == number))  # noqa: B023
             # what this deal's messages named before its showdown (a review of the deal before
             # names that deal's cards, shown already)
             before = [m for m in c.log[start:c.log.index(sd)] if m.get("deal", number) == number]
@@ -161,9 +161,16 @@ def play_game(driver: WebDriver, url: str, page: str,
         t.start()
     try:
         seen = browser_deals(driver, page, deals, code)
-    finally:
+    except Exception as exc:  # say what the page showed, and what went wrong beside it
         for t in threads:
-            t.join(120)
+            t.join(5)
+        shown = driver.execute_script(
+            "return [document.getElementById('deal-title').textContent, document.getElementById('error')"
+            ".textContent, document.getElementById('check').textContent];")
+        errors = [repr(out["error"]) for out in outs if "error" in out]
+        raise AssertionError(f"the browser stopped at {shown}; the clients: {errors}") from exc
+    for t in threads:
+        t.join(120)
     for out in outs:
         if "error" in out:
             raise out["error"]
