@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ipaddress
 import json
+import logging
 import socket
 import threading
 import time
@@ -36,6 +38,8 @@ from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog
 from ..resources import resource_path
 from .review import REVIEW_SAMPLES, play_bots, review
 from .table import BotWork, ReviewWork, Table, TableError
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "ServerThread", "TableServer", "is_loopback", "run_forever"]
 
@@ -212,7 +216,12 @@ class TableServer:
 
     def _keep(self, task: asyncio.Future[Any]) -> None:
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:  # said, not lost in the loop
+            _log.error("the teaching table's work failed", exc_info=task.exception())
 
     # --- the table's output ----------------------------------------------------------------------
 
@@ -234,12 +243,21 @@ class TableServer:
                 self._keep(asyncio.ensure_future(self._review(loop, work)))
 
     async def _bots(self, loop: asyncio.AbstractEventLoop, work: BotWork) -> None:
-        play = await loop.run_in_executor(self._bot_pool, play_bots, work.job)
+        try:
+            play = await loop.run_in_executor(self._bot_pool, play_bots, work.job)
+        except Exception:  # the table must go on: the greedy bot sets these hands instead
+            _log.exception("the %s bot could not set its hands; the greedy bot does", work.job.bot)
+            job = dataclasses.replace(work.job, bot="greedy", surrender=False)
+            play = await loop.run_in_executor(self._bot_pool, play_bots, job)
         self.table.bots_done(work, play)
         self._run_work()
 
     async def _review(self, loop: asyncio.AbstractEventLoop, work: ReviewWork) -> None:
-        verdict = await loop.run_in_executor(self._pool, review, work, self.review_samples)
+        try:
+            verdict = await loop.run_in_executor(self._pool, review, work, self.review_samples)
+        except Exception:  # no review for this hand; the table goes on
+            _log.exception("the solver could not review seat %d of deal %d", work.seat, work.deal)
+            return
         self.table.review_done(work, verdict)
         if self.writer is not None and work.uid is not None:
             self.writer.set_solver(work.uid, str(verdict.best), verdict.best_ev,
