@@ -20,7 +20,7 @@ from .streams import StandardStreams, StreamError
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "grade",
-                      "drill"]
+                      "drill", "serve"]
 
 
 class Parser(argparse.ArgumentParser):

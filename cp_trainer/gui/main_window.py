@@ -144,6 +144,11 @@ class MainWindow(QMainWindow):
         self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
                                          self.help_menu, lambda: self.values.house_rules, data_dir,
                                          settings.qsettings)
+        from cp_trainer.gui.teaching import install_teaching  # Game -> Host a teaching table… (issue 22)
+
+        self.teaching = install_teaching(self, self.game_menu, self.settings_action,
+                                         lambda: self.values.house_rules,
+                                         lambda: self.practice.recorder.writer)
         from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
 
         # results are written by the recorder's writer thread; the History window follows its signal
