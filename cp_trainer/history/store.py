@@ -12,7 +12,8 @@
   recording path only (``recover=True``: renamed with a timestamp, byte for byte as it was, never
   deleted) and a fresh database is started; :attr:`HistoryStore.recovery` says where the old file
   went. :meth:`HistoryStore.open_readonly` (``stats``, ``history export``) never modifies, moves or
-  creates a database.
+  creates a database, nor any file beside it, and reads one in a folder it cannot write
+  (:func:`_snapshot`).
 - Everything read back is validated: a damaged row is skipped, and :attr:`HistoryStore.skipped`
   says which and why.
 """
