@@ -68,9 +68,9 @@ def refuse_closed_stdin(file: str) -> None:
 def refuse_folder_name(file: str, lang: str) -> None:
     """``history export DIR/sub/``: a name ending in a slash (or ``.``, ``..``) names a folder;
     the file named ``sub`` that the path would become is never written."""
-    if os.path.basename(file) in ("", ".", ".."):
+    if file and os.path.basename(file) in ("", ".", ".."):  # no name at all: refused as it always was
         example = os.path.join(file, "history.jsonl")
-        raise CliError(tr("history.export.folder", lang, path=file, example=example))
+        raise CliError(tr("history.export.folder", lang, path=repr(file), example=example))
 
 
 def report_damaged(command: str, problems: Sequence[str], key: str, lang: str) -> None:
