@@ -64,7 +64,7 @@ def data_folder(given: str | None, lang: str) -> Path:
     if given is not None:
         if not given.strip():  # not the current folder
             raise CliError(f"--data-dir: no folder named, got {given!r}")
-        folder = Path(given)
+        folder = _env_folder(given, "--data-dir", lang)  # "~/x" as the variable reads it; "~nobody/x" refused
     elif env:
         folder = _env_folder(env, DATA_DIR_ENV, lang)
     else:

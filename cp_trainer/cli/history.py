@@ -11,6 +11,8 @@ from .history_common import (
     add_data_dir_option,
     open_store,
     open_store_readonly,
+    refuse_closed_stdin,
+    refuse_folder_name,
     report_damaged,
 )
 
@@ -54,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     if args.action == "export":
+        refuse_folder_name(args.file, lang)
         with open_store_readonly(args, lang) as store:
             try:
                 n = export_jsonl(store, args.file, Game(args.game) if args.game else None, force=args.force)
@@ -66,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
             report_damaged("history", store.skipped, "history.export.damaged", lang)
         print(tr("history.export.done", lang, n=n, path=args.file))
         return 0
+    refuse_closed_stdin(args.file)
     with open_store(args, lang) as store:
         try:
             report = import_jsonl(store, args.file)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from ..history import HistoryBusy, HistoryError, HistoryStore
+from ..history.store import HistoryFull
 from ..i18n import tr
 from .common import CliError, shown
 from .data_folder import data_folder
+from .streams import StreamError
 
 EXIT_UNAVAILABLE = 1  # the database is busy or the disk full: nothing wrong with the input
 MAX_LISTED = 20  # damaged lines or rows named one by one; the rest are counted
@@ -33,7 +36,7 @@ def open_store(args: argparse.Namespace, lang: str, *, busy_timeout_ms: int | No
             store = HistoryStore.open(data_dir, recover=False)
         else:
             store = HistoryStore.open(data_dir, recover=False, busy_timeout_ms=busy_timeout_ms)
-    except HistoryBusy as exc:
+    except (HistoryBusy, HistoryFull) as exc:  # a new history on a full disk too: nothing imported
         raise CliError(str(exc), status=EXIT_UNAVAILABLE) from None
     except HistoryError as exc:
         raise CliError(str(exc)) from None
@@ -52,6 +55,24 @@ def open_store_readonly(args: argparse.Namespace, lang: str, *, missing_ok: bool
         raise CliError(str(exc)) from None
 
 
+STDIN_NAMES = ("/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
+
+
+def refuse_closed_stdin(file: str) -> None:
+    """``history import /dev/stdin <&-``: standard input was closed (it reads as an empty
+    ``/dev/null`` now, :mod:`.streams`), which is an error, never "Imported 0 hands"."""
+    if sys.stdin is None and os.path.normpath(file) in STDIN_NAMES:
+        raise StreamError("cli.stdin.closed", status=2)
+
+
+def refuse_folder_name(file: str, lang: str) -> None:
+    """``history export DIR/sub/``: a name ending in a slash (or ``.``, ``..``) names a folder;
+    the file named ``sub`` that the path would become is never written."""
+    if file and os.path.basename(file) in ("", ".", ".."):  # no name at all: refused as it always was
+        example = os.path.join(file, "history.jsonl")
+        raise CliError(tr("history.export.folder", lang, path=repr(file), example=example))
+
+
 def report_damaged(command: str, problems: Sequence[str], key: str, lang: str, *,
                    count: int | None = None) -> None:
     """Name the damaged lines or rows on stderr (the first :data:`MAX_LISTED`), then count them
@@ -64,4 +85,5 @@ def report_damaged(command: str, problems: Sequence[str], key: str, lang: str, *
     print(f"cp-trainer {command}: {tr(key, lang, n=total)}", file=sys.stderr)
 
 
-__all__ = ["EXIT_UNAVAILABLE", "add_data_dir_option", "open_store", "open_store_readonly", "report_damaged"]
+__all__ = ["EXIT_UNAVAILABLE", "add_data_dir_option", "open_store", "open_store_readonly",
+           "refuse_closed_stdin", "refuse_folder_name", "report_damaged"]

@@ -12,7 +12,8 @@
   recording path only (``recover=True``: renamed with a timestamp, byte for byte as it was, never
   deleted) and a fresh database is started; :attr:`HistoryStore.recovery` says where the old file
   went. :meth:`HistoryStore.open_readonly` (``stats``, ``history export``) never modifies, moves or
-  creates a database.
+  creates a database, nor any file beside it, and reads one in a folder it cannot write
+  (:func:`_snapshot`).
 - Everything read back is validated: a damaged row (a hand, a drill result, a lesson's progress)
   is skipped, and :attr:`HistoryStore.skipped` says which and why. Drill results are kept as
   hands are: validated on the way in, a unique identity, and an import's in one transaction with
@@ -21,9 +22,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -58,6 +62,7 @@ __all__ = [
     "HandSummary",
     "HistoryBusy",
     "HistoryError",
+    "HistoryFull",
     "HistoryStore",
     "NotOurFile",
     "Recovery",
@@ -80,6 +85,10 @@ class NotOurFile(HistoryError):
 
 class HistoryBusy(HistoryError):
     """Another program held the database's write lock for longer than the busy timeout."""
+
+
+class HistoryFull(HistoryError):
+    """The disk (or the user's quota) is full: nothing is wrong with the history or the input."""
 
 
 class _Unusable(Exception):
@@ -110,6 +119,8 @@ def _unusable_or_refused(path: Path, exc: sqlite3.Error, prefix: str = "") -> _U
         if is_busy(exc):
             raise HistoryBusy(f"the history database {path} is busy (another program is writing "
                               f"to it); try again in a moment") from None
+        if name.startswith("SQLITE_FULL"):
+            raise HistoryFull(f"cannot use the history database {path}: {exc}") from None
         raise HistoryError(f"cannot use the history database {path}: {exc}") from None
     return _Unusable(f"{prefix}{exc}")
 
@@ -197,7 +208,9 @@ class HistoryStore:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise HistoryError(f"cannot create the history folder {folder}: {exc.strerror or exc}") from None
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+            raise (HistoryFull if full else HistoryError)(
+                f"cannot create the history folder {folder}: {exc.strerror or exc}") from None
         path = folder / filename
         recovery: Recovery | None = None
         if busy_timeout_ms is None:
@@ -229,6 +242,7 @@ class HistoryStore:
         """
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
         path = folder / filename
+        _check_reachable(folder, path)
         if not path.exists() and missing_ok:
             empty = _connect(":memory:")
             _register(empty)
@@ -618,7 +632,94 @@ def _connect(database: str | Path, *, uri: bool = False,
 
 
 def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that only reads ``path`` and leaves nothing beside it: a copy in memory when
+    nothing is pending beside the file (:func:`_snapshot`), else SQLite's read-only mode."""
+    snapshot = _snapshot(path)
+    if snapshot is not None:
+        return snapshot
     return _connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+
+
+SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024  # a larger history is read in place (SQLite's read-only mode)
+_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")  # the first bytes of a real rollback journal
+
+
+def _pending_state(path: Path) -> tuple[int, ...] | None:
+    """What identifies the file's content now, or None when something is pending beside it (its
+    ``-wal`` holds frames: a window has it open, or one crashed; its ``-journal`` is a real
+    unfinished transaction) or it is too large to copy."""
+    st = os.stat(path)
+    if st.st_size > SNAPSHOT_MAX_BYTES:
+        return None
+    wal = path.with_name(path.name + "-wal")
+    with contextlib.suppress(FileNotFoundError):
+        if wal.stat().st_size > 0:
+            return None
+    journal = path.with_name(path.name + "-journal")
+    with contextlib.suppress(FileNotFoundError), open(journal, "rb") as fh:
+        if fh.read(len(_JOURNAL_MAGIC)) == _JOURNAL_MAGIC:
+            return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _snapshot(path: Path) -> sqlite3.Connection | None:
+    """The database read into memory, when nothing is pending beside it (else None).
+
+    SQLite's read-only mode (``mode=ro``) creates the ``-wal`` and ``-shm`` of a WAL database and
+    cannot remove them (a read-only connection cannot checkpoint), so ``stats`` left them behind;
+    where the folder cannot be written (a read-only file system, another user's folder) it cannot
+    open the file at all ("unable to open database file"); a junk ``-journal`` beside the file
+    (one SQLite throws away when it writes) makes it refuse with "attempt to write a readonly
+    database". With an empty ``-wal`` the file holds every committed transaction, so a copy of
+    its bytes is the history, read without any of that. The file is looked at again after it is
+    read: a change meanwhile (another program checkpointing into it) reads it again."""
+    if not hasattr(sqlite3.Connection, "deserialize"):  # pragma: no cover - SQLite without it
+        return None
+    for _ in range(3):
+        try:
+            before = _pending_state(path)
+            if before is None:
+                return None
+            with open(path, "rb") as fh:
+                data = fh.read(SNAPSHOT_MAX_BYTES + 1)
+            if _pending_state(path) != before:
+                continue
+        except OSError:
+            return None
+        if len(data) < 100:  # empty or truncated: SQLite's own reading says what it is
+            return None
+        if data[18:20] == b"\x02\x02":  # WAL: its (empty) log is not part of the copy
+            data = data[:18] + b"\x01\x01" + data[20:]
+        conn = _connect(":memory:")
+        try:
+            conn.deserialize(data)
+        except sqlite3.Error:
+            conn.close()
+            return None
+        return conn
+    return None
+
+
+def _check_reachable(folder: Path, path: Path) -> None:
+    """:class:`HistoryError` when the history's path cannot lead to a file: the data folder is a
+    file, the path is a symbolic link that loops or leads nowhere (never "no hands yet")."""
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        if folder.exists() and not folder.is_dir():
+            raise HistoryError(f"the data folder {folder} is not a folder") from None
+        return
+    except OSError as exc:  # ENOTDIR: a file on the way; ELOOP; EACCES
+        if exc.errno == errno.ENOTDIR:
+            raise HistoryError(f"the data folder {folder} is not a folder") from None
+        raise HistoryError(f"cannot reach the history database {path}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            os.stat(path)
+        except OSError as exc:
+            why = "loops" if exc.errno == errno.ELOOP else "leads to no file"
+            raise HistoryError(f"the history database {path} is a symbolic link that {why}; "
+                               f"it was left untouched") from None
 
 
 def _inspect(conn: sqlite3.Connection, path: Path) -> int:
