@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 from cp_trainer.cards import Card
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
+from cp_trainer.gui.trace import install_trace
 from cp_trainer.gui.translation import TranslationError, install_language
 from cp_trainer.house_rules_file import RulesFile
 
@@ -54,5 +55,6 @@ def run_app(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
     window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang, data_dir=data_dir,
                            rules=rules)
     window.show()
+    install_trace(window)  # only when CP_TRAINER_TRACE asks (the soak test's view of the window)
     window.solver_panel.warm_up()
     return app.exec()
