@@ -141,7 +141,8 @@ class Player:
             self.s.key(str(ROWS.index(self.rng.choice(room)) + 1))
             after = self.state()
             if (self.widget(after, "handView") or {}).get("rows") == hand["rows"]:
-                self.focus_hand(after)
+                self.double_click()  # the key moved nothing: a double-click places a card too
+                self.focus_hand(self.state())
                 after = self.state()
             st = after
         raise SoakFailure("the cards could not all be placed with 1/2/3")
@@ -196,6 +197,9 @@ class Player:
             return self.new_deal()
         self.place_all()
         st = self.state()
+        button = self.widget(st, "setButton")
+        if (self.widget(st, "handView") or {}).get("rows") or button is None or not button["enabled"]:
+            return  # not all placed (a refused move): nothing to set
         if self.rng.random() < 0.5:
             self.s.key("ctrl+Return")
         else:

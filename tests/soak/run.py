@@ -45,9 +45,8 @@ def run_seed(seed: int, actions: int, *, shots: Path | None = None, keep: bool =
         ok = True
         return session.actions, player.steps
     except SoakFailure as exc:
-        session.screenshot(session.tmp / "failure.png")
         raise SoakFailure(f"seed {seed}, after {session.actions} actions (steps {player.steps}): {exc}\n"
-                          f"logs and a screenshot: {session.tmp}") from None
+                          f"{session.report()}") from None
     finally:
         session.close(keep=keep or not ok)
 

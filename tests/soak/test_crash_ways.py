@@ -32,7 +32,7 @@ def player() -> Iterator[Player]:
         ok = True
     finally:
         if not ok:
-            print(f"the failed session's logs: {session.tmp}")
+            print(session.report())
         session.close(keep=not ok)  # a failure's logs stay (the path is in its message)
 
 

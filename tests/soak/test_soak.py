@@ -29,7 +29,7 @@ def test_the_window_survives_300_real_actions() -> None:
         ok = True
     finally:
         if not ok:
-            print(f"the failed session's logs: {session.tmp}")
+            print(session.report())
         session.close(keep=not ok)
     assert session.actions >= ACTIONS
     # the program reached the table's main steps, not only one corner of it

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -136,6 +137,7 @@ class XSession:
         self._last_seq = -1
         self._last_beat = time.monotonic()
         self._sent = 0.0
+        self.trail: deque[str] = deque(maxlen=25)  # the last X actions, for a failure's report
 
     # --- starting and stopping ----------------------------------------------------------------------
 
@@ -242,6 +244,12 @@ class XSession:
             said = f" and wrote to stderr:\n{text[-6000:]}" if text else ""
             raise SoakFailure(f"the app quit with {how}{said}")
 
+    def report(self) -> str:
+        """A failure's context: the last X actions, and a screenshot kept in the session's folder."""
+        self.screenshot(self.tmp / "failure.png")
+        return ("the last X actions (oldest first): " + " | ".join(self.trail)
+                + f"\nthe session's folder (logs, state.json, failure.png): {self.tmp}")
+
     def close(self, keep: bool = False) -> None:
         """Stop the app, openbox and Xvfb (each by its PID) and remove the temporary folder unless
         ``keep`` (a failure's logs)."""
@@ -323,6 +331,7 @@ class XSession:
 
     def xdotool(self, *args: str) -> None:
         self.actions += 1
+        self.trail.append(" ".join(args))
         self.log(" ".join(args))
         self._x(["xdotool", *args])
         self._sent = time.monotonic()
@@ -330,6 +339,7 @@ class XSession:
     def activate(self, winid: int) -> bool:
         """Raise and focus a window through the window manager; False if it is gone."""
         self.actions += 1
+        self.trail.append(f"windowactivate {winid}")
         self.log(f"windowactivate {winid}")
         done = self._x(["xdotool", "windowactivate", "--sync", str(winid)], check=False)
         self._sent = time.monotonic()
