@@ -49,12 +49,12 @@ from cp_trainer.drill.why import explain
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
-from cp_trainer.gui.drill.worker import DrillWorker
 from cp_trainer.gui.fitted import FittedLabel, needed_height
 from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.worker import Worker
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
@@ -153,8 +153,8 @@ class DrillPage(QWidget):
         self.hand: DrillHand | None = None
         self.grade: DrillGrade | None = None
         self.phase = Phase.SETTING
-        self.worker: DrillWorker | None = None
-        self.rates_worker: DrillWorker | None = None
+        self.worker: Worker | None = None
+        self.rates_worker: Worker | None = None
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
         self.deal = DealModel(parent=self)
@@ -501,7 +501,7 @@ class DrillPage(QWidget):
         if hand.analysis is not None:
             stored = hand.analysis.grade(arrangement)
             if stored is not None:
-                self._graded((hand, stored))
+                self._show_grade(hand, stored)
                 return
         self.phase = Phase.GRADING
         self._update_buttons()
@@ -513,14 +513,20 @@ class DrillPage(QWidget):
             h = hand if hand.analysis is not None else analyse_fn(hand)
             return h, grade_fn(h, arrangement)
 
-        worker = DrillWorker(job)
+        worker = Worker(lambda _progress, _cancelled: job())
+        # the page's own methods, no lambdas: queued to the GUI thread, none after the page died
         worker.signals.finished.connect(self._graded)
         worker.signals.failed.connect(self._failed)
         self.worker = worker
-        self.threads.start(worker)
+        worker.start(self.threads)
 
-    def _graded(self, result: Any) -> None:
+    def _graded(self, worker: Worker, result: Any) -> None:
+        if worker is not self.worker:
+            return  # a grade nobody waits for any more
         hand, grade = result
+        self._show_grade(hand, grade)
+
+    def _show_grade(self, hand: DrillHand, grade: DrillGrade) -> None:
         self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
@@ -546,12 +552,12 @@ class DrillPage(QWidget):
         if self.rates_fn is None or not grade.significant or grade.foul:
             return
         rates_fn = self.rates_fn
-        worker = DrillWorker(lambda: (grade, rates_fn(hand, grade)))
+        worker = Worker(lambda _progress, _cancelled: (grade, rates_fn(hand, grade)))
         worker.signals.finished.connect(self._rates_ready)
         self.rates_worker = worker
-        self.threads.start(worker)
+        worker.start(self.threads)
 
-    def _rates_ready(self, result: Any) -> None:
+    def _rates_ready(self, _worker: Worker, result: Any) -> None:
         grade, nets = result
         if grade is self.grade and self.phase is Phase.GRADED:
             self.rates = nets
@@ -569,7 +575,9 @@ class DrillPage(QWidget):
             self.message.setText(self.tr("The result could not be stored in the history: %1")
                                  .replace("%1", str(exc)))
 
-    def _failed(self, message: str) -> None:
+    def _failed(self, worker: Worker, message: str) -> None:
+        if worker is not self.worker:
+            return
         self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
