@@ -50,6 +50,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.fitted import FittedLabel, needed_height
+from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
@@ -82,6 +83,22 @@ class AltUnderlines(QProxyStyle):
         if hint == QStyle.StyleHint.SH_UnderlineShortcut:
             return int(bool(QGuiApplication.queryKeyboardModifiers() & Qt.KeyboardModifier.AltModifier))
         return super().styleHint(hint, option, widget, returnData)
+
+
+class _AltWatcher(QObject):
+    """The application's key events: Alt pressed or released anywhere draws the underlines of
+    ``widgets`` again (shown while it is held)."""
+
+    def __init__(self, widgets: list[QWidget], parent: QObject) -> None:
+        super().__init__(parent)
+        self.widgets = widgets
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and isinstance(event, QKeyEvent) \
+                and event.key() == Qt.Key.Key_Alt:
+            for keyed in self.widgets:
+                keyed.update()
+        return False
 
 
 class Phase(Enum):
@@ -277,8 +294,10 @@ class DrillPage(QWidget):
         for keyed in self._mnemonic_widgets:
             keyed.setStyle(self._alt_style)
         app = QGuiApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        if app is not None:  # a child of the page, owned until the page dies (issue 18)
+            self._alt_watcher = _AltWatcher(self._mnemonic_widgets, self)
+            keep_alive(self, self._alt_watcher)
+            app.installEventFilter(self._alt_watcher)
 
         if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
             keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
@@ -604,14 +623,6 @@ class DrillPage(QWidget):
             self.set_hand()
         elif self.phase is Phase.GRADED:
             self.next_hand()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Alt pressed or released anywhere: draw the underlines again (shown while it is held)."""
-        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and isinstance(event, QKeyEvent) \
-                and event.key() == Qt.Key.Key_Alt:
-            for keyed in self._mnemonic_widgets:
-                keyed.update()
-        return False
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
