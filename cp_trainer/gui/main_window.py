@@ -437,8 +437,13 @@ class MainWindow(QMainWindow):
 
         dialog = SettingsDialog(self.settings.values, self)
         add_close_shortcuts(dialog)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.apply_settings(dialog.values())
+        try:
+            if dialog.exec() == QDialog.DialogCode.Accepted:
+                self.apply_settings(dialog.values())
+        finally:
+            # After exec() PySide no longer ties the dialog's Python side to its parent: deleted
+            # here, by Qt, not by the garbage collector at some later moment (issue 18).
+            dialog.deleteLater()
 
     def apply_settings(self, values: TrainerSettings) -> None:
         """Save ``values`` and play by them: the look now, the table (house rules, bots, opponents,
