@@ -114,6 +114,7 @@ class StateTrace(QObject):
         self.seq += 1
         try:
             state = self.snapshot()
+            state["time"] = started  # what was sent before this tick began is handled in it
             state["gc_ms"] = round((collected - started) * 1000, 1)
             state["snapshot_ms"] = round((time.monotonic() - collected) * 1000, 1)
         except RuntimeError as exc:  # a widget deleted between two lines: the next tick sees it gone
