@@ -51,6 +51,9 @@ def ok_settings(p: Player, *changes: str, opponents: int | None = None) -> None:
         p.s.xdotool("type", str(opponents))
         p.s.wait(lambda x: x.modal is not None and x.modal["widgets"].get("opponentsSpin", {}).get("value")
                  == opponents, "the opponents typed")
+    # A key no widget of the dialog takes goes up to the dialog itself, as a person's stray key
+    # does: what Qt calls on the dialog's Python helpers (the collector ran since it opened) shows.
+    p.s.key("F12")
     st = p.state()
     assert st.modal is not None
     p.s.click(st.modal["widgets"]["std:Ok"]["rect"])
@@ -116,6 +119,22 @@ def test_criss_cross_off_and_two_opponents_mid_deal_then_set_hand_two_of_two(pla
     st = deal(player)
     assert not st["criss_cross"] and st["opponents"] == 2
     player.s.check()
+
+
+def test_escape_and_ctrl_w_close_settings_and_help_after_the_collector_ran(player: Player) -> None:
+    """The issue's log: "Error calling Python override of QObject::eventFilter() … '_Closer' object
+    has no attribute 'window'" when a key reached a dialog whose closer the collector had freed."""
+    p = player
+    for key in ("Escape", "ctrl+w", "Escape"):
+        p.open_settings()
+        p.s.key(key)
+        p.s.wait(lambda x: x.modal is None, f"{key} closed Settings", timeout=30)
+        p.menu("help_menu", "rules_action")
+        p.s.wait(lambda x: x.window("helpDialog") is not None and (x.active or {}).get("key") == "helpDialog",
+                 "Help shown")
+        p.s.key(key)
+        p.s.wait(lambda x: x.window("helpDialog") is None, f"{key} closed Help", timeout=30)
+        p.s.check()
 
 
 def test_scripted_rounds_with_settings_every_second_round(player: Player) -> None:

@@ -324,7 +324,9 @@ class XSession:
         try:
             done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60, check=False)
         except subprocess.TimeoutExpired:
-            raise SoakFailure(f"{' '.join(cmd)} did not return in 60 s") from None
+            alive = self.app is not None and self.app.poll() is None
+            raise SoakFailure(f"{' '.join(cmd)} did not return in 60 s (the X server does not answer; "
+                              f"the app {'still runs' if alive else 'ended'})") from None
         if check and done.returncode != 0:
             raise SoakFailure(f"{' '.join(cmd)} failed: {done.stderr.strip()}")
         return done
@@ -368,7 +370,8 @@ class XSession:
 
     def screenshot(self, path: Path) -> None:
         if shutil.which("import"):
-            self._x(["import", "-window", "root", str(path)], check=False)
+            with contextlib.suppress(SoakFailure):  # a picture is a help, never a failure of its own
+                self._x(["import", "-window", "root", str(path)], check=False)
 
     def stacks_now(self) -> str:
         """Every thread's Python stack, printed by the app's faulthandler on SIGABRT (a hang's report;
