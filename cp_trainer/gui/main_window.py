@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
@@ -463,6 +464,18 @@ class MainWindow(QMainWindow):
             note = self.tr("The new settings (house rules, bots, opponents, Criss Cross) apply from the "
                            "next deal; this deal is played to the end as it was dealt.")
             self.statusBar().showMessage(note, 8000)
+
+    def report_crash(self, report: Path) -> QMessageBox:
+        """Say once that the last run ended unexpectedly, and where its report is."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("The last session ended unexpectedly"),
+                          self.tr("The trainer's last session ended unexpectedly (it crashed). What it "
+                                  "was doing is in this report:\n%1").replace("%1", str(report)),
+                          QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("crashNotice")
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
 
     def _report_settings_problems(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Settings"),

@@ -141,7 +141,7 @@ def test_scripted_rounds_with_settings_every_second_round(player: Player) -> Non
     """13 cards with 1/2/3, Ctrl+Return, Return; every second round Game → Settings, a few Tab +
     Space, Return; then Ctrl+N. It crashed in round 8."""
     p = player
-    for round_ in range(1, 11):
+    for round_ in range(1, 9):
         st = p.state()
         p.focus_hand(st)
         for key in "1112222233333":
