@@ -269,6 +269,14 @@ class XSession:
         except OSError:
             return ""
 
+    def crash_text(self) -> str:
+        """What the app's faulthandler wrote to its crash file in the data folder (if any)."""
+        texts = []
+        for f in sorted((self.tmp / "data").glob("crash-*")):
+            with contextlib.suppress(OSError):
+                texts.append(f"{f.name}:\n{f.read_text(encoding='utf-8', errors='replace')[-8000:]}")
+        return "\n".join(texts)
+
     def check(self) -> None:
         """Fail now on a crash or any line on the app's stderr."""
         text = self.stderr_text()
@@ -278,7 +286,7 @@ class XSession:
         rc = self.app.poll()
         if rc is not None:
             how = f"signal {signal.Signals(-rc).name}" if rc < 0 else f"exit status {rc}"
-            raise SoakFailure(f"the app ended ({how})")
+            raise SoakFailure(f"the app ended ({how}); its crash file:\n{self.crash_text()}")
 
     def state(self) -> State | None:
         try:
@@ -381,7 +389,7 @@ class XSession:
             os.kill(self.app.pid, signal.SIGABRT)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.app.wait(20)
-        return self.stderr_text()[-8000:]
+        return self.stderr_text()[-8000:] + self.crash_text()
 
 
 def log_to_stderr(line: str) -> None:
