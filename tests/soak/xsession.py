@@ -192,7 +192,16 @@ class XSession:
             while time.monotonic() < deadline:
                 if proc.poll() is not None:
                     break  # the display was taken after all: the next one
-                if self._x(["xdotool", "getdisplaygeometry"], check=False).returncode == 0:
+                # ours only when the lock names our server (two sessions started at once may both
+                # have found the display free; the other server is the one that answers then)
+                try:
+                    owner = int(Path(f"/tmp/.X{n}-lock").read_text().strip() or 0)
+                except (OSError, ValueError):
+                    owner = 0
+                if owner and owner != proc.pid:
+                    break
+                answers = owner == proc.pid and self._x(["xdotool", "getdisplaygeometry"], check=False)
+                if answers and answers.returncode == 0:
                     self.xvfb = proc
                     return
                 time.sleep(0.1)
