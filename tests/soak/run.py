@@ -43,6 +43,9 @@ def run_seed(seed: int, actions: int, *, shots: Path | None = None, keep: bool =
         session.check()
         session.quit()
         ok = True
+        if player.misses:
+            print(f"soak: seed {seed}: {len(player.misses)} step(s) did not reach their aim: "
+                  + "; ".join(player.misses[:5]), file=sys.stderr)
         return session.actions, player.steps
     except SoakFailure as exc:
         raise SoakFailure(f"seed {seed}, after {session.actions} actions (steps {player.steps}): {exc}\n"

@@ -34,3 +34,5 @@ def test_the_window_survives_300_real_actions() -> None:
     assert session.actions >= ACTIONS
     # the program reached the table's main steps, not only one corner of it
     assert {"set_hand", "settings", "place_keys", "drag"} <= set(player.steps)
+    # a step that missed its aim now and then is the driver's, many are the window's
+    assert len(player.misses) <= sum(player.steps.values()) // 10, player.misses
