@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 __all__ = ["Job", "Worker", "running_workers"]
 
@@ -50,7 +51,9 @@ class _Signals(QObject):
 
     @Slot(object)
     def _release(self, worker: object) -> None:
-        _running.discard(worker)
+        # Dropped from the event loop, not here: this may be the worker's last reference, and its
+        # signals (this very object) must not be freed inside their own slot.
+        QTimer.singleShot(0, partial(_running.discard, worker))
 
 
 class Worker(QRunnable):

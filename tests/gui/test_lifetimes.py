@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer
+from PySide6.QtCore import QEvent, QMimeData, QPoint, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
@@ -360,8 +360,7 @@ def test_what_qt_calls_is_released_when_its_widget_dies(qtbot: QtBot, frozen_hea
     assert kept_count() > before  # its language follower, its card strips' delegates and models
     dialog.deleteLater()
     del dialog
-    settle()
-    QApplication.sendPostedEvents(None, 0)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)  # no event loop runs here
     settle()
     assert kept_count() == before
 
