@@ -120,8 +120,11 @@ def test_escape_and_ctrl_w_close_every_secondary_window(window: MainWindow, qtbo
     for w in windows:
         assert w is not None and w.isVisible()
         opened.append(w)
-    for shown in opened:
+    # the help dialog is window-modal (open()): it blocks the other windows until it is closed,
+    # so a person closes it first; keys go to the active window, as a person's do
+    for shown in reversed(opened):
         shown.activateWindow()
+        qtbot.waitUntil(shown.isActiveWindow)
         qtbot.keySequence(shown, sequence)
         assert not shown.isVisible(), shown.objectName()
 

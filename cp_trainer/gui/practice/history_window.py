@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
@@ -116,6 +117,8 @@ class HistoryWindow(QDialog):
         self.table = QTableView(self)
         self.table.setObjectName("historyTable")
         self.table.setModel(self.proxy)
+        keep_alive(self.table, self.proxy)  # Qt calls their data() and filterAcceptsRow() (issue 18)
+        keep_alive(self.table, self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
