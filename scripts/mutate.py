@@ -87,12 +87,27 @@ def _work_dir(target: Target) -> Path:
         "source_paths": ["cp_trainer"],
         "only_mutate": list(target.files),
         "pytest_add_cli_args_test_selection": tests,
-        "pytest_add_cli_args": ["-p", "no:randomly", "-p", "no:cacheprovider", "-q"],
+        "pytest_add_cli_args": ["-p", "mutation_profile", "-p", "no:cacheprovider", "-q"],
         "also_copy": ["docs", "resources"],
         "timeout_multiplier": 5.0,
     }
     (work / "pyproject.toml").write_text(tomli_w.dumps(config), encoding="utf-8")
+    plugins = work / "_plugins"
+    plugins.mkdir(exist_ok=True)
+    (plugins / "mutation_profile.py").write_text(PROFILE, encoding="utf-8")
     return work
+
+
+# A pytest plugin for the mutation runs (-p mutation_profile): the functions run through mutmut's
+# trampolines, several times slower, so no hypothesis deadline; and every run draws the same
+# examples, so a mutant is killed or not, never by luck.
+PROFILE = """\
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("mutation", deadline=None, derandomize=True, database=None,
+                          suppress_health_check=list(HealthCheck))
+settings.load_profile("mutation")
+"""
 
 
 @dataclass(frozen=True)
@@ -102,9 +117,12 @@ class Score:
     killed: int
     survived: tuple[str, ...]
     untested: tuple[str, ...]
+    failed: bool = False  # mutmut could not run (the clean tests failed): no score
 
     @property
     def percent(self) -> float:
+        if self.failed:
+            return 0.0
         return 100.0 * self.killed / self.mutants if self.mutants else 100.0
 
 
@@ -134,6 +152,7 @@ def run(target: Target, children: int, show: bool) -> Score:
     work = _work_dir(target)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["QT_QPA_PLATFORM"] = "offscreen"
+    env["PYTHONPATH"] = str(work / "_plugins")
     mutmut = Path(sys.executable).with_name("mutmut")
     print(f"== {target.name}: mutating {', '.join(target.files)} against {', '.join(target.tests)}",
           flush=True)
@@ -144,7 +163,8 @@ def run(target: Target, children: int, show: bool) -> Score:
     if proc.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-15:]
         print("\n".join(tail))
-        raise SystemExit(f"mutate: mutmut failed for {target.name} (exit status {proc.returncode})")
+        print(f"mutate: mutmut failed for {target.name} (exit status {proc.returncode}); see {log}")
+        return Score(target.name, 0, 0, (), (), failed=True)
     score = _score(target, work)
     if show:
         for key in score.survived + score.untested:
@@ -177,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | ---: | ---: | ---: | --- |")
     for s in scores:
         names = [k.rsplit(".", 1)[-1] for k in s.survived + s.untested]
+        if s.failed:
+            print(f"| {s.name} | - | - | - | mutmut could not run |")
+            continue
         print(f"| {s.name} | {s.mutants} | {s.killed} | {s.percent:.1f} | {', '.join(names) or '-'} |")
     return 0 if all(s.percent >= 90.0 for s in scores) else 1
 
