@@ -73,7 +73,7 @@ def _by_file(key: str, value: str) -> bool:
 
 def _by_rules(key: str, value: str) -> bool:
     number: float = float(value) if "." in value or "e" in value else int(value)
-    return HouseRules(**{key: number}).bounds_problem() is None
+    return HouseRules().replace(**{key: number}).bounds_problem() is None
 
 
 @pytest.mark.parametrize(("key", "value"), [

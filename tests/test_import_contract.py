@@ -111,4 +111,4 @@ def test_the_history_package_still_offers_every_name() -> None:
     for name in history.__all__:
         assert getattr(history, name) is not None
     with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
-        _ = history.no_such_name  # type: ignore[attr-defined]
+        _ = history.no_such_name

@@ -59,14 +59,16 @@ def test_six_pairs_before_three_flushes() -> None:
     assert natural_of(hand) is Natural.SIX_PAIRS
 
 
+def rows(top: str, middle: str, bottom: str) -> Arrangement:
+    return Arrangement(tuple(parse_cards(top)), tuple(parse_cards(middle)), tuple(parse_cards(bottom)))
+
+
 def test_only_a_whole_hand_of_distinct_cards_holds_one() -> None:
-    assert natural_of(Arrangement(parse_cards("2c 3d"), parse_cards("5s 6c 7d 8h 9s"),
-                                  parse_cards("Tc Jd Qh Ks Ad"))) is None
+    assert natural_of(rows("2c 3d", "5s 6c 7d 8h 9s", "Tc Jd Qh Ks Ad")) is None
     # 13 cards with a duplicate: never a natural, even with 12 distinct ranks + a pair
-    twice = Arrangement(parse_cards("2c 2c 4h"), parse_cards("5s 6c 7d 8h 9s"), parse_cards("Tc Jd Qh Ks Ad"))
+    twice = rows("2c 2c 4h", "5s 6c 7d 8h 9s", "Tc Jd Qh Ks Ad")
     assert natural_of(twice) is None
-    six_twice = Arrangement(parse_cards("2c 2c 9h"), parse_cards("3c 3d 4h 4s 5c"),
-                            parse_cards("5d 6h 6s 7c 7d"))
+    six_twice = rows("2c 2c 9h", "3c 3d 4h 4s 5c", "5d 6h 6s 7c 7d")
     assert natural_of(six_twice) is None
 
 
