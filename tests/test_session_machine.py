@@ -96,7 +96,7 @@ class SessionMachine(RuleBasedStateMachine):
         s.new_deal(ALL_ACES)  # the bot's two hands hold no ace: surrender would tempt it
         assert s.hands_to_set == 2 and not s.surrender_allowed() and not s.bot_job().surrender
         self.fill()
-        with pytest.raises(Refused, match="^no_surrender: the house rules of this deal do not allow"):
+        with pytest.raises(Refused, match=r"^no_surrender: the house rules of this deal do not allow"):
             s.set_hand(surrender=True)
         self.play_out(False)
         hand = s.settled[-1]

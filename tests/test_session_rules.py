@@ -28,14 +28,15 @@ def test_surrender_is_refused_in_criss_cross_not_ignored() -> None:
     assert s.deal_setup.rules.surrender and not s.surrender_allowed()
     s.place(LEGAL)
     assert s.can_set() and not s.can_surrender()
-    with pytest.raises(Refused, match="^no_surrender: the house rules of this deal do not allow surrender$") as info:
+    with pytest.raises(Refused, match=r"^no_surrender: the house rules of this deal do not allow surrender$"
+                       ) as info:
         s.set_hand(surrender=True)
     assert info.value.reason is Refusal.NO_SURRENDER
     assert s.phase is Phase.SETTING and s.hand_index == 0 and s.board.is_complete()  # nothing happened
     assert s.set_hand() is None and s.hand_index == 1  # the first hand is set, the second comes
     second = s.board.all_cards()
     s.place(Arrangement(tuple(second[:3]), tuple(second[3:8]), tuple(second[8:])))
-    with pytest.raises(Refused, match="^no_surrender:"):
+    with pytest.raises(Refused, match=r"^no_surrender:"):
         s.set_hand(surrender=True)
     assert s.hand_index == 1 and not s.settled
     shown = s.set_hand()
@@ -70,7 +71,7 @@ def test_surrender_needs_the_house_rule() -> None:
     s.new_deal(MINE)
     s.place(LEGAL)
     assert not s.surrender_allowed()
-    with pytest.raises(Refused, match="^no_surrender:"):
+    with pytest.raises(Refused, match=r"^no_surrender:"):
         s.set_hand(surrender=True)
     s2 = ChineseSession(TableSetup(rules=SURRENDER, opponents=2), bots=by_rank_bot, seed=3)
     s2.new_deal(MINE)
