@@ -115,7 +115,7 @@ class SessionMachine(RuleBasedStateMachine):
         self.replay(len(s.settled) - 1)
         assert s.can_try_again() and s.phase is Phase.SHOWDOWN
         s.try_again()
-        assert s.phase is Phase.SETTING and s.retry_of is not None
+        assert s.can_arrange() and s.retry_of is not None
         self.play_out(False)
         assert s.settled[-1].retry_of is not None
 
