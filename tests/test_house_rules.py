@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import pytest
@@ -37,7 +38,8 @@ def test_dict_round_trip() -> None:
 ])
 def test_bad_values_are_house_rules_errors_naming_the_field(data: dict[str, Any]) -> None:
     # A damaged settings file or history record must be reported, not crash with a TypeError.
-    with pytest.raises(HouseRulesError) as info:
+    field = next(iter(data["royalty_table"])) if "royalty_table" in data else next(iter(data))
+    with pytest.raises(HouseRulesError, match=re.escape(field)) as info:
         HouseRules.from_dict(data)
     field = next(iter(data["royalty_table"])) if "royalty_table" in data else next(iter(data))
     assert field in str(info.value)
