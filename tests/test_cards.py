@@ -205,6 +205,8 @@ def test_parse_cards_forms() -> None:
     assert parse_cards("") == [] and parse_cards([]) == []
     with pytest.raises(CardParseError, match=r"^not a card: 'AsKx'$"):
         parse_cards("AsKx")
+    with pytest.raises(CardParseError, match=r"^not a card: 'AsKdX'$"):  # two cards and a stray letter
+        parse_cards("AsKdX")
     with pytest.raises(CardParseError, match=r"^not a card: 'As'x$|^not a card: 'Asx'$"):
         parse_cards(["Asx"])
 
