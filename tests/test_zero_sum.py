@@ -16,7 +16,7 @@ from reference_scoring import table_points
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import FULL_DECK
 from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
-from cp_trainer.settlement import settle, settle_criss_cross, settle_pair
+from cp_trainer.settlement import Row, RowResult, SettlementError, settle, settle_criss_cross, settle_pair
 
 A = Arrangement.parse
 Table = tuple[list[Arrangement | None], HouseRules, set[int]]
@@ -108,3 +108,48 @@ def test_criss_cross_agrees_with_the_reference() -> None:
     result = settle_criss_cross(mine, theirs, rules)
     expected = sum(table_points([a, b], rules)[0][0] for a in mine for b in theirs)
     assert result.points == [expected, -expected]
+
+
+# --- exact answers for the rest of the settlement API -----------------------------------------
+
+def test_criss_cross_exactly() -> None:
+    stakes = HouseRules(stakes=(2.0, 0.5))
+    result = settle_criss_cross([ROYAL, FOULED], [PLAIN, DRAGON], stakes)
+    assert all(p.players == (0, 1) for p in result.pairs) and len(result.hands) == 4
+    assert [h.fouled for h in result.hands] == [False, True, False, False]
+    expected = sum(table_points([a, b], stakes)[0][0] for a in (ROYAL, FOULED) for b in (PLAIN, DRAGON))
+    assert result.money == [expected * 0.5, -expected * 0.5]  # the pair settles at the lower stake
+    # ties to the bank: seat 1 takes PLAIN's tied rows against its own copy
+    banked = settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN], HouseRules(ties=TieRule.BANK, bank=1))
+    assert banked.points == [-16, 16] and banked.pairs[0].rows == {"top": 1, "middle": 1, "bottom": 1}
+    assert settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN], HouseRules(bank=3)).points == [0, 0]
+    with pytest.raises(SettlementError, match=r"^the bank must be seat 0 or 1, got 2$"):
+        settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN], HouseRules(ties=TieRule.BANK, bank=2))
+    with pytest.raises(SettlementError, match=r"^Criss Cross deals each player two hands, got 2 and 3$"):
+        settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN, PLAIN])
+
+
+def test_a_pairs_view_of_each_seat() -> None:
+    pair = settle([PLAIN, ROYAL, FOULED]).pairs[1]  # seats 0 and 2
+    assert pair.players == (0, 2) and pair.points_of(0) == 4 and pair.points_of(2) == -4
+    assert pair.row_result(Row.TOP, 0) is RowResult.WON and pair.row_result(Row.BOTTOM, 2) is RowResult.LOST
+    tied = settle_pair(PLAIN, PLAIN)
+    assert tied.row_result(Row.MIDDLE, 1) is RowResult.TIED and tied.points == (0, 0)
+    with pytest.raises(SettlementError, match=r"^seat 1 is not in this pair \(0, 2\)$"):
+        pair.row_result(Row.TOP, 1)
+    assert pair.to_json() == {"players": [0, 2], "rows": {"top": 0, "middle": 0, "bottom": 0}, "points": [4, -4]}
+
+
+def test_table_refusals() -> None:
+    with pytest.raises(SettlementError, match=r"^a table has 2 to 4 players, got 1$"):
+        settle([PLAIN])
+    with pytest.raises(SettlementError, match=r"^a table has 2 to 4 players, got 5$"):
+        settle([PLAIN] * 5)
+    with pytest.raises(SettlementError, match=r"^the bank must be a seat from 0 to 1, got 2$"):
+        settle([PLAIN, ROYAL], HouseRules(ties=TieRule.BANK, bank=2))
+    with pytest.raises(SettlementError, match=r"^no such seat to surrender: 2$"):
+        settle([PLAIN, ROYAL], surrendered={2, 0})
+    with pytest.raises(SettlementError, match=r"^a pair needs two different seats, got \(1, 1\)$"):
+        settle_pair(PLAIN, ROYAL, seats=(1, 1))
+    result = settle([PLAIN, ROYAL], HouseRules(bank=3))  # a bank seat matters only when it takes ties
+    assert result.to_json() == {"points": [-4, 4], "pairs": [result.pairs[0].to_json()]}
