@@ -13,10 +13,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from reference_scoring import table_points
 
-from cp_trainer.arrangement import Arrangement
+from cp_trainer.arrangement import Arrangement, Row
 from cp_trainer.cards import FULL_DECK
 from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
-from cp_trainer.settlement import Row, RowResult, SettlementError, settle, settle_criss_cross, settle_pair
+from cp_trainer.settlement import RowResult, SettlementError, settle, settle_criss_cross, settle_pair
 
 A = Arrangement.parse
 Table = tuple[list[Arrangement | None], HouseRules, set[int]]
@@ -137,7 +137,8 @@ def test_a_pairs_view_of_each_seat() -> None:
     assert tied.row_result(Row.MIDDLE, 1) is RowResult.TIED and tied.points == (0, 0)
     with pytest.raises(SettlementError, match=r"^seat 1 is not in this pair \(0, 2\)$"):
         pair.row_result(Row.TOP, 1)
-    assert pair.to_json() == {"players": [0, 2], "rows": {"top": 0, "middle": 0, "bottom": 0}, "points": [4, -4]}
+    rows = {"top": 0, "middle": 0, "bottom": 0}
+    assert pair.to_json() == {"players": [0, 2], "rows": rows, "points": [4, -4]}
 
 
 def test_table_refusals() -> None:
