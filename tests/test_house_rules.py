@@ -150,3 +150,14 @@ def test_every_switch_must_be_a_bool(name: str) -> None:
     with pytest.raises(HouseRulesError, match=f"^{name} must be true or false, got 0$"):
         HouseRules.from_dict({name: 0})
     assert getattr(HouseRules.from_dict({name: True}), name) is True
+
+
+def test_where_a_shown_value_is_cut() -> None:
+    def shown(value: object) -> str:
+        with pytest.raises(HouseRulesError) as info:
+            HouseRules(point_value=value)  # type: ignore[arg-type]
+        return str(info.value).removeprefix("point_value must be a number > 0, got ")
+
+    assert shown("y" * 59) == "'" + "y" * 27 + " … " + "y" * 27 + "'"  # a repr of 61 characters
+    assert shown(2**3999) == "a huge number"  # 4,000 bits
+    assert shown(2**3998).startswith(repr(2**3998)[:28] + " … ")  # 3,999 bits: its digits, cut
