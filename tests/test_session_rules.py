@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from session_fixtures import by_rank_bot, by_rank_surrendering_bot
 
-from cp_trainer.arrangement import Arrangement
+from cp_trainer.arrangement import Arrangement, Row
 from cp_trainer.board import Refusal, Refused
 from cp_trainer.cards import parse_cards
 from cp_trainer.house_rules import HouseRules
@@ -113,3 +113,57 @@ def test_a_change_of_settings_waits_for_the_next_deal() -> None:
     assert s.change_setup(TableSetup(opponents=2, lang="ru")) is False and s.lang == "ru"
     s.new_deal()
     assert s.deals == 2 and s.deal_setup.lang == "ru"
+
+
+FOULING = Arrangement.parse("As Ad Ah / Ks Kd Qh Jc 9s / Ac 2s 5c 7h 8d")  # trips top over a pair
+
+
+def test_the_player_is_asked_to_confirm_a_foul_only() -> None:
+    s = ChineseSession(TableSetup(), bots=by_rank_bot, seed=3)
+    s.new_deal(MINE)
+    assert s.foul_to_confirm() is None  # nothing placed: nothing to confirm
+    s.place(FOULING)
+    fouled = s.foul_to_confirm()
+    assert fouled is not None and fouled.fouled and s.check().fouled
+    s.return_all()
+    s.place(LEGAL)
+    assert s.foul_to_confirm() is None and s.check().legal
+
+
+def test_the_check_of_rows_partly_filled() -> None:
+    s = ChineseSession(TableSetup(lang="ru"), bots=by_rank_bot, seed=3)
+    s.new_deal(MINE)
+    for card in LEGAL.top:
+        s.move(card, Zone.TOP)
+    partial = s.check()
+    assert not partial.fouled and s.lang == "ru"
+    for card in LEGAL.bottom[:3]:
+        s.move(card, Zone.BOTTOM)
+    assert not s.check().fouled
+
+
+def test_points_and_rows_against_each_bot() -> None:
+    s = ChineseSession(TableSetup(opponents=2), bots=by_rank_bot, seed=3)
+    s.new_deal(MINE)
+    s.place(LEGAL)
+    shown = s.set_hand()
+    assert shown is not None and shown.settlement is not None
+    for seat in (1, 2):
+        pair = shown.against(seat)
+        assert pair.players == (0, seat) and shown.points_against(seat) == pair.points[0]
+        for row, name in enumerate((Row.TOP, Row.MIDDLE, Row.BOTTOM)):
+            assert shown.row_result(seat, row) is pair.row_result(name, 0)
+    assert shown.total == shown.points_against(1) + shown.points_against(2)
+    crossed = ChineseSession(TableSetup(criss_cross=True), bots=by_rank_bot, seed=3)
+    crossed.new_deal(MINE)
+    crossed.place(LEGAL)
+    crossed.set_hand()
+    second = crossed.board.all_cards()
+    crossed.place(Arrangement(tuple(second[:3]), tuple(second[3:8]), tuple(second[8:])))
+    cross = crossed.set_hand()
+    assert cross is not None and cross.settlement is None
+    for seat in (1, 2):
+        first, second_pair = cross.cross[(0, seat)], cross.cross[(1, seat)]
+        assert cross.points_against(seat) == first.points[0] + second_pair.points[0]
+        assert cross.row_result(seat, 2, hand=1) is second_pair.row_result(Row.BOTTOM, 0)
+    assert cross.total == sum(p.points[0] for p in cross.pairs())
