@@ -190,10 +190,11 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse one card: ``As``, ``Td``, ``10d``, ``tD``, ``A♠``, ``10♥``."""
         token = text.strip()
+        # before the pattern, which reads "Jk" and "joker" as a jack of an unknown suit
+        if token.lower() in ("jk", "joker"):
+            raise CardParseError(text, "there is no joker in Chinese poker")
         m = _CARD_RE.match(token)
         if not m:
-            if token.lower() in ("jk", "joker"):
-                raise CardParseError(text, "there is no joker in Chinese poker")
             raise CardParseError(text)
         try:
             rank = Rank.parse(m.group(1))

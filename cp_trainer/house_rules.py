@@ -13,7 +13,27 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-__all__ = ["HouseRules", "HouseRulesError", "RoyaltyTable", "ScoringSystem", "TieRule"]
+__all__ = [
+    "MAX_AMOUNT",
+    "MAX_MONEY",
+    "MAX_ROYALTY",
+    "MAX_STAKES",
+    "MIN_AMOUNT",
+    "MIN_MONEY",
+    "HouseRules",
+    "HouseRulesError",
+    "RoyaltyTable",
+    "ScoringSystem",
+    "TieRule",
+]
+
+# The bounds of a table's amounts: one set, for every way house rules come in (a rules file, the
+# command line, the settings and the window's spin boxes). HouseRules itself takes any amount >= 0
+# (or > 0 for money); :meth:`HouseRules.bounds_problem` says when one is beyond these.
+MIN_AMOUNT, MAX_AMOUNT = 1, 99  # points: a surrender cost, a natural's amount (None: the default)
+MAX_ROYALTY = 999  # points: one royalty (0 to 999)
+MIN_MONEY, MAX_MONEY = 0.01, 1_000_000.0  # money: a point's value and every seat's stake
+MAX_STAKES = 4  # one stake per seat
 
 
 class HouseRulesError(ValueError):
@@ -144,6 +164,34 @@ class HouseRules:
 
     def replace(self, **changes: Any) -> HouseRules:
         return dataclasses.replace(self, **changes)
+
+    def bounds_problem(self) -> str | None:
+        """Why an amount is beyond what a table can mean (a surrender cost of 10^30, a point worth
+        0.001 or more than a million: see :data:`MAX_AMOUNT` and the rest), or None.
+
+        >>> HouseRules(point_value=0.001).bounds_problem()
+        'point_value must be at least 0.01, got 0.001'
+        >>> HouseRules(surrender_cost=100).bounds_problem(), HouseRules().bounds_problem()
+        ('surrender_cost must be at most 99, got 100', None)
+        """
+        checks: list[tuple[str, float | None, float, float]] = [
+            ("surrender_cost", self.surrender_cost, MIN_AMOUNT, MAX_AMOUNT),
+            ("natural_amount", self.natural_amount, MIN_AMOUNT, MAX_AMOUNT),
+            ("point_value", self.point_value, MIN_MONEY, MAX_MONEY),
+        ]
+        checks += [(f"royalty_table.{f.name}", getattr(self.royalty_table, f.name), 0, MAX_ROYALTY)
+                   for f in dataclasses.fields(self.royalty_table)]
+        if self.stakes is not None and len(self.stakes) > MAX_STAKES:
+            return f"stakes must be at most {MAX_STAKES} numbers (one per seat), got {len(self.stakes)}"
+        checks += [("every one of the stakes", s, MIN_MONEY, MAX_MONEY) for s in self.stakes or ()]
+        for name, value, low, high in checks:
+            if value is None:
+                continue
+            if value > high:
+                return f"{name} must be at most {high:g}, got {_short(value)}"
+            if value < low:
+                return f"{name} must be at least {low:g}, got {_short(value)}"
+        return None
 
     # --- plain-data form, for settings files, history records and JSON -----------------------
 

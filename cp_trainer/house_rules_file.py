@@ -35,7 +35,19 @@ from typing import Any
 
 import tomli_w
 
-from .house_rules import HouseRules, HouseRulesError, RoyaltyTable, ScoringSystem, TieRule
+from .house_rules import (
+    MAX_AMOUNT,
+    MAX_MONEY,
+    MAX_ROYALTY,
+    MAX_STAKES,
+    MIN_AMOUNT,
+    MIN_MONEY,
+    HouseRules,
+    HouseRulesError,
+    RoyaltyTable,
+    ScoringSystem,
+    TieRule,
+)
 from .i18n import DEFAULT_LANGUAGE, tr
 
 __all__ = [
@@ -57,10 +69,7 @@ __all__ = [
 ]
 
 AUTO = "auto"  # surrender_cost / natural_amount: the system's default
-MAX_AMOUNT = 99  # surrender cost and natural amount (what the window's spin boxes show)
-MAX_ROYALTY = 999
-MIN_MONEY, MAX_MONEY = 0.01, 1_000_000.0  # point value and stakes (the window's range)
-MAX_STAKES = 4  # one per seat
+# The bounds of every amount are HouseRules' own (cp_trainer.house_rules), re-exported here.
 MAX_FILE_BYTES = 1_000_000  # a rules file is a page of text; a bigger one is not one
 
 @dataclass(frozen=True)
@@ -247,11 +256,11 @@ def _parsers(lang: str) -> dict[str, Callable[[object], Any]]:
         "bank": _whole(0, 3, lang),
         "ignore_fouls": _bool(lang),
         "surrender": _bool(lang),
-        "surrender_cost": _whole(1, MAX_AMOUNT, lang, auto=True),
+        "surrender_cost": _whole(MIN_AMOUNT, MAX_AMOUNT, lang, auto=True),
         "royalties": _bool(lang),
         "royalties_better_hand_only": _bool(lang),
         "naturals": _bool(lang),
-        "natural_amount": _whole(1, MAX_AMOUNT, lang, auto=True),
+        "natural_amount": _whole(MIN_AMOUNT, MAX_AMOUNT, lang, auto=True),
         "point_value": _money(lang),
         "stakes": _stakes(lang),
         "wheel_second": _bool(lang),
@@ -325,6 +334,9 @@ def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) ->
         rules = HouseRules(royalty_table=RoyaltyTable(**royalties), **values)
     except HouseRulesError as exc:  # every value was checked above; kept as a last guard
         raise RulesFileError([prefix + str(exc)]) from None
+    problem = rules.bounds_problem()  # the same bounds, checked above key by key: a last guard too
+    if problem is not None:
+        raise RulesFileError([prefix + problem])
     return RulesFile(rules, criss_cross)
 
 

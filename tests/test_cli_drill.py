@@ -63,7 +63,7 @@ def test_text_in_russian(capsys: pytest.CaptureFixture[str], pool_file: Path) ->
     ["--count", "0"], ["--count", "x"], ["--count", "10001"], ["--theme", "nope"], ["--seed", "-1"],
 ])
 def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    with pytest.raises(SystemExit) as exc:
+    with pytest.raises(SystemExit, match=r"^2$") as exc:
         main(["drill", *argv])
     assert exc.value.code == 2
     assert "Traceback" not in capsys.readouterr().err

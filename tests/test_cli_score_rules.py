@@ -157,7 +157,7 @@ def test_money_in_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("bad", ["1;2", "1,,2", "1,0", "1,-2", "1,2,3,4,5", "nan", "a,b", "inf,1"])
 def test_bad_stakes_exit_2(capsys: pytest.CaptureFixture[str], bad: str) -> None:
-    with pytest.raises(SystemExit) as info:
+    with pytest.raises(SystemExit, match=r"^2$") as info:
         main(["score", "--stakes", bad, A, B])
     assert info.value.code == 2
     assert "--stakes" in capsys.readouterr().err
@@ -194,7 +194,7 @@ def test_royalty_table_from_a_file_and_one_key_overridden(capsys: pytest.Capture
 
 @pytest.mark.parametrize("bad", ["top_trip=3", "top_trips", "top_trips=-1", "top_trips=x", "top_trips=1000"])
 def test_bad_royalty_table_exit_2(capsys: pytest.CaptureFixture[str], bad: str) -> None:
-    with pytest.raises(SystemExit) as info:
+    with pytest.raises(SystemExit, match=r"^2$") as info:
         main(["score", "--royalty-table", bad, A, B])
     assert info.value.code == 2
     assert "--royalty-table" in capsys.readouterr().err

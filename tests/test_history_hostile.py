@@ -348,7 +348,7 @@ def test_3_an_invalid_hand_is_refused_with_a_message_not_a_crash(tmp_path: Path)
     assert "could not be recorded" in refused.message and "-1e+30" in refused.message
     with HistoryStore.open(tmp_path / "D") as store:
         assert store.count() == 1
-        with pytest.raises(RecordError):
+        with pytest.raises(RecordError, match=r"-1e\+30"):
             store.add(bad)
 
 
@@ -765,7 +765,7 @@ def test_migration_from_version_4_gives_every_hand_an_identity(tmp_path: Path) -
         assert import_jsonl_text(store, tmp_path, [make_record(0), make_record(1)]).imported == 0
     with sqlite3.connect(tmp_path / "D" / "history.sqlite3") as conn:
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(sqlite3.IntegrityError, match=r"^UNIQUE constraint failed: hands\.uid$"):
             conn.execute("UPDATE hands SET uid = (SELECT uid FROM hands WHERE id = 1) WHERE id = 2")
 
 
@@ -835,7 +835,7 @@ def test_2_without_hard_links_the_file_is_still_never_replaced(tmp_path: Path,
     target = tmp_path / "out.jsonl"
     write_file(target, lambda fh: fh.write("first\n"))
     assert target.read_text(encoding="utf-8") == "first\n"
-    with pytest.raises(FileExistsRefused):
+    with pytest.raises(FileExistsRefused, match=r"the file exists; it was not replaced"):
         write_file(target, lambda fh: fh.write("second\n"))
     assert target.read_text(encoding="utf-8") == "first\n" and listing(tmp_path) == ["out.jsonl"]
     write_file(target, lambda fh: fh.write("third\n"), replace=True)

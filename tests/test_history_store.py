@@ -126,7 +126,7 @@ def test_failed_write_leaves_earlier_hands(tmp_path: Path) -> None:
         store.add(make_record(0))
         bad = make_record(1)
         object.__setattr__(bad, "game", "not a game")  # breaks inside the transaction
-        with pytest.raises(AttributeError):
+        with pytest.raises(AttributeError, match=r"^'str' object has no attribute 'value'$"):
             store.add_many([make_record(2), bad])
         assert store.count() == 1
 

@@ -58,6 +58,9 @@ PLANTS = [
     # An import inside a function counts too.
     ("settlement.py", "def _late():\n    from .solver import bots\n    return bots\n", PURE_CORE),
     ("i18n.py", "import cp_trainer.gui.style\n", PURE_CORE),
+    # ... nor the database, directly or through the history's store
+    ("royalties.py", "import sqlite3\n", PURE_CORE),
+    ("session.py", "from .history.store import HistoryStore\n", PURE_CORE),
     ("naturals.py", "from .paigow import cards as _pg\n", NO_PAI_GOW),
     ("solver/bots.py", "from ..paigow.hands import describe_high\n", NO_PAI_GOW),
     ("paigow/resolve.py", "import PySide6\n", PAI_GOW_NO_QT),
@@ -81,3 +84,31 @@ def test_a_planted_import_breaks_its_contract(pristine: Path, tmp_path: Path, mo
     assert any(ln.startswith(names[contract]) for ln in broken), result.stdout
     dotted = "cp_trainer." + module.removesuffix(".py").replace("/", ".")
     assert dotted in result.stdout  # the report names the offending module
+
+
+# What import-linter cannot see: a package's __init__ runs whenever one of its modules is
+# imported, so cp_trainer.history's own imports reach every module that imports history.record.
+CORE_MODULES = ["cards", "strength", "arrangement", "settlement", "settlement_text", "house_rules",
+                "house_rules_file", "royalties", "naturals", "lessons", "table_mode", "board", "session"]
+HEAVY = ["sqlite3", "cp_trainer.history.store", "PySide6", "numpy", "numba", "cp_trainer.solver"]
+
+
+def test_importing_the_core_loads_neither_the_database_nor_the_heavy_libraries() -> None:
+    code = ("import importlib, sys\n"
+            f"for m in {CORE_MODULES!r}: importlib.import_module('cp_trainer.' + m)\n"
+            f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                            cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_the_history_package_still_offers_every_name() -> None:
+    import cp_trainer.history as history
+
+    for name in history.__all__:
+        assert getattr(history, name) is not None
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+        _ = history.no_such_name

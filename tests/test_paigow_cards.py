@@ -50,7 +50,7 @@ def test_two_jokers_is_an_error() -> None:
 
 
 def test_duplicate_card_is_named() -> None:
-    with pytest.raises(DuplicateCardError) as err:
+    with pytest.raises(DuplicateCardError, match=r"^duplicate card: As$") as err:
         parse_hand("As Kd Qd Jd 3c 2c As")
     assert err.value.cards == (Card.parse("As"),)
     assert error_message(err.value) == "duplicate card: As"
@@ -58,7 +58,7 @@ def test_duplicate_card_is_named() -> None:
 
 @pytest.mark.parametrize("bad", ["Xx", "1s", "Jq", "Jokers"])
 def test_unknown_token_is_named(bad: str) -> None:
-    with pytest.raises(CardParseError) as err:
+    with pytest.raises(CardParseError, match=r"^not a card: ") as err:
         parse_hand(f"As Kd Qd Jd 3c {bad} 2c")
     assert err.value.token == bad
     assert bad in error_message(err.value)
@@ -66,7 +66,7 @@ def test_unknown_token_is_named(bad: str) -> None:
 
 @pytest.mark.parametrize("text,got", [("As Kd", 2), ("As Kd Qd Jd 3c 2c 4h 5h", 8), ("", 0)])
 def test_hand_needs_seven_cards(text: str, got: int) -> None:
-    with pytest.raises(CardCountError) as err:
+    with pytest.raises(CardCountError, match=rf"^a Pai Gow hand has 7 cards, got {got}$") as err:
         parse_hand(text)
     assert isinstance(err.value, PaiGowInputError)
     assert err.value.got == got

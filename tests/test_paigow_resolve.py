@@ -93,17 +93,17 @@ def test_joker_in_settlement() -> None:
 
 
 def test_bad_settings() -> None:
-    with pytest.raises(SettingFormatError):
+    with pytest.raises(SettingFormatError, match=r"^a setting is 'HIGH / LOW' \(5 cards, a slash, 2 cards\)"):
         s("Ts Th 6c 5d 5c Ad 9h")
     with pytest.raises(CardCountError, match="high hand has 5 cards, got 4"):
         s("Ts Th 6c 5d / Ad 9h")
     with pytest.raises(CardCountError, match="low hand has 2 cards, got 3"):
         s("Ts Th 6c 5d 4d / Ad 9h 2c")
-    with pytest.raises(DuplicateCardError):
+    with pytest.raises(DuplicateCardError, match=r"^duplicate card: Ts$"):
         s("Ts Th 6c 5d 4d / Ts 9h")
-    with pytest.raises(DuplicateCardError):
+    with pytest.raises(DuplicateCardError, match=r"^duplicate card: Ad$"):
         settle(s("Ts Th 6c 5d 5c / Ad 9h"), s("Ks Kh 8c 7d 2c / Ad Jh"))
-    with pytest.raises(TwoJokersError):
+    with pytest.raises(TwoJokersError, match=r"^2 jokers: the deck has only one joker$"):
         settle(s("Jk Th 6c 5d 5c / Ad 9h"), s("Ks Kh 8c 7d 2c / Jk Jh"))
     with pytest.raises(DealerFoulError, match="dealer"):
         settle(s("Ts Th 6c 5d 5c / Ad 9h"), s("Ks 3h 8c 7d 2c / Qd Qh"))

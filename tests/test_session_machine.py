@@ -9,7 +9,14 @@ hand, try again). After every step:
 - every settled hand is recorded exactly once (two records for a Criss Cross deal);
 - points are zero-sum in every pair, and the session's score is the sum of its showdowns;
 - bots surrender (the fixture bot does, without an ace) only where the house rules allow it and
-  never in Criss Cross, their records say so, and a replay settles them the same way.
+  never in Criss Cross, their records say so, and a replay settles them the same way;
+- every showdown's points are what an independent reference scorer says (tests/reference_scoring.py).
+
+Random steps alone reach some paths only by luck (a bot surrendering while the player stays: 1 of
+55 settled hands in one probe), so every run starts with the scenarios that reach each of them
+(``@initialize`` rules run once per run, in random order): a bot surrenders while the player
+stays, the player surrenders, Criss Cross on (surrender refused there) and off again, a past
+hand replayed and tried again. Each scenario asserts that it got where it meant to.
 """
 
 from __future__ import annotations
@@ -17,13 +24,16 @@ from __future__ import annotations
 import copy
 import dataclasses
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from reference_scoring import table_points
 from session_fixtures import by_rank_surrendering_bot
 
+from cp_trainer.arrangement import Arrangement
 from cp_trainer.board import Refused
-from cp_trainer.cards import Card
+from cp_trainer.cards import Card, parse_cards
 from cp_trainer.history.replay import replay_record
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.session import ROWS, ChineseSession, Phase, SettledHand, TableSetup, Zone
@@ -38,6 +48,10 @@ SETUPS = st.builds(
 ).map(lambda s: dataclasses.replace(s, opponents=1) if s.criss_cross else s)
 
 
+ALL_ACES = tuple(parse_cards("As Ad Ah Ac Ks Kd Qh Jc 9s 8d 7h 5c 2s"))
+NO_ACES = tuple(parse_cards("Ks Kd Kh Qc Js Td 9h 8c 7s 6d 5h 4c 3s"))
+
+
 class SessionMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
@@ -49,6 +63,61 @@ class SessionMachine(RuleBasedStateMachine):
     def first_deal(self, setup: TableSetup) -> None:
         self.session.change_setup(setup)
         self.session.new_deal()
+
+    # --- scenarios every run goes through (see the module docstring) ---------------------
+
+    @initialize()
+    def a_bot_surrenders_while_the_player_stays(self) -> None:
+        s = self.session
+        s.change_setup(TableSetup(rules=HouseRules(surrender=True), opponents=2))
+        s.new_deal(ALL_ACES)  # the bots hold no ace: the fixture bot surrenders both hands
+        self.play_out(False)
+        shown = s.settled[-1].showdown
+        assert not shown.surrendered and shown.bots_surrendered == {1, 2}
+        assert shown.total == 2 * 3  # each bot pays the 2-4 surrender cost; they settle 0 between them
+        assert shown.against(1).kind is PairKind.SURRENDER and shown.against(2).points == (3, -3)
+
+    @initialize()
+    def the_player_surrenders(self) -> None:
+        s = self.session
+        s.change_setup(TableSetup(rules=HouseRules(surrender=True, surrender_cost=5), opponents=1))
+        s.new_deal(NO_ACES)
+        assert s.surrender_allowed() and not s.can_surrender()  # not before the rows are full
+        self.play_out(True)
+        shown = s.settled[-1].showdown
+        assert shown.surrendered and shown.player is None and s.settled[-1].records[0].surrendered
+        # the player pays 5 to a bot still in; two surrendered hands settle 0
+        assert shown.total == (0 if shown.bots_surrendered else -5)
+
+    @initialize()
+    def criss_cross_on_and_off(self) -> None:
+        s = self.session
+        s.change_setup(TableSetup(rules=HouseRules(surrender=True), criss_cross=True))
+        s.new_deal(ALL_ACES)  # the bot's two hands hold no ace: surrender would tempt it
+        assert s.hands_to_set == 2 and not s.surrender_allowed() and not s.bot_job().surrender
+        self.fill()
+        with pytest.raises(Refused, match=r"^no_surrender: the house rules of this deal do not allow"):
+            s.set_hand(surrender=True)
+        self.play_out(False)
+        hand = s.settled[-1]
+        assert hand.showdown.criss_cross and len(hand.records) == 2 and not hand.showdown.bots_surrendered
+        assert len(hand.showdown.cross) == 4
+        s.change_setup(TableSetup(rules=HouseRules(surrender=True), opponents=1))
+        s.new_deal()
+        assert s.hands_to_set == 1 and not s.deal_setup.criss_cross
+
+    @initialize()
+    def a_past_hand_again(self) -> None:
+        s = self.session
+        s.change_setup(TableSetup(opponents=2))
+        s.new_deal(NO_ACES)
+        self.play_out(False)
+        self.replay(len(s.settled) - 1)
+        assert s.can_try_again() and s.phase is Phase.SHOWDOWN
+        s.try_again()
+        assert s.can_arrange() and s.retry_of is not None
+        self.play_out(False)
+        assert s.settled[-1].retry_of is not None
 
     # --- the player's actions -------------------------------------------------------------
 
@@ -200,6 +269,19 @@ class SessionMachine(RuleBasedStateMachine):
                 assert all(hand.showdown.against(seat).kind is PairKind.SURRENDER for seat in gone)
             for record in hand.records:
                 assert {i for i, o in enumerate(record.opponents, start=1) if o.surrendered} == gone
+
+    @invariant(check_during_init=False)
+    def points_are_what_a_reference_scorer_says(self) -> None:
+        for hand in self.session.settled:
+            shown, rules = hand.showdown, hand.setup.rules
+            if shown.settlement is not None:
+                seats: list[Arrangement | None] = [shown.player, *shown.opponents]
+                gone = set(shown.bots_surrendered) | ({0} if shown.surrendered else set())
+                assert shown.settlement.points == table_points(seats, rules, gone)[0]
+                continue
+            mine = shown.player_hands
+            for (i, seat), pair in shown.cross.items():
+                assert pair.points[0] == table_points([mine[i], shown.opponents[seat - 1]], rules)[0][0]
 
     @invariant(check_during_init=False)
     def points_are_zero_sum(self) -> None:

@@ -44,14 +44,14 @@ def test_undo_and_redo_while_setting_and_never_after() -> None:
     # loses to 8-7: one hand each, a push.
     assert settlement.result is Result.PUSH and settlement.payout == 0.0
     assert not s.can_undo() and not s.can_redo()
-    with pytest.raises(Refused) as refused:
+    with pytest.raises(Refused, match=r"^not_arranging: ") as refused:
         s.undo()
     assert refused.value.reason is Refusal.NOT_ARRANGING
 
 
 def test_set_is_refused_until_5_and_2_and_a_foul_is_paid_as_one() -> None:
     s = dealt()
-    with pytest.raises(Refused) as refused:
+    with pytest.raises(Refused, match=r"^incomplete: ") as refused:
         s.set_hand()
     assert refused.value.reason is Refusal.INCOMPLETE and s.phase is PgPhase.SETTING
     # The low hand holds the aces: a pair over the high hand's K-high, a foul.

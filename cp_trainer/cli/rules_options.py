@@ -15,18 +15,19 @@ import argparse
 import dataclasses
 from typing import Any
 
-from ..house_rules import HouseRules, HouseRulesError, ScoringSystem, TieRule
-from ..house_rules_file import (
+from ..house_rules import (
     MAX_AMOUNT,
     MAX_MONEY,
     MAX_ROYALTY,
     MAX_STAKES,
+    MIN_AMOUNT,
     MIN_MONEY,
-    ROYALTY_KEYS,
-    RulesFile,
-    RulesFileError,
-    read_rules_file,
+    HouseRules,
+    HouseRulesError,
+    ScoringSystem,
+    TieRule,
 )
+from ..house_rules_file import ROYALTY_KEYS, RulesFile, RulesFileError, read_rules_file
 from .common import CliError
 
 __all__ = ["add_rules_options", "house_rules", "rules_of"]
@@ -110,9 +111,9 @@ def add_rules_options(parser: argparse.ArgumentParser, *, scoring: bool = True,
                            action=argparse.BooleanOptionalAction, help=text)
     if not scoring:
         return
-    g.add_argument("--surrender-cost", type=_whole(1, MAX_AMOUNT), default=None, metavar="N",
+    g.add_argument("--surrender-cost", type=_whole(MIN_AMOUNT, MAX_AMOUNT), default=None, metavar="N",
                    help="what a surrender pays each player still in (default 3 in 2-4, 4 in 1-6)")
-    g.add_argument("--natural-amount", type=_whole(1, MAX_AMOUNT), default=None, metavar="N",
+    g.add_argument("--natural-amount", type=_whole(MIN_AMOUNT, MAX_AMOUNT), default=None, metavar="N",
                    help="what a natural collects from each player without one (default: the scoop)")
     g.add_argument("--royalty-table", type=_royalty_table, default=None, metavar="KEY=N,...",
                    help="royalty amounts, e.g. top_trips=3,middle_full_house=2 (keys: "
@@ -158,6 +159,9 @@ def rules_of(args: argparse.Namespace, lang: str = "en") -> RulesFile:
         rules = rules.replace(**changes)
     except HouseRulesError as exc:
         raise CliError(str(exc)) from None
+    problem = rules.bounds_problem()  # each option was checked alone; this is HouseRules' own word
+    if problem is not None:
+        raise CliError(problem)
     crossed = getattr(args, "criss_cross", None)
     return RulesFile(rules, table.criss_cross if crossed is None else crossed)
 

@@ -45,6 +45,6 @@ def test_the_top_level_data_dir_reaches_stats(tmp_path: Path, capsys: pytest.Cap
 
 
 def test_help_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match=r"^0$"):
         main(["gui", "--help"])
     assert "--data-dir DIR" in capsys.readouterr().out

@@ -52,7 +52,7 @@ def test_bad_cards_exit_2_before_any_window(opened: list[dict[str, Any]], capsys
 
 
 def test_help_still_works(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
+    with pytest.raises(SystemExit, match=r"^0$") as exit_info:
         main(["--help"])
     assert exit_info.value.code == 0
     assert "gui" in capsys.readouterr().out

@@ -114,12 +114,16 @@ def test_the_environment_can_name_the_file(
     assert Settings().path == path
 
 
-@pytest.mark.parametrize("changes", [
-    {"opponents": 0}, {"opponents": 4}, {"bot": "clever"}, {"solver_samples": 10},
-    {"language": "de"}, {"criss_cross": True, "opponents": 2}, {"card_style": "four-colour"},
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"opponents": 0}, "^opponents must be 1 to 3, got 0$"),
+    ({"opponents": 4}, "^opponents must be 1 to 3, got 4$"),
+    ({"bot": "clever"}, "^bot must be one of "), ({"solver_samples": 10}, "^solver_samples must be 100 to "),
+    ({"language": "de"}, "^language must be one of "),
+    ({"criss_cross": True, "opponents": 2}, "^Criss Cross is for two players: opponents must be 1, got 2$"),
+    ({"card_style": "four-colour"}, "^card_style must be a CardStyle, got "),
 ])
-def test_invalid_settings_are_refused(changes: dict[str, object]) -> None:
-    with pytest.raises(SettingsError):
+def test_invalid_settings_are_refused(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
         TrainerSettings(**changes)  # type: ignore[arg-type]
 
 

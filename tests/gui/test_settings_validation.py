@@ -5,6 +5,7 @@ told once, the file as it was is kept as ``.broken`` and the repaired one saved 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,24 @@ def test_the_bank_must_sit_at_the_table() -> None:
 def test_amounts_beyond_reason_are_refused(rules: HouseRules) -> None:
     with pytest.raises(SettingsError, match="at most"):
         TrainerSettings(house_rules=rules, language="en")
+
+
+@pytest.mark.parametrize(("rules", "problem"), [
+    # the bounds are HouseRules' own: a point worth 0.001 slipped through here before (issue 20)
+    (HouseRules(point_value=0.001), "point_value must be at least 0.01, got 0.001"),
+    (HouseRules(stakes=(1.0, 0.001)), "every one of the stakes must be at least 0.01, got 0.001"),
+    (HouseRules(surrender_cost=0), "surrender_cost must be at least 1, got 0"),
+])
+def test_amounts_below_the_bounds_are_refused(rules: HouseRules, problem: str) -> None:
+    with pytest.raises(SettingsError, match=f"^{re.escape(problem)}$"):
+        TrainerSettings(house_rules=rules, language="en")
+
+
+def test_a_point_worth_a_tenth_of_a_cent_in_the_file_takes_the_default(qapp: object, tmp_path: Path) -> None:
+    path = write(tmp_path / "cp.ini", "[rules]\npoint_value=0.001\n")
+    settings = Settings(path)
+    assert settings.values.house_rules.point_value == 1.0
+    assert "rules/point_value = " in settings.problems[0] and "at least 0.01" in settings.problems[0]
 
 
 def test_fewer_opponents_for_one_run_move_the_bank_to_the_player() -> None:

@@ -60,7 +60,7 @@ from cp_trainer.gui.settings.store import (
     TrainerSettings,
 )
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
+from cp_trainer.house_rules import MAX_AMOUNT, MAX_MONEY, MIN_MONEY, HouseRules, ScoringSystem, TieRule
 from cp_trainer.house_rules_file import RulesFileError, read_rules_file, write_rules_file
 
 __all__ = ["SettingsDialog"]
@@ -106,16 +106,16 @@ class SettingsDialog(QDialog):
         self.bank_combo = _combo("bankCombo", tuple(range(MAX_OPPONENTS + 1)))
         self.ignore_fouls_check = _named(QCheckBox(), "ignoreFoulsCheck")
         self.point_value_spin = _named(QDoubleSpinBox(), "pointValueSpin")
-        self.point_value_spin.setRange(0.01, 1_000_000.0)
+        self.point_value_spin.setRange(MIN_MONEY, MAX_MONEY)
         self.point_value_spin.setDecimals(2)
         self.surrender_check = _named(QCheckBox(), "surrenderCheck")
         self.surrender_cost_spin = _named(QSpinBox(), "surrenderCostSpin")
-        self.surrender_cost_spin.setRange(0, 99)  # 0 shows "auto": the system's default cost
+        self.surrender_cost_spin.setRange(0, MAX_AMOUNT)  # 0 shows "auto": the system's default cost
         self.royalties_check = _named(QCheckBox(), "royaltiesCheck")
         self.royalties_better_check = _named(QCheckBox(), "royaltiesBetterHandCheck")
         self.naturals_check = _named(QCheckBox(), "naturalsCheck")
         self.natural_amount_spin = _named(QSpinBox(), "naturalAmountSpin")
-        self.natural_amount_spin.setRange(0, 99)  # 0 shows "auto": the scoop amount
+        self.natural_amount_spin.setRange(0, MAX_AMOUNT)  # 0 shows "auto": the scoop amount
         self.wheel_second_check = _named(QCheckBox(), "wheelSecondCheck")
         self.low_middle_check = _named(QCheckBox(), "lowMiddleCheck")
         self.criss_cross_check = _named(QCheckBox(), "crissCrossCheck")

@@ -32,7 +32,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from cp_trainer import house_rules_file
+from cp_trainer import house_rules
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.house_rules import HouseRules, HouseRulesError, TieRule
@@ -59,10 +59,10 @@ SETTINGS_ENV = "CP_TRAINER_SETTINGS"
 DEFAULT_BOT = "standard"
 MAX_OPPONENTS = 3
 MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
-# the bounds a house-rules file has (cp_trainer.house_rules_file), the dialog's ranges
-MAX_AMOUNT = house_rules_file.MAX_AMOUNT  # points: a surrender cost, a natural's amount
-MAX_ROYALTY = house_rules_file.MAX_ROYALTY  # points: one royalty
-MAX_POINT_VALUE = house_rules_file.MAX_MONEY  # money per point, and every seat's stake
+# the bounds of HouseRules (cp_trainer.house_rules), the dialog's ranges
+MAX_AMOUNT = house_rules.MAX_AMOUNT  # points: a surrender cost, a natural's amount
+MAX_ROYALTY = house_rules.MAX_ROYALTY  # points: one royalty
+MAX_POINT_VALUE = house_rules.MAX_MONEY  # money per point, and every seat's stake
 # seconds the solver may go on sampling after the minimum, until its verdict is decided
 MAX_TIME_BUDGET, DEFAULT_TIME_BUDGET = 30.0, 1.0
 
@@ -140,31 +140,11 @@ def bank_problem(rules: HouseRules, opponents: int) -> str | None:
     return None
 
 
-def _amount_problem(name: str, value: float | None, most: float) -> str | None:
-    if value is not None and value > most:
-        return f"{name} must be at most {most:g}, got {_short(value)}"
-    return None
-
-
-def _short(value: object) -> str:
-    text = repr(value) if not isinstance(value, int) or value.bit_length() < 4000 else "a huge number"
-    return text if len(text) <= 40 else f"{text[:18]} … {text[-18:]}"
-
-
 def rules_problem(rules: HouseRules) -> str | None:
     """Why an amount of ``rules`` is beyond what a table can mean (a surrender cost of 10^30, a
-    point worth more than a million), or None. Such amounts are refused where settings enter."""
-    checks = [("surrender_cost", rules.surrender_cost, MAX_AMOUNT),
-              ("natural_amount", rules.natural_amount, MAX_AMOUNT),
-              ("point_value", rules.point_value, MAX_POINT_VALUE)]
-    checks += [(f"royalty_table.{f.name}", getattr(rules.royalty_table, f.name), MAX_ROYALTY)
-               for f in dataclasses.fields(rules.royalty_table)]
-    checks += [("every one of the stakes", stake, MAX_POINT_VALUE) for stake in rules.stakes or ()]
-    for name, value, most in checks:
-        problem = _amount_problem(name, value, most)
-        if problem is not None:
-            return problem
-    return None
+    point worth 0.001 or more than a million), or None: :meth:`HouseRules.bounds_problem`, the
+    one set of bounds. Such amounts are refused where settings enter."""
+    return rules.bounds_problem()
 
 
 def default_settings_path() -> Path | None:

@@ -1,0 +1,224 @@
+"""Mutation testing of the rules (``./dev mutate [MODULE...]``), one module at a time, with mutmut.
+
+Each module is mutated in its own work folder ``.mutation/<module>/`` (a copy of the package, the
+tests and a pyproject.toml whose ``[tool.mutmut]`` names that module and the narrow set of tests
+that guard it), so a run is fast and its results are kept: a second run only tries the mutants of
+changed code. The table printed at the end is the one docs/mutation.md keeps.
+
+    ./dev mutate                 every module below, one after the other
+    ./dev mutate royalties       one module (or several)
+    ./dev mutate --list          the modules and their tests
+    ./dev mutate royalties --survivors   also print the diff of every surviving mutant
+
+Mutmut forks one worker per core (``--max-children``, default 1 here: the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomli_w
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / ".mutation"
+
+
+@dataclass(frozen=True)
+class Target:
+    """One module to mutate: its file(s) under cp_trainer/ and the tests that guard it."""
+
+    name: str
+    files: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+TARGETS: tuple[Target, ...] = (
+    Target("cards", ("cp_trainer/cards.py",), ("tests/test_cards.py", "tests/test_strength.py")),
+    Target("strength", ("cp_trainer/strength.py",), ("tests/test_strength.py", "tests/test_arrangement.py")),
+    Target("arrangement", ("cp_trainer/arrangement.py",),
+           ("tests/test_arrangement.py", "tests/test_legality.py")),
+    Target("settlement", ("cp_trainer/settlement.py",),
+           ("tests/test_settlement.py", "tests/test_zero_sum.py")),
+    Target("royalties", ("cp_trainer/royalties.py",),
+           ("tests/test_royalties.py", "tests/test_settlement.py")),
+    Target("naturals", ("cp_trainer/naturals.py",), ("tests/test_naturals.py", "tests/test_settlement.py")),
+    Target("house_rules", ("cp_trainer/house_rules.py",),
+           ("tests/test_house_rules.py", "tests/test_house_rules_bounds.py")),
+    Target("house_rules_file", ("cp_trainer/house_rules_file.py",),
+           ("tests/test_house_rules_file.py", "tests/test_house_rules_bounds.py")),
+    Target("session", ("cp_trainer/session.py",),
+           ("tests/test_session.py", "tests/test_session_machine.py", "tests/test_session_rules.py")),
+    Target("board", ("cp_trainer/board.py",),
+           ("tests/test_session.py", "tests/test_session_rules.py", "tests/test_session_paigow.py")),
+    Target("paigow", tuple(f"cp_trainer/paigow/{m}.py" for m in
+                           ("cards", "hands", "house_way", "resolve", "setting", "session", "ev")),
+           ("tests/test_paigow_cards.py", "tests/test_paigow_hands.py", "tests/test_paigow_house_way.py",
+            "tests/test_paigow_resolve.py", "tests/test_paigow_ev.py", "tests/test_session_paigow.py")),
+    Target("grading", ("cp_trainer/drill/grading.py",), ("tests/test_drill_core.py",)),
+)
+BY_NAME = {t.name: t for t in TARGETS}
+
+# mutmut's exit codes per mutant (mutmut/__main__.py: status_by_exit_code)
+# A test failed, or the tests crashed or ran out of time (the mutant was noticed all the same).
+KILLED_CODES = {1, 3, 36, -24, 24, 152, 255, -11, -9}
+NO_TESTS_CODES = {5, 33}  # no test of the selection reaches the mutated function
+SKIPPED = 34
+
+
+def _work_dir(target: Target) -> Path:
+    """The module's work folder, its copy of the package and tests refreshed from the tree."""
+    work = WORK / target.name
+    work.mkdir(parents=True, exist_ok=True)
+    for name in ("cp_trainer", "tests", "docs", "resources"):
+        src, dst = ROOT / name, work / name
+        if dst.exists():
+            shutil.rmtree(dst)
+        shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    tests = list(target.tests)
+    config["tool"]["mutmut"] = {
+        "source_paths": ["cp_trainer"],
+        "only_mutate": list(target.files),
+        "pytest_add_cli_args_test_selection": tests,
+        "pytest_add_cli_args": ["-p", "mutation_profile", "-p", "no:cacheprovider", "-q"],
+        "also_copy": ["docs", "resources"],
+        "timeout_multiplier": 5.0,
+    }
+    (work / "pyproject.toml").write_text(tomli_w.dumps(config), encoding="utf-8")
+    plugins = work / "_plugins"
+    plugins.mkdir(exist_ok=True)
+    (plugins / "mutation_profile.py").write_text(PROFILE, encoding="utf-8")
+    return work
+
+
+# A pytest plugin for the mutation runs (-p mutation_profile): the functions run through mutmut's
+# trampolines, several times slower, so no hypothesis deadline; every run draws the same examples,
+# so a mutant is killed or not, never by luck; and no property test draws more than
+# MAX_EXAMPLES examples (each mutant reruns them: the suite's 150-400 would take hours on a shared
+# machine). A kill is a kill all the same; a survivor might fall to more examples, so the score
+# is a lower bound.
+MAX_EXAMPLES = 30
+PROFILE = f"""\
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("mutation", deadline=None, derandomize=True, database=None,
+                          max_examples={MAX_EXAMPLES}, suppress_health_check=list(HealthCheck))
+settings.load_profile("mutation")
+
+_init = settings.__init__
+
+
+def _capped(self, parent=None, **kwargs):
+    if isinstance(kwargs.get("max_examples"), int):
+        kwargs["max_examples"] = min(kwargs["max_examples"], {MAX_EXAMPLES})
+    _init(self, parent, **kwargs)
+
+
+settings.__init__ = _capped
+"""
+
+
+@dataclass(frozen=True)
+class Score:
+    name: str
+    mutants: int
+    killed: int
+    survived: tuple[str, ...]
+    untested: tuple[str, ...]
+    failed: bool = False  # mutmut could not run (the clean tests failed): no score
+
+    @property
+    def percent(self) -> float:
+        if self.failed:
+            return 0.0
+        return 100.0 * self.killed / self.mutants if self.mutants else 100.0
+
+
+def _score(target: Target, work: Path) -> Score:
+    """Count the verdicts mutmut left in the work folder's ``mutants/**/*.meta`` files."""
+    killed, survived, untested, total = 0, [], [], 0
+    wanted = {str(Path(f).with_suffix("")).replace("/", ".") for f in target.files}
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        module = str(meta.relative_to(work / "mutants")).removesuffix(".py.meta").replace("/", ".")
+        if module not in wanted:
+            continue
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        for key, code in sorted(data.get("exit_code_by_key", {}).items()):
+            if code == SKIPPED:
+                continue
+            total += 1
+            if code in KILLED_CODES:
+                killed += 1
+            elif code in NO_TESTS_CODES:
+                untested.append(key)
+            else:
+                survived.append(key)
+    return Score(target.name, total, killed, tuple(survived), tuple(untested))
+
+
+def run(target: Target, children: int, show: bool) -> Score:
+    work = _work_dir(target)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["PYTHONPATH"] = str(work / "_plugins")
+    mutmut = Path(sys.executable).with_name("mutmut")
+    print(f"== {target.name}: mutating {', '.join(target.files)} against {', '.join(target.tests)}",
+          flush=True)
+    log = work / "mutmut.log"
+    with log.open("w", encoding="utf-8") as out:
+        proc = subprocess.run([str(mutmut), "run", "--max-children", str(children)], cwd=work, env=env,
+                              stdout=out, stderr=subprocess.STDOUT, text=True)
+    if proc.returncode != 0:
+        tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-15:]
+        print("\n".join(tail))
+        print(f"mutate: mutmut failed for {target.name} (exit status {proc.returncode}); see {log}")
+        return Score(target.name, 0, 0, (), (), failed=True)
+    score = _score(target, work)
+    if show:
+        for key in score.survived + score.untested:
+            diff = subprocess.run([str(mutmut), "show", key], cwd=work, env=env, capture_output=True,
+                                  text=True)
+            print(diff.stdout)
+    return score
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="./dev mutate", description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", metavar="MODULE", help="default: every module")
+    parser.add_argument("--list", action="store_true", help="list the modules and their tests")
+    parser.add_argument("--survivors", action="store_true", help="print every surviving mutant's diff")
+    parser.add_argument("--max-children", type=int, default=1, metavar="N",
+                        help="mutants tried at once (default 1)")
+    args = parser.parse_args(argv)
+    if args.list:
+        for t in TARGETS:
+            print(f"{t.name:17} {' '.join(t.files)}\n{'':17} tests: {' '.join(t.tests)}")
+        return 0
+    unknown = [m for m in args.modules if m not in BY_NAME]
+    if unknown:
+        parser.error(f"no such module: {unknown[0]} (choose from {', '.join(BY_NAME)})")
+    if args.max_children < 1:
+        parser.error(f"--max-children must be 1 or more, got {args.max_children}")
+    scores = [run(BY_NAME[m], args.max_children, args.survivors) for m in (args.modules or BY_NAME)]
+    print()
+    print("| module | mutants | killed | % | survivors |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    for s in scores:
+        names = [k.rsplit(".", 1)[-1] for k in s.survived + s.untested]
+        if s.failed:
+            print(f"| {s.name} | - | - | - | mutmut could not run |")
+            continue
+        print(f"| {s.name} | {s.mutants} | {s.killed} | {s.percent:.1f} | {', '.join(names) or '-'} |")
+    return 0 if all(s.percent >= 90.0 for s in scores) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""./dev mutate (scripts/mutate.py): every module it names exists with its tests, and its count of
+mutmut's verdicts is right (on a results file made here, in a temporary folder)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_CORE = {"cards", "strength", "arrangement", "settlement", "royalties", "naturals", "house_rules",
+              "house_rules_file", "session", "board", "paigow", "grading"}
+
+
+@pytest.fixture(scope="module")
+def mutate() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutate_script", ROOT / "scripts" / "mutate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutate_script"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_listed_module_and_its_tests_exist(mutate: ModuleType) -> None:
+    assert set(mutate.BY_NAME) == RULES_CORE
+    for target in mutate.TARGETS:
+        for path in (*target.files, *target.tests):
+            assert (ROOT / path).is_file(), path
+
+
+def test_the_score_counts_each_verdict(mutate: ModuleType, tmp_path: Path) -> None:
+    meta = tmp_path / "mutants" / "cp_trainer" / "royalties.py.meta"
+    meta.parent.mkdir(parents=True)
+    codes = {"a": 1, "b": 0, "c": 33, "d": 36, "e": 34, "f": -24, "g": None}
+    meta.write_text(json.dumps({"exit_code_by_key": {f"cp_trainer.royalties.x_{k}": v
+                                                     for k, v in codes.items()}}), encoding="utf-8")
+    other = tmp_path / "mutants" / "cp_trainer" / "cards.py.meta"  # another module: not counted
+    other.write_text(json.dumps({"exit_code_by_key": {"cp_trainer.cards.x_a": 0}}), encoding="utf-8")
+    score = mutate._score(mutate.BY_NAME["royalties"], tmp_path)
+    # killed: a test failed (1), timed out (36, -24); skipped (34) is not a mutant; None: not tried
+    assert (score.mutants, score.killed) == (6, 3)
+    assert score.survived == ("cp_trainer.royalties.x_b", "cp_trainer.royalties.x_g")
+    assert score.untested == ("cp_trainer.royalties.x_c",)
+    assert score.percent == 50.0
+
+
+def test_an_unknown_module_is_refused(mutate: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit, match=r"^2$"):
+        mutate.main(["no_such_module"])
+    assert "no such module: no_such_module" in capsys.readouterr().err
