@@ -871,7 +871,7 @@
     </message>
     <message>
         <source>cp-trainer — Pai Gow Poker</source>
-        <extracomment>The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``).</extracomment>
+        <extracomment>The smallest window: a 1024 x 700 screen less a window manager&apos;s title bar and borders. The first window&apos;s size where the screen has room for it (a smaller screen: all it has). Room for the window manager&apos;s frame before it is known (a title bar and thin borders); once the window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`). Qt platforms without a real screen (tests): the window keeps the size it is given. The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``). The table&apos;s cards grow with the room up to this height (the card art is 350 px high).</extracomment>
         <translation>cp-trainer — Пай-гоу покер</translation>
     </message>
     <message>
@@ -881,6 +881,10 @@
     <message>
         <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal; this deal is played to the end as it was dealt.</source>
         <translation>Новые настройки (правила стола, боты, соперники, Крисс-Кросс) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
+    </message>
+    <message>
+        <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal.</source>
+        <translation>Новые настройки (правила, боты, соперники, Крисс-Кросс) действуют со следующей раздачи.</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -2039,6 +2043,97 @@
     </message>
 </context>
 <context>
+    <name>TableRules</name>
+    <message>
+        <source>2-4, scoop only</source>
+        <translation>2-4, только за скуп</translation>
+    </message>
+    <message>
+        <source>1-6</source>
+        <translation>1-6</translation>
+    </message>
+    <message>
+        <source>2-4</source>
+        <translation>2-4</translation>
+    </message>
+    <message>
+        <source>ties push</source>
+        <translation>ничья без очков</translation>
+    </message>
+    <message>
+        <source>ties to you (the bank)</source>
+        <translation>ничьи ваши (вы банк)</translation>
+    </message>
+    <message>
+        <source>ties to bot %1 (the bank)</source>
+        <translation>ничьи бота %1 (он банк)</translation>
+    </message>
+    <message>
+        <source>1 %1 bot, two hands each</source>
+        <translation>1 бот «%1», по две руки</translation>
+    </message>
+    <message>
+        <source>no royalties</source>
+        <translation>без роялти</translation>
+    </message>
+    <message>
+        <source>royalties (to the better hand)</source>
+        <translation>роялти (только лучшей руке)</translation>
+    </message>
+    <message>
+        <source>royalties</source>
+        <translation>роялти</translation>
+    </message>
+    <message>
+        <source>surrender for %1</source>
+        <translation>сдача за %1</translation>
+    </message>
+    <message>
+        <source>no surrender</source>
+        <translation>без сдачи</translation>
+    </message>
+    <message>
+        <source>naturals</source>
+        <translation>натуральные комбинации</translation>
+    </message>
+    <message>
+        <source>no naturals</source>
+        <translation>без натуральных комбинаций</translation>
+    </message>
+    <message>
+        <source>Criss Cross</source>
+        <translation>Крисс-Кросс</translation>
+    </message>
+    <message>
+        <source>low middle</source>
+        <translation>низкий средний ряд</translation>
+    </message>
+    <message>
+        <source>wheel second</source>
+        <translation>колесо — второй стрит</translation>
+    </message>
+    <message>
+        <source>fouls not scored</source>
+        <translation>фолы не считаются</translation>
+    </message>
+    <message>
+        <source>stakes per seat</source>
+        <translation>ставки по местам</translation>
+    </message>
+    <message>
+        <source>1 point = %1</source>
+        <translation>1 очко = %1</translation>
+    </message>
+    <message>
+        <source>not %1</source>
+        <translation>не %1</translation>
+    </message>
+    <message>
+        <source>other house rules</source>
+        <translation>другие правила</translation>
+    </message>
+</context>
+<context>
     <name>TableWidget</name>
     <message>
         <source>Your top row: 3 cards, the weakest hand (only pairs and three of a kind count here). Drop cards here or press 1.</source>
@@ -2137,6 +2232,26 @@
         <translation>Проверка ваших рядов по правилам, после каждого хода: требуется нижний ≥ средний ≥ верхний.</translation>
     </message>
     <message>
+        <source>Table: %1</source>
+        <translation>Стол: %1</translation>
+    </message>
+    <message>
+        <source>The house rules, variants and bots this deal is played under (Settings changes them from the next deal).</source>
+        <translation>Правила, варианты и боты этой раздачи (Настройки меняют их со следующей раздачи).</translation>
+    </message>
+    <message>
+        <source>● From the next deal: %1</source>
+        <translation>● Со следующей раздачи: %1</translation>
+    </message>
+    <message>
+        <source>● The next deal differs</source>
+        <translation>● Следующая раздача иначе</translation>
+    </message>
+    <message>
+        <source>The next deal is played under: %1</source>
+        <translation>Следующая раздача играется так: %1</translation>
+    </message>
+    <message>
         <source>Your hand 1 (set)</source>
         <translation>Ваша рука 1 (разложена)</translation>
     </message>
@@ -2189,10 +2304,6 @@
         <translation>Перетащите карты из руки (внизу) в три ряда или дважды щёлкните карту. Ряды должны идти так: %1.</translation>
     </message>
     <message>
-        <source>No foul so far. %1 cards left to place; the rows must go %2.</source>
-        <translation>Пока фола нет. Осталось разложить карт: %1; ряды должны идти так: %2.</translation>
-    </message>
-    <message>
         <source>New deal</source>
         <translation>Новая раздача</translation>
     </message>
@@ -2216,10 +2327,6 @@
     <message>
         <source>Your hand</source>
         <translation>Ваша рука</translation>
-    </message>
-    <message>
-        <source>Next deal</source>
-        <translation>Новая раздача</translation>
     </message>
     <message>
         <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: ✓ won, ✗ lost, = tied.</source>

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
@@ -109,7 +110,7 @@ class _MiniRows(QWidget):
         self._shown = arr
         size: QSize = card_size(self.card_height)
         for labels, cards in zip(self._labels, arr.rows, strict=True):
-            for lab, card in zip(labels, cards, strict=False):
+            for lab, card in zip(labels, set_order(cards), strict=False):
                 lab.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
                 lab.setToolTip(card.label())
 
@@ -352,14 +353,16 @@ class SolverPanel(QFrame):
         self.worker = None
         self.answers.append(answer)
         self.answer = answer
+        last = not self._queue
+        if last:  # hidden before the answer is fitted: their room goes to the answer's words
+            self.progress.setVisible(False)
+            self.cancel_button.setVisible(False)
         self._show_hand_buttons()
         self._show(answer)
         self.answered.emit(answer)
-        if self._queue:
+        if not last:
             self._run(self._queue.pop(0))
             return
-        self.progress.setVisible(False)
-        self.cancel_button.setVisible(False)
         self.running.emit(False)
 
     def _cancelled(self, worker: Worker) -> None:

@@ -45,10 +45,12 @@ from cp_trainer.gui.table.controller import Phase, TrainerController
 from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
 from cp_trainer.gui.table.reveal import RowFlipper
-from cp_trainer.gui.table.seats import OpponentSeat
+from cp_trainer.gui.table.rules_line import table_changes, table_line
+from cp_trainer.gui.table.seats import ElidedLabel, OpponentSeat
 from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.i18n import tr as core_tr
+from cp_trainer.i18n import tr_count
 
 __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
@@ -130,8 +132,15 @@ class TableWidget(ShowdownMixin, QWidget):
         self._banner_lines_cached = 3
 
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(12, 8, 12, 8)
-        outer.setSpacing(4)
+        outer.setContentsMargins(12, 4, 12, 4)
+        outer.setSpacing(3)
+        # The deal's table in a line, and a marker while the next deal will play by other settings
+        # (issue 21: a status-bar note that vanished was all there was). The window shows them in
+        # its status bar, always in view, at no cost to the cards' height.
+        self.rules_label = ElidedLabel(self)
+        self.rules_label.setObjectName("tableRules")
+        self.next_rules_label = ElidedLabel(self)
+        self.next_rules_label.setObjectName("nextTableRules")
         self.seats_box = QHBoxLayout()
         self.seats_box.setSpacing(10)
         outer.addLayout(self.seats_box)
@@ -310,8 +319,9 @@ class TableWidget(ShowdownMixin, QWidget):
                                        "bottom ≥ middle ≥ top is required."))
         for seat in self._seats:
             self._title_seat(seat)
+        self.show_table_rules()
         # the widest of each control's texts, so that a change between them moves nothing
-        reserve_width(self.deal_button, (self.tr("New deal"), self.tr("Next deal")))
+        self.deal_button.setText(self.tr("New deal"))  # one name, as in the Game menu
         if self.controller.setup.criss_cross:
             reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand 2 of 2")))
         else:
@@ -325,6 +335,35 @@ class TableWidget(ShowdownMixin, QWidget):
         elif self.controller.showdown is not None:
             self._show_final(self.controller.showdown, reveal_rows=True)
 
+
+    def show_table_rules(self) -> None:
+        """The deal's table (house rules, variants, bots) and, while the next deal will differ, a
+        marker that says how."""
+        c = self.controller
+        line = table_line(c.setup)
+        self.rules_label.set_full_text(self.tr("Table: %1").replace("%1", line), line)
+        self.rules_label.setToolTip(self.tr("The house rules, variants and bots this deal is played "
+                                            "under (Settings changes them from the next deal)."))
+        changes = table_changes(c.setup, c.next_setup)
+        if changes:
+            text = self.tr("● From the next deal: %1").replace("%1", ", ".join(changes))
+            self.next_rules_label.set_full_text(text, self.tr("● The next deal differs"))
+            self.next_rules_label.setToolTip(self.tr("The next deal is played under: %1")
+                                             .replace("%1", table_line(c.next_setup)))
+        else:
+            self.next_rules_label.set_full_text("")
+            self.next_rules_label.setToolTip("")
+        self.next_rules_label.setVisible(bool(changes) and self.rules_label.isVisibleTo(self.window()))
+        self.fit_rules_line()
+
+    def fit_rules_line(self) -> None:
+        """The rules line as wide as its words, but never more than half the window (then it ends
+        in "…" and is whole in its tooltip); the marker a third at most."""
+        room = max(200, self.window().width())
+        for label, share in ((self.rules_label, 2), (self.next_rules_label, 3)):
+            label.ensurePolished()
+            want = label.fontMetrics().horizontalAdvance(label.full_text()) + 12
+            label.setFixedWidth(max(0, min(want, room // share)))
 
     def _title_seat(self, seat: OpponentSeat) -> None:
         bot = bot_label(self.controller.setup.bot)
@@ -620,8 +659,7 @@ class TableWidget(ShowdownMixin, QWidget):
                 text = self.tr("Drag your cards from the hand below into the three rows (or "
                                "double-click a card). The rows must go %1.").replace("%1", order)
             else:
-                text = self.tr("No foul so far. %1 cards left to place; the rows must go %2.").replace(
-                    "%1", str(left)).replace("%2", order)
+                text = tr_count("table.left_to_place", left, lang, n=str(left), order=order)
         return state, text
 
     def _focus_step(self, step: int) -> None:
@@ -648,7 +686,6 @@ class TableWidget(ShowdownMixin, QWidget):
         show_hand = setting or bool(self.deal.cards(Zone.HAND))
         self.views[Zone.HAND].setVisible(show_hand)
         self.hand_title.setVisible(show_hand)
-        self.deal_button.setText(self.tr("New deal") if setting else self.tr("Next deal"))
         self._fit_height()
         self.deal_button.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
 
@@ -676,7 +713,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self._focus_after_set()
 
     def _focus_after_set(self) -> None:
-        """At the showdown the keys wait on "Next deal" (Space deals again), not on whatever widget
+        """At the showdown the keys wait on "New deal" (Space deals again), not on whatever widget
         Qt picks when the hand disappears; still setting (Criss Cross's second hand): on the hand."""
         if self.controller.phase is Phase.SHOWDOWN:
             self.deal_button.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -1,0 +1,245 @@
+"""Issue 21: a table that fits every screen, uses its space, and says what it is doing.
+
+Each test plays the window as the issue's user met the defect (offscreen; the first window on a
+real screen with a window manager is in ``test_first_window_x.py``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QApplication
+
+from cp_trainer.arrangement import Arrangement
+from cp_trainer.cards import Card, parse_cards
+from cp_trainer.gui.cards.order import set_order
+from cp_trainer.gui.main_window import FRAME_GUESS, MIN_SIZE, MainWindow, first_size
+from cp_trainer.gui.table.models import Zone
+from cp_trainer.house_rules import ScoringSystem
+from cp_trainer.paigow.cards import JOKER, parse_pg_cards
+
+from .test_window import make_window
+
+LEGAL = Arrangement.parse("5c 3c 2s / Kd Kc 9h 8h 7d / As Ah Qs Js Ts")
+
+
+def _labels(cards: Any) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
+# --- 1. the first window fits the screen --------------------------------------------------------
+
+@pytest.mark.parametrize("screen", [(1366, 768), (1024, 700), (1280, 720)])
+def test_the_first_window_and_its_frame_fit_the_screen(screen: tuple[int, int]) -> None:
+    available = QRect(0, 0, *screen)
+    size = first_size(available)
+    assert size.width() + FRAME_GUESS.width() <= screen[0]
+    assert size.height() + FRAME_GUESS.height() <= screen[1]
+    assert size.width() >= MIN_SIZE.width() and size.height() >= MIN_SIZE.height()
+
+
+def test_a_large_screen_gets_the_preferred_window_not_all_of_it() -> None:
+    assert first_size(QRect(0, 0, 1920, 1080)) == QSize(1180, 800)
+    # a panel at the screen's foot: the free area is what counts
+    assert first_size(QRect(0, 0, 1366, 728)).height() + FRAME_GUESS.height() <= 728
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_smallest_window_holds_the_whole_table(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """1024 x 700 less a title bar: the table still fits (nothing squeezed) in both languages."""
+    window = make_window(qtbot, tmp_path)
+    if lang == "ru":
+        window.set_language("ru")
+    window.resize(MIN_SIZE.width() + 40, MIN_SIZE.height() + 20)
+    settle()
+    assert window.table.fits()
+    button = window.table.set_button
+    bottom = button.mapTo(window, button.rect().bottomLeft()).y()
+    assert bottom < window.statusBar().mapTo(window, window.statusBar().rect().topLeft()).y()
+    window.set_language("en")
+
+
+# --- 2. Criss Cross leaves the top row whole ------------------------------------------------------
+
+def _row_room(window: MainWindow) -> dict[Zone, tuple[int, int]]:
+    """Each row's inner width and the width its full set of cards needs."""
+    settle()
+    out = {}
+    for zone in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM):
+        view = window.table.views[zone]
+        out[zone] = (view.viewport().width(), view.gridSize().width() * view.capacity)
+    return out
+
+
+def test_a_criss_cross_deal_leaves_every_row_room_for_its_cards(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.resize(1366, 738)
+    for zone, (room, need) in _row_room(window).items():
+        assert room >= need, (zone, room, need)
+    window.apply_settings(window.settings.values.replace(criss_cross=True, opponents=1))
+    window.deal_action.trigger()
+    ordered = sorted(window.deal_model.all_cards(), reverse=True)
+    window.deal_model.place(tuple(ordered[10:]), tuple(ordered[5:10]), tuple(ordered[:5]))
+    window.table.set_button.click()  # hand 1 set: its seat joins the bots'
+    for zone, (room, need) in _row_room(window).items():
+        assert room >= need, ("criss cross", zone, room, need)
+    window.apply_settings(window.settings.values.replace(criss_cross=False, opponents=2))
+    window.deal_action.trigger()
+    window.deal_action.trigger()
+    for zone, (room, need) in _row_room(window).items():
+        assert room >= need, ("after", zone, room, need)
+
+
+# --- 5. the deal's table, always in view ---------------------------------------------------------
+
+def test_the_deals_table_is_on_the_table_and_the_next_deals_marked(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    table = window.table
+    line = table.rules_label.full_text()
+    for part in ("2-4", "ties push", "no royalties", "no surrender", "no naturals", "1 greedy bot"):
+        assert part in line, line
+    assert table.rules_label.isVisible() and not table.next_rules_label.isVisible()
+    rules = dataclasses.replace(window.values.house_rules, royalties=True, system=ScoringSystem.ONE_SIX)
+    window.apply_settings(window.values.replace(house_rules=rules, opponents=2))
+    # the deal on the table still plays by the old table, and says so; the marker names the change
+    assert "no royalties" in table.rules_label.full_text()
+    assert table.next_rules_label.isVisible()
+    marker = table.next_rules_label.full_text()
+    assert "1-6" in marker and "royalties" in marker and "2 greedy bots" in marker, marker
+    assert "played to the end" in window.statusBar().currentMessage()
+    window.deal_action.trigger()
+    line = table.rules_label.full_text()
+    assert "1-6" in line and "royalties" in line and "no royalties" not in line and "2 greedy bots" in line
+    assert not table.next_rules_label.isVisible()
+
+
+def test_a_settings_change_after_the_showdown_says_nothing_of_playing_on(qtbot: Any,
+                                                                         tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    assert window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.table.set_button.click()
+    assert window.controller.showdown is not None
+    window.apply_settings(window.values.replace(opponents=3))
+    message = window.statusBar().currentMessage()
+    assert "next deal" in message and "played to the end" not in message
+    assert "3 greedy bots" in window.table.next_rules_label.full_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_table_line_is_translated_and_never_cut_mid_word(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.set_language(lang)
+    rules = dataclasses.replace(window.values.house_rules, royalties=True, surrender=True, naturals=True,
+                                low_middle=True)
+    window.apply_settings(window.values.replace(house_rules=rules, criss_cross=True, opponents=1))
+    window.deal_action.trigger()
+    window.resize(1024, 660)
+    settle()
+    label = window.table.rules_label
+    shown = label.shown_text()
+    assert shown == label.full_text() or shown == label.short_text() or shown.endswith("…")
+    if lang == "ru":
+        assert "Крисс-Кросс" in label.full_text() and "роялти" in label.full_text()
+    else:
+        assert "Criss Cross" in label.full_text() and "low middle" in label.full_text()
+    window.set_language("en")
+
+
+# --- 6. Criss Cross: the solver panel follows the hand on the table -------------------------------
+
+def test_set_hand_1_of_2_clears_hand_1s_answer(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.apply_settings(window.settings.values.replace(criss_cross=True, opponents=1, solver_samples=100))
+    window.deal_action.trigger()
+    window.hint()
+    qtbot.waitUntil(lambda: window.solver_panel.answer is not None, timeout=60_000)
+    panel = window.solver_panel
+    assert panel.play_button.isVisible()
+    best = panel.answer
+    assert best is not None
+    window.deal_model.place(best.best.arrangement.top, best.best.arrangement.middle,
+                            best.best.arrangement.bottom)
+    window.table.set_button.click()
+    assert window.controller.hand_index == 1
+    assert panel.answer is None and not panel.play_button.isVisible() and not panel.best_rows.isVisible()
+    # Hint now answers for hand 2, and its arrangement plays on hand 2
+    window.hint()
+    qtbot.waitUntil(lambda: panel.answer is not None, timeout=60_000)
+    assert panel.answer is not None and panel.answer.request.hand_number == 2
+    panel.play_button.click()
+    assert window.deal_model.is_complete()
+    assert "another hand" not in window.statusBar().currentMessage()
+
+
+# --- 10. sets first, one order everywhere --------------------------------------------------------
+
+@pytest.mark.parametrize(("cards", "shown"), [
+    ("As 9h 9d", "9h 9d As"),
+    ("4c 2s 2h 2d 2c", "2s 2h 2d 2c 4c"),
+    ("Qs Qh 3s 3h 3d", "3s 3h 3d Qs Qh"),
+    ("Ks Kh 4s 4h Ad", "Ks Kh 4s 4h Ad"),
+    ("Ts 8h 6d 4c 2s", "Ts 8h 6d 4c 2s"),
+])
+def test_sets_come_first_as_players_read_them(cards: str, shown: str) -> None:
+    assert _labels(set_order(parse_cards(cards))) == shown
+
+
+def test_pai_gow_sets_first_and_the_joker_leads() -> None:
+    assert _labels(set_order(parse_pg_cards("4h 3s 2s 2h 2d"))) == "2s 2h 2d 4h 3s"
+    assert set_order(parse_pg_cards("Ks Jk Kh"))[0] is JOKER
+
+
+def test_rows_seats_and_the_solver_panel_show_one_order(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, deal="Qs Qh 3s 3h 3d As 9h 9d Kd Jc 8c 7c 5h")
+    arr = Arrangement.parse("As 9h 9d / Kd Jc 8c 7c 5h / Qs Qh 3s 3h 3d")
+    assert window.deal_model.place(arr.top, arr.middle, arr.bottom)
+    assert _labels(window.deal_model.cards(Zone.TOP)) == "9h 9d As"
+    assert _labels(window.deal_model.cards(Zone.BOTTOM)) == "3s 3h 3d Qs Qh"
+    window.solver_panel.best_rows.show_arrangement(arr)
+    tips = [lab.toolTip() for lab in window.solver_panel.best_rows._labels[2]]
+    assert tips == [Card.parse(c).label() for c in ("3s", "3h", "3d", "Qs", "Qh")]
+    seat = window.table._seats[0]
+    seat.reveal_row(2, arr.bottom, "", "tied", "")
+    assert [lab.toolTip() for lab in seat.card_labels[2]] == tips
+
+
+# --- the smaller ones ------------------------------------------------------------------------------
+
+def test_one_card_left_is_said_in_the_singular(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    deal = window.deal_model
+    assert deal.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    deal.move(Card.parse("2s"), Zone.HAND)
+    assert "1 card left to place" in window.table.banner.text()
+    deal.move(Card.parse("3c"), Zone.HAND)
+    assert "2 cards left to place" in window.table.banner.text()
+
+
+@pytest.mark.parametrize(("left", "word"), [(1, "карту"), (2, "карты"), (5, "карт"), (11, "карт"), (12, "карт")])
+def test_cards_left_in_russian_take_the_counts_form(qtbot: Any, tmp_path: Path, left: int, word: str) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.set_language("ru")
+    deal = window.deal_model
+    assert deal.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    for card in [*LEGAL.top, *LEGAL.middle, *LEGAL.bottom][:left]:  # the weakest rows emptied first
+        deal.move(card, Zone.HAND)
+    text = window.table.banner.text()
+    assert f"Пока фола нет. Осталось разложить {left} {word};" in text, text
+
+
+def test_the_deal_button_and_the_menu_say_the_same(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    menu = window.deal_action.text().replace("&", "")
+    assert window.table.deal_button.text() == menu
+    assert window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.table.set_button.click()
+    assert window.table.deal_button.text() == window.deal_action.text().replace("&", "")
