@@ -153,10 +153,10 @@ class MainWindow(QMainWindow):
         self.setStatusBar(ElidingStatusBar(self))  # a long message ends in "…", whole in its tooltip
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
         # The session score lives at the right of the status bar: always in view, never crowded out.
-        self.statusBar().addPermanentWidget(self.table.score_label)
         # the deal's table (house rules, variants, bots) and the next deal's marker: always in view
-        self.statusBar().insertPermanentWidget(0, self.table.rules_label)
-        self.statusBar().insertPermanentWidget(1, self.table.next_rules_label)
+        self.statusBar().addPermanentWidget(self.table.rules_label)
+        self.statusBar().addPermanentWidget(self.table.next_rules_label)
+        self.statusBar().addPermanentWidget(self.table.score_label)
 
         self.table.hintRequested.connect(self.hint)
         self.table.statusMessage.connect(self.statusBar().showMessage)

@@ -2098,7 +2098,7 @@
     </message>
     <message>
         <source>no naturals</source>
-        <translation>без натуральных комбинаций</translation>
+        <translation>без натуральных</translation>
     </message>
     <message>
         <source>Criss Cross</source>
@@ -2242,10 +2242,6 @@
     <message>
         <source>● From the next deal: %1</source>
         <translation>● Со следующей раздачи: %1</translation>
-    </message>
-    <message>
-        <source>● The next deal differs</source>
-        <translation>● Следующая раздача иначе</translation>
     </message>
     <message>
         <source>The next deal is played under: %1</source>

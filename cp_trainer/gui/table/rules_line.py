@@ -43,12 +43,12 @@ def _bots(setup: TableSetup, lang: str) -> str:
     bot = bot_label(setup.bot)
     if setup.criss_cross:
         return QCoreApplication.translate("TableRules", "1 %1 bot, two hands each").replace("%1", bot)
-    return tr_count("solver.panel.bots", setup.opponents, lang, n=str(setup.opponents), bot=bot)
+    return tr_count("table.rules.bots", setup.opponents, lang, n=str(setup.opponents), bot=bot)
 
 
 def table_parts(setup: TableSetup) -> dict[str, str]:
-    """The table's features by name (``system``, ``ties``, ``royalties``, ``surrender``,
-    ``naturals``, ``variants``, ``money``, ``bots``), each a few words in the current language;
+    """The table's features by name (``system``, ``bots``, ``variants``, ``ties``, ``royalties``,
+    ``surrender``, ``naturals``, ``money``), each a few words in the current language;
     ``variants`` and ``money`` are empty when the table has none."""
     rules = setup.rules
     if not rules.royalties:
@@ -78,14 +78,15 @@ def table_parts(setup: TableSetup) -> dict[str, str]:
         money = QCoreApplication.translate("TableRules", "stakes per seat")
     elif rules.point_value != 1:
         money = QCoreApplication.translate("TableRules", "1 point = %1").replace("%1", number(rules.point_value))
-    return {"system": _system(setup), "ties": _ties(setup), "royalties": royalties, "surrender": surrender,
-            "naturals": naturals, "variants": ", ".join(variants), "money": money,
-            "bots": _bots(setup, setup.lang)}
+    # the order of the line: what changes the game most first (a narrow window cuts its end)
+    return {"system": _system(setup), "bots": _bots(setup, setup.lang), "variants": ", ".join(variants),
+            "ties": _ties(setup), "royalties": royalties, "surrender": surrender, "naturals": naturals,
+            "money": money}
 
 
 def table_line(setup: TableSetup) -> str:
-    """The table in one line: "2-4 · ties push · no royalties · no surrender · no naturals · 2
-    greedy bots" (a variant and the point value, when there are, before the bots)."""
+    """The table in one line: "2-4 · 2 greedy bots · ties push · no royalties · no surrender · no
+    naturals" (the variants, when there are, after the bots; the point value last)."""
     return SEPARATOR.join(part for part in table_parts(setup).values() if part)
 
 

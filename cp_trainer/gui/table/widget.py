@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -141,6 +142,8 @@ class TableWidget(ShowdownMixin, QWidget):
         self.rules_label.setObjectName("tableRules")
         self.next_rules_label = ElidedLabel(self)
         self.next_rules_label.setObjectName("nextTableRules")
+        for label in (self.rules_label, self.next_rules_label):  # the width fit_rules_line gives
+            label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.seats_box = QHBoxLayout()
         self.seats_box.setSpacing(10)
         outer.addLayout(self.seats_box)
@@ -341,13 +344,13 @@ class TableWidget(ShowdownMixin, QWidget):
         marker that says how."""
         c = self.controller
         line = table_line(c.setup)
-        self.rules_label.set_full_text(self.tr("Table: %1").replace("%1", line), line)
+        self.rules_label.set_full_text(self.tr("Table: %1").replace("%1", line))
         self.rules_label.setToolTip(self.tr("The house rules, variants and bots this deal is played "
                                             "under (Settings changes them from the next deal)."))
         changes = table_changes(c.setup, c.next_setup)
         if changes:
             text = self.tr("● From the next deal: %1").replace("%1", ", ".join(changes))
-            self.next_rules_label.set_full_text(text, self.tr("● The next deal differs"))
+            self.next_rules_label.set_full_text(text)
             self.next_rules_label.setToolTip(self.tr("The next deal is played under: %1")
                                              .replace("%1", table_line(c.next_setup)))
         else:
@@ -357,13 +360,27 @@ class TableWidget(ShowdownMixin, QWidget):
         self.fit_rules_line()
 
     def fit_rules_line(self) -> None:
-        """The rules line as wide as its words, but never more than half the window (then it ends
-        in "…" and is whole in its tooltip); the marker a third at most."""
-        room = max(200, self.window().width())
-        for label, share in ((self.rules_label, 2), (self.next_rules_label, 3)):
+        """The rules line and the marker as wide as their words, in what the status bar has
+        beside the score, less room for a message (a quarter of the bar); a line longer than that
+        ends in "…" and is whole in its tooltip."""
+        bar = self.rules_label.parentWidget()
+        bar_width = (bar if bar is not None and bar is not self else self.window()).width()
+        score = self.score_label.sizeHint().width() if self.score_label.isVisibleTo(self.window()) else 0
+        room = max(0, bar_width - score - bar_width // 4 - 24)
+        wants = []
+        for label in (self.rules_label, self.next_rules_label):
             label.ensurePolished()
-            want = label.fontMetrics().horizontalAdvance(label.full_text()) + 12
-            label.setFixedWidth(max(0, min(want, room // share)))
+            shown = label.isVisibleTo(self.window()) and bool(label.full_text())
+            wants.append(label.fontMetrics().horizontalAdvance(label.full_text()) + 14 if shown else 0)
+        marker = min(wants[1], room // 3)
+        widths = (min(wants[0], room - marker), marker)
+        if widths == (self.rules_label.width(), self.next_rules_label.width()):
+            return
+        self.rules_label.setFixedWidth(widths[0])
+        self.next_rules_label.setFixedWidth(widths[1])
+        relayout = getattr(bar, "relayout", None)
+        if callable(relayout):
+            relayout()
 
     def _title_seat(self, seat: OpponentSeat) -> None:
         bot = bot_label(self.controller.setup.bot)
@@ -396,6 +413,7 @@ class TableWidget(ShowdownMixin, QWidget):
                                        for r in (c.setup.rules, c.next_setup.rules)):
             text += " · " + self.tr("money: %1").replace("%1", signed_number(c.session_money))
         self.score_label.setText(text)
+        self.fit_rules_line()  # the score took more or less of the status bar
 
     def set_animated(self, on: bool) -> None:
         """Animate the deal, the moves and the reveal (the setting), or show every change at once."""
