@@ -139,7 +139,8 @@ def run_screen(display: str, size: str) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--display", default=":31", help="the X display to start (default :31)")
-    parser.add_argument("--sizes", default="1024x700,1366x768,1920x1080", help="screen sizes WxH, comma-separated")
+    parser.add_argument("--sizes", default="1024x700,1366x768,1920x1080",
+                        help="screen sizes WxH, comma-separated")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

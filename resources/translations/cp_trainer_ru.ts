@@ -66,8 +66,8 @@
         <translation>Перетащите её в ряд, щёлкните дважды, чтобы положить в первый ряд со свободным местом, или нажмите 1, 2 или 3.</translation>
     </message>
     <message>
-        <source>Drag it to another row or onto a card to swap; double-click or Backspace returns it to the hand.</source>
-        <translation>Перетащите её в другой ряд или на карту, чтобы поменять местами; двойной щелчок или Backspace возвращает её в руку.</translation>
+        <source>Drag it to another row (it takes a free place there; onto a card of a full row, or with Shift held, it swaps with that card); double-click or Backspace returns it to the hand.</source>
+        <translation>Перетащите её в другой ряд (она займёт свободное место; на карту полного ряда или с нажатой Shift — поменяется с этой картой местами); двойной щелчок или Backspace возвращает её в руку.</translation>
     </message>
     <message>
         <source>The middle row is full (5 cards).</source>
@@ -409,8 +409,8 @@
         <translation>Как здесь играть</translation>
     </message>
     <message>
-        <source>Drag cards from your hand into the rows (or double-click a card, or select it with the arrow keys and press 1, 2 or 3). Drop a card onto another to swap them. The banner under the rows says at once if the rows foul and why. Press Set hand when the rows hold 3, 5 and 5 cards.</source>
-        <translation>Перетаскивайте карты из руки в ряды (или дважды щёлкните карту, или выберите её стрелками и нажмите 1, 2 или 3). Бросьте карту на другую, чтобы поменять их местами. Полоса под рядами сразу говорит, есть ли фол и почему. Нажмите «Вскрыть», когда в рядах будет 3, 5 и 5 карт.</translation>
+        <source>Drag cards from your hand into the rows (or double-click a card, or select it with the arrow keys and press 1, 2 or 3). A card dropped on a row takes a free place there; onto a card of a full row (or with Shift held) it swaps with that card. The banner under the rows says at once if the rows foul and why. Press Set hand when the rows hold 3, 5 and 5 cards.</source>
+        <translation>Перетаскивайте карты из руки в ряды (или дважды щёлкните карту, или выберите её стрелками и нажмите 1, 2 или 3). Брошенная на ряд карта занимает свободное место; на карту полного ряда (или с нажатой Shift) она меняется с этой картой местами. Полоса под рядами сразу говорит, есть ли фол и почему. Нажмите «Вскрыть», когда в рядах будет 3, 5 и 5 карт.</translation>
     </message>
     <message>
         <source>Hint asks the solver for the best arrangement; after the showdown it also shows what your choice cost and, in hindsight, what would have scored most.</source>
@@ -1878,6 +1878,10 @@
         <translation>Ваша раскладка совпадает с лучшей раскладкой солвера.</translation>
     </message>
     <message>
+        <source>What your arrangement costs: empty is the solver&apos;s best, full is 2 points per hand or more.</source>
+        <translation>Во что обходится ваша раскладка: пустая шкала — лучшая раскладка солвера, полная — 2 очка за руку или больше.</translation>
+    </message>
+    <message>
         <source>Hindsight (knowing the bots&apos; actual hands — not advice): the best arrangement would have scored %1</source>
         <translation>Задним числом (зная настоящие руки ботов — это не совет): лучшая раскладка принесла бы %1</translation>
     </message>
@@ -2331,6 +2335,14 @@
     <message>
         <source>Session total: %1 · hands played: %2</source>
         <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
+    </message>
+    <message>
+        <source>Beside the bot&apos;s rows, &quot;1 ✓ · 2 ✗&quot; means your hand 1 won that row and your hand 2 lost it (= a tie).</source>
+        <translation>У рядов бота «1 ✓ · 2 ✗» значит: ваша рука 1 выиграла этот ряд, а рука 2 проиграла (= ничья).</translation>
+    </message>
+    <message>
+        <source>Beside the bots&apos; rows: ✓ you won that row, ✗ you lost it, = a tie.</source>
+        <translation>У рядов ботов: ✓ вы выиграли этот ряд, ✗ проиграли, = ничья.</translation>
     </message>
     <message>
         <source>Deal 13 new cards to you and to each bot.</source>

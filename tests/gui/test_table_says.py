@@ -17,6 +17,7 @@ from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.main_window import FRAME_GUESS, MIN_SIZE, MainWindow, first_size
+from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.house_rules import ScoringSystem
 from cp_trainer.paigow.cards import JOKER, parse_pg_cards
@@ -224,7 +225,8 @@ def test_one_card_left_is_said_in_the_singular(qtbot: Any, tmp_path: Path) -> No
     assert "2 cards left to place" in window.table.banner.text()
 
 
-@pytest.mark.parametrize(("left", "word"), [(1, "карту"), (2, "карты"), (5, "карт"), (11, "карт"), (12, "карт")])
+@pytest.mark.parametrize(("left", "word"),
+                         [(1, "карту"), (2, "карты"), (5, "карт"), (11, "карт"), (12, "карт")])
 def test_cards_left_in_russian_take_the_counts_form(qtbot: Any, tmp_path: Path, left: int, word: str) -> None:
     window = make_window(qtbot, tmp_path)
     window.set_language("ru")
@@ -243,3 +245,100 @@ def test_the_deal_button_and_the_menu_say_the_same(qtbot: Any, tmp_path: Path) -
     assert window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
     window.table.set_button.click()
     assert window.table.deal_button.text() == window.deal_action.text().replace("&", "")
+
+
+# --- 7. the marks beside the bots' rows are explained ----------------------------------------------
+
+def test_the_showdown_explains_the_marks(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    assert window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.table.set_button.click()
+    banner = window.table.banner
+    assert "✓ you won that row, ✗ you lost it, = a tie" in banner.text()
+    assert not banner.is_cut()
+    window.apply_settings(window.settings.values.replace(criss_cross=True, opponents=1))
+    window.deal_action.trigger()
+    for _ in range(2):  # each hand set as the greedy bot would: legal
+        mine = arrange(window.deal_model.all_cards(), "greedy", window.controller.setup.rules)
+        assert window.deal_model.place(mine.top, mine.middle, mine.bottom)
+        window.table.set_button.click()
+    assert window.controller.showdown is not None
+    assert '"1 ✓ · 2 ✗" means your hand 1 won that row' in banner.text(), banner.text()
+    assert not banner.is_cut()
+
+
+# --- 8. the Drill names the kicker -----------------------------------------------------------------
+
+def test_the_drills_verdict_names_the_kickers_of_rows_of_one_kind() -> None:
+    from cp_trainer.drill.grading import DrillGrade, GradeLevel
+    from cp_trainer.drill.why import explain
+
+    yours = Arrangement.parse("Jh Jd 4c / Qs Qh As 9c 3d / Ks Kh 8s 7s 2h")
+    best = Arrangement.parse("Jh Jd As / Qs Qh 9c 4c 3d / Ks Kh 8s 7s 2h")
+    grade = DrillGrade(yours, -0.5, best, 0.2, 0.7, 0.1, True, False, GradeLevel.MISTAKE, 1000)
+    en = explain(grade).render("en")
+    assert "top: pair of jacks, kicker A (stronger) instead of pair of jacks, kicker 4" in en, en
+    assert "kickers decide" in en
+    assert "pair of queens, kickers 9-4-3 (weaker) instead of pair of queens, kickers A-9-3" in en, en
+    ru = explain(grade).render("ru")
+    assert "кикер" in ru and "решают кикеры" in ru
+
+
+# --- 9. pictures: each row's chance as bars, the cost as a scale -----------------------------------
+
+def test_the_solver_draws_the_rows_chances_and_the_cost(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    arr = Arrangement.parse("As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")  # a foul: no scale
+    assert window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.table.set_button.click()
+    panel = window.solver_panel
+    qtbot.waitUntil(lambda: panel.answer is not None and not panel.is_running(), timeout=60_000)
+    answer = panel.answer
+    assert answer is not None and answer.best.row_win is not None and answer.mine is not None
+    settle()
+    for r in range(3):
+        bars = panel.rate_bars[r]
+        assert bars.isVisible() and bars.best == answer.best.row_win[r]
+        assert answer.mine.row_win is not None and bars.yours == answer.mine.row_win[r]
+    assert panel.cost_scale.isVisible()
+    assert panel.cost_scale.share() == pytest.approx(min(1.0, max(0.0, answer.mine.loss) / 2))
+    image = panel.rate_bars[0].grab().toImage()
+    assert image.pixelColor(2, 3).name() != image.pixelColor(image.width() - 2, 3).name() or \
+        answer.best.row_win[0] > 0.97
+    panel.reset()
+    assert not panel.cost_scale.isVisible() and not panel.rate_bars[0].isVisible()
+    del arr
+
+
+# --- the drop onto a card of a row with room -------------------------------------------------------
+
+def test_a_card_dropped_on_a_card_of_a_row_with_room_takes_the_free_place(qtbot: Any, tmp_path: Path,
+                                                                          monkeypatch: Any) -> None:
+    from PySide6.QtCore import QModelIndex, Qt
+
+    from cp_trainer.gui.cards import models
+
+    window = make_window(qtbot, tmp_path)
+    deal = window.deal_model
+    assert deal.move(Card.parse("As"), Zone.TOP)
+    hand, top = deal.zone_models[Zone.HAND], deal.zone_models[Zone.TOP]
+    mime = hand.mimeData([hand.index(hand.row_of(Card.parse("Kd")))])
+    onto = top.index(top.row_of(Card.parse("As")))
+    assert top.dropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, onto)
+    assert {str(c) for c in deal.cards(Zone.TOP)} == {"As", "Kd"}  # both there: nothing swapped out
+    # with Shift held the drop swaps
+    monkeypatch.setattr(models, "swap_held", lambda: True)
+    mime = hand.mimeData([hand.index(hand.row_of(Card.parse("Qs")))])
+    onto = top.index(top.row_of(Card.parse("As")))
+    assert top.dropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, onto)
+    assert {str(c) for c in deal.cards(Zone.TOP)} == {"Qs", "Kd"}
+    assert deal.zone_of(Card.parse("As")) is Zone.HAND
+    monkeypatch.setattr(models, "swap_held", lambda: False)
+    # a full row: onto a card swaps, as before
+    assert deal.move(Card.parse("2s"), Zone.TOP)
+    mime = hand.mimeData([hand.index(hand.row_of(Card.parse("As")))])
+    onto = top.index(top.row_of(Card.parse("2s")))
+    assert top.dropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, onto)
+    assert deal.zone_of(Card.parse("2s")) is Zone.HAND and deal.zone_of(Card.parse("As")) is Zone.TOP
+    assert not top.canDropMimeData(hand.mimeData([hand.index(0)]), Qt.DropAction.MoveAction, -1, -1,
+                                   QModelIndex())

@@ -37,9 +37,9 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.board import Refused
-from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP
 from cp_trainer.gui.fitted import FittedLabel

@@ -36,6 +36,7 @@ from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
+from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
 from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import Worker
 from cp_trainer.i18n import tr_count
@@ -182,6 +183,10 @@ class SolverPanel(QFrame):
         self.figures.setWordWrap(True)
         self.figures.setObjectName("solverFigures")
         layout.addWidget(self.figures)
+        # the cost of the player's choice as a scale, each row's chance to win as bars (issue 21)
+        self.cost_scale = CostScale(self)
+        self.cost_scale.setObjectName("costScale")
+        layout.addWidget(self.cost_scale)
         self.rates = QGridLayout()
         self.rates.setVerticalSpacing(0)  # a compact table: the hindsight below stays in view
         layout.addLayout(self.rates)
@@ -189,6 +194,14 @@ class SolverPanel(QFrame):
         for r, labels in enumerate(self._rate_labels):
             for col, lab in enumerate(labels):
                 self.rates.addWidget(lab, r, col)
+        self.rate_bars = [ChanceBars(self) for _ in range(4)]  # top, middle, bottom, scoop
+        for r, bars in enumerate(self.rate_bars):
+            bars.setObjectName(f"chanceBars{r}")
+            self.rates.addWidget(bars, r + 1, 3)
+        self.rates.setColumnStretch(3, 1)
+        # the column heads in their bars' colours: "best" pale yellow, "yours" light blue
+        self._rate_labels[0][1].setStyleSheet(f"color: {BEST_COLOUR.name()}; font-weight: bold;")
+        self._rate_labels[0][2].setStyleSheet(f"color: {YOURS_COLOUR.name()}; font-weight: bold;")
         self.play_button = QPushButton(self)
         self.play_button.setObjectName("playSolverButton")
         self.play_button.clicked.connect(self._play)
@@ -255,6 +268,9 @@ class SolverPanel(QFrame):
         for labels in self._rate_labels:
             for lab in labels:
                 lab.clear()
+        for bars in self.rate_bars:
+            bars.set_values(None, None)
+        self.cost_scale.set_cost(None)
         self.play_button.setVisible(False)
         self.hindsight.clear()
         self.hindsight_title.clear()
@@ -450,6 +466,10 @@ class SolverPanel(QFrame):
                 lines.append(self.tr("Yours is as good as the best, within the solver's accuracy."))
         lines.extend(self._surrender_lines(a))
         self.figures.setText("\n".join(lines))
+        self.cost_scale.set_cost(None if a.mine is None or mine_fouls else max(0.0, a.mine.loss))
+        if a.mine is not None and not mine_fouls:
+            self.cost_scale.setToolTip(self.tr("What your arrangement costs: empty is the solver's best, "
+                                               "full is 2 points per hand or more."))
         self._show_rates(a)
         # Before the showdown the answer can be played; after it, it is for review only.
         self.play_button.setVisible(not req.actual)
@@ -510,6 +530,8 @@ class SolverPanel(QFrame):
         for row in labels:
             for lab in row:
                 lab.clear()
+        for bars in self.rate_bars:
+            bars.set_values(None, None)
         if a.best.row_win is None:
             return
         labels[0][0].setText(self.tr("Chance to win"))
@@ -519,8 +541,10 @@ class SolverPanel(QFrame):
         for r, name in enumerate(names):
             labels[r + 1][0].setText(name)
             labels[r + 1][1].setText(percent(a.best.row_win[r]))
-            if a.mine is not None and a.mine.row_win is not None:
-                labels[r + 1][2].setText(percent(a.mine.row_win[r]))
+            yours = a.mine.row_win[r] if a.mine is not None and a.mine.row_win is not None else None
+            if yours is not None:
+                labels[r + 1][2].setText(percent(yours))
+            self.rate_bars[r].set_values(a.best.row_win[r], yours)
         if a.mine is not None and a.mine.row_win is not None and a.mine.arrangement != a.best.arrangement:
             gaps = [a.best.row_win[r] - a.mine.row_win[r] for r in range(3)]
             r = max(range(3), key=lambda i: abs(gaps[i]))
@@ -532,8 +556,10 @@ class SolverPanel(QFrame):
         if a.best.scoop is not None:
             labels[4][0].setText(self.tr("scoop"))
             labels[4][1].setText(percent(a.best.scoop))
-            if a.mine is not None and a.mine.scoop is not None:
-                labels[4][2].setText(percent(a.mine.scoop))
+            scoop = a.mine.scoop if a.mine is not None and a.mine.scoop is not None else None
+            if scoop is not None:
+                labels[4][2].setText(percent(scoop))
+            self.rate_bars[3].set_values(a.best.scoop, scoop)
 
 
     def set_card_height(self, height: int) -> None:

@@ -73,7 +73,8 @@ class DealModel(BoardModel[Card, Zone]):
             hint = self.tr("Drag it to a row, double-click to put it in the first row with room, "
                            "or press 1, 2 or 3.")
         else:
-            hint = self.tr("Drag it to another row or onto a card to swap; double-click or Backspace "
+            hint = self.tr("Drag it to another row (it takes a free place there; onto a card of a full "
+                           "row, or with Shift held, it swaps with that card); double-click or Backspace "
                            "returns it to the hand.")
         return f"{card.label()} — {hint}"
 

@@ -36,7 +36,8 @@ def _ties(setup: TableSetup) -> str:
         return QCoreApplication.translate("TableRules", "ties push")
     if rules.bank == 0:
         return QCoreApplication.translate("TableRules", "ties to you (the bank)")
-    return QCoreApplication.translate("TableRules", "ties to bot %1 (the bank)").replace("%1", str(rules.bank))
+    return QCoreApplication.translate("TableRules", "ties to bot %1 (the bank)").replace(
+        "%1", str(rules.bank))
 
 
 def _bots(setup: TableSetup, lang: str) -> str:
@@ -77,7 +78,8 @@ def table_parts(setup: TableSetup) -> dict[str, str]:
     if rules.stakes is not None:
         money = QCoreApplication.translate("TableRules", "stakes per seat")
     elif rules.point_value != 1:
-        money = QCoreApplication.translate("TableRules", "1 point = %1").replace("%1", number(rules.point_value))
+        money = QCoreApplication.translate("TableRules", "1 point = %1").replace(
+            "%1", number(rules.point_value))
     # the order of the line: what changes the game most first (a narrow window cuts its end)
     return {"system": _system(setup), "bots": _bots(setup, setup.lang), "variants": ", ".join(variants),
             "ties": _ties(setup), "royalties": royalties, "surrender": surrender, "naturals": naturals,

@@ -463,7 +463,8 @@ class TableWidget(ShowdownMixin, QWidget):
         layout = self.layout()
         side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
         width = self.width() - side - (self.banner.width() - self.banner.contentsRect().width())
-        key = (width, lang, self.banner.font().key(), self.controller.setup.rules)
+        key = (width, lang, self.banner.font().key(), self.controller.setup.rules,
+               self.controller.setup.criss_cross)
         if self._banner_key == key:
             return self._banner_lines_cached
         arr = Arrangement(*(tuple(parse_cards(row)) for row in _LONGEST_FOUL[:3]))
@@ -475,6 +476,8 @@ class TableWidget(ShowdownMixin, QWidget):
                    self.tr("Drag your cards from the hand below into the three rows (or "
                            "double-click a card). The rows must go %1.").replace("%1", order),
                    self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
+                   .replace("%1", order),
+                   (self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend())
                    .replace("%1", order)]
         line = max(1, self.banner.line_height())
         metrics = self.banner.fontMetrics()
@@ -666,7 +669,7 @@ class TableWidget(ShowdownMixin, QWidget):
             if self.controller.phase is Phase.SETTING:
                 text = self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
             else:
-                text = self.tr("Legal: the rows are in order (%1).")
+                text = self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend()
             text = text.replace("%1", order)
         else:
             state = "incomplete"
@@ -679,6 +682,13 @@ class TableWidget(ShowdownMixin, QWidget):
             else:
                 text = tr_count("table.left_to_place", left, lang, n=str(left), order=order)
         return state, text
+
+    def _marks_legend(self) -> str:
+        """What the marks beside the bots' rows mean (issue 21: "1 ✓ · 2 ✗" was never explained)."""
+        if self.controller.setup.criss_cross:
+            return self.tr("Beside the bot's rows, \"1 ✓ · 2 ✗\" means your hand 1 won that row and "
+                           "your hand 2 lost it (= a tie).")
+        return self.tr("Beside the bots' rows: ✓ you won that row, ✗ you lost it, = a tie.")
 
     def _focus_step(self, step: int) -> None:
         step_focus(self.views, self.sender(), step)
