@@ -342,3 +342,32 @@ def test_a_card_dropped_on_a_card_of_a_row_with_room_takes_the_free_place(qtbot:
     assert deal.zone_of(Card.parse("2s")) is Zone.HAND and deal.zone_of(Card.parse("As")) is Zone.TOP
     assert not top.canDropMimeData(hand.mimeData([hand.index(0)]), Qt.DropAction.MoveAction, -1, -1,
                                    QModelIndex())
+
+
+# --- 6 and 4: Criss Cross's showdown, both hands' answers at one size --------------------------------
+
+@pytest.mark.parametrize("size", [(1366, 738), (1024, 660)])
+def test_criss_cross_answers_keep_their_size_and_hand_2_its_hindsight(qtbot: Any, tmp_path: Path,
+                                                                      size: tuple[int, int]) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.apply_settings(window.settings.values.replace(criss_cross=True, opponents=1, solver_samples=100))
+    window.deal_action.trigger()
+    window.resize(*size)
+    for _ in range(2):
+        mine = arrange(window.deal_model.all_cards(), "greedy", window.controller.setup.rules)
+        assert window.deal_model.place(mine.top, mine.middle, mine.bottom)
+        window.table.set_button.click()
+    panel = window.solver_panel
+    qtbot.waitUntil(lambda: len(panel.answers) == 2 and not panel.is_running(), timeout=120_000)
+    settle()
+    # the last answer shown is hand 2's: its hindsight has its sentence (or, folded, its tooltip)
+    assert panel.answer is panel.answers[1] and panel.answer.hindsight is not None
+    assert panel.hindsight_rows.isVisible()
+    assert panel.hindsight.isVisible() or "Hindsight" in panel.hindsight_title.toolTip()
+    seen = []
+    for i in (0, 1, 0, 1):
+        panel.hand_buttons[i].click()
+        settle()
+        seen.append((panel.best_rows.card_height, panel.hindsight_rows.card_height,
+                     panel.hindsight.isVisible()))
+    assert len(set(seen)) == 1, seen

@@ -425,6 +425,11 @@ class SolverPanel(QFrame):
         return text
 
     def _show(self, a: SolverAnswer) -> None:
+        self._fill(a)
+        self.fit_cards()
+
+    def _fill(self, a: SolverAnswer) -> None:
+        """The answer's words, cards and pictures (sized by :meth:`fit_cards`)."""
         req = a.request
         status = self.tr("For the hand %1 — %2 random deals against %3.") \
             .replace("%1", " ".join(c.label() for c in sorted(req.cards, reverse=True))) \
@@ -495,7 +500,6 @@ class SolverPanel(QFrame):
             self.hindsight_title.setVisible(False)
             self.hindsight_rows.setVisible(False)
         self.intro.setVisible(False)
-        self.fit_cards()
 
     def _surrender_lines(self, a: SolverAnswer) -> list[str]:
         """Surrender as a decision: what it scores against the best arrangement."""
@@ -589,16 +593,37 @@ class SolverPanel(QFrame):
             return
         self._fitting = True
         try:
+            cap = self._cap_over_answers()
             for folded in (False, True):
-                if self._fit_pass(folded):
+                if self._fit_pass(folded, cap):
                     return
         finally:
             self._fitting = False
 
-    def _fit_pass(self, folded: bool) -> bool:
-        """One try at fitting (the hindsight's words shown or ``folded``); True if it fits."""
+    def _cap_over_answers(self) -> tuple[int, int, bool] | None:
+        """Several answers (Criss Cross's two hands, switched by the Hand buttons): the card sizes
+        (best, hindsight) and the folding that every one of them fits at, so that switching
+        between them resizes nothing (issue 21). None for a single answer."""
+        current = self.answer
+        if len(self.answers) < 2 or current is None:
+            return None
+        fits: list[tuple[int, int, bool]] = []
+        for a in self.answers:
+            self._fill(a)
+            if not self._fit_pass(False, None):
+                self._fit_pass(True, None)
+            fits.append((self.best_rows.card_height, self.hindsight_rows.card_height,
+                         bool(self.hindsight.text()) and not self.hindsight.isVisibleTo(self)))
+        self._fill(current)
+        return min(f[0] for f in fits), min(f[1] for f in fits), any(f[2] for f in fits)
+
+    def _fit_pass(self, folded: bool, cap: tuple[int, int, bool] | None = None) -> bool:
+        """One try at fitting (the hindsight's words shown or ``folded``), the cards no larger
+        than ``cap`` (best, hindsight, folded); True if it fits."""
         wanted = self._wanted_height
         best, hindsight = wanted, wanted
+        if cap is not None:
+            best, hindsight, folded = min(best, cap[0]), min(hindsight, cap[1]), folded or cap[2]
         self._fold_hindsight(folded)
         self._apply(best, hindsight)
         avail = self._available_height()
