@@ -371,3 +371,17 @@ def test_criss_cross_answers_keep_their_size_and_hand_2_its_hindsight(qtbot: Any
         seen.append((panel.best_rows.card_height, panel.hindsight_rows.card_height,
                      panel.hindsight.isVisible()))
     assert len(set(seen)) == 1, seen
+
+
+# --- the History window beside the table, not kept above it -------------------------------------------
+
+def test_the_history_window_is_not_kept_above_the_table(qtbot: Any, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, data_dir=str(tmp_path / "data"))
+    assert window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    window.table.set_button.click()
+    assert window.practice.recorder.writer.flush(10)
+    history = window.practice.open_history()
+    assert history is not None and history.isVisible() and history.isWindow()
+    handle = history.windowHandle()
+    assert handle is not None and handle.transientParent() is None
+    history.close()
