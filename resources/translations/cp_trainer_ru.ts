@@ -1149,6 +1149,10 @@
 <context>
     <name>Practice</name>
     <message>
+        <source>Opening the history…</source>
+        <translation>Открывается история…</translation>
+    </message>
+    <message>
         <source>The history cannot be read: %1</source>
         <translation>Не удаётся прочитать историю: %1</translation>
     </message>
