@@ -199,6 +199,7 @@ class SolverPanel(QFrame):
             bars.setObjectName(f"chanceBars{r}")
             self.rates.addWidget(bars, r + 1, 3)
         self.rates.setColumnStretch(3, 1)
+        self.rates.setHorizontalSpacing(4)  # the bars column costs the figures no width
         # the column heads in their bars' colours: "best" pale yellow, "yours" light blue
         self._rate_labels[0][1].setStyleSheet(f"color: {BEST_COLOUR.name()}; font-weight: bold;")
         self._rate_labels[0][2].setStyleSheet(f"color: {YOURS_COLOUR.name()}; font-weight: bold;")

@@ -31,7 +31,7 @@ class ChanceBars(QWidget):
         self.best: float | None = None
         self.yours: float | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumWidth(40)
+        self.setMinimumWidth(0)  # a narrow panel gives its room to the figures first
 
     def sizeHint(self) -> QSize:
         return QSize(80, max(10, self.fontMetrics().height() - 2))
@@ -41,8 +41,11 @@ class ChanceBars(QWidget):
         self.setVisible(best is not None)
         self.update()
 
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, 0)
+
     def paintEvent(self, _event: QPaintEvent) -> None:
-        if self.best is None:
+        if self.best is None or self.width() < 12:
             return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
