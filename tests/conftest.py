@@ -27,3 +27,43 @@ if "CP_TRAINER_SETTINGS" not in os.environ:
     _settings_dir = tempfile.mkdtemp(prefix="cp-trainer-test-settings-")
     os.environ["CP_TRAINER_SETTINGS"] = os.path.join(_settings_dir, "cp-trainer.ini")
     atexit.register(shutil.rmtree, _settings_dir, ignore_errors=True)
+
+
+# --- nothing printed to stderr is ignored (issue 18) ------------------------------------------
+# pytest-qt fails a test whose Qt virtual or slot raised from the event loop (PySide hands those to
+# sys.excepthook); these hooks catch the other ways an error only gets printed: a traceback printed
+# by library code in the event loop (matplotlib's idle draw uses traceback.print_exc), PySide's own
+# "Error calling Python override" lines, exceptions Python could not raise (sys.unraisablehook, e.g.
+# in a __del__ or while the garbage collector frees a Qt object) and exceptions in other threads.
+
+from collections.abc import Generator  # noqa: E402
+
+import pytest  # noqa: E402
+
+#: A line of a test's stderr containing one of these fails the test.
+STDERR_ERRORS = ("Error calling Python override", "Traceback (most recent call last)", "libshiboken:",
+                 "Exception ignored in")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("filterwarnings", "error::pytest.PytestUnraisableExceptionWarning")
+    config.addinivalue_line("filterwarnings", "error::pytest.PytestUnhandledThreadExceptionWarning")
+
+
+def stderr_errors(text: str) -> list[str]:
+    """The lines of ``text`` that say an error happened."""
+    return [line for line in text.splitlines() if any(marker in line for marker in STDERR_ERRORS)]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report: pytest.TestReport = yield
+    if report.passed:
+        printed = "".join(text for name, text in report.sections if name == f"Captured stderr {call.when}")
+        errors = stderr_errors(printed)
+        if errors:
+            report.outcome = "failed"
+            report.longrepr = (f"the test's {call.when} printed an error to stderr (issue 18: nothing "
+                               f"printed there is ignored):\n{printed}")
+    return report

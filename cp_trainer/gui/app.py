@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
 from cp_trainer.cards import Card
+from cp_trainer.gui.crash_log import CrashLog
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.translation import TranslationError, install_language
+from cp_trainer.history import HistoryError, default_data_dir
 from cp_trainer.house_rules_file import RulesFile
 
 __all__ = ["create_window", "run_app"]
@@ -46,13 +49,30 @@ def create_window(*, deal: Sequence[Card] | None = None, opponents: int | None =
     return MainWindow(settings, seed=seed, deal=deal, opponents=opponents, data_dir=data_dir)
 
 
+def crash_log(data_dir: str | None) -> CrashLog | None:
+    """This run's crash file, in the history's data folder (None: there is no such folder)."""
+    try:
+        folder = Path(data_dir).expanduser() if data_dir else default_data_dir()
+    except HistoryError:
+        return None
+    return CrashLog(folder)
+
+
 def run_app(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
             seed: int | None = None, lang: str | None = None,
             argv: Sequence[str] | None = None, data_dir: str | None = None,
             rules: RulesFile | None = None) -> int:
     app = application(argv)
-    window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang, data_dir=data_dir,
-                           rules=rules)
-    window.show()
-    window.solver_panel.warm_up()
-    return app.exec()
+    log = crash_log(data_dir)
+    last_crash = log.start() if log is not None else None
+    try:
+        window = create_window(deal=deal, opponents=opponents, seed=seed, lang=lang, data_dir=data_dir,
+                               rules=rules)
+        window.show()
+        window.solver_panel.warm_up()
+        if last_crash is not None:
+            window.report_crash(last_crash)
+        return app.exec()
+    finally:
+        if log is not None:
+            log.stop()  # a clean exit: nothing to report next time

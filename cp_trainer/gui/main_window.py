@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
@@ -478,8 +479,13 @@ class MainWindow(QMainWindow):
 
         dialog = SettingsDialog(self.settings.values, self)
         add_close_shortcuts(dialog)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.apply_settings(dialog.values())
+        try:
+            if dialog.exec() == QDialog.DialogCode.Accepted:
+                self.apply_settings(dialog.values())
+        finally:
+            # After exec() PySide no longer ties the dialog's Python side to its parent: deleted
+            # here, by Qt, not by the garbage collector at some later moment (issue 18).
+            dialog.deleteLater()
 
     def apply_settings(self, values: TrainerSettings) -> None:
         """Save ``values`` and play by them: the look now, the table (house rules, bots, opponents,
@@ -503,6 +509,18 @@ class MainWindow(QMainWindow):
         elif pending:  # the deal is over: nothing of it is left to play
             self.statusBar().showMessage(self.tr("The new settings (house rules, bots, opponents, Criss "
                                                  "Cross) apply from the next deal."), 8000)
+
+    def report_crash(self, report: Path) -> QMessageBox:
+        """Say once that the last run ended unexpectedly, and where its report is."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("The last session ended unexpectedly"),
+                          self.tr("The trainer's last session ended unexpectedly (it crashed). What it "
+                                  "was doing is in this report:\n%1").replace("%1", str(report)),
+                          QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("crashNotice")
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
 
     def _report_settings_problems(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Settings"),

@@ -25,6 +25,7 @@ from weakref import WeakMethod
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QDialog, QWidget
 
+from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.i18n import normalize_lang
 from cp_trainer.resources import resource_path
 
@@ -130,5 +131,8 @@ def grow_to_fit(window: QWidget) -> None:
 
 
 def follow_language(widget: QObject, retranslate: Callable[[], None]) -> None:
-    """Re-set ``widget``'s texts with ``retranslate`` whenever the language changes."""
-    _LanguageFollower(widget, retranslate)
+    """Re-set ``widget``'s texts with ``retranslate`` whenever the language changes.
+
+    The follower is an event filter written in Python: it is kept alive as long as ``widget``'s
+    C++ object (:func:`~cp_trainer.gui.lifetimes.keep_alive`), so Qt never calls a freed one."""
+    keep_alive(widget, _LanguageFollower(widget, retranslate))

@@ -887,6 +887,16 @@
         <translation>Новые настройки (правила, боты, соперники, Крисс-Кросс) действуют со следующей раздачи.</translation>
     </message>
     <message>
+        <source>The last session ended unexpectedly</source>
+        <translation>Прошлый сеанс завершился неожиданно</translation>
+    </message>
+    <message>
+        <source>The trainer&apos;s last session ended unexpectedly (it crashed). What it was doing is in this report:
+%1</source>
+        <translation>Прошлый сеанс тренажёра завершился неожиданно (аварийно). Что он в это время делал, записано в отчёте:
+%1</translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
 
 from cp_trainer.gui.translation import current_language, install_language
 
@@ -28,3 +30,17 @@ def english_after_each_test() -> Iterator[None]:
     app = QCoreApplication.instance()
     if app is not None and current_language() != "en":
         install_language(app, "en")
+
+
+@pytest.fixture(autouse=True)
+def collect_garbage_after_each_test() -> Iterator[None]:
+    """What a test dropped is freed here, inside its own teardown (where an error it prints is
+    seen and fails it: tests/conftest.py), not by the garbage collector at a random moment of a
+    later test, e.g. in the middle of a chart's draw (issue 18)."""
+    yield
+    app = QApplication.instance()
+    if app is not None:
+        app.processEvents()
+    gc.collect()
+    if app is not None:
+        app.processEvents()

@@ -151,6 +151,7 @@ def test_escape_and_ctrl_w_close_the_settings_dialog(window: MainWindow, qtbot: 
 
     def opened(dialog: QDialog) -> int:  # exec() without blocking: open, press the key, report
         dialog.open()
+        qtbot.waitUntil(dialog.isActiveWindow)  # a person presses keys in the window they see
         shown.append(dialog)
         qtbot.keySequence(dialog, QKeySequence(key))
         return int(dialog.result())

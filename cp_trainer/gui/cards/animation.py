@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QWidget
 
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.lifetimes import keep_alive
 
 __all__ = [
     "ANIMATIONS_ENV",
@@ -151,6 +152,8 @@ class CardMotion(QObject):
             board.changed.connect(self._changed)
         for view in self.views:
             view.viewport().installEventFilter(self)
+        if parent is not None:  # Qt calls eventFilter while the strips (the parent's) live (issue 18)
+            keep_alive(parent, self)
         self._where = self._places()
 
     # --- state ------------------------------------------------------------------------------

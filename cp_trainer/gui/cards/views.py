@@ -43,6 +43,7 @@ from cp_trainer.cards import Card
 from cp_trainer.gui.cards.delegates import CardDelegate, face_of
 from cp_trainer.gui.cards.models import BoardModel, ZoneModel
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.paigow.cards import Joker
 
 __all__ = ["CardZoneView", "setup_card_strip", "size_card_strip", "start_card_drag"]
@@ -127,6 +128,9 @@ class CardZoneView(QListView, Generic[C, Z]):
         self.setObjectName(object_name)
         self.setModel(deal.zone_models[zone])
         self.setItemDelegate(self.delegate)
+        # Qt calls their Python paint() and data() as long as the view lives (issue 18)
+        keep_alive(self, self.delegate)
+        keep_alive(self, deal.zone_models[zone])
         setup_card_strip(self)
         self.setProperty("foul", False)
         self.doubleClicked.connect(self._double_clicked)

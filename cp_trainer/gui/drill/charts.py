@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from cp_trainer.drill.profile import DrillProfile
 from cp_trainer.drill.themes import Theme
+from cp_trainer.gui.chart_canvas import ChartCanvas
 from cp_trainer.gui.numbers import integer
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryStore
@@ -43,7 +43,7 @@ class DrillCharts(QWidget):
         self.tabs = tabs
         self.profile = DrillProfile()
         self.figure = Figure(figsize=(7, 6), layout="constrained")
-        self.canvas = FigureCanvasQTAgg(self.figure)  # type: ignore[no-untyped-call]
+        self.canvas = ChartCanvas(self.figure)
         self.canvas.setObjectName("drillChartCanvas")
         self.summary = QLabel(self)
         self.summary.setObjectName("drillChartsSummary")
@@ -80,7 +80,7 @@ class DrillCharts(QWidget):
         if empty:
             self.summary.setText(
                 self.tr("No drill hands yet: open Practice → Drill (Ctrl+D) and play a few."))
-            self.canvas.draw_idle()  # type: ignore[no-untyped-call]
+            self.canvas.draw_idle()
             return
         locale = QLocale(lang)
         locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
@@ -123,7 +123,7 @@ class DrillCharts(QWidget):
         ax_theme.invert_yaxis()
         ax_theme.set_xlabel(self.tr("EV lost per hand (points)"))
         ax_theme.set_title(self.tr("EV lost per hand by theme (hands)"), fontsize="medium")
-        self.canvas.draw_idle()  # type: ignore[no-untyped-call]
+        self.canvas.draw_idle()
 
     def save_png(self, path: str | os.PathLike[str]) -> None:
         self.figure.savefig(os.fspath(path), format="png", dpi=120)

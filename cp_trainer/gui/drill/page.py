@@ -49,12 +49,13 @@ from cp_trainer.drill.why import explain
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.drill.views import MiniArrangement
-from cp_trainer.gui.drill.worker import DrillWorker
 from cp_trainer.gui.fitted import FittedLabel, needed_height
+from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.worker import Worker
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
@@ -82,6 +83,22 @@ class AltUnderlines(QProxyStyle):
         if hint == QStyle.StyleHint.SH_UnderlineShortcut:
             return int(bool(QGuiApplication.queryKeyboardModifiers() & Qt.KeyboardModifier.AltModifier))
         return super().styleHint(hint, option, widget, returnData)
+
+
+class _AltWatcher(QObject):
+    """The application's key events: Alt pressed or released anywhere draws the underlines of
+    ``widgets`` again (shown while it is held)."""
+
+    def __init__(self, widgets: list[QWidget], parent: QObject) -> None:
+        super().__init__(parent)
+        self.widgets = widgets
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and isinstance(event, QKeyEvent) \
+                and event.key() == Qt.Key.Key_Alt:
+            for keyed in self.widgets:
+                keyed.update()
+        return False
 
 
 class Phase(Enum):
@@ -153,8 +170,8 @@ class DrillPage(QWidget):
         self.hand: DrillHand | None = None
         self.grade: DrillGrade | None = None
         self.phase = Phase.SETTING
-        self.worker: DrillWorker | None = None
-        self.rates_worker: DrillWorker | None = None
+        self.worker: Worker | None = None
+        self.rates_worker: Worker | None = None
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
         self.deal = DealModel(parent=self)
@@ -277,8 +294,10 @@ class DrillPage(QWidget):
         for keyed in self._mnemonic_widgets:
             keyed.setStyle(self._alt_style)
         app = QGuiApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        if app is not None:  # a child of the page, owned until the page dies (issue 18)
+            self._alt_watcher = _AltWatcher(self._mnemonic_widgets, self)
+            keep_alive(self, self._alt_watcher)
+            app.installEventFilter(self._alt_watcher)
 
         if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
             keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
@@ -501,7 +520,7 @@ class DrillPage(QWidget):
         if hand.analysis is not None:
             stored = hand.analysis.grade(arrangement)
             if stored is not None:
-                self._graded((hand, stored))
+                self._show_grade(hand, stored)
                 return
         self.phase = Phase.GRADING
         self._update_buttons()
@@ -513,14 +532,20 @@ class DrillPage(QWidget):
             h = hand if hand.analysis is not None else analyse_fn(hand)
             return h, grade_fn(h, arrangement)
 
-        worker = DrillWorker(job)
+        worker = Worker(lambda _progress, _cancelled: job())
+        # the page's own methods, no lambdas: queued to the GUI thread, none after the page died
         worker.signals.finished.connect(self._graded)
         worker.signals.failed.connect(self._failed)
         self.worker = worker
-        self.threads.start(worker)
+        worker.start(self.threads)
 
-    def _graded(self, result: Any) -> None:
+    def _graded(self, worker: Worker, result: Any) -> None:
+        if worker is not self.worker:
+            return  # a grade nobody waits for any more
         hand, grade = result
+        self._show_grade(hand, grade)
+
+    def _show_grade(self, hand: DrillHand, grade: DrillGrade) -> None:
         self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
@@ -546,12 +571,12 @@ class DrillPage(QWidget):
         if self.rates_fn is None or not grade.significant or grade.foul:
             return
         rates_fn = self.rates_fn
-        worker = DrillWorker(lambda: (grade, rates_fn(hand, grade)))
+        worker = Worker(lambda _progress, _cancelled: (grade, rates_fn(hand, grade)))
         worker.signals.finished.connect(self._rates_ready)
         self.rates_worker = worker
-        self.threads.start(worker)
+        worker.start(self.threads)
 
-    def _rates_ready(self, result: Any) -> None:
+    def _rates_ready(self, _worker: Worker, result: Any) -> None:
         grade, nets = result
         if grade is self.grade and self.phase is Phase.GRADED:
             self.rates = nets
@@ -569,7 +594,9 @@ class DrillPage(QWidget):
             self.message.setText(self.tr("The result could not be stored in the history: %1")
                                  .replace("%1", str(exc)))
 
-    def _failed(self, message: str) -> None:
+    def _failed(self, worker: Worker, message: str) -> None:
+        if worker is not self.worker:
+            return
         self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
@@ -596,14 +623,6 @@ class DrillPage(QWidget):
             self.set_hand()
         elif self.phase is Phase.GRADED:
             self.next_hand()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Alt pressed or released anywhere: draw the underlines again (shown while it is held)."""
-        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and isinstance(event, QKeyEvent) \
-                and event.key() == Qt.Key.Key_Alt:
-            for keyed in self._mnemonic_widgets:
-                keyed.update()
-        return False
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -182,7 +182,6 @@ class PaiGowTab(QWidget):
         self.player_way: HouseWay | None = None
         self.ev_result: EvResult | None = None
         self.worker: Worker | None = None
-        self._alive: set[Worker] = set()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self._warm_up()
@@ -475,10 +474,7 @@ class PaiGowTab(QWidget):
         loading its cache, or compiling on a fresh install) froze the window for a second or
         more, so the first "House way & EV" click seemed to do nothing (issue 12)."""
         cards = tuple(parse_pg_cards(WARM_UP_HAND))
-        worker = Worker(lambda _progress, _cancelled: house_way(cards))
-        self._alive.add(worker)
-        worker.signals.done.connect(lambda w=worker: self._alive.discard(w))
-        self.pool.start(worker)
+        Worker(lambda _progress, _cancelled: house_way(cards)).start(self.pool)
 
     def start_ev(self, cards: Sequence[PgCard]) -> None:
         self.cancel()
@@ -491,20 +487,18 @@ class PaiGowTab(QWidget):
             return result
 
         worker = Worker(job, cancel_errors=(_Cancelled,))
-        worker.signals.progress.connect(lambda d, t, w=worker: self._progress(w, d, t))
-        worker.signals.finished.connect(lambda r, w=worker: self._finished(w, r))
-        worker.signals.cancelled.connect(lambda w=worker: self._cancelled(w))
-        worker.signals.failed.connect(lambda m, w=worker: self._failed(w, m))
-        # The pool does not own the Python object: keep it alive until its run() is over.
-        self._alive.add(worker)
-        worker.signals.done.connect(lambda w=worker: self._alive.discard(w))
+        # the tab's own methods, no lambdas: queued to the GUI thread, none after the tab died
+        worker.signals.progress.connect(self._progress)
+        worker.signals.finished.connect(self._finished)
+        worker.signals.cancelled.connect(self._cancelled)
+        worker.signals.failed.connect(self._failed)
         self.worker = worker
         self.progress.setRange(0, max(1, self.samples))
         self.progress.setValue(0)
         self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", integer(self.samples))
         self._show_advice()
         self.evRunning.emit(True)
-        self.pool.start(worker)
+        worker.start(self.pool)
 
     def is_running(self) -> bool:
         return self.worker is not None

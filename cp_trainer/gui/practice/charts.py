@@ -10,12 +10,12 @@ import os
 from collections.abc import Sequence
 
 from matplotlib.axes import Axes
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from cp_trainer.gui.chart_canvas import ChartCanvas
 from cp_trainer.gui.numbers import integer, number, short, signed
 from cp_trainer.gui.practice.history_model import shown_ev_lost
 from cp_trainer.gui.translation import follow_language
@@ -53,7 +53,7 @@ class ProgressCharts(QWidget):
         self.ma_window = window
         self.stats: HistoryStats = compute_stats([], window)
         self.figure = Figure(figsize=(7, 6), layout="constrained")
-        self.canvas = FigureCanvasQTAgg(self.figure)  # type: ignore[no-untyped-call]
+        self.canvas = ChartCanvas(self.figure)
         self.canvas.setObjectName("chartCanvas")
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("chartsEmpty")
@@ -94,7 +94,7 @@ class ProgressCharts(QWidget):
         fig = self.figure
         fig.clear()
         if not s.hands:
-            self.canvas.draw_idle()  # type: ignore[no-untyped-call]
+            self.canvas.draw_idle()
             return
         n = [p.n for p in s.series]
         ax_ev, ax_foul, ax_pts = fig.subplots(3, 1, sharex=True)
@@ -125,7 +125,7 @@ class ProgressCharts(QWidget):
         for ax in (ax_ev, ax_foul, ax_pts):
             _locale_ticks(ax, s.hands)
         _legend_above(ax_pts, self.tr("Points per hand"))
-        self.canvas.draw_idle()  # type: ignore[no-untyped-call]
+        self.canvas.draw_idle()
 
     def save_png(self, path: str | os.PathLike[str]) -> None:
         """Write the charts to ``path`` as a PNG image."""

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
@@ -120,6 +121,8 @@ class HistoryWindow(QDialog):
         self.table = QTableView(self)
         self.table.setObjectName("historyTable")
         self.table.setModel(self.proxy)
+        keep_alive(self.table, self.proxy)  # Qt calls their data() and filterAcceptsRow() (issue 18)
+        keep_alive(self.table, self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -260,7 +263,7 @@ class HistoryWindow(QDialog):
         super().showEvent(event)
         handle = self.windowHandle()
         if handle is not None and handle.transientParent() is not None:
-            handle.setTransientParent(None)  # the window manager keeps a transient window on top
+            handle.setTransientParent(None)  # type: ignore[arg-type]  # (None clears it: not kept on top)
 
     def show_notice(self, text: str) -> None:
         self.notice.setText(text)

@@ -576,7 +576,10 @@ class SettingsDialog(QDialog):
     def edit(cls, settings: Settings, parent: QWidget | None = None) -> bool:
         """Show the dialog modally on ``settings``; on OK save the edits. Returns whether saved."""
         dialog = cls(settings.values, parent)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        settings.save(dialog.values())
-        return True
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            settings.save(dialog.values())
+            return True
+        finally:
+            dialog.deleteLater()  # by Qt, not by the garbage collector later (issue 18)

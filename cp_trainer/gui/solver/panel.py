@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QRunnable, QSize, QThreadPool, Signal
+from PySide6.QtCore import QSize, QThreadPool, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -46,14 +46,13 @@ __all__ = ["SolverPanel"]
 SolveFn = Callable[[SolveRequest, Callable[[int, int], None], Callable[[], bool]], SolverAnswer]
 
 
-class _WarmUp(QRunnable):
-    def run(self) -> None:
-        try:
-            from cp_trainer.solver import warm_up
+def _warm_up(_progress: Callable[[int, int], None], _cancelled: Callable[[], bool]) -> None:
+    try:
+        from cp_trainer.solver import warm_up
 
-            warm_up()
-        except Exception:  # the first real solve will report any problem
-            pass
+        warm_up()
+    except Exception:  # the first real solve will report any problem
+        pass
 
 
 #: The solver's small cards: big enough to read the rank at a glance, five fit the panel's width.
@@ -135,7 +134,6 @@ class SolverPanel(QFrame):
         self.solve_fn = solve_fn
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
-        self._alive: set[Worker] = set()
         self._requests: dict[Worker, SolveRequest] = {}  # what each worker alive is solving
         self.worker: Worker | None = None
         self.answer: SolverAnswer | None = None
@@ -308,14 +306,12 @@ class SolverPanel(QFrame):
         worker = Worker(lambda progress, cancelled: solve_fn(request, progress, cancelled),
                         cancel_errors=(SolveCancelled,))
         self._requests[worker] = request
+        # the panel's own methods, no lambdas: queued to the GUI thread, none after the panel died
         worker.signals.progress.connect(self._progress)
-        worker.signals.finished.connect(lambda a, w=worker: self._finished(w, a))
-        worker.signals.cancelled.connect(lambda w=worker: self._cancelled(w))
-        worker.signals.failed.connect(lambda m, w=worker: self._failed(w, m))
-        # The pool runs the worker without owning its Python object: keep it alive until its
-        # run() is over, also after a Cancel (or the thread would run a collected object).
-        self._alive.add(worker)
-        worker.signals.done.connect(lambda w=worker: self._forget(w))
+        worker.signals.finished.connect(self._finished)
+        worker.signals.cancelled.connect(self._cancelled)
+        worker.signals.failed.connect(self._failed)
+        worker.signals.done.connect(self._forget)
         self.worker = worker
         self.progress.setRange(0, max(1, request.samples))
         self.progress.setValue(0)
@@ -327,7 +323,7 @@ class SolverPanel(QFrame):
         if request.hand_number is not None:
             text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
         self.status.setText(text)
-        self.pool.start(worker)
+        worker.start(self.pool)
 
     def cancel(self) -> None:
         self._queue = []
@@ -346,11 +342,10 @@ class SolverPanel(QFrame):
         self.pool.waitForDone()
 
     def _forget(self, worker: Worker) -> None:
-        self._alive.discard(worker)
         self._requests.pop(worker, None)
 
-    def _progress(self, done: int, total: int) -> None:
-        if self.worker is None:
+    def _progress(self, worker: Worker, done: int, total: int) -> None:
+        if worker is not self.worker:
             return
         request = self._requests[self.worker]
         if done > request.samples:  # adaptive sampling beyond the minimum: no end known in advance
@@ -672,7 +667,7 @@ class SolverPanel(QFrame):
     def warm_up(self) -> None:
         """Load the solver's tables and compiled kernels in the background, so that the first
         Hint answers at full speed."""
-        self.pool.start(_WarmUp())
+        Worker(_warm_up).start(self.pool)
 
     def _play(self) -> None:
         if self.answer is not None:
