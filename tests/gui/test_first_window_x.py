@@ -35,7 +35,7 @@ settings.save(settings.values.replace(bot="greedy", solver_samples=100, animatio
 window = create_window(deal=parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"), seed=3, lang="en",
                        settings=settings, opponents=2, data_dir=str(tmp / "data"))
 window.show()
-end = time.monotonic() + 60
+end = time.monotonic() + 150
 framed = False
 while time.monotonic() < end:  # until the window manager has framed it, then a moment to settle
     app.processEvents()
@@ -72,7 +72,7 @@ def x_screen(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
         env = dict(os.environ, DISPLAY=f":{number}", QT_QPA_PLATFORM="xcb")
         wm = subprocess.Popen([openbox, "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:  # openbox owns the screen once it says it manages it
             probe = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env,
                                    capture_output=True, text=True)
@@ -92,7 +92,7 @@ def test_the_first_window_fits_the_screen_with_its_title_bar(x_screen: dict[str,
                                                              tmp_path: Path) -> None:
     env = dict(x_screen, CP_TRAINER_SETTINGS=str(tmp_path / "settings.ini"),
                CP_TRAINER_DATA_DIR=str(tmp_path / "data"))
-    done = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, timeout=240)
+    done = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, timeout=400)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     assert done.returncode == 0 and lines, done.stderr[-3000:]
     seen = json.loads(lines[-1])
