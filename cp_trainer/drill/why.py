@@ -4,7 +4,9 @@
 that differ in strength, each marked stronger or weaker in the best; the solver's per-row win
 rates (win minus loss, per opponent) are attached when known. :meth:`Why.render` turns it into one
 line, e.g. "The best plays top: pair of sevens (stronger) instead of king-high; middle: pair of
-kings (weaker) instead of two pair, kings and sevens."
+kings (weaker) instead of two pair, kings and sevens." Two rows of the same kind are told apart
+by their kickers ("pair of jacks, kickers A-4 … instead of pair of jacks, kickers 9-4"), with why
+that matters.
 """
 
 from __future__ import annotations
@@ -62,8 +64,13 @@ class Why:
         parts = []
         for ch in self.changes:
             key = "drill.why.row_stronger" if ch.stronger else "drill.why.row_weaker"
-            text = tr(key, lang, row=ch.row.label(lang), best=describe(ch.best, lang),
-                      yours=describe(ch.yours, lang))
+            best, yours = describe(ch.best, lang), describe(ch.yours, lang)
+            same_kind = best == yours  # "pair of jacks instead of pair of jacks": name the kickers
+            if same_kind:
+                best, yours = describe(ch.best, lang, detailed=True), describe(ch.yours, lang, detailed=True)
+            text = tr(key, lang, row=ch.row.label(lang), best=best, yours=yours)
+            if same_kind:
+                text += tr("drill.why.same_kind", lang)
             if ch.yours_net is not None and ch.best_net is not None:
                 text += tr("drill.why.row_rates", lang, best=_pct(ch.best_net), yours=_pct(ch.yours_net))
             parts.append(text)

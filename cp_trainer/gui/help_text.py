@@ -83,7 +83,8 @@ def rules_html(rules: HouseRules | None = None) -> str:
         QCoreApplication.translate("Help", "How to play here"),
         QCoreApplication.translate(
             "Help", "Drag cards from your hand into the rows (or double-click a card, or select it "
-            "with the arrow keys and press 1, 2 or 3). Drop a card onto another to swap them. The "
+            "with the arrow keys and press 1, 2 or 3). A card dropped on a row takes a free place there; "
+            "onto a card of a full row (or with Shift held) it swaps with that card. The "
             "banner under the rows says at once if the rows foul and why. Press Set hand when the "
             "rows hold 3, 5 and 5 cards."),
         QCoreApplication.translate(

@@ -15,8 +15,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -36,7 +44,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.models import BoardModel
-from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
@@ -57,9 +65,27 @@ if TYPE_CHECKING:  # Pai Gow's page (and NumPy under it) loads when it is first 
 __all__ = ["MainWindow"]
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
-MIN_SIZE = QSize(1024, 700)
+#: The smallest window: a 1024 x 700 screen less a window manager's title bar and borders.
+MIN_SIZE = QSize(960, 640)
+#: The first window's size where the screen has room for it (a smaller screen: all it has).
+PREFERRED_SIZE = QSize(1180, 800)
+#: Room for the window manager's frame before it is known (a title bar and thin borders); once the
+#: window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`).
+FRAME_GUESS = QSize(8, 40)
+#: Qt platforms without a real screen (tests): the window keeps the size it is given.
+NO_SCREEN = ("offscreen", "minimal")
 #: The solver panel's width in the smallest window; it grows with the window (``_fit_cards``).
-PANEL_WIDTH = 320
+PANEL_WIDTH = 300
+#: The table's cards grow with the room up to this height (the card art is 350 px high).
+MAX_CARD_HEIGHT = 200
+
+
+def first_size(available: QRect, frame: QSize = FRAME_GUESS) -> QSize:
+    """The window's size on a screen whose free area (less panels and docks) is ``available``:
+    :data:`PREFERRED_SIZE` where it fits with its ``frame`` (title bar and borders), else the whole
+    free area less the frame, never below :data:`MIN_SIZE`."""
+    return QSize(max(MIN_SIZE.width(), min(PREFERRED_SIZE.width(), available.width() - frame.width())),
+                 max(MIN_SIZE.height(), min(PREFERRED_SIZE.height(), available.height() - frame.height())))
 
 
 def _setup_of(values: TrainerSettings) -> TableSetup:
@@ -128,12 +154,17 @@ class MainWindow(QMainWindow):
         self.setStatusBar(ElidingStatusBar(self))  # a long message ends in "…", whole in its tooltip
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
         # The session score lives at the right of the status bar: always in view, never crowded out.
+        # the deal's table (house rules, variants, bots) and the next deal's marker: always in view
+        self.statusBar().addPermanentWidget(self.table.rules_label)
+        self.statusBar().addPermanentWidget(self.table.next_rules_label)
         self.statusBar().addPermanentWidget(self.table.score_label)
 
         self.table.hintRequested.connect(self.hint)
         self.table.statusMessage.connect(self.statusBar().showMessage)
         self.solver_panel.playRequested.connect(self._play_solver)
         self.controller.dealt.connect(self.solver_panel.reset)
+        # Criss Cross: hand 1 is set, hand 2 is on the table; the panel forgets hand 1's answer
+        self.controller.handLocked.connect(self._hand_locked)
         self.controller.showdownReady.connect(self._after_showdown)
         self.controller.phaseChanged.connect(lambda _p: self._update_actions())
         self.deal_model.changed.connect(self._update_actions)
@@ -158,7 +189,11 @@ class MainWindow(QMainWindow):
         self.drill.action.triggered.connect(self.show_drill)
         self.game_group.addAction(self.drill.action)
         self.retranslate()
-        self.resize(1180, 800)
+        self._placed = False  # the first show fits the frame to the screen (_keep_on_screen)
+        if QGuiApplication.platformName() in NO_SCREEN:
+            self.resize(PREFERRED_SIZE)
+        else:
+            self.resize(first_size(self.screen().availableGeometry()))
         geometry = settings.qsettings().value("window/geometry")
         if isinstance(geometry, QByteArray | bytes) and geometry:
             self.restoreGeometry(QByteArray(geometry))
@@ -307,7 +342,7 @@ class MainWindow(QMainWindow):
             page.graded.connect(lambda _record: self._update_actions())
         self.pages.setCurrentWidget(container)
         self.drill.action.setChecked(True)
-        self.table.score_label.hide()
+        self._show_table_status(False)
         self.retranslate()
         page.focus_cards()
         return page
@@ -317,8 +352,14 @@ class MainWindow(QMainWindow):
         self.pages.setCurrentWidget(self.chinese_page)
         self.chinese_action.setChecked(True)
         self.statusBar().addPermanentWidget(self.table.score_label)
-        self.table.score_label.show()
+        self._show_table_status(True)
         self.retranslate()
+
+    def _show_table_status(self, shown: bool) -> None:
+        """The status bar's score and table line belong to the Chinese-poker table."""
+        self.table.score_label.setVisible(shown)
+        self.table.rules_label.setVisible(shown)
+        self.table.show_table_rules()
 
     def show_paigow(self) -> PaiGowPage:
         """Pai Gow Poker, on its own page of this window (made on first use)."""
@@ -334,7 +375,7 @@ class MainWindow(QMainWindow):
             self.paigow.tab.settled.connect(lambda _s: self._update_actions())
         self.pages.setCurrentWidget(self.paigow)
         self.paigow_action.setChecked(True)
-        self.table.score_label.hide()
+        self._show_table_status(False)
         self.retranslate()
         return self.paigow
 
@@ -465,10 +506,14 @@ class MainWindow(QMainWindow):
         self.table.set_animated(values.animations)
         if self.paigow is not None:
             self.paigow.tab.motion.enabled = values.animations
-        if pending:
+        self.table.show_table_rules()  # "● From the next deal: …" while this deal plays by others
+        if pending and self.controller.phase is Phase.SETTING:
             note = self.tr("The new settings (house rules, bots, opponents, Criss Cross) apply from the "
                            "next deal; this deal is played to the end as it was dealt.")
             self.statusBar().showMessage(note, 8000)
+        elif pending:  # the deal is over: nothing of it is left to play
+            self.statusBar().showMessage(self.tr("The new settings (house rules, bots, opponents, Criss "
+                                                 "Cross) apply from the next deal."), 8000)
 
     def report_crash(self, report: Path) -> QMessageBox:
         """Say once that the last run ended unexpectedly, and where its report is."""
@@ -537,6 +582,11 @@ class MainWindow(QMainWindow):
                               hand_number=past.criss_cross_hand)
         return request
 
+    def _hand_locked(self, _index: int) -> None:
+        """Criss Cross: hand 1 is set and hand 2 is on the table; hand 1's answer (and its "Play the
+        solver's arrangement") is of no use for hand 2."""
+        self.solver_panel.reset()
+
     def hint(self) -> None:
         """Ask the solver about the cards on the table (the answer is for these 13 cards)."""
         if self.controller.phase is Phase.SETTING:
@@ -563,10 +613,40 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_cards()
+        self.table.fit_rules_line()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._placed:  # the window manager frames the window after it is mapped: look then
+            self._placed = True
+            QTimer.singleShot(0, self, self._keep_on_screen)
+            QTimer.singleShot(300, self, self._keep_on_screen)
+
+    def _keep_on_screen(self) -> None:
+        """The whole frame (title bar included) inside the screen's free area: a window taller or
+        wider than the screen (a saved size from a larger screen, a frame larger than guessed) is
+        made smaller and moved in, so that the buttons at its foot are never below the screen."""
+        if self.isMaximized() or self.isFullScreen() or QGuiApplication.platformName() in NO_SCREEN:
+            return
+        avail = self.screen().availableGeometry()
+        frame = self.frameGeometry()
+        if avail.contains(frame):
+            return
+        extra = QSize(frame.width() - self.width(), frame.height() - self.height())
+        size = QSize(max(self.minimumWidth(), min(self.width(), avail.width() - extra.width())),
+                     max(self.minimumHeight(), min(self.height(), avail.height() - extra.height())))
+        if size != self.size():
+            self.resize(size)
+        x = min(max(frame.x(), avail.x()), avail.right() + 1 - size.width() - extra.width())
+        y = min(max(frame.y(), avail.y()), avail.bottom() + 1 - size.height() - extra.height())
+        self.move(max(avail.x(), x), max(avail.y(), y))
 
     def _fit_cards(self) -> None:
-        """Card height from the room there is: 13 cards across the hand, 4 rows of cards down; the
-        solver panel a quarter of a wide window, its cards as large as its width allows."""
+        """Card sizes from the room there is. The solver panel takes a quarter of a wide window,
+        its cards as large as its width allows. The table's cards are as large as 13 of them
+        across the hand allow (up to :data:`MAX_CARD_HEIGHT`), and the table then makes them
+        smaller until its whole column fits its height (:meth:`TableWidget.set_card_height`): the
+        cards fill the table at every size, the same state always at the same size."""
         panel = max(PANEL_WIDTH, min(480, self.width() // 4))
         if self.solver_panel.width() != panel:
             self.solver_panel.setFixedWidth(panel)
@@ -577,10 +657,8 @@ class MainWindow(QMainWindow):
         height = self.height() - 60
         # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen
         seat = max(34, min(76, 34 + (height - 650) // 4))
-        by_width = int((width - 13 * 8) / 13 / 0.714)
-        by_height = int((height - 3 * (seat + 8) - 60 - 230) / 4)
-        card = max(48, min(160, by_width, by_height))  # 48 px: the reading face is clear at that size
-        self.table.set_card_height(card, seat)
+        by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)
+        self.table.set_card_height(max(48, min(MAX_CARD_HEIGHT, by_width)), seat)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.solver_panel.shutdown()

@@ -28,6 +28,11 @@ class ElidingStatusBar(QStatusBar):
                 right = min(right, child.x() - 6)
         return QRect(6, 0, max(0, right - 6), self.height())
 
+    def relayout(self) -> None:
+        """Place the permanent widgets again after one changed its width (Qt's status bar lays
+        them out anew only when one is added, removed, shown or hidden, or its height changes)."""
+        self.reformat()
+
     def shown_message(self) -> str:
         """The message as drawn: elided when it is longer than :meth:`message_rect`."""
         return self.fontMetrics().elidedText(self.currentMessage(), Qt.TextElideMode.ElideRight,

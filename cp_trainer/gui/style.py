@@ -53,6 +53,8 @@ STYLE_SHEET = f"""
 #felt, #table {{ background: {FELT}; }}
 {felt_text(("#table", "#solverPanel", "OpponentSeat"), "font-size: 11pt;")}
 QLabel#seatHandName, QLabel#seatResult {{ font-size: 10pt; }}
+QLabel#tableRules {{ padding: 0 6px; }}
+QLabel#nextTableRules {{ font-weight: bold; color: #8a4b00; padding: 0 6px; }}
 QLabel#rowTitle {{ font-weight: bold; color: #fff59d; }}
 QLabel#rowHandName {{ font-size: 12pt; font-weight: bold; }}
 QLabel#seatTitle, QLabel#panelTitle {{ font-weight: bold; color: #fff59d; font-size: 12pt; }}

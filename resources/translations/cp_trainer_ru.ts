@@ -66,8 +66,8 @@
         <translation>Перетащите её в ряд, щёлкните дважды, чтобы положить в первый ряд со свободным местом, или нажмите 1, 2 или 3.</translation>
     </message>
     <message>
-        <source>Drag it to another row or onto a card to swap; double-click or Backspace returns it to the hand.</source>
-        <translation>Перетащите её в другой ряд или на карту, чтобы поменять местами; двойной щелчок или Backspace возвращает её в руку.</translation>
+        <source>Drag it to another row (it takes a free place there; onto a card of a full row, or with Shift held, it swaps with that card); double-click or Backspace returns it to the hand.</source>
+        <translation>Перетащите её в другой ряд (она займёт свободное место; на карту полного ряда или с нажатой Shift — поменяется с этой картой местами); двойной щелчок или Backspace возвращает её в руку.</translation>
     </message>
     <message>
         <source>The middle row is full (5 cards).</source>
@@ -409,8 +409,8 @@
         <translation>Как здесь играть</translation>
     </message>
     <message>
-        <source>Drag cards from your hand into the rows (or double-click a card, or select it with the arrow keys and press 1, 2 or 3). Drop a card onto another to swap them. The banner under the rows says at once if the rows foul and why. Press Set hand when the rows hold 3, 5 and 5 cards.</source>
-        <translation>Перетаскивайте карты из руки в ряды (или дважды щёлкните карту, или выберите её стрелками и нажмите 1, 2 или 3). Бросьте карту на другую, чтобы поменять их местами. Полоса под рядами сразу говорит, есть ли фол и почему. Нажмите «Вскрыть», когда в рядах будет 3, 5 и 5 карт.</translation>
+        <source>Drag cards from your hand into the rows (or double-click a card, or select it with the arrow keys and press 1, 2 or 3). A card dropped on a row takes a free place there; onto a card of a full row (or with Shift held) it swaps with that card. The banner under the rows says at once if the rows foul and why. Press Set hand when the rows hold 3, 5 and 5 cards.</source>
+        <translation>Перетаскивайте карты из руки в ряды (или дважды щёлкните карту, или выберите её стрелками и нажмите 1, 2 или 3). Брошенная на ряд карта занимает свободное место; на карту полного ряда (или с нажатой Shift) она меняется с этой картой местами. Полоса под рядами сразу говорит, есть ли фол и почему. Нажмите «Вскрыть», когда в рядах будет 3, 5 и 5 карт.</translation>
     </message>
     <message>
         <source>Hint asks the solver for the best arrangement; after the showdown it also shows what your choice cost and, in hindsight, what would have scored most.</source>
@@ -871,7 +871,7 @@
     </message>
     <message>
         <source>cp-trainer — Pai Gow Poker</source>
-        <extracomment>The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``).</extracomment>
+        <extracomment>The smallest window: a 1024 x 700 screen less a window manager&apos;s title bar and borders. The first window&apos;s size where the screen has room for it (a smaller screen: all it has). Room for the window manager&apos;s frame before it is known (a title bar and thin borders); once the window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`). Qt platforms without a real screen (tests): the window keeps the size it is given. The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``). The table&apos;s cards grow with the room up to this height (the card art is 350 px high).</extracomment>
         <translation>cp-trainer — Пай-гоу покер</translation>
     </message>
     <message>
@@ -881,6 +881,10 @@
     <message>
         <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal; this deal is played to the end as it was dealt.</source>
         <translation>Новые настройки (правила стола, боты, соперники, Крисс-Кросс) действуют со следующей раздачи; эта раздача доигрывается так, как была сдана.</translation>
+    </message>
+    <message>
+        <source>The new settings (house rules, bots, opponents, Criss Cross) apply from the next deal.</source>
+        <translation>Новые настройки (правила, боты, соперники, Крисс-Кросс) действуют со следующей раздачи.</translation>
     </message>
     <message>
         <source>The last session ended unexpectedly</source>
@@ -1154,6 +1158,10 @@
 </context>
 <context>
     <name>Practice</name>
+    <message>
+        <source>Opening the history…</source>
+        <translation>Открывается история…</translation>
+    </message>
     <message>
         <source>The history cannot be read: %1</source>
         <translation>Не удаётся прочитать историю: %1</translation>
@@ -1884,6 +1892,10 @@
         <translation>Ваша раскладка совпадает с лучшей раскладкой солвера.</translation>
     </message>
     <message>
+        <source>What your arrangement costs: empty is the solver&apos;s best, full is 2 points per hand or more.</source>
+        <translation>Во что обходится ваша раскладка: пустая шкала — лучшая раскладка солвера, полная — 2 очка за руку или больше.</translation>
+    </message>
+    <message>
         <source>Hindsight (knowing the bots&apos; actual hands — not advice): the best arrangement would have scored %1</source>
         <translation>Задним числом (зная настоящие руки ботов — это не совет): лучшая раскладка принесла бы %1</translation>
     </message>
@@ -2049,6 +2061,97 @@
     </message>
 </context>
 <context>
+    <name>TableRules</name>
+    <message>
+        <source>2-4, scoop only</source>
+        <translation>2-4, только за скуп</translation>
+    </message>
+    <message>
+        <source>1-6</source>
+        <translation>1-6</translation>
+    </message>
+    <message>
+        <source>2-4</source>
+        <translation>2-4</translation>
+    </message>
+    <message>
+        <source>ties push</source>
+        <translation>ничья без очков</translation>
+    </message>
+    <message>
+        <source>ties to you (the bank)</source>
+        <translation>ничьи ваши (вы банк)</translation>
+    </message>
+    <message>
+        <source>ties to bot %1 (the bank)</source>
+        <translation>ничьи бота %1 (он банк)</translation>
+    </message>
+    <message>
+        <source>1 %1 bot, two hands each</source>
+        <translation>1 бот «%1», по две руки</translation>
+    </message>
+    <message>
+        <source>no royalties</source>
+        <translation>без роялти</translation>
+    </message>
+    <message>
+        <source>royalties (to the better hand)</source>
+        <translation>роялти (только лучшей руке)</translation>
+    </message>
+    <message>
+        <source>royalties</source>
+        <translation>роялти</translation>
+    </message>
+    <message>
+        <source>surrender for %1</source>
+        <translation>сдача за %1</translation>
+    </message>
+    <message>
+        <source>no surrender</source>
+        <translation>без сдачи</translation>
+    </message>
+    <message>
+        <source>naturals</source>
+        <translation>натуральные комбинации</translation>
+    </message>
+    <message>
+        <source>no naturals</source>
+        <translation>без натуральных</translation>
+    </message>
+    <message>
+        <source>Criss Cross</source>
+        <translation>Крисс-Кросс</translation>
+    </message>
+    <message>
+        <source>low middle</source>
+        <translation>низкий средний ряд</translation>
+    </message>
+    <message>
+        <source>wheel second</source>
+        <translation>колесо — второй стрит</translation>
+    </message>
+    <message>
+        <source>fouls not scored</source>
+        <translation>фолы не считаются</translation>
+    </message>
+    <message>
+        <source>stakes per seat</source>
+        <translation>ставки по местам</translation>
+    </message>
+    <message>
+        <source>1 point = %1</source>
+        <translation>1 очко = %1</translation>
+    </message>
+    <message>
+        <source>not %1</source>
+        <translation>не %1</translation>
+    </message>
+    <message>
+        <source>other house rules</source>
+        <translation>другие правила</translation>
+    </message>
+</context>
+<context>
     <name>TableWidget</name>
     <message>
         <source>Your top row: 3 cards, the weakest hand (only pairs and three of a kind count here). Drop cards here or press 1.</source>
@@ -2147,6 +2250,22 @@
         <translation>Проверка ваших рядов по правилам, после каждого хода: требуется нижний ≥ средний ≥ верхний.</translation>
     </message>
     <message>
+        <source>Table: %1</source>
+        <translation>Стол: %1</translation>
+    </message>
+    <message>
+        <source>The house rules, variants and bots this deal is played under (Settings changes them from the next deal).</source>
+        <translation>Правила, варианты и боты этой раздачи (Настройки меняют их со следующей раздачи).</translation>
+    </message>
+    <message>
+        <source>● From the next deal: %1</source>
+        <translation>● Со следующей раздачи: %1</translation>
+    </message>
+    <message>
+        <source>The next deal is played under: %1</source>
+        <translation>Следующая раздача играется так: %1</translation>
+    </message>
+    <message>
         <source>Your hand 1 (set)</source>
         <translation>Ваша рука 1 (разложена)</translation>
     </message>
@@ -2199,10 +2318,6 @@
         <translation>Перетащите карты из руки (внизу) в три ряда или дважды щёлкните карту. Ряды должны идти так: %1.</translation>
     </message>
     <message>
-        <source>No foul so far. %1 cards left to place; the rows must go %2.</source>
-        <translation>Пока фола нет. Осталось разложить карт: %1; ряды должны идти так: %2.</translation>
-    </message>
-    <message>
         <source>New deal</source>
         <translation>Новая раздача</translation>
     </message>
@@ -2228,16 +2343,20 @@
         <translation>Ваша рука</translation>
     </message>
     <message>
-        <source>Next deal</source>
-        <translation>Новая раздача</translation>
-    </message>
-    <message>
         <source>Criss Cross: the bot&apos;s hand %1; each of your two hands plays against both of its hands. At the showdown each row says how your hand 1 and your hand 2 did against it: ✓ won, ✗ lost, = tied.</source>
         <translation>Крисс-Кросс: рука бота %1; каждая из двух ваших рук играет против обеих его рук. При вскрытии у каждого ряда видно, как против него сыграли ваша рука 1 и ваша рука 2: ✓ выигрыш, ✗ проигрыш, = ничья.</translation>
     </message>
     <message>
         <source>Session total: %1 · hands played: %2</source>
         <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
+    </message>
+    <message>
+        <source>Beside the bot&apos;s rows, &quot;1 ✓ · 2 ✗&quot; means your hand 1 won that row and your hand 2 lost it (= a tie).</source>
+        <translation>У рядов бота «1 ✓ · 2 ✗» значит: ваша рука 1 выиграла этот ряд, а рука 2 проиграла (= ничья).</translation>
+    </message>
+    <message>
+        <source>Beside the bots&apos; rows: ✓ you won that row, ✗ you lost it, = a tie.</source>
+        <translation>У рядов ботов: ✓ вы выиграли этот ряд, ✗ проиграли, = ничья.</translation>
     </message>
     <message>
         <source>Deal 13 new cards to you and to each bot.</source>

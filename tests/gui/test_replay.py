@@ -14,6 +14,7 @@ from cp_trainer.arrangement import Arrangement, check_arrangement, foul_sentence
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.practice.history_model import played_at_text
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.controller import Phase
@@ -104,7 +105,8 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     bar = window.replay.bar
     assert bar.isVisible() and "Past hand of" in bar.title.text()
     assert history.current is not None
-    record_time = history.current.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    # in the format of the History's Date column (issue 21: one date format, not two)
+    record_time = played_at_text(history.current.played_at)
     assert record_time in bar.title.text()
     assert not bar.compare.isVisible()  # the stored figures agree with the core
     panel = window.solver_panel

@@ -27,15 +27,21 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QGuiApplication
 
 from cp_trainer.board import Board, Move, MoveKind, Refusal, Refused
 
-__all__ = ["AnyIndex", "BoardModel", "CardRole", "GameSession", "ZoneModel"]
+__all__ = ["AnyIndex", "BoardModel", "CardRole", "GameSession", "ZoneModel", "swap_held"]
 
 # Item role holding the card itself.
 CardRole = int(Qt.ItemDataRole.UserRole) + 1
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def swap_held() -> bool:
+    """Shift is held: a card dropped onto a card swaps with it even where the zone has room."""
+    return bool(QGuiApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier)
 
 
 class _Card(Protocol):
@@ -286,9 +292,15 @@ class ZoneModel(QAbstractListModel, Generic[C, Z]):
         return mime
 
     def drop_target(self, row: int, parent: AnyIndex) -> C | None:
-        """The card a drop lands on (Qt hands a drop onto an item as row -1, parent that item)."""
+        """The card a drop lands on and swaps with (Qt hands a drop onto an item as row -1, parent
+        that item). Onto a card of a zone that still has room, the card takes a free slot instead,
+        as players expect (issue 21); holding Shift swaps there too."""
         if parent.isValid() and row == -1:
-            return self.card_at(parent.row())
+            card = self.card_at(parent.row())
+            if (card is not None and self.zone != self.board.board.hand and self.board.has_room(self.zone)
+                    and not swap_held()):
+                return None
+            return card
         return None
 
     def swaps_onto(self, row: int, parent: AnyIndex) -> bool:

@@ -3,8 +3,9 @@
 A :class:`CardZoneView` shows one zone of a :class:`~cp_trainer.gui.cards.models.BoardModel`
 (the Chinese-poker hand and rows, the Pai Gow hand, high and low hands). Cards move by
 
-- drag and drop: onto empty space (or between cards) moves the card into the zone, onto a card
-  of a set zone swaps the two, anywhere on the hand returns it; a full zone refuses a move and
+- drag and drop: onto empty space (or between cards, or onto a card of a zone with room)
+  moves the card into the zone's free place, onto a card of a full zone (or with Shift held)
+  swaps the two, anywhere on the hand returns it; a full zone refuses a move onto no card and
   says so (``BoardModel.refused``);
 - double-click: from the hand to the first zone with room, from a set zone back to the hand;
 - keys: Left / Right pick a card, Up / Down go to the zone above or below, and the game's keys

@@ -6,6 +6,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from cp_trainer.arrangement import Arrangement
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP
 
@@ -63,7 +64,7 @@ class MiniArrangement(QObject):
     def show_arrangement(self, arrangement: Arrangement) -> None:
         self.arrangement = arrangement
         for labels, cards in zip(self.labels, arrangement.rows, strict=True):
-            for lab, card in zip(labels, cards, strict=False):
+            for lab, card in zip(labels, set_order(cards), strict=False):
                 ratio = lab.devicePixelRatioF()
                 lab.setPixmap(self.renderer.pixmap(card, self.size_, ratio))
                 lab.setToolTip(card.label())

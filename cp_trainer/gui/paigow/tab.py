@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.board import Refused
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP
 from cp_trainer.gui.fitted import FittedLabel
@@ -49,7 +50,7 @@ from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
 from cp_trainer.i18n import capitalised
 from cp_trainer.i18n import tr as core_tr
-from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards, sort_for_display
+from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.house_way import HouseWay, house_way
 from cp_trainer.paigow.resolve import Result, Settlement
@@ -126,7 +127,7 @@ class _MiniSetting(QWidget):
             lab.clear()
 
     def show_setting(self, setting: Setting) -> None:
-        cards = [*sort_for_display(setting.low), *sort_for_display(setting.high)]
+        cards = [*set_order(setting.low), *set_order(setting.high)]
         self._shown = list(cards)
         for lab, card in zip(self.labels, cards, strict=True):
             lab.setPixmap(self.renderer.pixmap(face_of(card), self.size_, self.devicePixelRatioF()))
@@ -650,8 +651,8 @@ class PaiGowTab(QWidget):
         best, house = result.best, result.house
 
         def fmt(s: Setting) -> str:
-            return (label_pg_cards(sort_for_display(s.low)) + " / "
-                    + label_pg_cards(sort_for_display(s.high)))
+            return (label_pg_cards(set_order(s.low)) + " / "
+                    + label_pg_cards(set_order(s.high)))
 
         lines = [fill(self.tr("Best: %1, EV %2 ± %3"), fmt(best.setting), _signed(best.ev),
                       number(best.se, 3)),
@@ -686,8 +687,8 @@ class PaiGowTab(QWidget):
                 notes.append(self.tr("yours"))
             if s.foul:
                 notes.append(self.tr("foul"))
-            values = [label_pg_cards(sort_for_display(s.setting.low)),
-                      label_pg_cards(sort_for_display(s.setting.high)),
+            values = [label_pg_cards(set_order(s.setting.low)),
+                      label_pg_cards(set_order(s.setting.high)),
                       _signed(s.ev) + " ± " + number(s.se, 3),
                       _signed(s.vs_house),  # its ± goes to the tooltip: the notes column stays in view
                       ", ".join(notes)]

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QWidget
 
 from cp_trainer.gui.cards.models import BoardModel
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.paigow.cards import PgCard, parse_pg_cards, sort_for_display
@@ -42,7 +43,10 @@ class PaiGowDeal(BoardModel[PgCard, PgZone]):
         self.refresh()
 
     def ordered(self, zone: PgZone, cards: Sequence[PgCard]) -> tuple[PgCard, ...]:
-        return tuple(sort_for_display(cards))
+        """The cards still in hand high to low; a set hand sets first ("2 2 2 4 3", as at the table)."""
+        if zone is PgZone.HAND:
+            return tuple(sort_for_display(cards))
+        return set_order(cards)
 
     def parse_dragged(self, text: str) -> Sequence[PgCard]:
         return parse_pg_cards(text)

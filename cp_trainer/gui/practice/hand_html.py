@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arrangement
 from cp_trainer.cards import Card, CardParseError
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.numbers import number, short, signed
 from cp_trainer.gui.practice.history_model import played_at_text, rules_label, shown_ev_lost
 from cp_trainer.gui.solver.bots import bot_label
@@ -49,7 +50,8 @@ def _rows_html(arrangement: str, rules: HouseRules, lang: str) -> tuple[str, lis
     result = check_arrangement(arr, rules, lang)
     if result.rows is None:
         return cards_html(arrangement), [f.message for f in result.fouls]
-    lines = [f"{html.escape(info.row.label(lang))}: {cards_html(' '.join(str(c) for c in info.cards))} "
+    lines = [f"{html.escape(info.row.label(lang))}: "
+             f"{cards_html(' '.join(str(c) for c in set_order(info.cards)))} "
              f"— <i>{html.escape(info.name)}</i>" for info in result.rows]
     return "<br>".join(lines), [f.message for f in result.fouls]
 

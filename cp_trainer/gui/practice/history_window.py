@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QDir, QModelIndex, QSettings, QStandardPaths, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -83,6 +84,9 @@ class HistoryWindow(QDialog):
                  settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyWindow")
+        # a window of its own beside the table, not a dialog kept above it: a hand shown on the
+        # table from here must not be hidden under the list (issue 21)
+        self.setWindowFlag(Qt.WindowType.Window, True)
         self.store = store
         self.settings = settings  # remembers the folder of the last PNG (none: this window only)
         self._png_folder: str | None = None
@@ -254,6 +258,12 @@ class HistoryWindow(QDialog):
         self.detail.setHtml(
             '<p align="center" style="color:#555555; margin-top:40px;">'
             + html.escape(self.tr("Select a hand to see it here")) + "</p>")
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        handle = self.windowHandle()
+        if handle is not None and handle.transientParent() is not None:
+            handle.setTransientParent(None)  # type: ignore[arg-type]  # (None clears it: not kept on top)
 
     def show_notice(self, text: str) -> None:
         self.notice.setText(text)

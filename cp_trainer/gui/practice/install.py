@@ -17,11 +17,15 @@ the data folder and the status bar says so once.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import sqlite3
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
@@ -51,6 +55,12 @@ def _to_front(widget: QWidget) -> None:
     if QGuiApplication.platformName() != "offscreen":
         widget.raise_()
         widget.activateWindow()
+
+
+def _import_history() -> None:
+    """The History window's module, imported off the GUI thread (a failure shows when it is used)."""
+    with contextlib.suppress(Exception):
+        importlib.import_module("cp_trainer.gui.practice.history_window")
 
 
 def _rows_key(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
@@ -218,8 +228,19 @@ class Practice(QObject):
         self.table_dialog: TableModeDialog | None = None
         self.recorder.recorded.connect(self._refresh_history)
         self.recorder.drillRecorded.connect(self.history_changed)
+        if QGuiApplication.platformName() != "offscreen":  # (tests import what they use)
+            QTimer.singleShot(1500, self, self.preload_history)
+
+    def preload_history(self) -> None:
+        """Import the History window's code (its charts library takes seconds to load) on a thread
+        of its own while the player looks at the deal, so that Practice → History opens at once
+        (issue 21: an empty frame for 4-7 s; the database was not the slow part)."""
+        threading.Thread(target=_import_history, name="cp-trainer-history-import", daemon=True).start()
 
     def open_history(self) -> HistoryWindow | None:
+        if "cp_trainer.gui.practice.history_window" not in sys.modules:  # still loading: say so
+            self.window.statusBar().showMessage(self.tr("Opening the history…"), 10000)
+            self.window.statusBar().repaint()
         from cp_trainer.gui.practice.history_window import HistoryWindow
 
         store = self.recorder.store()  # a busy or unusable database: None, said in the status bar
@@ -238,6 +259,8 @@ class Practice(QObject):
             return None
         self.history_window.show()
         _to_front(self.history_window)
+        if self.window.statusBar().currentMessage() == self.tr("Opening the history…"):
+            self.window.statusBar().clearMessage()
         return self.history_window
 
     def _refresh_history(self, _hand_id: int) -> None:

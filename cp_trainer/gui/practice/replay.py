@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushBut
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
 from cp_trainer.gui.numbers import integer, number
 from cp_trainer.gui.numbers import signed as signed_number
+from cp_trainer.gui.practice.history_model import played_at_text
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
@@ -45,8 +46,9 @@ QLabel#replayTitle { font-weight: bold; }
 
 
 def _when(record: HandRecord) -> str:
-    """The hand's time in the local time zone, e.g. 2026-03-12 14:05."""
-    return record.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    """The hand's time, local, in the language's short format, as the History's table shows it
+    (issue 21: the banner said "2026-12-01 19:04" beside the History's "12/1/26 7:04 PM")."""
+    return played_at_text(record.played_at)
 
 
 class ReplayBar(QFrame):

@@ -30,11 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
+from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
 from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import Worker
 from cp_trainer.i18n import tr_count
@@ -108,7 +110,7 @@ class _MiniRows(QWidget):
         self._shown = arr
         size: QSize = card_size(self.card_height)
         for labels, cards in zip(self._labels, arr.rows, strict=True):
-            for lab, card in zip(labels, cards, strict=False):
+            for lab, card in zip(labels, set_order(cards), strict=False):
                 lab.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
                 lab.setToolTip(card.label())
 
@@ -179,6 +181,10 @@ class SolverPanel(QFrame):
         self.figures.setWordWrap(True)
         self.figures.setObjectName("solverFigures")
         layout.addWidget(self.figures)
+        # the cost of the player's choice as a scale, each row's chance to win as bars (issue 21)
+        self.cost_scale = CostScale(self)
+        self.cost_scale.setObjectName("costScale")
+        layout.addWidget(self.cost_scale)
         self.rates = QGridLayout()
         self.rates.setVerticalSpacing(0)  # a compact table: the hindsight below stays in view
         layout.addLayout(self.rates)
@@ -186,6 +192,15 @@ class SolverPanel(QFrame):
         for r, labels in enumerate(self._rate_labels):
             for col, lab in enumerate(labels):
                 self.rates.addWidget(lab, r, col)
+        self.rate_bars = [ChanceBars(self) for _ in range(4)]  # top, middle, bottom, scoop
+        for r, bars in enumerate(self.rate_bars):
+            bars.setObjectName(f"chanceBars{r}")
+            self.rates.addWidget(bars, r + 1, 3)
+        self.rates.setColumnStretch(3, 1)
+        self.rates.setHorizontalSpacing(4)  # the bars column costs the figures no width
+        # the column heads in their bars' colours: "best" pale yellow, "yours" light blue
+        self._rate_labels[0][1].setStyleSheet(f"color: {BEST_COLOUR.name()}; font-weight: bold;")
+        self._rate_labels[0][2].setStyleSheet(f"color: {YOURS_COLOUR.name()}; font-weight: bold;")
         self.play_button = QPushButton(self)
         self.play_button.setObjectName("playSolverButton")
         self.play_button.clicked.connect(self._play)
@@ -252,6 +267,9 @@ class SolverPanel(QFrame):
         for labels in self._rate_labels:
             for lab in labels:
                 lab.clear()
+        for bars in self.rate_bars:
+            bars.set_values(None, None)
+        self.cost_scale.set_cost(None)
         self.play_button.setVisible(False)
         self.hindsight.clear()
         self.hindsight_title.clear()
@@ -347,14 +365,16 @@ class SolverPanel(QFrame):
         self.worker = None
         self.answers.append(answer)
         self.answer = answer
+        last = not self._queue
+        if last:  # hidden before the answer is fitted: their room goes to the answer's words
+            self.progress.setVisible(False)
+            self.cancel_button.setVisible(False)
         self._show_hand_buttons()
         self._show(answer)
         self.answered.emit(answer)
-        if self._queue:
+        if not last:
             self._run(self._queue.pop(0))
             return
-        self.progress.setVisible(False)
-        self.cancel_button.setVisible(False)
         self.running.emit(False)
 
     def _cancelled(self, worker: Worker) -> None:
@@ -401,6 +421,11 @@ class SolverPanel(QFrame):
         return text
 
     def _show(self, a: SolverAnswer) -> None:
+        self._fill(a)
+        self.fit_cards()
+
+    def _fill(self, a: SolverAnswer) -> None:
+        """The answer's words, cards and pictures (sized by :meth:`fit_cards`)."""
         req = a.request
         status = self.tr("For the hand %1 — %2 random deals against %3.") \
             .replace("%1", " ".join(c.label() for c in sorted(req.cards, reverse=True))) \
@@ -442,6 +467,10 @@ class SolverPanel(QFrame):
                 lines.append(self.tr("Yours is as good as the best, within the solver's accuracy."))
         lines.extend(self._surrender_lines(a))
         self.figures.setText("\n".join(lines))
+        self.cost_scale.set_cost(None if a.mine is None or mine_fouls else max(0.0, a.mine.loss))
+        if a.mine is not None and not mine_fouls:
+            self.cost_scale.setToolTip(self.tr("What your arrangement costs: empty is the solver's best, "
+                                               "full is 2 points per hand or more."))
         self._show_rates(a)
         # Before the showdown the answer can be played; after it, it is for review only.
         self.play_button.setVisible(not req.actual)
@@ -467,7 +496,6 @@ class SolverPanel(QFrame):
             self.hindsight_title.setVisible(False)
             self.hindsight_rows.setVisible(False)
         self.intro.setVisible(False)
-        self.fit_cards()
 
     def _surrender_lines(self, a: SolverAnswer) -> list[str]:
         """Surrender as a decision: what it scores against the best arrangement."""
@@ -502,6 +530,8 @@ class SolverPanel(QFrame):
         for row in labels:
             for lab in row:
                 lab.clear()
+        for bars in self.rate_bars:
+            bars.set_values(None, None)
         if a.best.row_win is None:
             return
         labels[0][0].setText(self.tr("Chance to win"))
@@ -511,8 +541,10 @@ class SolverPanel(QFrame):
         for r, name in enumerate(names):
             labels[r + 1][0].setText(name)
             labels[r + 1][1].setText(percent(a.best.row_win[r]))
-            if a.mine is not None and a.mine.row_win is not None:
-                labels[r + 1][2].setText(percent(a.mine.row_win[r]))
+            yours = a.mine.row_win[r] if a.mine is not None and a.mine.row_win is not None else None
+            if yours is not None:
+                labels[r + 1][2].setText(percent(yours))
+            self.rate_bars[r].set_values(a.best.row_win[r], yours)
         if a.mine is not None and a.mine.row_win is not None and a.mine.arrangement != a.best.arrangement:
             gaps = [a.best.row_win[r] - a.mine.row_win[r] for r in range(3)]
             r = max(range(3), key=lambda i: abs(gaps[i]))
@@ -524,8 +556,10 @@ class SolverPanel(QFrame):
         if a.best.scoop is not None:
             labels[4][0].setText(self.tr("scoop"))
             labels[4][1].setText(percent(a.best.scoop))
-            if a.mine is not None and a.mine.scoop is not None:
-                labels[4][2].setText(percent(a.mine.scoop))
+            scoop = a.mine.scoop if a.mine is not None and a.mine.scoop is not None else None
+            if scoop is not None:
+                labels[4][2].setText(percent(scoop))
+            self.rate_bars[3].set_values(a.best.scoop, scoop)
 
 
     def set_card_height(self, height: int) -> None:
@@ -555,16 +589,37 @@ class SolverPanel(QFrame):
             return
         self._fitting = True
         try:
+            cap = self._cap_over_answers()
             for folded in (False, True):
-                if self._fit_pass(folded):
+                if self._fit_pass(folded, cap):
                     return
         finally:
             self._fitting = False
 
-    def _fit_pass(self, folded: bool) -> bool:
-        """One try at fitting (the hindsight's words shown or ``folded``); True if it fits."""
+    def _cap_over_answers(self) -> tuple[int, int, bool] | None:
+        """Several answers (Criss Cross's two hands, switched by the Hand buttons): the card sizes
+        (best, hindsight) and the folding that every one of them fits at, so that switching
+        between them resizes nothing (issue 21). None for a single answer."""
+        current = self.answer
+        if len(self.answers) < 2 or current is None:
+            return None
+        fits: list[tuple[int, int, bool]] = []
+        for a in self.answers:
+            self._fill(a)
+            if not self._fit_pass(False, None):
+                self._fit_pass(True, None)
+            fits.append((self.best_rows.card_height, self.hindsight_rows.card_height,
+                         bool(self.hindsight.text()) and not self.hindsight.isVisibleTo(self)))
+        self._fill(current)
+        return min(f[0] for f in fits), min(f[1] for f in fits), any(f[2] for f in fits)
+
+    def _fit_pass(self, folded: bool, cap: tuple[int, int, bool] | None = None) -> bool:
+        """One try at fitting (the hindsight's words shown or ``folded``), the cards no larger
+        than ``cap`` (best, hindsight, folded); True if it fits."""
         wanted = self._wanted_height
         best, hindsight = wanted, wanted
+        if cap is not None:
+            best, hindsight, folded = min(best, cap[0]), min(hindsight, cap[1]), folded or cap[2]
         self._fold_hindsight(folded)
         self._apply(best, hindsight)
         avail = self._available_height()

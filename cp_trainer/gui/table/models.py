@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.models import BoardModel, CardRole, ZoneModel
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.session import ROWS, BotJob, ChineseSession, Zone
 
 __all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "DealModel", "HandSort", "Zone", "ZoneModel"]
@@ -57,8 +58,10 @@ class DealModel(BoardModel[Card, Zone]):
     # --- the game's words and order -------------------------------------------------------------
 
     def ordered(self, zone: Zone, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """Rows by rank, the hand in the chosen order."""
-        if zone is Zone.HAND and self._hand_sort is HandSort.SUIT:
+        """Rows sets first (:func:`set_order`: "9 9 A"), the hand in the chosen order."""
+        if zone is not Zone.HAND:
+            return set_order(cards)
+        if self._hand_sort is HandSort.SUIT:
             return _by_suit(cards)
         return _by_rank(cards)
 
@@ -70,7 +73,8 @@ class DealModel(BoardModel[Card, Zone]):
             hint = self.tr("Drag it to a row, double-click to put it in the first row with room, "
                            "or press 1, 2 or 3.")
         else:
-            hint = self.tr("Drag it to another row or onto a card to swap; double-click or Backspace "
+            hint = self.tr("Drag it to another row (it takes a free place there; onto a card of a full "
+                           "row, or with Shift held, it swaps with that card); double-click or Backspace "
                            "returns it to the hand.")
         return f"{card.label()} — {hint}"
 

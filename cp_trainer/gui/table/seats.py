@@ -14,6 +14,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from cp_trainer.cards import Card
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import FittedLabel
 
@@ -329,7 +330,7 @@ class OpponentSeat(QFrame):
 
     def reveal_row(self, r: int, cards: Sequence[Card], name: str, result: str, result_text: str) -> None:
         """Turn row ``r`` face up, with its hand name and the player's result (won/lost/tied)."""
-        self._rows[r] = tuple(cards)
+        self._rows[r] = set_order(cards)
         self._paint_row(r)
         self.name_labels[r].setText(name)
         label = self.result_labels[r]

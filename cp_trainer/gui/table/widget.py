@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -45,10 +46,12 @@ from cp_trainer.gui.table.controller import Phase, TrainerController
 from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
 from cp_trainer.gui.table.reveal import RowFlipper
-from cp_trainer.gui.table.seats import OpponentSeat
+from cp_trainer.gui.table.rules_line import table_changes, table_line
+from cp_trainer.gui.table.seats import ElidedLabel, OpponentSeat
 from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.i18n import tr as core_tr
+from cp_trainer.i18n import tr_count
 
 __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
@@ -130,8 +133,17 @@ class TableWidget(ShowdownMixin, QWidget):
         self._banner_lines_cached = 3
 
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(12, 8, 12, 8)
-        outer.setSpacing(4)
+        outer.setContentsMargins(12, 4, 12, 4)
+        outer.setSpacing(3)
+        # The deal's table in a line, and a marker while the next deal will play by other settings
+        # (issue 21: a status-bar note that vanished was all there was). The window shows them in
+        # its status bar, always in view, at no cost to the cards' height.
+        self.rules_label = ElidedLabel(self)
+        self.rules_label.setObjectName("tableRules")
+        self.next_rules_label = ElidedLabel(self)
+        self.next_rules_label.setObjectName("nextTableRules")
+        for label in (self.rules_label, self.next_rules_label):  # the width fit_rules_line gives
+            label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.seats_box = QHBoxLayout()
         self.seats_box.setSpacing(10)
         outer.addLayout(self.seats_box)
@@ -310,8 +322,9 @@ class TableWidget(ShowdownMixin, QWidget):
                                        "bottom ≥ middle ≥ top is required."))
         for seat in self._seats:
             self._title_seat(seat)
+        self.show_table_rules()
         # the widest of each control's texts, so that a change between them moves nothing
-        reserve_width(self.deal_button, (self.tr("New deal"), self.tr("Next deal")))
+        self.deal_button.setText(self.tr("New deal"))  # one name, as in the Game menu
         if self.controller.setup.criss_cross:
             reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand 2 of 2")))
         else:
@@ -325,6 +338,49 @@ class TableWidget(ShowdownMixin, QWidget):
         elif self.controller.showdown is not None:
             self._show_final(self.controller.showdown, reveal_rows=True)
 
+
+    def show_table_rules(self) -> None:
+        """The deal's table (house rules, variants, bots) and, while the next deal will differ, a
+        marker that says how."""
+        c = self.controller
+        line = table_line(c.setup)
+        self.rules_label.set_full_text(self.tr("Table: %1").replace("%1", line))
+        self.rules_label.setToolTip(self.tr("The house rules, variants and bots this deal is played "
+                                            "under (Settings changes them from the next deal)."))
+        changes = table_changes(c.setup, c.next_setup)
+        if changes:
+            text = self.tr("● From the next deal: %1").replace("%1", ", ".join(changes))
+            self.next_rules_label.set_full_text(text)
+            self.next_rules_label.setToolTip(self.tr("The next deal is played under: %1")
+                                             .replace("%1", table_line(c.next_setup)))
+        else:
+            self.next_rules_label.set_full_text("")
+            self.next_rules_label.setToolTip("")
+        self.next_rules_label.setVisible(bool(changes) and self.rules_label.isVisibleTo(self.window()))
+        self.fit_rules_line()
+
+    def fit_rules_line(self) -> None:
+        """The rules line and the marker as wide as their words, in what the status bar has
+        beside the score, less room for a message (a quarter of the bar); a line longer than that
+        ends in "…" and is whole in its tooltip."""
+        bar = self.rules_label.parentWidget()
+        bar_width = (bar if bar is not None and bar is not self else self.window()).width()
+        score = self.score_label.sizeHint().width() if self.score_label.isVisibleTo(self.window()) else 0
+        room = max(0, bar_width - score - bar_width // 4 - 24)
+        wants = []
+        for label in (self.rules_label, self.next_rules_label):
+            label.ensurePolished()
+            shown = label.isVisibleTo(self.window()) and bool(label.full_text())
+            wants.append(label.fontMetrics().horizontalAdvance(label.full_text()) + 14 if shown else 0)
+        marker = min(wants[1], room // 3)
+        widths = (min(wants[0], room - marker), marker)
+        if widths == (self.rules_label.width(), self.next_rules_label.width()):
+            return
+        self.rules_label.setFixedWidth(widths[0])
+        self.next_rules_label.setFixedWidth(widths[1])
+        relayout = getattr(bar, "relayout", None)
+        if callable(relayout):
+            relayout()
 
     def _title_seat(self, seat: OpponentSeat) -> None:
         bot = bot_label(self.controller.setup.bot)
@@ -357,6 +413,7 @@ class TableWidget(ShowdownMixin, QWidget):
                                        for r in (c.setup.rules, c.next_setup.rules)):
             text += " · " + self.tr("money: %1").replace("%1", signed_number(c.session_money))
         self.score_label.setText(text)
+        self.fit_rules_line()  # the score took more or less of the status bar
 
     def set_animated(self, on: bool) -> None:
         """Animate the deal, the moves and the reveal (the setting), or show every change at once."""
@@ -406,7 +463,8 @@ class TableWidget(ShowdownMixin, QWidget):
         layout = self.layout()
         side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
         width = self.width() - side - (self.banner.width() - self.banner.contentsRect().width())
-        key = (width, lang, self.banner.font().key(), self.controller.setup.rules)
+        key = (width, lang, self.banner.font().key(), self.controller.setup.rules,
+               self.controller.setup.criss_cross)
         if self._banner_key == key:
             return self._banner_lines_cached
         arr = Arrangement(*(tuple(parse_cards(row)) for row in _LONGEST_FOUL[:3]))
@@ -418,6 +476,8 @@ class TableWidget(ShowdownMixin, QWidget):
                    self.tr("Drag your cards from the hand below into the three rows (or "
                            "double-click a card). The rows must go %1.").replace("%1", order),
                    self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
+                   .replace("%1", order),
+                   (self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend())
                    .replace("%1", order)]
         line = max(1, self.banner.line_height())
         metrics = self.banner.fontMetrics()
@@ -609,7 +669,7 @@ class TableWidget(ShowdownMixin, QWidget):
             if self.controller.phase is Phase.SETTING:
                 text = self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
             else:
-                text = self.tr("Legal: the rows are in order (%1).")
+                text = self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend()
             text = text.replace("%1", order)
         else:
             state = "incomplete"
@@ -620,9 +680,15 @@ class TableWidget(ShowdownMixin, QWidget):
                 text = self.tr("Drag your cards from the hand below into the three rows (or "
                                "double-click a card). The rows must go %1.").replace("%1", order)
             else:
-                text = self.tr("No foul so far. %1 cards left to place; the rows must go %2.").replace(
-                    "%1", str(left)).replace("%2", order)
+                text = tr_count("table.left_to_place", left, lang, n=str(left), order=order)
         return state, text
+
+    def _marks_legend(self) -> str:
+        """What the marks beside the bots' rows mean (issue 21: "1 ✓ · 2 ✗" was never explained)."""
+        if self.controller.setup.criss_cross:
+            return self.tr("Beside the bot's rows, \"1 ✓ · 2 ✗\" means your hand 1 won that row and "
+                           "your hand 2 lost it (= a tie).")
+        return self.tr("Beside the bots' rows: ✓ you won that row, ✗ you lost it, = a tie.")
 
     def _focus_step(self, step: int) -> None:
         step_focus(self.views, self.sender(), step)
@@ -648,7 +714,6 @@ class TableWidget(ShowdownMixin, QWidget):
         show_hand = setting or bool(self.deal.cards(Zone.HAND))
         self.views[Zone.HAND].setVisible(show_hand)
         self.hand_title.setVisible(show_hand)
-        self.deal_button.setText(self.tr("New deal") if setting else self.tr("Next deal"))
         self._fit_height()
         self.deal_button.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
 
@@ -676,7 +741,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self._focus_after_set()
 
     def _focus_after_set(self) -> None:
-        """At the showdown the keys wait on "Next deal" (Space deals again), not on whatever widget
+        """At the showdown the keys wait on "New deal" (Space deals again), not on whatever widget
         Qt picks when the hand disappears; still setting (Criss Cross's second hand): on the hand."""
         if self.controller.phase is Phase.SHOWDOWN:
             self.deal_button.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -1,0 +1,106 @@
+"""The deal's table in a line: the house rules, the variants and the bots it is played under.
+
+:func:`table_parts` names, in a few words each, everything that makes one table differ from
+another: the scoring system, ties, royalties, surrender, naturals, the variants (Criss Cross, low
+middle, the wheel ranking second, fouls ignored), the point value and the bots.
+:func:`table_line` joins them for the table's top line; :func:`table_changes` lists what the next
+deal will play differently (the table shows a marker while there is any).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from cp_trainer.gui.numbers import number
+from cp_trainer.gui.solver.bots import bot_label
+from cp_trainer.house_rules import ScoringSystem, TieRule
+from cp_trainer.i18n import tr_count
+from cp_trainer.session import TableSetup
+
+__all__ = ["SEPARATOR", "table_changes", "table_line", "table_parts"]
+
+SEPARATOR = " · "
+
+def _system(setup: TableSetup) -> str:
+    system = setup.rules.system
+    if system is ScoringSystem.TWO_FOUR_SCOOP:
+        return QCoreApplication.translate("TableRules", "2-4, scoop only")
+    if system is ScoringSystem.ONE_SIX:
+        return QCoreApplication.translate("TableRules", "1-6")
+    return QCoreApplication.translate("TableRules", "2-4")
+
+
+def _ties(setup: TableSetup) -> str:
+    rules = setup.rules
+    if rules.ties is TieRule.PUSH:
+        return QCoreApplication.translate("TableRules", "ties push")
+    if rules.bank == 0:
+        return QCoreApplication.translate("TableRules", "ties to you (the bank)")
+    return QCoreApplication.translate("TableRules", "ties to bot %1 (the bank)").replace(
+        "%1", str(rules.bank))
+
+
+def _bots(setup: TableSetup, lang: str) -> str:
+    bot = bot_label(setup.bot)
+    if setup.criss_cross:
+        return QCoreApplication.translate("TableRules", "1 %1 bot, two hands each").replace("%1", bot)
+    return tr_count("table.rules.bots", setup.opponents, lang, n=str(setup.opponents), bot=bot)
+
+
+def table_parts(setup: TableSetup) -> dict[str, str]:
+    """The table's features by name (``system``, ``bots``, ``variants``, ``ties``, ``royalties``,
+    ``surrender``, ``naturals``, ``money``), each a few words in the current language;
+    ``variants`` and ``money`` are empty when the table has none."""
+    rules = setup.rules
+    if not rules.royalties:
+        royalties = QCoreApplication.translate("TableRules", "no royalties")
+    elif rules.royalties_better_hand_only:
+        royalties = QCoreApplication.translate("TableRules", "royalties (to the better hand)")
+    else:
+        royalties = QCoreApplication.translate("TableRules", "royalties")
+    if rules.surrender:
+        surrender = QCoreApplication.translate("TableRules", "surrender for %1").replace(
+            "%1", str(rules.effective_surrender_cost))
+    else:
+        surrender = QCoreApplication.translate("TableRules", "no surrender")
+    naturals = (QCoreApplication.translate("TableRules", "naturals") if rules.naturals
+                else QCoreApplication.translate("TableRules", "no naturals"))
+    variants = []
+    if setup.criss_cross:
+        variants.append(QCoreApplication.translate("TableRules", "Criss Cross"))
+    if rules.low_middle:
+        variants.append(QCoreApplication.translate("TableRules", "low middle"))
+    if rules.wheel_second:
+        variants.append(QCoreApplication.translate("TableRules", "wheel second"))
+    if rules.ignore_fouls:
+        variants.append(QCoreApplication.translate("TableRules", "fouls not scored"))
+    money = ""
+    if rules.stakes is not None:
+        money = QCoreApplication.translate("TableRules", "stakes per seat")
+    elif rules.point_value != 1:
+        money = QCoreApplication.translate("TableRules", "1 point = %1").replace(
+            "%1", number(rules.point_value))
+    # the order of the line: what changes the game most first (a narrow window cuts its end)
+    return {"system": _system(setup), "bots": _bots(setup, setup.lang), "variants": ", ".join(variants),
+            "ties": _ties(setup), "royalties": royalties, "surrender": surrender, "naturals": naturals,
+            "money": money}
+
+
+def table_line(setup: TableSetup) -> str:
+    """The table in one line: "2-4 · 2 greedy bots · ties push · no royalties · no surrender · no
+    naturals" (the variants, when there are, after the bots; the point value last)."""
+    return SEPARATOR.join(part for part in table_parts(setup).values() if part)
+
+
+def table_changes(now: TableSetup, next_: TableSetup) -> list[str]:
+    """What the next deal plays differently from this one, as the next deal's words (empty when
+    nothing differs; the language is no rule)."""
+    if now.same_table(next_):
+        return []
+    before, after = table_parts(now), table_parts(next_)
+    changes = [after[key] for key in after if after[key] != before[key] and after[key]]
+    gone = [before[key] for key in before if before[key] and not after[key]]
+    changes.extend(QCoreApplication.translate("TableRules", "not %1").replace("%1", text) for text in gone)
+    if not changes:  # a difference the line does not name (a royalty amount, a stake)
+        changes.append(QCoreApplication.translate("TableRules", "other house rules"))
+    return changes
