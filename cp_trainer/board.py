@@ -55,7 +55,6 @@ class Refusal(Enum):
     NO_SURRENDER = "no_surrender"  # the house rules (or Criss Cross) do not allow surrender
     NO_PAST_HAND = "no_past_hand"  # "try again" with no past hand to try
     BAD_DEAL = "bad_deal"  # a deal of the wrong number of cards, or of repeated cards
-    NO_DEAL = "no_deal"  # nothing is dealt yet
 
 
 class Refused(ValueError):

@@ -1,10 +1,15 @@
-"""The built wheel carries resources/ and works from any working directory."""
+"""The built wheel carries resources/ and works from any working directory; one version number;
+the linters pinned; the sdist carries the docs and tests it needs and passes them."""
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
+import tarfile
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -58,3 +63,114 @@ def test_wheel_command_line_runs(installed: Path) -> None:
     res = _run(installed, "-m", "cp_trainer", "--help")
     assert res.returncode == 0, res.stderr
     assert "cp-trainer" in res.stdout
+
+
+# --- one version number ------------------------------------------------------------------------
+
+def test_one_version_number_everywhere(installed: Path) -> None:
+    """cp_trainer.__version__ is the only place the version is written: pyproject.toml reads it
+    (dynamic), the wheel's metadata carries it, and ``--version`` prints it."""
+    import cp_trainer
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"]
+    assert project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "cp_trainer.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", cp_trainer.__version__)
+    (dist_info,) = installed.glob("cp_trainer-*.dist-info")
+    metadata = (dist_info / "METADATA").read_text(encoding="utf-8")
+    assert f"\nVersion: {cp_trainer.__version__}\n" in metadata
+    assert dist_info.name == f"cp_trainer-{cp_trainer.__version__}.dist-info"
+    res = _run(installed, "-m", "cp_trainer", "--version")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == f"cp-trainer {cp_trainer.__version__}\n"
+    # no other file of the package or its build writes a version of its own
+    pattern = re.compile(r"""(__version__|\bversion)\s*=\s*["']\d""")
+    writers = [p.relative_to(ROOT).as_posix()
+               for p in [ROOT / "pyproject.toml", ROOT / "setup.py", *(ROOT / "cp_trainer").rglob("*.py")]
+               if pattern.search(p.read_text(encoding="utf-8"))]
+    assert writers == ["cp_trainer/__init__.py"]
+
+
+def test_the_metadata_has_its_licence_and_classifiers(installed: Path) -> None:
+    (dist_info,) = installed.glob("cp_trainer-*.dist-info")
+    metadata = (dist_info / "METADATA").read_text(encoding="utf-8")
+    assert "\nLicense-Expression: MIT\n" in metadata
+    assert "Classifier: Programming Language :: Python :: 3.11" in metadata
+    assert "Classifier: Typing :: Typed" in metadata
+    licence = next(dist_info.rglob("LICENSE")).read_text(encoding="utf-8")
+    assert licence.startswith("MIT License") and licence == (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_the_linters_are_pinned() -> None:
+    """A new release of a linter cannot turn the suite red: ruff, mypy and import-linter are
+    pinned exactly in the test extra, and the installed ones are the pinned ones."""
+    from importlib.metadata import version
+
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]["test"]
+    for tool in ("ruff", "mypy", "import-linter"):
+        (pin,) = [r for r in extra if re.match(rf"{tool}\b(?!-)", r)]
+        name, pinned = pin.split("==")
+        assert name == tool and re.fullmatch(r"[\d.]+", pinned), pin
+        assert version(tool) == pinned, f"{tool} {version(tool)} is installed, {pinned} is pinned"
+
+
+# --- the sdist -----------------------------------------------------------------------------------
+
+IGNORED = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.pyc", "*.egg-info", "build", "dist",
+                                 ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache")
+
+
+@pytest.fixture(scope="module")
+def unpacked_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist built from a copy of the project (a build writes beside its inputs), unpacked."""
+    tmp = tmp_path_factory.mktemp("sdist")
+    src = tmp / "src"
+    shutil.copytree(ROOT, src, ignore=IGNORED)
+    script = "import sys; from setuptools import build_meta as b; print(b.build_sdist(sys.argv[1]))"
+    built = subprocess.run([sys.executable, "-c", script, str(tmp / "dist")], cwd=src,
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    (sdist,) = (tmp / "dist").glob("cp_trainer-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp / "unpacked", filter="data")
+    (top,) = (tmp / "unpacked").iterdir()
+    return top
+
+
+def test_the_sdist_carries_the_docs_tests_and_licence(unpacked_sdist: Path) -> None:
+    for name in ("LICENSE", "CHANGELOG.md", "README.md", "dev", "MANIFEST.in"):
+        assert (unpacked_sdist / name).is_file(), name
+    for folder in ("docs", "tests", "scripts", "benchmarks"):
+        wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+        shipped = {p.relative_to(unpacked_sdist).as_posix() for p in (unpacked_sdist / folder).rglob("*")
+                   if p.is_file()}
+        assert wanted - shipped == set(), f"missing from the sdist: {sorted(wanted - shipped)[:10]}"
+        assert not any("__pycache__" in name or name.endswith(".pyc") for name in shipped)
+
+
+def test_every_readme_link_is_a_file_of_the_sdist(unpacked_sdist: Path) -> None:
+    """The README's links are relative (the project has no public host): each one resolves
+    inside the unpacked sdist, so they work wherever the sdist is read."""
+    readme = (unpacked_sdist / "README.md").read_text(encoding="utf-8")
+    links = [t for t in re.findall(r"\]\(([^)\s]+)\)", readme) if not t.startswith(("#", "http"))]
+    assert "docs/RULES.md" in links and "docs/house-rules.sample.toml" in links
+    missing = [t for t in links if not (unpacked_sdist / t.split("#")[0]).exists()]
+    assert missing == []
+
+
+def test_the_sdist_passes_its_own_tests_that_read_docs(unpacked_sdist: Path) -> None:
+    """The tests that read docs/ (the house-rules sample, the docs' wording) pass inside the
+    unpacked sdist, against the sdist's own copy of the package."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(unpacked_sdist)
+    which = subprocess.run([sys.executable, "-c", "import cp_trainer; print(cp_trainer.__file__)"],
+                           cwd=unpacked_sdist, env=env, capture_output=True, text=True)
+    assert Path(which.stdout.strip()).is_relative_to(unpacked_sdist), which.stdout + which.stderr
+    res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "tests/test_house_rules_file.py", "tests/test_catalog_wording.py"],
+                         cwd=unpacked_sdist, env=env, capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-2000:]
+    assert " passed" in res.stdout and "skipped" not in res.stdout

@@ -4,12 +4,12 @@ way every command reads its inputs (arguments, else one per line of standard inp
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..cards import CardParseError
 from ..house_rules import HouseRules
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_lang, system_language, tr
+from ..i18n import LANGUAGES, normalize_lang, system_language, tr
 from .streams import MAX_LINE, json_line, read_lines
 
 EXIT_INPUT_ERROR = 2
@@ -77,22 +77,6 @@ def house_rules_of(args: argparse.Namespace) -> HouseRules:
     from .rules_options import house_rules
 
     return house_rules(args, lang_of(args))
-
-
-def input_lines() -> Iterator[str]:
-    """Non-blank lines of standard input, stripped (of a byte-order mark too); a line longer than
-    :data:`~cp_trainer.cli.streams.MAX_LINE` is an :class:`InputError`. Prefer
-    :func:`answer_inputs`, which answers such a line and goes on."""
-    for line in read_lines():
-        if line.too_long:
-            raise InputError(tr("cli.line_too_long", DEFAULT_LANGUAGE, number=line.number,
-                                length=line.length, limit=MAX_LINE))
-        yield line.text
-
-
-def escape_unencodable_output() -> None:
-    """Kept for callers of the old name: :func:`cp_trainer.cli.main` now sets up the standard
-    streams for every command (:mod:`cp_trainer.cli.streams`), unencodable text included."""
 
 
 def print_json(obj: Any) -> None:

@@ -124,9 +124,6 @@ class HandPicker:
         if theme is not None and not self._choices:
             raise DrillInputError(f"no pool hand has the theme {theme.value!r}")
 
-    def pool_hand(self, key: str) -> DrillHand | None:
-        return self._by_key.get(key)
-
     def next(self, due: Sequence[str] = (), exclude: frozenset[str] = frozenset()) -> DrillHand:
         for key in due:
             if key in exclude:

@@ -33,7 +33,7 @@ import os
 import select
 import sqlite3
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -94,14 +94,6 @@ class ImportReport:
     def __post_init__(self) -> None:
         if self.damaged_count < 0:
             object.__setattr__(self, "damaged_count", len(self.damaged))
-
-
-def write_jsonl(records: Iterable[HandRecord], stream: IO[str]) -> int:
-    n = 0
-    for record in records:
-        stream.write(export_line(record))
-        n += 1
-    return n
 
 
 # --- export: never onto the history's own files ---------------------------------------------------

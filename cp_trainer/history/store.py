@@ -328,12 +328,6 @@ class HistoryStore:
         with self._write() as conn:
             return [_insert(conn, r)[0] for r in checked]
 
-    def import_records(self, records: Iterable[HandRecord], *, wait_s: float = 0.0) -> int:
-        """Store the hands not stored yet in ONE ``BEGIN IMMEDIATE`` transaction; how many were new.
-        Two imports of one file at once give one copy of each hand (the unique identity). The
-        records must come from :meth:`HandRecord.from_dict` (validated)."""
-        return self.import_all(records, (), wait_s=wait_s)[0]
-
     def import_all(self, records: Iterable[HandRecord], drills: Iterable[DrillRecord], *,
                    wait_s: float = 0.0) -> tuple[int, int]:
         """Store the hands and the drill results not stored yet, all in ONE ``BEGIN IMMEDIATE``

@@ -84,7 +84,6 @@ class HandRecorder(QObject):
         self._store: HistoryStore | None = None
         self._open_failed = False
         self.last_id: str | None = None  # the identity (uid) of the hand recorded last
-        self._last_key: tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]] | None = None
         # every hand of the last showdown (Criss Cross: both), so each one's verdict finds its record
         self._solver_ids: dict[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]], str] = {}
         controller.settled.connect(self.record)
@@ -122,7 +121,6 @@ class HandRecorder(QObject):
         record of each of the player's two hands; every hand's verdict then finds its record."""
         records = hand.records
         self.last_id = None
-        self._last_key = None
         ids = self.store_hands(records)
         rows = [Arrangement.parse(r.arrangement) for r in records]
         self._solver_ids = {(tuple(sorted(arr.cards)), _rows_key(arr)): hand_id
@@ -130,7 +128,6 @@ class HandRecorder(QObject):
         hand_id = ids[-1] if ids else None
         if hand_id is not None:  # the hand on the table: the last
             self.last_id = hand_id
-            self._last_key = (tuple(sorted(rows[-1].cards)), _rows_key(rows[-1]))
         return hand_id
 
     def store_hand(self, record: HandRecord) -> str | None:

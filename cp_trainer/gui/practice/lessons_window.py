@@ -78,10 +78,6 @@ def cards_pixmap(renderer: CardRenderer, cards: Sequence[Card], height: int, dpr
     return out
 
 
-def _pretty(cards: tuple[Card, ...]) -> str:
-    return label_cards(cards)  # a ten as the pictures show it: 10
-
-
 class CardsLabel(QLabel):
     """Cards as pictures; the text they stand for is the label's accessible name and tooltip."""
 
@@ -422,11 +418,6 @@ class LessonsWindow(QDialog):
             self.answer_layout.addWidget(clear, 0, Qt.AlignmentFlag.AlignLeft)
             if saved:
                 self.rows.set_text(saved)
-
-    def _add_label(self, text: str) -> None:
-        label = QLabel(text, self.answer_area)
-        label.setStyleSheet("font-size: 13pt;")
-        self.answer_layout.addWidget(label)
 
     def _add_cards(self, cards: Sequence[Card], height: int) -> None:
         label = CardsLabel(self.renderer, cards, height, self.answer_area)

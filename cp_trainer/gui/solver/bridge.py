@@ -110,11 +110,6 @@ class SolverAnswer:
         """How far apart the equivalent candidates' means are."""
         return self.equivalent[0].ev - self.equivalent[-1].ev if self.equivalent else 0.0
 
-    @property
-    def mine_is_best(self) -> bool:
-        """Is the player's arrangement as good as the best within the solver's accuracy?"""
-        return self.mine is not None and not self.mine.significant
-
     def surrender_verdict(self) -> tuple[float, bool] | None:
         """(best EV minus surrender EV, is that beyond the solver's accuracy?), or None when
         surrendering is not a choice. Negative: surrendering pays more."""
