@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator, Sequence
 
+from ..arrangement import Arrangement
 from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
@@ -14,15 +16,21 @@ from .common import (
     add_house_rules_options,
     add_json_option,
     add_lang_option,
+    answer_chunks,
     answer_inputs,
     house_rules_of,
     joker_hint,
     lang_of,
-    print_json,
     shown,
 )
+from .streams import json_line
 
 BOTS = tuple(b.value for b in BotName)
+
+#: Fewest hands set with the compiled kernels (one call for all) while Numba is not loaded yet:
+#: loading it and its cached kernels costs about what the NumPy path takes for this many hands,
+#: so one hand (``arrange CARDS``, a person typing) never waits for it (README "Start-up").
+BATCH_LEAST = 100
 
 
 class HandError(InputError):
@@ -72,10 +80,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
                      lang: str) -> dict[str, object]:
-    from ..arrangement import check_arrangement
     from ..solver.bots import get_bot
 
-    arr = get_bot(bot).arrange(cards, rules)
+    return arrangement_record(text, get_bot(bot).arrange(cards, rules), rules, lang)
+
+
+def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str) -> dict[str, object]:
+    """The ``--json`` object of the arrangement ``arr`` a bot gave for the input ``text``."""
+    from ..arrangement import check_arrangement
+
     result = check_arrangement(arr, rules, lang=lang)
     assert result.rows is not None
     return {
@@ -84,6 +97,23 @@ def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
         "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
                                 "name": info.name} for info in result.rows},
     }
+
+
+def batch_arrangements(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list[Arrangement]:
+    """How ``greedy`` or ``standard`` sets each of ``hands`` (13 distinct cards each): the same
+    arrangements as ``get_bot(bot).arrange`` one by one, but with one compiled call for all when
+    there are :data:`BATCH_LEAST` hands or more, or Numba is loaded anyway."""
+    from ..solver import _jit
+    from ..solver.enumerate import setting_arrangement
+    from ..solver.fastbots import FastBot, settings_for
+    from ..solver.tables import hand_array
+
+    if len(hands) < BATCH_LEAST and not _jit.is_loaded():
+        return [FastBot(BotName(bot)).arrange(cards, rules) for cards in hands]
+    import numpy as np
+
+    settings = settings_for(np.stack([hand_array(cards) for cards in hands]), bot, rules)
+    return [setting_arrangement(cards, int(s)) for cards, s in zip(hands, settings.tolist(), strict=True)]
 
 
 def text_lines(record: dict[str, object], bot: str, lang: str) -> list[str]:
@@ -107,15 +137,25 @@ def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = house_rules_of(args)
 
+    def shown_record(record: dict[str, object]) -> str:
+        if args.json:
+            return json_line(record) + "\n"
+        return "\n".join(text_lines(record, args.bot, lang)) + "\n"
+
+    def render(items: list[tuple[str, list[Card]]]) -> Iterator[str]:
+        arrangements = batch_arrangements([cards for _, cards in items], args.bot, rules)
+        for (text, _), arr in zip(items, arrangements, strict=True):
+            yield shown_record(arrangement_record(text, arr, rules, lang))
+
     def answer(text: str, cards: list[Card]) -> None:
         try:
             record = arrangement_json(text, cards, args.bot, rules, lang)
         except SolverInputError as exc:
             raise CliError(str(exc)) from None
-        if args.json:
-            print_json(record)
-        else:
-            print("\n".join(text_lines(record, args.bot, lang)), flush=True)
+        print(shown_record(record), end="", flush=True)
 
-    return answer_inputs(hand_texts(args.hands), lambda text: parse_hand(text, lang), answer,
+    if args.bot == BotName.EXPERT:  # a Monte-Carlo solve a hand: nothing to share, each answer at once
+        return answer_inputs(hand_texts(args.hands), lambda text: parse_hand(text, lang), answer,
+                             as_json=args.json, lang=lang, error_key="solver.cli.error_line")
+    return answer_chunks(hand_texts(args.hands), lambda text: parse_hand(text, lang), render,
                          as_json=args.json, lang=lang, error_key="solver.cli.error_line")
