@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterator, Sequence
 
 from ..arrangement import Arrangement
-from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
+from ..cards import FULL_DECK, Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
 from ..solver.names import BotName
@@ -37,8 +37,20 @@ class HandError(InputError):
     """Input that is not 13 distinct cards; the message is in the user's language."""
 
 
+# Many hands a second (issue 23): a card's index and text by the card's identity (the 52 cards
+# are one tuple of objects, FULL_DECK, which every parse returns), and a card by its plain text.
+_INDEX = {id(c): i for i, c in enumerate(FULL_DECK)}
+_TEXT = {id(c): str(c) for c in FULL_DECK}
+_PLAIN = {str(c): c for c in FULL_DECK}
+
+
 def parse_hand(text: str, lang: str) -> list[Card]:
     """13 distinct cards, or a :class:`HandError` naming the bad token, count or duplicate."""
+    tokens = text.split(" ")
+    if len(tokens) == 13:  # the common case, "As Kd Qh ...": each token read by a look-up
+        plain = [_PLAIN[t] for t in tokens if t in _PLAIN]
+        if len(plain) == 13 and len({id(c) for c in plain}) == 13:
+            return plain
     try:
         cards = parse_cards(text)
     except CardParseError as exc:
@@ -85,18 +97,34 @@ def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
     return arrangement_record(text, get_bot(bot).arrange(cards, rules), rules, lang)
 
 
-def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str) -> dict[str, object]:
-    """The ``--json`` object of the arrangement ``arr`` a bot gave for the input ``text``."""
-    from ..arrangement import check_arrangement
+def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str,
+                       words: dict[tuple[object, ...], tuple[str, str]] | None = None) -> dict[str, object]:
+    """The ``--json`` object of the (legal) arrangement ``arr`` a bot gave for the input ``text``.
 
-    result = check_arrangement(arr, rules, lang=lang)
-    assert result.rows is not None
-    return {
-        "input": text,
-        "arrangement": str(arr),
-        "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
-                                "name": info.name} for info in result.rows},
-    }
+    ``words``: a cache of each row's category and name by the row's ranks and whether it is one
+    suit (all a row's strength, hence its words, depends on), for a caller with many hands."""
+    from ..arrangement import Row, check_arrangement, row_info
+
+    if words is None:
+        result = check_arrangement(arr, rules, lang=lang)
+        assert result.rows is not None
+        rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
+                               "name": info.name} for info in result.rows}
+    else:
+        rows = {}
+        shown_rows = []
+        for row in (Row.TOP, Row.MIDDLE, Row.BOTTOM):
+            cards = arr.row(row)
+            index = [_INDEX[id(c)] for c in cards]
+            key = (row, tuple(sorted(i >> 2 for i in index)), len({i & 3 for i in index}) == 1)
+            known = words.get(key)
+            if known is None:
+                info = row_info(row, cards, rules, lang)
+                known = words[key] = (info.category.key, info.name)
+            shown_rows.append(" ".join([_TEXT[id(c)] for c in cards]))
+            rows[row.key] = {"cards": shown_rows[-1], "category": known[0], "name": known[1]}
+        return {"input": text, "arrangement": " / ".join(shown_rows), "rows": rows}
+    return {"input": text, "arrangement": str(arr), "rows": rows}
 
 
 def batch_arrangements(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list[Arrangement]:
@@ -106,14 +134,15 @@ def batch_arrangements(hands: Sequence[list[Card]], bot: str, rules: HouseRules)
     from ..solver import _jit
     from ..solver.enumerate import setting_arrangement
     from ..solver.fastbots import FastBot, settings_for
-    from ..solver.tables import hand_array
 
     if len(hands) < BATCH_LEAST and not _jit.is_loaded():
         return [FastBot(BotName(bot)).arrange(cards, rules) for cards in hands]
     import numpy as np
 
-    settings = settings_for(np.stack([hand_array(cards) for cards in hands]), bot, rules)
-    return [setting_arrangement(cards, int(s)) for cards, s in zip(hands, settings.tolist(), strict=True)]
+    ordered = [sorted([_INDEX[id(c)] for c in cards], reverse=True) for cards in hands]  # hand_array's order
+    settings = settings_for(np.array(ordered, dtype=np.int64).reshape(-1, 13), bot, rules)
+    return [setting_arrangement([FULL_DECK[i] for i in index], s, in_engine_order=True)
+            for index, s in zip(ordered, settings.tolist(), strict=True)]
 
 
 def text_lines(record: dict[str, object], bot: str, lang: str) -> list[str]:
@@ -142,10 +171,12 @@ def run(args: argparse.Namespace) -> int:
             return json_line(record) + "\n"
         return "\n".join(text_lines(record, args.bot, lang)) + "\n"
 
+    words: dict[tuple[object, ...], tuple[str, str]] = {}  # a row's words by its ranks and suitedness
+
     def render(items: list[tuple[str, list[Card]]]) -> Iterator[str]:
         arrangements = batch_arrangements([cards for _, cards in items], args.bot, rules)
         for (text, _), arr in zip(items, arrangements, strict=True):
-            yield shown_record(arrangement_record(text, arr, rules, lang))
+            yield shown_record(arrangement_record(text, arr, rules, lang, words))
 
     def answer(text: str, cards: list[Card]) -> None:
         try:
