@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 from ..arrangement import Arrangement
 from ..cards import FULL_DECK, Card, CardParseError, find_duplicates, format_cards, parse_cards
@@ -97,52 +98,78 @@ def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
     return arrangement_record(text, get_bot(bot).arrange(cards, rules), rules, lang)
 
 
-def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str,
-                       words: dict[tuple[object, ...], tuple[str, str]] | None = None) -> dict[str, object]:
-    """The ``--json`` object of the (legal) arrangement ``arr`` a bot gave for the input ``text``.
+def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str) -> dict[str, object]:
+    """The ``--json`` object of the arrangement ``arr`` a bot gave for the input ``text``."""
+    from ..arrangement import check_arrangement
 
-    ``words``: a cache of each row's category and name by the row's ranks and whether it is one
-    suit (all a row's strength, hence its words, depends on), for a caller with many hands."""
-    from ..arrangement import Row, check_arrangement, row_info
-
-    if words is None:
-        result = check_arrangement(arr, rules, lang=lang)
-        assert result.rows is not None
-        rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
-                               "name": info.name} for info in result.rows}
-    else:
-        rows = {}
-        shown_rows = []
-        for row in (Row.TOP, Row.MIDDLE, Row.BOTTOM):
-            cards = arr.row(row)
-            index = [_INDEX[id(c)] for c in cards]
-            key = (row, tuple(sorted(i >> 2 for i in index)), len({i & 3 for i in index}) == 1)
-            known = words.get(key)
-            if known is None:
-                info = row_info(row, cards, rules, lang)
-                known = words[key] = (info.category.key, info.name)
-            shown_rows.append(" ".join([_TEXT[id(c)] for c in cards]))
-            rows[row.key] = {"cards": shown_rows[-1], "category": known[0], "name": known[1]}
-        return {"input": text, "arrangement": " / ".join(shown_rows), "rows": rows}
-    return {"input": text, "arrangement": str(arr), "rows": rows}
+    result = check_arrangement(arr, rules, lang=lang)
+    assert result.rows is not None
+    return {
+        "input": text,
+        "arrangement": str(arr),
+        "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
+                                "name": info.name} for info in result.rows},
+    }
 
 
-def batch_arrangements(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list[Arrangement]:
-    """How ``greedy`` or ``standard`` sets each of ``hands`` (13 distinct cards each): the same
-    arrangements as ``get_bot(bot).arrange`` one by one, but with one compiled call for all when
-    there are :data:`BATCH_LEAST` hands or more, or Numba is loaded anyway."""
+Rows = tuple[list[int], list[int], list[int]]  # top, middle, bottom: card indices, high card first
+Words = dict[tuple[object, ...], tuple[str, str]]  # a row's category and name by its ranks and suitedness
+_CARD_TEXT = [str(c) for c in FULL_DECK]
+
+
+def rows_record(text: str, rows: Rows, rules: HouseRules, lang: str, words: Words) -> dict[str, object]:
+    """:func:`arrangement_record` of the (legal) arrangement ``rows``, for many hands: a row's
+    category and name depend only on its ranks and whether it is one suit, so each is worked out
+    once (``words``) and looked up after that."""
+    from ..arrangement import Row, row_info
+
+    record: dict[str, dict[str, str]] = {}
+    shown_rows = []
+    for row, index in zip((Row.TOP, Row.MIDDLE, Row.BOTTOM), rows, strict=True):
+        key = (row, tuple(sorted([i >> 2 for i in index])), len({i & 3 for i in index}) == 1)
+        known = words.get(key)
+        if known is None:
+            info = row_info(row, tuple(FULL_DECK[i] for i in index), rules, lang)
+            known = words[key] = (info.category.key, info.name)
+        cards = " ".join([_CARD_TEXT[i] for i in index])
+        shown_rows.append(cards)
+        record[row.key] = {"cards": cards, "category": known[0], "name": known[1]}
+    return {"input": text, "arrangement": " / ".join(shown_rows), "rows": record}
+
+
+@cache
+def _setting_tables() -> tuple[list[list[int]], list[list[int]], list[list[int]], list[list[int]]]:
+    from ..solver.tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP
+
+    return COMB3.tolist(), COMB5.tolist(), SPLIT_MID.tolist(), SPLIT_TOP.tolist()
+
+
+def batch_rows(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list[Rows]:
+    """How ``greedy`` or ``standard`` sets each of ``hands`` (13 distinct cards each): the rows of
+    ``get_bot(bot).arrange`` one by one, but with one compiled call for all when there are
+    :data:`BATCH_LEAST` hands or more, or Numba is loaded anyway."""
     from ..solver import _jit
-    from ..solver.enumerate import setting_arrangement
     from ..solver.fastbots import FastBot, settings_for
+    from ..solver.tables import N_SPLITS
 
     if len(hands) < BATCH_LEAST and not _jit.is_loaded():
-        return [FastBot(BotName(bot)).arrange(cards, rules) for cards in hands]
+        bot_ = FastBot(BotName(bot))
+        out: list[Rows] = []
+        for cards in hands:
+            top, middle, bottom = ([_INDEX[id(c)] for c in r] for r in bot_.arrange(cards, rules).rows)
+            out.append((top, middle, bottom))
+        return out
     import numpy as np
 
     ordered = [sorted([_INDEX[id(c)] for c in cards], reverse=True) for cards in hands]  # hand_array's order
     settings = settings_for(np.array(ordered, dtype=np.int64).reshape(-1, 13), bot, rules)
-    return [setting_arrangement([FULL_DECK[i] for i in index], s, in_engine_order=True)
-            for index, s in zip(ordered, settings.tolist(), strict=True)]
+    comb3, comb5, split_mid, split_top = _setting_tables()
+    rows: list[Rows] = []
+    for index, setting in zip(ordered, settings.tolist(), strict=True):  # enumerate.setting_arrangement
+        b, j = divmod(setting, N_SPLITS)
+        rows.append(([index[p] for p in comb3[split_top[b][j]]], [index[p] for p in comb5[split_mid[b][j]]],
+                     [index[p] for p in comb5[b]]))
+    return rows
 
 
 def text_lines(record: dict[str, object], bot: str, lang: str) -> list[str]:
@@ -171,12 +198,12 @@ def run(args: argparse.Namespace) -> int:
             return json_line(record) + "\n"
         return "\n".join(text_lines(record, args.bot, lang)) + "\n"
 
-    words: dict[tuple[object, ...], tuple[str, str]] = {}  # a row's words by its ranks and suitedness
+    words: Words = {}
 
     def render(items: list[tuple[str, list[Card]]]) -> Iterator[str]:
-        arrangements = batch_arrangements([cards for _, cards in items], args.bot, rules)
-        for (text, _), arr in zip(items, arrangements, strict=True):
-            yield shown_record(arrangement_record(text, arr, rules, lang, words))
+        for (text, _), rows in zip(items, batch_rows([cards for _, cards in items], args.bot, rules),
+                                   strict=True):
+            yield shown_record(rows_record(text, rows, rules, lang, words))
 
     def answer(text: str, cards: list[Card]) -> None:
         try:
