@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator, Sequence
+from functools import cache
 
-from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
+from ..arrangement import Arrangement
+from ..cards import FULL_DECK, Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
 from ..solver.names import BotName
@@ -14,23 +17,41 @@ from .common import (
     add_house_rules_options,
     add_json_option,
     add_lang_option,
+    answer_chunks,
     answer_inputs,
     house_rules_of,
     joker_hint,
     lang_of,
-    print_json,
     shown,
 )
+from .streams import json_line
 
 BOTS = tuple(b.value for b in BotName)
+
+#: Fewest hands set with the compiled kernels (one call for all) while Numba is not loaded yet:
+#: loading it and its cached kernels costs about what the NumPy path takes for this many hands,
+#: so one hand (``arrange CARDS``, a person typing) never waits for it (README "Start-up").
+BATCH_LEAST = 100
 
 
 class HandError(InputError):
     """Input that is not 13 distinct cards; the message is in the user's language."""
 
 
+# Many hands a second (issue 23): a card's index and text by the card's identity (the 52 cards
+# are one tuple of objects, FULL_DECK, which every parse returns), and a card by its plain text.
+_INDEX = {id(c): i for i, c in enumerate(FULL_DECK)}
+_TEXT = {id(c): str(c) for c in FULL_DECK}
+_PLAIN = {str(c): c for c in FULL_DECK}
+
+
 def parse_hand(text: str, lang: str) -> list[Card]:
     """13 distinct cards, or a :class:`HandError` naming the bad token, count or duplicate."""
+    tokens = text.split(" ")
+    if len(tokens) == 13:  # the common case, "As Kd Qh ...": each token read by a look-up
+        plain = [_PLAIN[t] for t in tokens if t in _PLAIN]
+        if len(plain) == 13 and len({id(c) for c in plain}) == 13:
+            return plain
     try:
         cards = parse_cards(text)
     except CardParseError as exc:
@@ -72,10 +93,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
                      lang: str) -> dict[str, object]:
-    from ..arrangement import check_arrangement
     from ..solver.bots import get_bot
 
-    arr = get_bot(bot).arrange(cards, rules)
+    return arrangement_record(text, get_bot(bot).arrange(cards, rules), rules, lang)
+
+
+def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str) -> dict[str, object]:
+    """The ``--json`` object of the arrangement ``arr`` a bot gave for the input ``text``."""
+    from ..arrangement import check_arrangement
+
     result = check_arrangement(arr, rules, lang=lang)
     assert result.rows is not None
     return {
@@ -84,6 +110,66 @@ def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
         "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
                                 "name": info.name} for info in result.rows},
     }
+
+
+Rows = tuple[list[int], list[int], list[int]]  # top, middle, bottom: card indices, high card first
+Words = dict[tuple[object, ...], tuple[str, str]]  # a row's category and name by its ranks and suitedness
+_CARD_TEXT = [str(c) for c in FULL_DECK]
+
+
+def rows_record(text: str, rows: Rows, rules: HouseRules, lang: str, words: Words) -> dict[str, object]:
+    """:func:`arrangement_record` of the (legal) arrangement ``rows``, for many hands: a row's
+    category and name depend only on its ranks and whether it is one suit, so each is worked out
+    once (``words``) and looked up after that."""
+    from ..arrangement import Row, row_info
+
+    record: dict[str, dict[str, str]] = {}
+    shown_rows = []
+    for row, index in zip((Row.TOP, Row.MIDDLE, Row.BOTTOM), rows, strict=True):
+        key = (row, tuple(sorted([i >> 2 for i in index])), len({i & 3 for i in index}) == 1)
+        known = words.get(key)
+        if known is None:
+            info = row_info(row, tuple(FULL_DECK[i] for i in index), rules, lang)
+            known = words[key] = (info.category.key, info.name)
+        cards = " ".join([_CARD_TEXT[i] for i in index])
+        shown_rows.append(cards)
+        record[row.key] = {"cards": cards, "category": known[0], "name": known[1]}
+    return {"input": text, "arrangement": " / ".join(shown_rows), "rows": record}
+
+
+@cache
+def _setting_tables() -> tuple[list[list[int]], list[list[int]], list[list[int]], list[list[int]]]:
+    from ..solver.tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP
+
+    return COMB3.tolist(), COMB5.tolist(), SPLIT_MID.tolist(), SPLIT_TOP.tolist()
+
+
+def batch_rows(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list[Rows]:
+    """How ``greedy`` or ``standard`` sets each of ``hands`` (13 distinct cards each): the rows of
+    ``get_bot(bot).arrange`` one by one, but with one compiled call for all when there are
+    :data:`BATCH_LEAST` hands or more, or Numba is loaded anyway."""
+    from ..solver import _jit
+    from ..solver.fastbots import FastBot, settings_for
+    from ..solver.tables import N_SPLITS
+
+    if len(hands) < BATCH_LEAST and not _jit.is_loaded():
+        bot_ = FastBot(BotName(bot))
+        out: list[Rows] = []
+        for cards in hands:
+            top, middle, bottom = ([_INDEX[id(c)] for c in r] for r in bot_.arrange(cards, rules).rows)
+            out.append((top, middle, bottom))
+        return out
+    import numpy as np
+
+    ordered = [sorted([_INDEX[id(c)] for c in cards], reverse=True) for cards in hands]  # hand_array's order
+    settings = settings_for(np.array(ordered, dtype=np.int64).reshape(-1, 13), bot, rules)
+    comb3, comb5, split_mid, split_top = _setting_tables()
+    rows: list[Rows] = []
+    for index, setting in zip(ordered, settings.tolist(), strict=True):  # enumerate.setting_arrangement
+        b, j = divmod(setting, N_SPLITS)
+        rows.append(([index[p] for p in comb3[split_top[b][j]]], [index[p] for p in comb5[split_mid[b][j]]],
+                     [index[p] for p in comb5[b]]))
+    return rows
 
 
 def text_lines(record: dict[str, object], bot: str, lang: str) -> list[str]:
@@ -107,15 +193,27 @@ def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = house_rules_of(args)
 
+    def shown_record(record: dict[str, object]) -> str:
+        if args.json:
+            return json_line(record) + "\n"
+        return "\n".join(text_lines(record, args.bot, lang)) + "\n"
+
+    words: Words = {}
+
+    def render(items: list[tuple[str, list[Card]]]) -> Iterator[str]:
+        for (text, _), rows in zip(items, batch_rows([cards for _, cards in items], args.bot, rules),
+                                   strict=True):
+            yield shown_record(rows_record(text, rows, rules, lang, words))
+
     def answer(text: str, cards: list[Card]) -> None:
         try:
             record = arrangement_json(text, cards, args.bot, rules, lang)
         except SolverInputError as exc:
             raise CliError(str(exc)) from None
-        if args.json:
-            print_json(record)
-        else:
-            print("\n".join(text_lines(record, args.bot, lang)), flush=True)
+        print(shown_record(record), end="", flush=True)
 
-    return answer_inputs(hand_texts(args.hands), lambda text: parse_hand(text, lang), answer,
+    if args.bot == BotName.EXPERT:  # a Monte-Carlo solve a hand: nothing to share, each answer at once
+        return answer_inputs(hand_texts(args.hands), lambda text: parse_hand(text, lang), answer,
+                             as_json=args.json, lang=lang, error_key="solver.cli.error_line")
+    return answer_chunks(hand_texts(args.hands), lambda text: parse_hand(text, lang), render,
                          as_json=args.json, lang=lang, error_key="solver.cli.error_line")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 
 from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
 from ..cards import CardParseError, format_cards
@@ -11,13 +12,13 @@ from .common import (
     InputError,
     add_json_option,
     add_lang_option,
-    answer_inputs,
+    answer_chunks,
     joker_hint,
     lang_of,
-    print_json,
     shown,
 )
 from .rules_options import add_rules_options, rules_of
+from .streams import json_line
 
 
 def parse_arrangement(text: str, lang: str) -> Arrangement:
@@ -77,12 +78,13 @@ def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     rules = rules_of(args, lang).rules
 
-    def answer(text: str, arrangement: Arrangement) -> None:
-        result = check_arrangement(arrangement, rules, lang)
-        if args.json:
-            print_json(result_json(text, result))
-        else:
-            print("\n".join(result_text(text, result, lang)), flush=True)
+    def render(items: list[tuple[str, Arrangement]]) -> Iterator[str]:
+        for text, arrangement in items:
+            result = check_arrangement(arrangement, rules, lang)
+            if args.json:
+                yield json_line(result_json(text, result)) + "\n"
+            else:
+                yield "\n".join(result_text(text, result, lang)) + "\n"
 
-    return answer_inputs(args.arrangements, lambda text: parse_arrangement(text, lang), answer,
+    return answer_chunks(args.arrangements, lambda text: parse_arrangement(text, lang), render,
                          as_json=args.json, lang=lang, error_key="rules.cli.error_line")

@@ -4,13 +4,14 @@ way every command reads its inputs (arguments, else one per line of standard inp
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..cards import CardParseError
 from ..house_rules import HouseRules
 from ..i18n import LANGUAGES, normalize_lang, system_language, tr
-from .streams import MAX_LINE, json_line, read_lines
+from .streams import MAX_LINE, InputLine, json_line, read_chunks, read_lines
 
 EXIT_INPUT_ERROR = 2
 
@@ -113,6 +114,67 @@ def parse_arguments(texts: Iterable[str], parse: Callable[[str], T]) -> list[tup
         except InputError as exc:
             raise CliError(str(exc)) from None
     return parsed
+
+
+def _bad_line_text(text: str, exc: InputError, *, as_json: bool, lang: str, error_key: str) -> str:
+    """What :func:`answer_inputs` prints for a bad line, newline included."""
+    if as_json:
+        return json_line({"input": text, "error": str(exc)}) + "\n"
+    return tr(error_key, lang, input=shown(text), error=shown(str(exc))) + "\n"
+
+
+def _parse_line(line: InputLine, parse: Callable[[str], T], lang: str) -> tuple[str, T]:
+    text = line.text
+    if line.too_long:
+        raise InputError(tr("cli.line_too_long", lang, number=line.number, length=line.length,
+                            limit=MAX_LINE))
+    return text, parse(text)
+
+
+def _write_out(parts: list[str]) -> None:
+    if parts:
+        sys.stdout.write("".join(parts))
+        sys.stdout.flush()
+
+
+def answer_chunks(arguments: Iterable[str], parse: Callable[[str], T],
+                  render: Callable[[list[tuple[str, T]]], Iterator[str]],
+                  *, as_json: bool, lang: str, error_key: str) -> int:
+    """:func:`answer_inputs` in batches (issue 23): the same output, byte for byte, but standard
+    input is answered a chunk at a time (:func:`~cp_trainer.cli.streams.read_chunks`), so that
+    ``render`` can answer many inputs at once (the compiled bots set thousands of hands in one
+    call). ``render(items)`` gets the chunk's good inputs as ``(text, parsed)`` and yields, in
+    order, the text each one prints (newline included); a chunk's answers and its bad lines are
+    written together, each in its line's place, then flushed. A :class:`CliError` from ``render``
+    stops the command after what was answered before it is written, as one by one.
+    Returns the exit status."""
+    texts = list(arguments)
+    if texts:
+        _write_out(list(render(parse_arguments(texts, parse))))
+        return 0
+    status = 0
+    for chunk in read_chunks():
+        parts: list[str | None] = []  # None: the place of the next answer from render
+        good: list[tuple[str, T]] = []
+        for line in chunk:
+            try:
+                good.append(_parse_line(line, parse, lang))
+            except InputError as exc:
+                status = EXIT_INPUT_ERROR
+                text = f"{line.text} …" if line.too_long else line.text
+                parts.append(_bad_line_text(text, exc, as_json=as_json, lang=lang, error_key=error_key))
+                continue
+            parts.append(None)
+        answers = render(good) if good else iter(())
+        out: list[str] = []
+        try:
+            for part in parts:
+                out.append(next(answers) if part is None else part)
+        except CliError:
+            _write_out(out)
+            raise
+        _write_out(out)
+    return status
 
 
 def answer_inputs(arguments: Iterable[str], parse: Callable[[str], T], answer: Callable[[str, T], None],

@@ -5,7 +5,7 @@ natural amounts, and Criss Cross (four arrangements: A1 A2 B1 B2)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..arrangement import Arrangement
 from ..house_rules import HouseRules
@@ -19,11 +19,11 @@ from .common import (
     InputError,
     add_json_option,
     add_lang_option,
-    answer_inputs,
+    answer_chunks,
     lang_of,
-    print_json,
 )
 from .rules_options import add_rules_options, rules_of
+from .streams import json_line
 
 SEPARATOR = "|"
 SURRENDER = "surrender"  # written in place of the arrangement of a player who surrendered
@@ -178,25 +178,27 @@ def run(args: argparse.Namespace) -> int:
     rules, crossed = table.rules, table.criss_cross
     first = True
 
-    def answer(text: str, hands: list[Arrangement | None]) -> None:
+    def shown_result(hands: list[Arrangement | None]) -> str:
         nonlocal first
         result = settle_criss_cross(hands[:2], hands[2:], rules) if crossed else settle(hands, rules)
         if args.json:
-            print_json(result_json(result, rules, crossed))
-            return
-        if not first:
-            print()
+            return json_line(result_json(result, rules, crossed)) + "\n"
+        gap = "" if first else "\n"
         first = False
-        print("\n".join(result_text(hands, result, rules, crossed, lang)), flush=True)
+        return gap + "\n".join(result_text(hands, result, rules, crossed, lang)) + "\n"
 
     if args.arrangements:  # one deal, each argument one player's arrangement
         try:
             hands = parse_deal(args.arrangements, rules, lang, crossed)
         except InputError as exc:
             raise CliError(str(exc)) from None
-        answer(" | ".join(args.arrangements), hands)
+        print(shown_result(hands), end="", flush=True)
         return 0
-    return answer_inputs((), lambda line: parse_deal([p.strip() for p in line.split(SEPARATOR)],
-                                                     rules, lang, crossed),
-                         answer, as_json=args.json, lang=lang, error_key="rules.cli.error_line")
 
+    def render(items: list[tuple[str, list[Arrangement | None]]]) -> Iterator[str]:
+        for _, hands in items:
+            yield shown_result(hands)
+
+    return answer_chunks((), lambda line: parse_deal([p.strip() for p in line.split(SEPARATOR)],
+                                                     rules, lang, crossed),
+                         render, as_json=args.json, lang=lang, error_key="rules.cli.error_line")

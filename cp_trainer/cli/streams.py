@@ -16,6 +16,10 @@
 - Standard input is read line by line with a bounded buffer: a line longer than
   :data:`MAX_LINE` characters is refused by itself (the rest of it skipped unread into memory),
   and the other lines still run.
+- Commands answer standard input in chunks (:func:`read_chunks`, issue 23): as many lines as are
+  already there, up to :data:`CHUNK_LINES` lines or :data:`CHUNK_CHARS` characters, so a file or a
+  fast pipe is answered in batches while a person typing one line at a time gets each answer at
+  once.
 """
 
 from __future__ import annotations
@@ -24,23 +28,29 @@ import contextlib
 import errno
 import json
 import os
+import select
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
 __all__ = [
+    "CHUNK_CHARS",
+    "CHUNK_LINES",
     "MAX_LINE",
     "InputLine",
     "StandardStreams",
     "StreamError",
     "escape_invisible",
     "json_line",
+    "read_chunks",
     "read_lines",
 ]
 
 MAX_LINE = 1_000_000  # characters in one line of standard input (a hand is under 100)
 _CHUNK = 1 << 16  # characters read at a time while skipping the rest of a too-long line
+CHUNK_LINES = 4096  # lines of standard input answered together, at most (read_chunks)
+CHUNK_CHARS = 1 << 22  # characters of standard input answered together, at most (read_chunks)
 
 
 class StreamError(Exception):
@@ -270,3 +280,38 @@ def read_lines(stream: IO[str] | None = None) -> Iterator[InputLine]:
         text = line.strip().lstrip("\ufeff").strip()
         if text:
             yield InputLine(number, text)
+
+
+def _more_ready(source: IO[str]) -> bool:
+    """Can the next read from ``source`` go on without waiting? True for a regular file or an
+    in-memory stream; for a pipe or a terminal, when the operating system holds input (or its
+    end) for it. Lines the stream has already buffered may make this say False early: a chunk
+    then ends sooner than it had to, which costs speed, never an answer."""
+    try:
+        fd = source.fileno()
+    except (OSError, ValueError, AttributeError):
+        return True  # no descriptor (io.StringIO): everything is there
+    try:
+        ready, _, _ = select.select([fd], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(ready)
+
+
+def read_chunks(stream: IO[str] | None = None, lines: int = CHUNK_LINES,
+                chars: int = CHUNK_CHARS) -> Iterator[list[InputLine]]:
+    """The lines of :func:`read_lines` in chunks to answer together: a chunk ends after ``lines``
+    lines or ``chars`` characters, at the end of the input, or when no more input is there yet
+    (a pipe whose writer has not written the next line, a person at a terminal), so that what was
+    read is answered before the command waits for more."""
+    source = sys.stdin if stream is None else stream
+    chunk: list[InputLine] = []
+    size = 0
+    for line in read_lines(source):
+        chunk.append(line)
+        size += len(line.text)
+        if len(chunk) >= lines or size >= chars or (source is not None and not _more_ready(source)):
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
