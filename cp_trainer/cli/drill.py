@@ -57,15 +57,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..bounded_input import BoundedInputError
     from ..cards import format_cards
-    from ..drill.pool import load_pool, read_pool
+    from ..drill.pool import PoolFileError, load_pool, read_pool
     from ..drill.themes import Theme
 
     lang = lang_of(args)
     if args.pool is not None:
         try:
             pool = read_pool(args.pool)
-        except (OSError, UnicodeDecodeError, EOFError, ValueError) as exc:
+        except (BoundedInputError, PoolFileError) as exc:
+            raise CliError(tr("drill.cli.bad_pool", lang, path=str(args.pool),
+                              error=exc.message(lang))) from None
+        except (OSError, ValueError, EOFError) as exc:  # anything else the system says
             raise CliError(tr("drill.cli.bad_pool", lang, path=str(args.pool), error=str(exc))) from None
     else:
         pool = load_pool()
