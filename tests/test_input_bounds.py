@@ -368,3 +368,69 @@ def test_a_good_pool_file_still_reads(tmp_path: Path) -> None:
     proc = _drill(tmp_path, path, "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["cards"]
+
+
+# --- 8: every count has an upper bound -----------------------------------------------------------
+
+HUGE = "99999999999999999999999999"
+# (command and its other arguments, option, the bound's text in --help and in the refusal)
+COUNTS: list[tuple[list[str], str, str]] = [
+    (["solve", HAND], "--samples", "2 to 1,000,000"),
+    (["grade", LEGAL], "--samples", "2 to 1,000,000"),
+    (["solve", HAND], "--top", "1 to 72,072"),
+    (["solve", HAND], "--time-budget", "0 to 3,600 seconds"),
+    (["solve", HAND], "--seed", "0 to 18,446,744,073,709,551,615"),
+    (["grade", LEGAL], "--seed", "0 to 18,446,744,073,709,551,615"),
+    (["drill"], "--count", "1 to 10,000"),
+    (["drill"], "--seed", "0 to 18,446,744,073,709,551,615"),
+    (["gui"], "--seed", "0 to 18,446,744,073,709,551,615"),
+    (["stats"], "--window", "1 to 1,000,000,000"),
+]
+
+
+@pytest.mark.parametrize(("argv", "option", "bound"), COUNTS, ids=[f"{a[0]} {o}" for a, o, _ in COUNTS])
+@pytest.mark.parametrize("value", [HUGE, "9" * 5000, "inf"])
+def test_a_count_beyond_its_bound_is_refused_at_once(argv: list[str], option: str, bound: str, value: str,
+                                                     capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path))
+    try:
+        status = main([argv[0], option, value, *argv[1:]])
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    one_line(err.splitlines()[-1] + "\n")
+    assert option in err and "Traceback" not in err
+    if value != "inf" or option == "--time-budget":
+        assert bound.replace(",", "") in err.replace(",", ""), err
+
+
+@pytest.mark.parametrize(("argv", "option", "bound"), COUNTS, ids=[f"{a[0]} {o}" for a, o, _ in COUNTS])
+def test_every_count_says_its_bound_in_help(argv: list[str], option: str, bound: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([argv[0], "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    words = bound.replace(" seconds", "").split(" to ")
+    if option == "--seed":
+        words = ["0", str(2**64 - 1)]
+    helped = text[text.rindex(option + " "):]  # the option's own help, after the usage
+    assert all(w in helped[:400] for w in words), helped[:400]
+
+
+def test_the_bounds_themselves_are_accepted() -> None:
+    from cp_trainer.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["solve", "--samples", "1000000", "--top", "72072", "--time-budget", "3600",
+                              "--seed", str(2**64 - 1), HAND])
+    assert (args.samples, args.top, args.time_budget, args.seed) == (1_000_000, 72_072, 3600.0, 2**64 - 1)
+    assert parser.parse_args(["drill", "--count", "10000", "--seed", "0"]).count == 10_000
+
+
+def test_the_command_lines_window_bound_is_the_statistics_own() -> None:
+    from cp_trainer.cli import stats
+    from cp_trainer.history import stats as history_stats
+
+    assert stats.MAX_WINDOW == history_stats.MAX_WINDOW
