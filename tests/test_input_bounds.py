@@ -434,3 +434,11 @@ def test_the_command_lines_window_bound_is_the_statistics_own() -> None:
     from cp_trainer.history import stats as history_stats
 
     assert stats.MAX_WINDOW == history_stats.MAX_WINDOW
+
+
+def test_drill_help_says_the_pool_files_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    from cp_trainer.drill.pool import MAX_POOL_BYTES
+
+    with pytest.raises(SystemExit):
+        main(["drill", "--help"])
+    assert MAX_POOL_BYTES == 64_000_000 and "at most 64 MB" in " ".join(capsys.readouterr().out.split())

@@ -43,7 +43,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=seed_number(), default=None, metavar="S",
                    help=f"random seed, a whole number from 0 to {MAX_SEED} (the same hands every time)")
     p.add_argument("--pool", type=Path, default=None, metavar="FILE",
-                   help="a pool file made by scripts/make_drill_pool.py (default: the shipped one)")
+                   help="a pool file made by scripts/make_drill_pool.py, a regular file of at most 64 MB "
+                        "(default: the shipped one)")
     add_json_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
