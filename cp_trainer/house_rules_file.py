@@ -25,7 +25,6 @@ import dataclasses
 import math
 import os
 import re
-import stat
 import tempfile
 import tomllib
 from collections.abc import Callable
@@ -35,6 +34,7 @@ from typing import Any
 
 import tomli_w
 
+from .bounded_input import BoundedInputError, read_bounded
 from .house_rules import (
     MAX_AMOUNT,
     MAX_MONEY,
@@ -56,6 +56,7 @@ __all__ = [
     "MAX_AMOUNT",
     "MAX_FILE_BYTES",
     "MAX_MONEY",
+    "MAX_NESTING",
     "MAX_ROYALTY",
     "MAX_STAKES",
     "MIN_MONEY",
@@ -127,42 +128,252 @@ def _shown(value: object, lang: str) -> str:
     return _cut(text)
 
 
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_PART = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""  # a bare or quoted key
-_KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+MAX_NESTING = 16  # tables, dotted keys and arrays inside one another (a rules file needs 2)
 
 
-def _dotted(text: str) -> str:
-    parts = re.findall(r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'""", text)
-    return ".".join(p.strip("\"'") for p in parts)
+class _TooDeep(Exception):
+    """Keys, tables and values nested more than :data:`MAX_NESTING` deep, from ``line``."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+_BARE = re.compile(r"[A-Za-z0-9_-]*")
+_BLANK = re.compile(r"[ \t]*")
+_PLAIN = re.compile(r"[^\"'\[\]{},#\n]*")  # a value's text up to anything the scanner must see
+_BASIC_RUN = re.compile(r'[^"\\\n]*')  # a basic string's text up to its quote, an escape or the line's end
+_LITERAL_RUN = re.compile(r"[^'\n]*")
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\",
+            "e": "\x1b"}
+
+
+class _Scanner:
+    """One pass over a TOML text, never going back (linear time whatever the text): where each
+    key and table is defined, and how deep anything nests. It follows TOML's structure -- table
+    headers, dotted and quoted keys (escapes decoded), strings of the four kinds, arrays and
+    inline tables across lines, comments -- and is never thrown by a text that is not TOML (it
+    reads on; the TOML reader reports the error)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+        self.line = 1
+        self.lines: dict[str, int] = {}
+        self.defined: set[str] = set()
+
+    # -- small steps ---------------------------------------------------------------------------
+
+    def _blank(self) -> None:
+        self.i = _BLANK.match(self.text, self.i).end()  # type: ignore[union-attr]
+
+    def _to_line_end(self) -> None:
+        """Skip the rest of the line (a comment, or what the TOML reader will refuse)."""
+        end = self.text.find("\n", self.i)
+        self.i = len(self.text) if end < 0 else end
+
+    def _string(self) -> str:
+        """The string starting at ``i`` (any of TOML's four kinds), decoded as far as a key
+        needs; ``i`` ends past its closing quote."""
+        text, quote = self.text, self.text[self.i]
+        if text.startswith(quote * 3, self.i):
+            close = quote * 3
+            self.i += 3
+            start = self.i
+            while True:
+                end = text.find(close, self.i)
+                if end < 0:
+                    self.line += text.count("\n", self.i)
+                    self.i = len(text)
+                    return ""
+                if quote == '"' and _escaped(text, start, end):
+                    self.i = end + 1
+                    continue
+                break
+            end += _extra_quotes(text, end + 3, quote)
+            self.line += text.count("\n", start, end)
+            self.i = end + 3
+            return text[start:end]
+        self.i += 1
+        out: list[str] = []
+        run = _BASIC_RUN if quote == '"' else _LITERAL_RUN
+        while True:
+            end = run.match(text, self.i).end()  # type: ignore[union-attr]
+            out.append(text[self.i:end])
+            self.i = end
+            if end < len(text) and text[end] == "\\":  # only a basic string's run stops here
+                out.append(self._escape())
+                continue
+            break
+        if self.i < len(text) and text[self.i] == quote:
+            self.i += 1
+        return "".join(out)
+
+    def _escape(self) -> str:
+        """A basic string's escape at ``i`` (the backslash), decoded; ``i`` ends past it."""
+        text = self.text
+        code = text[self.i + 1:self.i + 2]
+        if code in ("u", "U"):
+            width = 4 if code == "u" else 8
+            digits = text[self.i + 2:self.i + 2 + width]
+            self.i += 2 + len(digits)
+            try:
+                return chr(int(digits, 16))
+            except ValueError:  # not TOML: the reader says so
+                return ""
+        self.i += 2 if code and code != "\n" else 1
+        return _ESCAPES.get(code, "")
+
+    def _key(self) -> list[str]:
+        """A dotted key at ``i`` (bare and quoted parts, spaces around the dots): its parts.
+        More than :data:`MAX_NESTING` parts is :class:`_TooDeep`."""
+        parts: list[str] = []
+        text = self.text
+        while True:
+            self._blank()
+            if self.i < len(text) and text[self.i] in "\"'":
+                parts.append(self._string())
+            else:
+                end = _BARE.match(text, self.i).end()  # type: ignore[union-attr]
+                if end == self.i:
+                    return parts
+                parts.append(text[self.i:end])
+                self.i = end
+            if len(parts) > MAX_NESTING:
+                raise _TooDeep(self.line)
+            self._blank()
+            if self.i < len(text) and text[self.i] == ".":
+                self.i += 1
+                continue
+            return parts
+
+    def _place(self, parts: list[str]) -> None:
+        """Note the line of ``parts`` (its first definition: a table's header or a key) and of
+        every table it names on the way (where a table is first named, unless it has a line of
+        its own)."""
+        for n in range(1, len(parts)):
+            self.lines.setdefault(".".join(parts[:n]), self.line)
+        name = ".".join(parts)
+        if name not in self.defined:
+            self.defined.add(name)
+            self.lines[name] = self.line
+
+    # -- the text ------------------------------------------------------------------------------
+
+    def scan(self) -> dict[str, int]:
+        text = self.text
+        table: list[str] = []
+        while self.i < len(text):
+            self._blank()
+            if self.i >= len(text):
+                break
+            ch = text[self.i]
+            if ch == "\n":
+                self.line += 1
+                self.i += 1
+            elif ch in "#\r":
+                self._to_line_end()
+            elif ch == "[":
+                self.i += 2 if text.startswith("[[", self.i) else 1
+                parts = self._key()
+                table = parts
+                self._place(parts)
+                self._to_line_end()
+            else:
+                parts = self._key()
+                self._blank()
+                if not parts or not text.startswith("=", self.i):
+                    self._to_line_end()
+                    continue
+                self.i += 1
+                full = table + parts
+                if len(full) > MAX_NESTING:
+                    raise _TooDeep(self.line)
+                self._place(full)
+                self._value(len(full))
+        return self.lines
+
+    def _value(self, level: int) -> None:
+        """Skip the value at ``i`` (which may run over several lines: arrays, multi-line
+        strings), counting its lines; ``level`` is how deep it sits. Past the value, the rest of
+        the line is skipped too."""
+        text = self.text
+        opened: list[tuple[str, int]] = []  # the open arrays and inline tables, with their level
+        while self.i < len(text):
+            self.i = _PLAIN.match(text, self.i).end()  # type: ignore[union-attr]
+            if self.i >= len(text):
+                return
+            ch = text[self.i]
+            if ch == "\n":
+                if not opened:
+                    return
+                self.line += 1
+                self.i += 1
+            elif ch == "#":
+                self._to_line_end()
+            elif ch in "\"'":
+                self._string()
+            elif ch in "[{":
+                level += 1
+                if level > MAX_NESTING:
+                    raise _TooDeep(self.line)
+                opened.append((ch, level))
+                self.i += 1
+                if ch == "{":
+                    level = self._inline_key(level)
+            elif ch in "]}":
+                self.i += 1
+                if opened:
+                    opened.pop()
+                if not opened:
+                    self._to_line_end()
+                    return
+                level = opened[-1][1]
+            else:  # ","
+                self.i += 1
+                if opened:
+                    level = opened[-1][1]
+                    if opened[-1][0] == "{":
+                        level = self._inline_key(level)
+
+    def _inline_key(self, level: int) -> int:
+        """Past the key of an inline table's entry (and its ``=``): the level of its value."""
+        parts = self._key()
+        level += max(len(parts) - 1, 0)
+        if level > MAX_NESTING:
+            raise _TooDeep(self.line)
+        self._blank()
+        if self.text.startswith("=", self.i):
+            self.i += 1
+        return level
+
+
+def _escaped(text: str, start: int, end: int) -> bool:
+    """Is the quote at ``end`` escaped (an odd run of backslashes before it, not before
+    ``start``)?"""
+    n = end
+    while n > start and text[n - 1] == "\\":
+        n -= 1
+    return (end - n) % 2 == 1
+
+
+def _extra_quotes(text: str, after: int, quote: str) -> int:
+    """TOML lets a multi-line string end with one or two of its quotes just before the closing
+    three (``\"\"\"\"\"``): how many of them."""
+    extra = 0
+    while extra < 2 and text.startswith(quote, after + extra):
+        extra += 1
+    return extra
 
 
 def key_lines(text: str) -> dict[str, int]:
-    """Where each key of a (valid) TOML text is defined: dotted key → line number from 1.
-    A table header maps the table's own name; a key inside an inline table is not listed (its
-    parent key's line is the place to point at)."""
-    lines: dict[str, int] = {}
-    table = ""
-    in_multiline: str | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if in_multiline is not None:
-            if in_multiline in line:
-                in_multiline = None
-            continue
-        header = _HEADER.match(line)
-        if header:
-            table = _dotted(header.group(1))
-            lines.setdefault(table, number)
-            continue
-        key = _KEY.match(line)
-        if key:
-            full = f"{table}.{_dotted(key.group(1))}" if table else _dotted(key.group(1))
-            lines.setdefault(full, number)
-            rest = line[key.end():]
-            for quote in ('"""', "'''"):
-                if rest.count(quote) == 1:
-                    in_multiline = quote
-    return lines
+    """Where each key of a (valid) TOML text is defined: dotted key → line number from 1, for
+    the key itself and every table its dotted name passes through (``a.b.c = 1`` places ``a``,
+    ``a.b`` and ``a.b.c``). Quoted parts are written decoded (``"bank"`` is ``bank``). A table
+    header maps the table's own name; a key inside an inline table is not listed (its parent
+    key's line is the place to point at). Linear in the text, whatever it holds; raises
+    :class:`_TooDeep` past :data:`MAX_NESTING`."""
+    return _Scanner(text).scan()
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -283,10 +494,16 @@ def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) ->
     prefix = f"{source}: " if source else ""
     text = text.lstrip("\ufeff")
     try:
+        lines = key_lines(text)  # first: what nests too deep is refused before the TOML reader recurses
+    except _TooDeep as exc:
+        raise RulesFileError([prefix + tr("rulesfile.where.line", lang, line=exc.line)
+                              + tr("rulesfile.error.too_deep", lang, most=MAX_NESTING)]) from None
+    try:
         data = tomllib.loads(text)
     except ValueError as exc:  # TOMLDecodeError, or an integer of more than 4,300 digits
         raise RulesFileError([prefix + tr("rulesfile.error.syntax", lang, error=str(exc))]) from None
-    lines = key_lines(text)
+    except RecursionError:  # a last guard: the scan above refuses anything this deep
+        raise RulesFileError([prefix + tr("rulesfile.error.too_deep", lang, most=MAX_NESTING)]) from None
     problems: list[str] = []
 
     def bad(key: str, value: object, what: str, expected: str = "") -> None:
@@ -341,25 +558,21 @@ def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) ->
 
 
 def read_rules_file(path: str | os.PathLike[str], lang: str = DEFAULT_LANGUAGE) -> RulesFile:
-    """Read a house-rules file; any problem (missing, a folder, unreadable, not UTF-8, not TOML,
-    bad keys) is a :class:`RulesFileError` in ``lang``."""
+    """Read a house-rules file; any problem (missing, a folder, a pipe or a device, larger than
+    :data:`MAX_FILE_BYTES`, unreadable, not UTF-8, not TOML, nested too deep, bad keys) is a
+    :class:`RulesFileError` in ``lang``. A FIFO is never waited on, and no more than
+    :data:`MAX_FILE_BYTES` are read (:mod:`cp_trainer.bounded_input`)."""
     name = os.fspath(path)
-    p = Path(name)
     try:
-        if p.is_dir():
-            raise RulesFileError([tr("rulesfile.error.folder", lang, path=name)])
-        info = p.stat()
-        if not stat.S_ISREG(info.st_mode):  # a device or a pipe would never end, or block
-            raise RulesFileError([tr("rulesfile.error.special", lang, path=name)])
-        if info.st_size > MAX_FILE_BYTES:
+        raw = read_bounded(name, MAX_FILE_BYTES)
+    except BoundedInputError as exc:
+        if exc.kind == "too_large":
             raise RulesFileError([tr("rulesfile.error.too_large", lang, path=name,
-                                     size=info.st_size, most=MAX_FILE_BYTES)])
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise RulesFileError([tr("rulesfile.error.missing", lang, path=name)]) from None
-    except OSError as exc:
+                                     size=exc.size, most=MAX_FILE_BYTES)]) from None
+        if exc.kind in ("missing", "folder", "special"):
+            raise RulesFileError([tr(f"rulesfile.error.{exc.kind}", lang, path=name)]) from None
         raise RulesFileError([tr("rulesfile.error.unreadable", lang, path=name,
-                                 reason=exc.strerror or str(exc))]) from None
+                                 reason=exc.reason)]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -6,14 +6,19 @@ one line on stderr and a non-zero status (or a correct answer), never a tracebac
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
+import pwd
 import shutil
 import subprocess
 import sys
+import tempfile
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,8 +42,9 @@ def cli(*argv: str, shell: str = "", stdin: bytes | None = b"", env: dict[str, s
     """``python -m cp_trainer ARGV`` with the shell redirections ``shell`` (``<&-``, ``>&-``,
     ``>/dev/full``) applied by a real shell, as a user would type them."""
     command = ["sh", "-c", f'exec "$@" {shell}', "sh", sys.executable, "-m", "cp_trainer", *argv]
-    full_env = {**os.environ, **(env or {})}
-    full_env.pop("PYTHONIOENCODING", None)
+    # as a user runs it: no PYTHONUNBUFFERED (a buffered stderr, see streams._settle) unless asked
+    full_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUNBUFFERED")}
+    full_env.update(env or {})
     return subprocess.run(command, input=stdin, capture_output=True, timeout=120, env=full_env)
 
 
@@ -73,8 +79,12 @@ def test_a_full_or_closed_standard_output_is_reported(argv: list[str], good: lis
 
 @pytest.mark.parametrize("shell", ["2>&-", "2>/dev/full"])
 @pytest.mark.parametrize("argv", [["check", "As"], ["check", "--bot", "x"], ["score", LEGAL]])
-def test_an_error_with_stderr_closed_or_full_keeps_its_status(shell: str, argv: list[str]) -> None:
-    proc = cli(*argv, shell=shell)
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_an_error_with_stderr_closed_or_full_keeps_its_status(shell: str, argv: list[str],
+                                                              unbuffered: str) -> None:
+    # buffered, the failed message stays in stderr's buffer, and Python's own flush at exit
+    # failed on it: exit status 120 instead of 2
+    proc = cli(*argv, shell=shell, env={"PYTHONUNBUFFERED": unbuffered} if unbuffered else None)
     assert proc.returncode == 2 and proc.stdout == b""  # never sent to stdout instead
 
 
@@ -293,11 +303,96 @@ def no_default_data_dir() -> dict[str, str]:
     return env
 
 
-def run_env(argv: list[str], env: dict[str, str], prefix: tuple[str, ...] = ()
-            ) -> subprocess.CompletedProcess[bytes]:
+def run_env(argv: list[str], env: dict[str, str], *, unprivileged: bool = False, cwd: Path | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
+    """``python -m cp_trainer ARGV`` in ``env``; ``unprivileged``: as a user without root's
+    rights (:func:`unprivileged_user`)."""
     env = {k: v for k, v in env.items() if k != "PYTHONIOENCODING"}
+    prefix, options = unprivileged_user() if unprivileged else ((), {})
     return subprocess.run([*prefix, sys.executable, "-m", "cp_trainer", *argv], capture_output=True,
-                          timeout=120, env=env, stdin=subprocess.DEVNULL)
+                          timeout=timeout, env=env, stdin=subprocess.DEVNULL, cwd=cwd, **options)
+
+
+# --- an unprivileged user, wherever the suite runs ---------------------------------------------
+#
+# Root writes anywhere, so the tests of an unwritable home need a user who cannot. A user
+# namespace (``unshare -U``) is refused in a chroot and in most containers, so as root the child
+# drops to the user "nobody" itself (subprocess's user/group: setgroups, setgid, setuid in the
+# child, before it runs Python) when "nobody" can run this Python and cp-trainer; else (a Python
+# in root's own home) it runs in a user namespace, where root has no rights outside it. Any
+# other user already is unprivileged, and runs as itself (in a user namespace when the system
+# allows one, where its uid is "nobody"'s too).
+
+_IMPORT = [sys.executable, "-c", "import cp_trainer.cli"]
+
+
+def _works(prefix: tuple[str, ...], options: dict[str, Any]) -> bool:
+    if prefix and shutil.which(prefix[0]) is None:
+        return False
+    try:
+        return subprocess.run([*prefix, *_IMPORT], capture_output=True, timeout=120, cwd="/",
+                              **options).returncode == 0
+    except OSError:
+        return False
+
+
+def _as_nobody() -> dict[str, Any]:
+    nobody = pwd.getpwnam("nobody")
+    return {"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}
+
+
+@functools.cache
+def _unprivileged() -> tuple[tuple[str, ...], bool]:
+    """(command prefix, whether to drop to "nobody") for :func:`unprivileged_user`."""
+    if os.geteuid() == 0 and _works((), _as_nobody()):
+        return (), True
+    if _works(("unshare", "-U"), {}):
+        return ("unshare", "-U"), False
+    assert os.geteuid() != 0, ("as root, neither can the user nobody run this Python and cp-trainer "
+                               f"({sys.executable}) nor is a user namespace allowed")
+    return (), False
+
+
+def unprivileged_user() -> tuple[tuple[str, ...], dict[str, Any]]:
+    """(command prefix, ``subprocess.run`` options) that run a child without root's rights."""
+    prefix, drop = _unprivileged()
+    return prefix, _as_nobody() if drop else {}
+
+
+def unprivileged_uid() -> int:
+    """The user the child of :func:`unprivileged_user` is, in the user database."""
+    prefix, drop = _unprivileged()
+    if drop or prefix:
+        return int(pwd.getpwnam("nobody").pw_uid)  # a user namespace's unmapped uid is the overflow uid
+    return os.getuid()
+
+
+@pytest.fixture
+def open_tmp(tmp_path: Path) -> Iterator[Path]:
+    """A temporary folder the child of :func:`unprivileged_user` can enter and write in: for
+    "nobody", a folder of its own owned by "nobody" (pytest's are root's alone, mode 0700), else
+    ``tmp_path``."""
+    if not unprivileged_user()[1]:  # a user namespace keeps the uid the files know
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="cp-trainer-unprivileged-"))
+    try:
+        os.chown(folder, pwd.getpwnam("nobody").pw_uid, pwd.getpwnam("nobody").pw_gid)
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_unprivileged_user_cannot_write_a_read_only_folder(open_tmp: Path) -> None:
+    # what the tests below rely on, checked where they run (a chroot, a container, a VM)
+    locked = open_tmp / "locked"
+    locked.mkdir(mode=0o555)
+    prefix, options = unprivileged_user()
+    code = "import os, sys; print(os.geteuid()); open(sys.argv[1] + '/f', 'w')"
+    probe = subprocess.run([*prefix, sys.executable, "-c", code, str(locked)], capture_output=True,
+                           timeout=60, **options)
+    assert probe.returncode == 1 and b"PermissionError" in probe.stderr, probe.stderr
+    assert int(probe.stdout) != 0 and list(locked.iterdir()) == []
 
 
 @pytest.mark.parametrize("argv", [["stats"], ["stats", "--json"], ["history", "export", "out.jsonl"],
@@ -331,13 +426,13 @@ def test_a_home_that_does_not_exist_is_not_created(argv: list[str], tmp_path: Pa
     assert not home.exists()
 
 
-def test_a_home_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
-    home = tmp_path / "home"
+def test_a_home_that_cannot_be_written_is_one_line(open_tmp: Path) -> None:
+    home = open_tmp / "home"
     home.mkdir()
     home.chmod(0o555)
-    # root writes anywhere: run as the unprivileged user of a new user namespace
+    # root writes anywhere: run as an unprivileged user
     try:
-        proc = run_env(["stats"], {**no_default_data_dir(), "HOME": str(home)}, ("unshare", "-U"))
+        proc = run_env(["stats"], {**no_default_data_dir(), "HOME": str(home)}, unprivileged=True)
     finally:
         home.chmod(0o755)
     assert proc.returncode == 2
@@ -380,14 +475,28 @@ def test_an_empty_home_is_no_home(tmp_path: Path) -> None:
     one_line_error(proc, "there is no home folder")
 
 
-def test_home_unset_uses_the_user_databases_home(tmp_path: Path) -> None:
-    # as the user "nobody" of a new user namespace, whose home (/nonexistent) is missing: never
-    # anyone's real home
+def test_home_unset_uses_the_user_databases_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # as "nobody", whose home (/nonexistent) is missing: never anyone's real home
     env = no_default_data_dir()
     env.pop("HOME", None)
-    proc = run_env(["stats"], env, ("unshare", "-U"))
-    assert proc.returncode == 2
-    one_line_error(proc, "the home folder /nonexistent does not exist")
+    home = pwd.getpwuid(unprivileged_uid()).pw_dir
+    if not os.path.isdir(home):
+        proc = run_env(["stats"], env, unprivileged=True)
+        assert proc.returncode == 2
+        one_line_error(proc, f"the home folder {home} does not exist")
+        return
+    # an ordinary user without user namespaces, whose home exists: the user database is asked
+    # here, in this process, with that home moved away (the real one is never touched)
+    gone = tmp_path / "gone"
+    real = pwd.getpwuid
+    monkeypatch.setattr(pwd, "getpwuid", lambda uid: pwd.struct_passwd(
+        (*real(uid)[:5], str(gone), *real(uid)[6:])))
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.delenv("CP_TRAINER_DATA_DIR", raising=False)
+    assert main(["stats"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and f"the home folder {gone} does not exist" in err
 
 
 @pytest.mark.parametrize("argv", [["stats"], ["gui"]])
@@ -402,16 +511,17 @@ def test_a_data_folder_path_too_long_says_so(argv: list[str], tmp_path: Path) ->
 @pytest.mark.parametrize("home", ["unset", "read-only"])
 @pytest.mark.parametrize("argv", [["arrange", "--bot", "greedy", HAND], ["solve", "--samples", "10", HAND],
                                   ["paigow", PAIGOW], ["check", LEGAL]])
-def test_the_card_commands_need_no_home(argv: list[str], home: str, tmp_path: Path) -> None:
-    # run as the unprivileged "nobody" of a new user namespace (its home, /nonexistent, is missing)
-    cwd, env = tmp_path / "cwd", no_default_data_dir()
+def test_the_card_commands_need_no_home(argv: list[str], home: str, open_tmp: Path) -> None:
+    # run as an unprivileged user (as root: "nobody", whose home, /nonexistent, is missing)
+    cwd, env = open_tmp / "cwd", no_default_data_dir()
     cwd.mkdir()
+    if unprivileged_user()[1]:
+        os.chown(cwd, pwd.getpwnam("nobody").pw_uid, pwd.getpwnam("nobody").pw_gid)
     if home == "unset":
         env.pop("HOME", None)
     else:
-        env["HOME"] = str(tmp_path / "home")
-        (tmp_path / "home").mkdir(mode=0o555)
-    proc = subprocess.run(["unshare", "-U", sys.executable, "-m", "cp_trainer", *argv], capture_output=True,
-                          timeout=300, env=env, cwd=cwd, stdin=subprocess.DEVNULL)
+        env["HOME"] = str(open_tmp / "home")
+        (open_tmp / "home").mkdir(mode=0o555)
+    proc = run_env(argv, env, unprivileged=True, cwd=cwd, timeout=300)
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
     assert list(cwd.iterdir()) == []  # no folder named "~" left here

@@ -216,10 +216,14 @@ def test_an_unreadable_file_is_an_error(tmp_path: Path, monkeypatch: pytest.Monk
     path = tmp_path / "club.toml"
     path.write_text("", encoding="utf-8")
 
-    def denied(self: Path) -> bytes:
-        raise PermissionError(13, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", denied)  # chmod 0 does not stop root
+    def denied(name: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if os.fspath(name) == str(path):
+            raise PermissionError(13, "Permission denied")
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", denied)  # chmod 0 does not stop root
     with pytest.raises(RulesFileError, match=r"cannot read .*club\.toml: Permission denied"):
         read_rules_file(path)
 

@@ -86,22 +86,37 @@ def print_json(obj: Any) -> None:
     print(json_line(obj), flush=True)
 
 
-def whole_number(least: int) -> Callable[[str], int]:
+MAX_SEED = 2**64 - 1  # random seeds: what a 64-bit generator state can tell apart
+
+
+def whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
     """An argparse ``type``: a whole number of at least ``least`` (``--seed -1`` is refused at the
-    command line, not later by the random generator)."""
+    command line, not later by the random generator) and, with ``most``, at most ``most`` (a count
+    of 99999999999999999999 is refused at once, not run for ever)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             if text.strip().lstrip("+-").isdigit():  # over Python's 4,300 digits
-                raise argparse.ArgumentTypeError(f"too large a number ({len(text.strip())} digits)") from None
+                digits = len(text.strip())
+                if most is not None:
+                    raise argparse.ArgumentTypeError(
+                        f"must be {least:,} to {most:,}, got a number of {digits:,} digits") from None
+                raise argparse.ArgumentTypeError(f"too large a number ({digits} digits)") from None
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be {least:,} to {most:,}, got {value}")
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
         return value
 
     return parse
+
+
+def seed_number() -> Callable[[str], int]:
+    """An argparse ``type`` for ``--seed``: a whole number from 0 to :data:`MAX_SEED`."""
+    return whole_number(0, MAX_SEED)
 
 
 def parse_arguments(texts: Iterable[str], parse: Callable[[str], T]) -> list[tuple[str, T]]:

@@ -7,29 +7,22 @@ import random
 from pathlib import Path
 
 from ..i18n import tr
-from .common import CliError, add_json_option, add_lang_option, lang_of, print_json
+from .common import (
+    MAX_SEED,
+    CliError,
+    add_json_option,
+    add_lang_option,
+    lang_of,
+    print_json,
+    seed_number,
+    whole_number,
+)
 
 MAX_COUNT = 10_000
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value <= MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_COUNT}, got {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+    return whole_number(1, MAX_COUNT)(text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,25 +40,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=f"hands to print, 1 to {MAX_COUNT:,} (default 1)")
     p.add_argument("--theme", choices=[t.value for t in Theme], default=None, metavar="T",
                    help="only hands of this theme: " + ", ".join(t.value for t in Theme))
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a whole number >= 0 (the same hands every time)")
+    p.add_argument("--seed", type=seed_number(), default=None, metavar="S",
+                   help=f"random seed, a whole number from 0 to {MAX_SEED} (the same hands every time)")
     p.add_argument("--pool", type=Path, default=None, metavar="FILE",
-                   help="a pool file made by scripts/make_drill_pool.py (default: the shipped one)")
+                   help="a pool file made by scripts/make_drill_pool.py, a regular file of at most 64 MB "
+                        "(default: the shipped one)")
     add_json_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..bounded_input import BoundedInputError
     from ..cards import format_cards
-    from ..drill.pool import load_pool, read_pool
+    from ..drill.pool import PoolFileError, load_pool, read_pool
     from ..drill.themes import Theme
 
     lang = lang_of(args)
     if args.pool is not None:
         try:
             pool = read_pool(args.pool)
-        except (OSError, UnicodeDecodeError, EOFError, ValueError) as exc:
+        except (BoundedInputError, PoolFileError) as exc:
+            raise CliError(tr("drill.cli.bad_pool", lang, path=str(args.pool),
+                              error=exc.message(lang))) from None
+        except (OSError, ValueError, EOFError) as exc:  # anything else the system says
             raise CliError(tr("drill.cli.bad_pool", lang, path=str(args.pool), error=str(exc))) from None
     else:
         pool = load_pool()

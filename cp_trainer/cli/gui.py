@@ -19,7 +19,7 @@ import sys
 
 from ..cards import Card, CardParseError, find_duplicates, parse_cards
 from ..house_rules import TieRule
-from .common import CliError, add_lang_option, lang_of, whole_number
+from .common import MAX_SEED, CliError, add_lang_option, lang_of, seed_number
 from .data_folder import check_settings_path, data_folder
 from .history_common import add_data_dir_option
 from .rules_options import rules_of
@@ -38,9 +38,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help='start on this 13-card hand, e.g. "As Kd Qh ..." (default: a shuffled deal)')
     parser.add_argument("--opponents", type=int, choices=(1, 2, 3), default=None,
                         help="number of bots at the table (default: from the settings)")
-    parser.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
-                        help="shuffle seed, a whole number >= 0: every deal of the session is "
-                             "reproducible")
+    parser.add_argument("--seed", type=seed_number(), default=None, metavar="S",
+                        help=f"shuffle seed, a whole number from 0 to {MAX_SEED}: every deal of the "
+                             "session is reproducible")
     parser.add_argument("--rules", metavar="FILE", default=None,
                         help="play by the house rules of this TOML file (see docs/house-rules.sample.toml); "
                              "they become the window's saved house rules")

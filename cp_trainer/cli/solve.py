@@ -8,6 +8,7 @@ from ..i18n import tr
 from ..solver.names import BotName
 from .arrange import HandError, parse_hand
 from .common import (
+    MAX_SEED,
     CliError,
     add_house_rules_options,
     add_json_option,
@@ -15,30 +16,22 @@ from .common import (
     house_rules_of,
     lang_of,
     print_json,
+    seed_number,
+    whole_number,
 )
 
-
-def _whole(text: str, least: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
-    return value
-
-
-def _positive(text: str) -> int:
-    return _whole(text, 1)
+MAX_SAMPLES = 1_000_000  # sampled deals: 100 times the default, minutes of work at most
+MAX_TOP = 72_072  # candidates listed: every arrangement of 13 cards there is
+MAX_TIME_BUDGET = 3_600.0  # seconds: an hour
 
 
 def _samples(text: str) -> int:
     """At least 2: one sample has no standard error (NaN, which is not JSON)."""
-    return _whole(text, 2)
+    return whole_number(2, MAX_SAMPLES)(text)
 
 
-def _seed(text: str) -> int:
-    return _whole(text, 0)  # NumPy seeds are non-negative
+def _top(text: str) -> int:
+    return whole_number(1, MAX_TOP)(text)
 
 
 def _seconds(text: str) -> float:
@@ -46,8 +39,8 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, got {text}")
+    if not 0 <= value <= MAX_TIME_BUDGET:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_TIME_BUDGET:,.0f} seconds, got {text}")
     return value
 
 
@@ -61,10 +54,10 @@ def add_solver_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
                    help="opponents at the table, 1 to 3 (default 1)")
     p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
-                   help="sampled deals, at least 2 (default 10,000)")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a whole number >= 0 (default: derived from the cards, opponents "
-                        "and bot, so repeating a call repeats its answer)")
+                   help=f"sampled deals, 2 to {MAX_SAMPLES:,} (default 10,000)")
+    p.add_argument("--seed", type=seed_number(), default=None, metavar="S",
+                   help=f"random seed, a whole number from 0 to {MAX_SEED} (default: derived from the "
+                        "cards, opponents and bot, so repeating a call repeats its answer)")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -83,9 +76,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("cards", nargs="+", metavar="CARDS")
     add_solver_options(p)
-    p.add_argument("--top", type=_positive, default=10, metavar="M", help="candidates to list (default 10)")
+    p.add_argument("--top", type=_top, default=10, metavar="M",
+                   help=f"candidates to list, 1 to {MAX_TOP:,} (default 10)")
     p.add_argument("--time-budget", type=_seconds, default=None, metavar="SECONDS",
-                   help="stop early after this long and report the samples used")
+                   help=f"stop early after this long (0 to {MAX_TIME_BUDGET:,.0f} seconds) and report the "
+                        "samples used")
     add_json_option(p)
     add_lang_option(p)
     add_house_rules_options(p)

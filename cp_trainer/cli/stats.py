@@ -8,6 +8,19 @@ from ..i18n import tr
 from .common import CliError, add_json_option, add_lang_option, lang_of, print_json
 from .history_common import add_data_dir_option, open_store_readonly, report_damaged
 
+MAX_WINDOW = 1_000_000_000  # history.stats.MAX_WINDOW, without importing the history for --help
+
+
+def _window(text: str) -> int:
+    """A whole number; the range is checked by :func:`run` (one line, without the usage)."""
+    try:
+        return int(text)
+    except ValueError:
+        if text.strip().lstrip("+-").isdigit():  # over Python's 4,300 digits
+            raise argparse.ArgumentTypeError(f"must be 1 to {MAX_WINDOW:,}, got a number of "
+                                             f"{len(text.strip()):,} digits") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
@@ -19,8 +32,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--game", choices=("chinese", "paigow"), default="chinese",
                    help="which game's hands (default chinese)")
-    p.add_argument("--window", type=int, default=20, metavar="N",
-                   help="hands in the EV-lost moving average (default 20, at most 1000000000)")
+    p.add_argument("--window", type=_window, default=20, metavar="N",
+                   help=f"hands in the EV-lost moving average, 1 to {MAX_WINDOW:,} (default 20)")
     p.add_argument("--series", action="store_true",
                    help="with --json, also list the figures after every hand")
     add_data_dir_option(p)
@@ -39,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     if not 1 <= args.window <= MAX_WINDOW:
-        raise CliError(f"--window must be from 1 to {MAX_WINDOW}, got {str(args.window)[:40]}")
+        raise CliError(f"--window must be from 1 to {MAX_WINDOW:,}, got {str(args.window)[:40]}")
     with open_store_readonly(args, lang, missing_ok=True) as store:
         try:
             summaries = store.summaries(Game(args.game))

@@ -217,11 +217,40 @@ class StandardStreams:
             os.close(null)
 
     def restore(self) -> None:
+        """Put the standard streams back, with nothing left in their buffers that cannot be
+        written (see :func:`_settle`)."""
         sys.stdout = self._saved.stdout
         sys.stderr = self._saved.stderr
         if self._saved.stdout_config is not None:
             with contextlib.suppress(OSError, ValueError):
                 _reconfigure(self._saved.stdout, **self._saved.stdout_config)
+        _settle(self._saved.stdout)
+        _settle(self._saved.stderr)
+
+
+def _settle(stream: Any) -> None:
+    """Flush ``stream``; when that fails (``2>/dev/full``), point its descriptor at
+    ``/dev/null`` and flush again, so its buffer empties.
+
+    A write that failed leaves its bytes in the stream's buffer (a buffered stderr: any Python
+    run without ``PYTHONUNBUFFERED``). Python flushes ``sys.stdout`` and ``sys.stderr`` once
+    more at exit, and when that flush fails it replaces the exit status with 120: an error with
+    stderr full would end 120 instead of 2. After this, the final flush has nothing to fail on.
+    """
+    if stream is None:
+        return
+    try:
+        stream.flush()
+        return
+    except (OSError, ValueError):  # ValueError: closed
+        pass
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, stream.fileno())
+        finally:
+            os.close(null)
+        stream.flush()
 
 
 def _text_config(stream: Any) -> dict[str, Any] | None:

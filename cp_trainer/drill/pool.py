@@ -11,22 +11,26 @@ probability ``random_share`` — an ordinary random hand (analysed at run time),
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import random
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..arrangement import Arrangement
+from ..bounded_input import open_regular
 from ..cards import FULL_DECK, Card, format_cards, parse_cards
 from ..resources import resource_path
 from .grading import DrillInputError, HandAnalysis
 from .rating import difficulty
 from .themes import Theme, detect_theme
 
-__all__ = ["POOL_FILE", "DrillHand", "HandPicker", "hand_key", "load_pool", "solved_to_hand"]
+__all__ = ["MAX_POOL_BYTES", "MAX_POOL_LINE", "MAX_POOL_LINES", "MAX_POOL_TEXT", "POOL_FILE", "DrillHand",
+           "HandPicker", "PoolFileError", "hand_key", "load_pool", "read_pool", "solved_to_hand"]
 
 POOL_FILE = ("drill", "pool.jsonl.gz")
 RANDOM_SHARE = 0.25
@@ -85,14 +89,79 @@ def solved_to_hand(solved: Any, source: str = "random") -> DrillHand:
                      difficulty([greedy, standard], greedy.loss), greedy.loss, source)
 
 
+MAX_POOL_BYTES = 64_000_000  # a pool file on disk (the shipped one: 0.7 MB gzipped)
+MAX_POOL_TEXT = 100_000_000  # characters it holds, unpacked (the shipped one: 3 MB)
+MAX_POOL_LINES = 1_000_000  # lines, blank ones included (the shipped one: 2,200 hands)
+MAX_POOL_LINE = 100_000  # characters in one line (a pool hand: about 2,000)
+
+
+class PoolFileError(ValueError):
+    """A pool file that cannot be used: ``key`` (a ``drill.pool.error.*`` message) and its
+    fields; :meth:`message` words it in a language, ``str()`` in English."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(self.message())
+
+    def message(self, lang: str = "en") -> str:
+        from ..i18n import tr
+
+        return tr(self.key, lang, **self.fields)
+
+
+def _pool_hand(line: str, number: int) -> DrillHand:
+    try:
+        data = json.loads(line)
+    except RecursionError:
+        raise PoolFileError("drill.pool.error.too_deep", line=number) from None
+    except ValueError as exc:
+        raise PoolFileError("drill.pool.error.not_json", line=number, error=str(exc)[:200]) from None
+    if not isinstance(data, dict):
+        raise PoolFileError("drill.pool.error.not_hand", line=number,
+                            error=f"a JSON {type(data).__name__}, not an object")
+    try:
+        return DrillHand.from_pool_json(data)
+    except RecursionError:
+        raise PoolFileError("drill.pool.error.too_deep", line=number) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise PoolFileError("drill.pool.error.not_hand", line=number, error=str(exc)[:300]) from None
+
+
 def read_pool(path: Path) -> tuple[DrillHand, ...]:
-    """The hands of a pool file (JSON Lines, gzipped when the name ends in ``.gz``)."""
+    """The hands of a pool file (JSON Lines, gzipped when the name ends in ``.gz``). Only a
+    regular file of at most :data:`MAX_POOL_BYTES` is read (a FIFO is never waited on, a device
+    never read: :mod:`cp_trainer.bounded_input`), and what it unpacks to is read in bounded
+    pieces (:data:`MAX_POOL_TEXT`, :data:`MAX_POOL_LINES`, :data:`MAX_POOL_LINE`): a gzip bomb
+    stops at the limit. Raises :class:`~cp_trainer.bounded_input.BoundedInputError` for the
+    file, :class:`PoolFileError` for what it holds."""
     hands = []
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                hands.append(DrillHand.from_pool_json(json.loads(line)))
+    with open_regular(path, MAX_POOL_BYTES) as raw:
+        try:
+            unpacked: BinaryIO | gzip.GzipFile = (gzip.GzipFile(fileobj=raw, mode="rb")
+                                                  if path.suffix == ".gz" else raw)
+            with io.TextIOWrapper(unpacked, encoding="utf-8") as fh:
+                total = 0
+                number = 0
+                while True:
+                    line = fh.readline(MAX_POOL_LINE + 1)
+                    if not line:
+                        break
+                    number += 1
+                    total += len(line)
+                    if number > MAX_POOL_LINES:
+                        raise PoolFileError("drill.pool.error.lines", most=f"{MAX_POOL_LINES:,}")
+                    if total > MAX_POOL_TEXT:
+                        raise PoolFileError("drill.pool.error.text", most=f"{MAX_POOL_TEXT:,}")
+                    if len(line) > MAX_POOL_LINE:
+                        raise PoolFileError("drill.pool.error.line_long", line=number,
+                                            most=f"{MAX_POOL_LINE:,}")
+                    if line.strip():
+                        hands.append(_pool_hand(line, number))
+        except UnicodeDecodeError:
+            raise PoolFileError("drill.pool.error.encoding") from None
+        except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+            raise PoolFileError("drill.pool.error.gzip", error=str(exc)[:200]) from None
     return tuple(hands)
 
 
