@@ -17,7 +17,7 @@ from functools import partial
 import shiboken6
 from PySide6.QtCore import QObject
 
-__all__ = ["keep_alive", "kept_count"]
+__all__ = ["keep_alive", "kept_owners"]
 
 #: What each owner (by the address of its C++ object) keeps alive.
 _kept: dict[int, list[object]] = {}
@@ -41,6 +41,7 @@ def keep_alive(owner: QObject, obj: object) -> None:
     held.append(obj)
 
 
-def kept_count() -> int:
-    """How many objects are held (for tests: a destroyed owner releases its own)."""
-    return sum(len(v) for v in _kept.values())
+def kept_owners() -> set[int]:
+    """The owners holding objects now, by their C++ address (for tests: a destroyed owner
+    releases its own)."""
+    return set(_kept)
