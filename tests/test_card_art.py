@@ -275,6 +275,7 @@ def test_solver_cards_are_the_table_face_at_their_size(qapp: object, height: int
     same size. They are the very pictures the table's cards get at that size (spade and club
     differ clearly, ranks unambiguous: the tests above), not a face of their own."""
     from cp_trainer.arrangement import Arrangement
+    from cp_trainer.gui.cards.order import set_order
     from cp_trainer.gui.solver.panel import _MiniRows
 
     renderer = CardRenderer(CardStyle.TWO_COLOUR)
@@ -285,7 +286,7 @@ def test_solver_cards_are_the_table_face_at_their_size(qapp: object, height: int
                       tuple(Card.parse(c) for c in ("2c", "3c", "4c", "5c", "6s")))
     rows.show_arrangement(arr)
     for labels, cards in zip(rows._labels, arr.rows, strict=True):
-        for label, card in zip(labels, cards, strict=True):
+        for label, card in zip(labels, set_order(cards), strict=True):  # sets first, as on the table
             shown = label.pixmap().toImage()
             table = renderer.pixmap(card, card_size(height), label.devicePixelRatioF()).toImage()
             assert shown == table, card

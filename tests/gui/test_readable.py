@@ -275,6 +275,18 @@ def test_every_window_the_trainer_opens_is_covered() -> None:
     root = Path(gui.__file__).parent
     users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
                    if any(word in p.read_text(encoding="utf-8") for word in ("QMessageBox", "(QDialog)")))
+    # trace.py only reads the names of open message boxes for the soak test's state trace
     assert users == ["main_window.py", "practice/history_window.py", "practice/lessons_window.py",
-                     "practice/table_mode.py", "settings/dialog.py", "table/widget.py"]
+                     "practice/table_mode.py", "settings/dialog.py", "table/widget.py", "teaching.py",
+                     "trace.py"]
+
+
+def test_crash_notice(window: MainWindow, tmp_path: Path) -> None:
+    assert_readable(window.report_crash(tmp_path / "crash-report.txt"), least=2)
+
+
+def test_teaching_table_dialog(window: MainWindow) -> None:
+    dialog = window.teaching.open()
+    assert_readable(dialog, least=3)
+    dialog.close()
 
