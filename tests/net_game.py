@@ -5,7 +5,11 @@ beside a bot; the browser's first deal shows a foul explained by the server."""
 from __future__ import annotations
 
 import random
+import socket
+import subprocess
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +19,7 @@ from net_fixtures import CODE, Client, Message, cards_named
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common import utils
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
@@ -32,20 +37,65 @@ BROWSER_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--disable-dev-shm-usage")
 
 
+class LoopbackService(Service):
+    """chromedriver reached at 127.0.0.1, not at "localhost": a minimal system (a fresh Debian
+    chroot or container) may have no /etc/hosts, where "localhost" names nothing."""
+
+    @property
+    def service_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def is_connectable(self) -> bool:
+        return utils.is_url_connectable(self.port, host="127.0.0.1")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 @contextmanager
 def chromium(profile: Path, width: int = 360, height: int = 780) -> Iterator[WebDriver]:
-    """Headless Chromium with a fresh profile, as wide as a small phone by default."""
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in BROWSER_ARGS:
-        options.add_argument(arg)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument(f"--window-size={width},{height}")
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    """Headless Chromium with a fresh profile, as wide as a small phone by default.
+
+    The browser is started here, its DevTools on 127.0.0.1, and chromedriver attaches to that
+    address: chromedriver would otherwise reach the browser it starts at "localhost", which names
+    nothing on a system without /etc/hosts (a fresh Debian chroot)."""
+    port = _free_port()
+    browser = subprocess.Popen(
+        [CHROMIUM, *BROWSER_ARGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
+         "--remote-debugging-address=127.0.0.1", f"--remote-debugging-port={port}", "about:blank"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        yield driver
+        deadline = time.monotonic() + 60
+        while not _devtools_up(port):
+            if browser.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Chromium did not open its DevTools on 127.0.0.1:{port}")
+            time.sleep(0.1)
+        options = Options()
+        options.debugger_address = f"127.0.0.1:{port}"
+        driver = webdriver.Chrome(service=LoopbackService(CHROMEDRIVER), options=options)
+        try:
+            driver.set_window_size(width, height)
+            yield driver
+        finally:
+            driver.quit()
     finally:
-        driver.quit()
+        browser.terminate()
+        try:
+            browser.wait(10)
+        except subprocess.TimeoutExpired:
+            browser.kill()
+            browser.wait()
+
+
+def _devtools_up(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version", timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 def legal(cards: str, rules: HouseRules | None = None) -> Arrangement:

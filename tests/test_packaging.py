@@ -134,7 +134,11 @@ def unpacked_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert built.returncode == 0, built.stderr
     (sdist,) = (tmp / "dist").glob("cp_trainer-*.tar.gz")
     with tarfile.open(sdist) as tar:
-        tar.extractall(tmp / "unpacked", filter="data")
+        # extractall's filter arrived in Python 3.11.4; Debian 12's own Python is 3.11.2
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(tmp / "unpacked", filter="data")
+        else:  # our own sdist, just built
+            tar.extractall(tmp / "unpacked")
     (top,) = (tmp / "unpacked").iterdir()
     return top
 
