@@ -280,3 +280,38 @@ def test_a_junk_journal_blocks_no_command(tmp_path: Path, journal_mode: str,
     writer.close()
     with HistoryStore.open_readonly(tmp_path / "D") as store:
         assert store.count() == 4
+
+
+def test_a_crashed_window_s_history_in_a_folder_that_cannot_be_written_is_read_whole(
+        shared_tmp: Path) -> None:
+    """A window died with hands in its ``-wal`` and no ``-shm`` beside it (a copy on a stick, a
+    backup, another user's folder): SQLite's read-only mode cannot open that at all ("unable to
+    open database file"). The reader recovers a private copy instead and counts every hand the
+    window committed, and the folder stays exactly as it was."""
+    seed(shared_tmp / "live", 2)
+    window = sqlite3.connect(shared_tmp / "live" / "history.sqlite3", isolation_level=None)
+    window.execute("PRAGMA wal_autocheckpoint = 0")
+    store = HistoryStore.open(shared_tmp / "live")
+    store.add(make_record(7))  # committed, in the -wal only
+    (shared_tmp / "D").mkdir()
+    try:
+        for name in ("history.sqlite3", "history.sqlite3-wal"):
+            shutil.copyfile(shared_tmp / "live" / name, shared_tmp / "D" / name)
+    finally:
+        store.close()
+        window.close()
+    assert (shared_tmp / "D" / "history.sqlite3-wal").stat().st_size > 0
+    for p in [shared_tmp / "D", *(shared_tmp / "D").iterdir()]:
+        os.chmod(p, 0o755 if p.is_dir() else 0o644)
+    before = {p.name: p.read_bytes() for p in (shared_tmp / "D").iterdir()}
+    proc = as_a_user_who_cannot_write(shared_tmp, "stats", "--data-dir", "DATA")
+    assert proc.returncode == 0 and "Hands played: 3" in proc.stdout, proc.stderr
+    assert {p.name: p.read_bytes() for p in (shared_tmp / "D").iterdir()} == before
+
+
+def test_a_fifo_named_like_the_wal_is_never_opened_by_the_recovery(tmp_path: Path) -> None:
+    """The recovery copies only regular files: a FIFO beside the history would block forever."""
+    folder = tmp_path / "D"
+    db = seed(folder, 1)
+    os.mkfifo(folder / "history.sqlite3-wal")
+    assert store_module._recovered_copy(db) is None

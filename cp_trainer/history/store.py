@@ -28,6 +28,7 @@ import json
 import os
 import sqlite3
 import stat
+import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator
@@ -631,7 +632,66 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     snapshot = _snapshot(path)
     if snapshot is not None:
         return snapshot
-    return _connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+    conn = _connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        recovered = _recovered_copy(path)
+        if recovered is None:
+            raise
+        conn.close()
+        return recovered
+    return conn
+
+
+def _recovered_copy(path: Path) -> sqlite3.Connection | None:
+    """The history as a window left it, read from a private copy, or None.
+
+    SQLite's read-only mode cannot open a WAL database whose ``-wal`` holds frames and whose
+    ``-shm`` is missing where the folder cannot be written (a window died there and the folder
+    was copied, or belongs to another user): it would have to create the ``-shm``. The file and
+    its ``-wal`` are copied (when both are small enough, and unchanged while copied) into a
+    private temporary folder, SQLite recovers the copy there, and what it holds is read into
+    memory; the temporary folder goes, the history's own files are never touched."""
+    wal = path.with_name(path.name + "-wal")
+    for _ in range(3):
+        try:
+            before = [_file_state(p) for p in (path, wal)]
+            if before[0][2] + before[1][2] > SNAPSHOT_MAX_BYTES:
+                return None
+            with tempfile.TemporaryDirectory(prefix="cp-trainer-read-") as folder:
+                copy = Path(folder) / path.name
+                for source in (path, wal):
+                    _copy_bounded(source, copy.with_name(source.name))
+                if [_file_state(p) for p in (path, wal)] != before:
+                    continue
+                source_conn = _connect(copy)
+                try:
+                    memory = _connect(":memory:")
+                    source_conn.backup(memory)
+                finally:
+                    source_conn.close()
+                return memory
+        except (OSError, sqlite3.Error):
+            return None
+    return None
+
+
+def _file_state(path: Path) -> tuple[int, int, int, int]:
+    """What identifies a regular file's content now (OSError for anything else: a FIFO is never
+    opened, it would block)."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _copy_bounded(source: Path, target: Path) -> None:
+    with open(source, "rb") as src, open(target, "xb") as dst:
+        data = src.read(SNAPSHOT_MAX_BYTES + 1)
+        if len(data) > SNAPSHOT_MAX_BYTES:
+            raise OSError(errno.EFBIG, "too large to copy", str(source))
+        dst.write(data)
 
 
 SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024  # a larger history is read in place (SQLite's read-only mode)
