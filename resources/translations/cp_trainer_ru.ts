@@ -19,6 +19,14 @@
         <source>rules.seat</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>net.window.{key}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>net.window.menu</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BoardModel</name>
@@ -1435,6 +1443,14 @@
     <message>
         <source>The settings file as it was is kept as {kept}; the repaired settings are saved.</source>
         <translation>Прежний файл настроек сохранён как {kept}; исправленные настройки записаны.</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is not a regular file (a FIFO, a device or a folder); it was left untouched, the default settings are used and changes are kept only until the trainer is closed.</source>
+        <translation>Файл настроек {path} — не обычный файл (FIFO, устройство или папка); он оставлен как есть, действуют настройки по умолчанию, а изменения сохранятся только до закрытия тренажёра.</translation>
+    </message>
+    <message>
+        <source>The settings file {path} is larger than {size} KiB, far more than settings take; it was left untouched, the default settings are used and changes are kept only until the trainer is closed.</source>
+        <translation>Файл настроек {path} больше {size} КиБ — намного больше, чем занимают настройки; он оставлен как есть, действуют настройки по умолчанию, а изменения сохранятся только до закрытия тренажёра.</translation>
     </message>
     <message>
         <source>Setting {key} = “{value}” is not valid ({reason}); its default is used.</source>

@@ -132,7 +132,7 @@ def test_an_unreadable_file_gives_defaults_and_a_message(qapp: object, tmp_path:
     path.mkdir()  # a folder where the file should be: Qt cannot read or write it
     settings = Settings(path)
     assert settings.values == TrainerSettings()
-    assert len(settings.problems) == 1 and "cannot be read" in settings.problems[0]
+    assert len(settings.problems) == 1 and "is not a regular file" in settings.problems[0]
     assert settings.save(_custom()) is False
     assert settings.values == _custom()  # in force for this run all the same
     assert any("cannot be saved" in p for p in settings.problems)

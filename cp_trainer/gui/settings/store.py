@@ -22,15 +22,18 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import enum
 import os
 import re
 import shutil
+import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, Signal
 
 from cp_trainer import house_rules
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
@@ -236,6 +239,9 @@ class Settings(QObject):
     def __init__(self, path: str | Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._path = Path(path) if path is not None else default_settings_path()
+        self._file: Path = Path()
+        self._unusable: Unusable | None = None
+        self._stand_in: tempfile.TemporaryDirectory[str] | None = None
         self._qsettings = self._open()
         self._values = TrainerSettings()
         self._format_ok = True
@@ -243,13 +249,20 @@ class Settings(QObject):
         self.load()
 
     def _open(self) -> QSettings:
+        """Qt's settings on the file, or on a private stand-in when the file is not one Qt should
+        read (:func:`unusable_settings_file`): the file is then never opened nor touched."""
+        self._file = self._path if self._path is not None else qt_user_settings_file()
+        self._unusable = unusable_settings_file(self._file)
+        if self._unusable is not None:
+            self._stand_in = tempfile.TemporaryDirectory(prefix="cp-trainer-settings-")
+            return QSettings(str(Path(self._stand_in.name) / "cp-trainer.ini"), QSettings.Format.IniFormat)
         if self._path is not None:
             return QSettings(str(self._path), QSettings.Format.IniFormat)
         return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "cp-trainer", "cp-trainer")
 
     @property
     def path(self) -> Path:
-        return Path(self._qsettings.fileName())
+        return self._file
 
     @property
     def values(self) -> TrainerSettings:
@@ -270,6 +283,10 @@ class Settings(QObject):
         """
         self._qsettings.sync()
         problems: list[str] = []
+        if self._unusable is not None:
+            self._values = TrainerSettings()
+            self.problems = [self._unusable_message(self._unusable)]
+            return list(self.problems)
         status = self._qsettings.status()
         path = str(self.path)
         self._format_ok = True
@@ -312,6 +329,16 @@ class Settings(QObject):
         elif kept is not None:
             self._write(values)  # Qt rewrites the whole file: the bad values are gone
         return list(self.problems)
+
+    def _unusable_message(self, why: Unusable) -> str:
+        path = str(self._file)
+        if why is Unusable.NOT_A_FILE:
+            return self.tr("The settings file {path} is not a regular file (a FIFO, a device or a folder); "
+                           "it was left untouched, the default settings are used and changes are kept "
+                           "only until the trainer is closed.").format(path=path)
+        return self.tr("The settings file {path} is larger than {size} KiB, far more than settings take; "
+                       "it was left untouched, the default settings are used and changes are kept only "
+                       "until the trainer is closed.").format(path=path, size=MAX_SETTINGS_BYTES // 1024)
 
     def _keep_aside(self) -> Path | None:
         """Copy the file to a free ``<name>.broken`` (``.broken.1``, ...); None when it cannot be."""
@@ -469,8 +496,8 @@ class Settings(QObject):
         self._qsettings.sync()
         status = self._qsettings.status()
         # a "[rules/royalty_table]" section read at load keeps Qt's FormatError, but it writes
-        written = status == QSettings.Status.NoError or (
-            status == QSettings.Status.FormatError and self._format_ok)
+        written = self._unusable is None and (status == QSettings.Status.NoError or (
+            status == QSettings.Status.FormatError and self._format_ok))
         if not written:
             message = self.tr("The settings cannot be saved to {path}.").format(path=str(self.path))
             if message not in self.problems:
@@ -479,6 +506,39 @@ class Settings(QObject):
 
 
 _SECTION = re.compile(r"\[[^\[\]]+\]")
+
+
+MAX_SETTINGS_BYTES = 1024 * 1024  # settings take a few KiB; a larger file is not read
+
+
+class Unusable(enum.Enum):
+    """Why a settings file is not read."""
+
+    NOT_A_FILE = "not a regular file"
+    TOO_LARGE = "too large"
+
+
+def unusable_settings_file(path: Path) -> Unusable | None:
+    """Why ``path`` must not be opened as the settings file (None when it may, or does not exist).
+
+    Qt reads the whole file when its ``QSettings`` is made: on a FIFO it would wait forever, on
+    ``/dev/zero`` read without end."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None  # missing, or a folder on the way we may not enter: load() says which
+    if not stat.S_ISREG(st.st_mode):
+        return Unusable.NOT_A_FILE
+    if st.st_size > MAX_SETTINGS_BYTES:
+        return Unusable.TOO_LARGE
+    return None
+
+
+def qt_user_settings_file() -> Path:
+    """The file ``QSettings(IniFormat, UserScope, "cp-trainer", "cp-trainer")`` uses, found
+    without making one (that would read it)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    return Path(folder) / "cp-trainer" / "cp-trainer.ini"
 
 
 def _sections_well_formed(path: Path) -> bool:
