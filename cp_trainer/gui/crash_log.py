@@ -11,8 +11,10 @@ longer running (killed with SIGKILL: nothing could be written) is removed.
 
 from __future__ import annotations
 
+import errno
 import faulthandler
 import os
+import stat
 import time
 from pathlib import Path
 from typing import TextIO
@@ -72,9 +74,9 @@ class CrashLog:
             if pid is None or log == self.path:
                 continue
             try:
-                stat = log.stat()
-                if stat.st_size > 0:
-                    report = _free_name(self.folder, stat.st_mtime)
+                found = log.stat()
+                if found.st_size > 0:
+                    report = _free_name(self.folder, found.st_mtime)
                     log.rename(report)
                     reports.append(report)
                 elif not _running(pid):
@@ -90,7 +92,7 @@ class CrashLog:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             reports = self.collect_previous()
-            self._file = open(self.path, "w", encoding="utf-8")  # noqa: SIM115  # open for the whole run
+            self._file = _open_log(self.path)
         except OSError:
             return None
         faulthandler.enable(self._file, all_threads=True)
@@ -108,3 +110,18 @@ class CrashLog:
                 self.path.unlink()
         except OSError:
             pass
+
+
+def _open_log(path: Path) -> TextIO:
+    """This run's log, open for the whole run: a regular file, never a FIFO (opening one to write
+    waits for a reader) nor what a symbolic link leads to."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    fd = os.open(path, flags, 0o600)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+        return open(fd, "w", encoding="utf-8")  # open for the whole run
+    except BaseException:
+        os.close(fd)
+        raise

@@ -121,3 +121,20 @@ def test_the_notice_names_the_report(qtbot: QtBot, tmp_path: Path) -> None:
     assert isinstance(box, QMessageBox) and box.isVisible()
     assert str(tmp_path / "crash-report-x.txt") in box.text()
     box.accept()
+
+
+def test_a_fifo_or_a_link_in_place_of_this_run_s_log_is_never_opened(tmp_path: Path) -> None:
+    """Opening a FIFO to write waits for a reader (the window would never start); a symbolic link
+    would have the log written wherever it leads. The run goes on without a crash file."""
+    fifo_log = CrashLog(tmp_path)
+    os.mkfifo(fifo_log.path)
+    assert fifo_log.start() is None and fifo_log.path.is_fifo()
+    fifo_log.stop()
+    fifo_log.path.unlink()
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("the user's\n", encoding="utf-8")
+    link_log = CrashLog(tmp_path)
+    link_log.path.symlink_to(target)
+    assert link_log.start() is None
+    link_log.stop()
+    assert target.read_text(encoding="utf-8") == "the user's\n"
