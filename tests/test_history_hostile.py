@@ -840,3 +840,23 @@ def test_2_without_hard_links_the_file_is_still_never_replaced(tmp_path: Path,
     assert target.read_text(encoding="utf-8") == "first\n" and listing(tmp_path) == ["out.jsonl"]
     write_file(target, lambda fh: fh.write("third\n"), replace=True)
     assert target.read_text(encoding="utf-8") == "third\n" and listing(tmp_path) == ["out.jsonl"]
+
+
+def test_3_a_fifo_in_place_of_the_journal_keeps_the_hands_and_never_hangs(tmp_path: Path) -> None:
+    """The database busy, the journal a FIFO nobody reads: opening it to append would wait
+    forever (the hands never kept, the player never told). The hands wait in memory, their own
+    files stay for the next start, and the FIFO is left as it is."""
+    db = seed(tmp_path / "D", 1)
+    os.mkfifo(tmp_path / "D" / "pending-hands.jsonl")
+    events = Events()
+    writer = HistoryWriter(tmp_path / "D", notify=events, busy_timeout_ms=50, retries=1, retry_interval_s=60)
+    other = _lock(db)
+    try:
+        writer.add_hands([make_record(50)])
+        assert "kept" in events.wait_for(EventKind.PENDING).message
+        writer.close()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert (tmp_path / "D" / "pending-hands.jsonl").is_fifo()
+    assert list((tmp_path / "D").glob("pending-hands.ahead-*.jsonl"))  # the hand's own file stays

@@ -486,7 +486,8 @@ class HistoryWriter:
             raise OSError(str(self._no_folder))
         self.folder.mkdir(parents=True, exist_ok=True)
         line = json.dumps(_job_to_json(job), ensure_ascii=False, sort_keys=True) + "\n"
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        # never blocks on a FIFO in its place (no reader: ENXIO), nor follows a link
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
         deadline = time.monotonic() + 10.0
         while True:
             fd = os.open(self.journal, flags, 0o600)
