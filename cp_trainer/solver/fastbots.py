@@ -40,11 +40,7 @@ F64 = npt.NDArray[np.float64]
 
 def bonuses(rules: HouseRules) -> tuple[float, float]:
     """(bonus for winning >= 2 rows, bonus for winning all 3) on top of +1 a row."""
-    if rules.system is ScoringSystem.TWO_FOUR:
-        return 1.0, 0.0
-    if rules.system is ScoringSystem.TWO_FOUR_SCOOP:
-        return 0.0, 1.0
-    return 0.0, 3.0
+    return float(rules.system.majority_bonus), float(rules.effective_scoop_bonus)
 
 
 @dataclass(frozen=True)
