@@ -99,10 +99,10 @@ def test_defect3_a_settings_change_never_touches_the_deal_on_the_table() -> None
     arrange_legal(s)
     s.set_hand()
     (hand,) = s.settled
-    assert hand.setup.bot == "standard" and not hand.setup.rules.royalties
+    assert hand.setup.bot.name == "standard" and not hand.setup.rules.royalties
     assert [o.name for o in hand.records[0].opponents] == ["standard"]
     s.new_deal()
-    assert s.deal_setup.bot == "expert" and len(s.opponent_cards) == 3 and not s.setup_pending
+    assert s.deal_setup.bot.name == "expert" and len(s.opponent_cards) == 3 and not s.setup_pending
 
 
 def test_a_language_change_is_no_pending_table_change() -> None:
