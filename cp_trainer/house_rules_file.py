@@ -486,7 +486,8 @@ def _parsers(lang: str) -> dict[str, Callable[[object], Any]]:
 
 ROYALTY_KEYS = tuple(f.name for f in dataclasses.fields(RoyaltyTable))
 # Every top-level key of a rules file, in the order the writer uses (_parsers' order).
-FILE_KEYS = ("system", "scoop_bonus", "ties", "bank", "ignore_fouls", "surrender", "surrender_cost", "royalties",
+FILE_KEYS = ("system", "scoop_bonus", "ties", "bank", "ignore_fouls", "surrender", "surrender_cost",
+             "royalties",
              "royalties_better_hand_only", "naturals", "natural_amount", "point_value", "stakes",
              "wheel_second", "low_middle", "criss_cross", "royalty_table")
 
@@ -586,12 +587,16 @@ def read_rules_file(path: str | os.PathLike[str], lang: str = DEFAULT_LANGUAGE) 
 # --- writing -------------------------------------------------------------------------------------
 
 
-def _plain(rules_file: RulesFile) -> dict[str, Any]:
+def _plain(rules_file: RulesFile, *, every_key: bool = True) -> dict[str, Any]:
+    """The file's keys and values (``every_key=False``: without a scoop bonus left to the system,
+    the form the teaching table's protocol has always sent)."""
     rules = rules_file.rules
     data = rules.to_dict()
     royalty_table = data.pop("royalty_table")
     out: dict[str, Any] = {}
     for key in FILE_KEYS[:-1]:
+        if key == "scoop_bonus" and rules.scoop_bonus is None and not every_key:
+            continue  # the system's own: left out, so the table's protocol reads as before
         if key == "criss_cross":
             out[key] = rules_file.criss_cross
         elif key in ("surrender_cost", "natural_amount", "scoop_bonus"):

@@ -4,7 +4,6 @@ value and the line, nothing is half-applied, and writing never replaces a file u
 from __future__ import annotations
 
 import dataclasses
-
 import os
 import re
 import stat

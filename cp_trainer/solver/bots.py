@@ -33,8 +33,8 @@ by its rating alone):
   middle and bottom rows) at that rate, by a hash of the hand, the seat and a seed: the same hand
   at the same seat always fouls or never does.
 
-The styles never surrender. ``greedy`` ignores naturals (it is exactly specified); a natural is judged on the arrangement a bot
-returns (six pairs and the dragon whatever the setting).
+The styles never surrender. ``greedy`` ignores naturals (it is exactly specified); a natural is
+judged on the arrangement a bot returns (six pairs and the dragon whatever the setting).
 
 Surrender (a house rule): :meth:`Bot.surrenders` says whether a bot gives its hand up, which it
 does when that pays more: ``standard`` when its own estimate of its arrangement's points against

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from ..arrangement import Arrangement
 from ..cards import Card
-from ..house_rules import HouseRules, ScoringSystem
+from ..house_rules import HouseRules
 from . import _jit, removal, single, styles
 from .enumerate import check_hand, setting_arrangement, tables_for
 from .kernels import (

@@ -422,7 +422,7 @@ def solve(
     cards: Sequence[Card],
     rules: HouseRules | None = None,
     *,
-    bot: str = BotName.GREEDY,
+    bot: str | BotChoice = BotName.GREEDY,
     opponents: int = 1,
     samples: int = 10_000,
     seed: int | None = None,
@@ -444,8 +444,9 @@ def solve(
 
     ``bot`` is ``greedy``, ``standard`` or a style (:mod:`.styles`; ``expert`` as the opponent would
     be a solver inside a solver: refused); ``opponent_bots`` gives each opponent its own (the bots
-    actually seated: "best against this table"), in the order of the opponents' seats. ``seat`` is the player's seat (it matters for the bank under tied rows);
-    the opponents take the other seats from 0 up. At least one sample is always played.
+    actually seated: "best against this table"), in the order of the opponents' seats. ``seat`` is
+    the player's seat (it matters for the bank under tied rows); the opponents take the other seats
+    from 0 up. At least one sample is always played.
     Without a ``seed`` the samples are the deal's own (:func:`deal_seed`); samples are drawn in
     one stream, so a longer run extends a shorter one's samples.
 
@@ -587,7 +588,8 @@ def solve(
         results.append(CandidateResult(int(s), ex, diff, diff_se, loss, float(loss_se[i])))
     order = sorted(range(len(results)), key=lambda i: (i != best, -results[i].ev))
     results = [results[i] for i in order]
-    return SolveResult(tuple(cards), rules, format_bot(models[0]), opponents, done, limit if adaptive else samples, seed,
+    return SolveResult(tuple(cards), rules, format_bot(models[0]), opponents, done,
+                       limit if adaptive else samples, seed,
                        results, stop == "cancelled", stop == "time", time.perf_counter() - start, seat,
                        opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop, ties)
 

@@ -92,7 +92,8 @@ def _swapped(settings: I64) -> I64:
     mid = SPLIT_MID[b, j].astype(np.int64)
     top = SPLIT_TOP[b, j]
     hit = (SPLIT_MID[mid] == b[:, None]) & (SPLIT_TOP[mid] == top[:, None])
-    return mid * N_SPLITS + np.argmax(hit, axis=1)
+    out: I64 = mid * N_SPLITS + np.argmax(hit, axis=1)
+    return out
 
 
 def foul_settings(hands: I64, settings: I64, fouls: npt.NDArray[np.bool_], rules: HouseRules) -> I64:
