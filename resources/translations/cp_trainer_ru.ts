@@ -1624,6 +1624,10 @@
         <translation>Новичок (как «стандартный», но иногда фолит)</translation>
     </message>
     <message>
+        <source>The same as seat 1</source>
+        <translation>Как на месте 1</translation>
+    </message>
+    <message>
         <source>Two colours (red and black)</source>
         <translation>Два цвета (красные и чёрные)</translation>
     </message>

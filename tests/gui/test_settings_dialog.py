@@ -25,7 +25,8 @@ CONTROLS = [
     "systemCombo", "tiesCombo", "bankCombo", "ignoreFoulsCheck", "pointValueSpin", "surrenderCheck",
     "surrenderCostSpin", "royaltiesCheck", "royaltiesBetterHandCheck", "naturalsCheck",
     "naturalAmountSpin", "wheelSecondCheck", "lowMiddleCheck", "crissCrossCheck", "opponentsSpin",
-    "botCombo", "samplesSpin", "timeBudgetSpin", "cardStyleCombo", "languageCombo", "animationsCheck",
+    "botCombo", "bot2Combo", "bot3Combo", "foulRateSpin", "scoopBonusSpin",
+    "samplesSpin", "timeBudgetSpin", "cardStyleCombo", "languageCombo", "animationsCheck",
 ]
 
 

@@ -43,7 +43,7 @@ def test_a_bot_per_seat_and_the_scoop_bonus_persist(qapp: object, tmp_path: Path
     ("table/bot", "wizard", "unknown bot: 'wizard'"),
     ("table/bot", "newcomer:7", "foul rate is a number from 0 to 1, got 'newcomer:7'"),
     ("table/seat_bots", "standard genius", "unknown bot: 'genius'"),
-    ("table/seat_bots", "standard greedy expert newcomer", "seat_bots must be up to 3 bots"),
+    ("table/seat_bots", "standard greedy expert newcomer", "seat_bots must be up to 3 bots, got 4"),
     ("rules/scoop_bonus", "11", "scoop_bonus must be at most 10, got 11"),
     ("rules/scoop_bonus", "-2", "scoop_bonus must be a whole number >= 0, got -2"),
 ])
@@ -60,9 +60,10 @@ def test_a_stored_bot_or_bonus_that_means_nothing_is_refused(qapp: object, tmp_p
 
 
 def test_the_values_refuse_what_is_not_a_bot(qapp: object) -> None:
-    with pytest.raises(SettingsError, match="bot must be a BotChoice, got 'standard'"):
-        TrainerSettings(bot="standard")  # type: ignore[arg-type]
-    with pytest.raises(SettingsError, match="seat_bots must be up to 3 bots"):
+    assert TrainerSettings(bot="newcomer:0.2").bot == BotChoice(BotName.NEWCOMER, 0.2)  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match=r"bot must be one of greedy, .*: unknown bot: 'wizard'"):
+        TrainerSettings(bot="wizard")  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match="seat_bots must be up to 3 bots, got 4"):
         TrainerSettings(seat_bots=(NEWCOMER,) * 4)
 
 
@@ -76,6 +77,8 @@ def test_the_dialog_shows_and_reads_a_bot_per_seat(qtbot: QtBot) -> None:
     values = TrainerSettings(opponents=3, bot=SEATED[0], seat_bots=SEATED, language="en")
     dialog = _dialog(qtbot, values)
     assert [c.currentData() for c in dialog.seat_bot_combos] == ["pair-on-top", "newcomer", "scoop-chaser"]
+    plain = _dialog(qtbot, TrainerSettings(language="en"))
+    assert plain.seat_bot_combos[1].currentData() == ""  # "the same as seat 1"
     assert dialog.foul_rate_spin.value() == 25.0 and dialog.foul_rate_spin.isEnabled()
     assert dialog.values() == values  # unchanged controls give the same settings back
     # seat 2 becomes greedy: no newcomer is seated, the rate box is off
@@ -93,6 +96,12 @@ def test_the_dialog_shows_and_reads_a_bot_per_seat(qtbot: QtBot) -> None:
     for combo in dialog.seat_bot_combos:
         combo.setCurrentIndex(combo.findData("standard"))
     assert dialog.values().seat_bots == () and dialog.values().bot == BotChoice(BotName.STANDARD)
+    # "the same as seat 1" follows seat 1
+    for combo in dialog.seat_bot_combos[1:]:
+        combo.setCurrentIndex(0)
+    dialog.bot_combo.setCurrentIndex(dialog.bot_combo.findData("pair-on-top"))
+    assert [dialog.values().bot_at(s) for s in (1, 2, 3)] == [BotChoice(BotName.PAIR_ON_TOP)] * 3
+    assert dialog.values().seat_bots == ()
 
 
 def test_the_dialog_edits_the_scoop_bonus_with_the_systems_as_presets(qtbot: QtBot) -> None:

@@ -75,6 +75,7 @@ from cp_trainer.house_rules_file import RulesFileError, read_rules_file, write_r
 __all__ = ["SettingsDialog"]
 
 _PREVIEW_HEIGHT = 64
+_SAME = ""  # a seat's bot combo: the same bot as seat 1
 _LANGUAGE_NAMES = (("en", "English"), ("ru", "Русский"))  # each in its own language: never translated
 
 
@@ -134,7 +135,9 @@ class SettingsDialog(QDialog):
         self.opponents_spin = _named(QSpinBox(), "opponentsSpin")
         self.opponents_spin.setRange(1, MAX_OPPONENTS)
         self.bot_combo = _combo("botCombo", BOTS)  # seat 1, and the other seats' combos
-        self.seat_bot_combos = (self.bot_combo, _combo("bot2Combo", BOTS), _combo("bot3Combo", BOTS))
+        # seats 2 and 3 first offer "as seat 1" (key ""): one choice above plays every seat
+        self.seat_bot_combos = (self.bot_combo, _combo("bot2Combo", (_SAME, *BOTS)),
+                                _combo("bot3Combo", (_SAME, *BOTS)))
         self.foul_rate_spin = _named(QDoubleSpinBox(), "foulRateSpin")
         self.foul_rate_spin.setRange(0.0, 100.0)
         self.foul_rate_spin.setDecimals(1)
@@ -317,6 +320,7 @@ class SettingsDialog(QDialog):
             "scoop-chaser": self.tr("Scoop-chaser (plays for winning all three rows)"),
             "pair-on-top": self.tr("Pair-on-top (the best pair that fits goes on top)"),
             "newcomer": self.tr("Newcomer (standard, but fouls now and then)"),
+            _SAME: self.tr("The same as seat 1"),
             "two-colour": self.tr("Two colours (red and black)"),
             "four-colour": self.tr("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)"),
         }
@@ -454,7 +458,7 @@ class SettingsDialog(QDialog):
         for seat, combo in enumerate(self.seat_bot_combos[1:], start=2):
             combo.setEnabled(opponents >= seat)
         self.foul_rate_spin.setEnabled(any(
-            c.currentData() == BotName.NEWCOMER.value for c in self.seat_bot_combos[:opponents]))
+            self._seat_key(i) == BotName.NEWCOMER.value for i in range(opponents)))
         system = ScoringSystem(self.system_combo.currentData())
         rules = HouseRules(system=system)
         # with its unit, in the right plural: "auto (3 points)" / "авто (3 очка)"
@@ -496,7 +500,8 @@ class SettingsDialog(QDialog):
         self.opponents_spin.setValue(values.opponents)
         seated = [values.bot_at(seat) for seat in range(1, len(self.seat_bot_combos) + 1)]
         for combo, choice in zip(self.seat_bot_combos, seated, strict=True):
-            _select(combo, choice.name.value)
+            same = combo is not self.bot_combo and choice == seated[0]
+            _select(combo, _SAME if same else choice.name.value)
         rate = next((b.foul_rate for b in seated if b.name is BotName.NEWCOMER), DEFAULT_FOUL_RATE)
         self.foul_rate_spin.setValue(100 * rate)
         self.samples_spin.setValue(values.solver_samples)
@@ -526,7 +531,7 @@ class SettingsDialog(QDialog):
             low_middle=self.low_middle_check.isChecked(),
         )
         criss_cross = self.criss_cross_check.isChecked()
-        seated = tuple(self._seat_bot(combo) for combo in self.seat_bot_combos)
+        seated = tuple(self._seat_bot(i) for i in range(len(self.seat_bot_combos)))
         return self._base.replace(
             house_rules=rules,
             opponents=1 if criss_cross else self.opponents_spin.value(),
@@ -540,10 +545,15 @@ class SettingsDialog(QDialog):
             animations=self.animations_check.isChecked(),
         )
 
-    def _seat_bot(self, combo: QComboBox) -> BotChoice:
-        """The bot a seat's combo shows; a newcomer with the rate the spin box shows (a finer one
-        from the settings file is kept while the box shows it)."""
-        name = BotName(str(combo.currentData()))
+    def _seat_key(self, index: int) -> str:
+        """The bot key seat ``index + 1``'s combo stands for (seat 1's when it says "the same")."""
+        key = str(self.seat_bot_combos[index].currentData())
+        return str(self.bot_combo.currentData()) if key == _SAME else key
+
+    def _seat_bot(self, index: int) -> BotChoice:
+        """The bot seat ``index + 1``'s combo stands for; a newcomer with the rate the spin box
+        shows (a finer one from the settings file is kept while the box shows it)."""
+        name = BotName(self._seat_key(index))
         if name is not BotName.NEWCOMER:
             return BotChoice(name)
         spin = self.foul_rate_spin

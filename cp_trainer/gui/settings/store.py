@@ -92,11 +92,14 @@ class TrainerSettings:
             raise SettingsError(f"house_rules must be HouseRules, got {self.house_rules!r}")
         if not isinstance(self.opponents, int) or not 1 <= self.opponents <= MAX_OPPONENTS:
             raise SettingsError(f"opponents must be 1 to {MAX_OPPONENTS}, got {self.opponents!r}")
-        if not isinstance(self.bot, BotChoice):
-            raise SettingsError(f"bot must be a BotChoice, got {self.bot!r}")
-        if not isinstance(self.seat_bots, tuple) or len(self.seat_bots) > MAX_OPPONENTS \
-                or not all(isinstance(b, BotChoice) for b in self.seat_bots):
-            raise SettingsError(f"seat_bots must be up to {MAX_OPPONENTS} bots, got {self.seat_bots!r}")
+        try:  # a bot may come as its text form ("newcomer:0.2"), and is kept as a BotChoice
+            object.__setattr__(self, "bot", BotChoice.of(self.bot))
+            seat_bots = tuple(BotChoice.of(b) for b in self.seat_bots)
+        except (UnknownBotError, TypeError) as exc:
+            raise SettingsError(f"bot must be one of {', '.join(BOTS)}: {exc}") from None
+        if len(seat_bots) > MAX_OPPONENTS:
+            raise SettingsError(f"seat_bots must be up to {MAX_OPPONENTS} bots, got {len(seat_bots)}")
+        object.__setattr__(self, "seat_bots", seat_bots)
         if not isinstance(self.solver_samples, int) or not MIN_SAMPLES <= self.solver_samples <= MAX_SAMPLES:
             raise SettingsError(
                 f"solver_samples must be {MIN_SAMPLES} to {MAX_SAMPLES}, got {self.solver_samples!r}"

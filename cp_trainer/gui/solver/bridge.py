@@ -75,6 +75,10 @@ class SolveRequest:
     surrendered: bool = False  # the player gave this hand up (after the showdown)
     actual_surrendered: frozenset[int] = frozenset()  # bots (1.., in ``actual``) that gave theirs up
 
+    def __post_init__(self) -> None:  # a bot may come as its text form ("greedy")
+        object.__setattr__(self, "bot", BotChoice.of(self.bot))
+        object.__setattr__(self, "seat_bots", tuple(BotChoice.of(b) for b in self.seat_bots))
+
     @property
     def can_surrender(self) -> bool:
         """Is surrendering one of the choices? (A house rule; not in Criss Cross.)"""
