@@ -231,3 +231,26 @@ def test_a_plain_table_solves_as_before() -> None:
     a = solve(HAND, RULES, bot="standard", opponents=2, samples=500)
     b = solve(HAND, RULES, opponent_bots=["standard", "standard"], opponents=2, samples=500)
     assert a.seed == b.seed and [c.ev for c in a.candidates] == [c.ev for c in b.candidates]
+
+
+# --- the Drill's grading against a style ----------------------------------------------------------
+
+def test_the_drill_grades_against_a_style() -> None:
+    from cp_trainer.drill.analysis import analyse
+    from cp_trainer.drill.grading import DrillInputError, HandAnalysis, grade_live
+
+    solved = analyse(HAND, RULES, bot="newcomer:1", samples=300)
+    analysis = solved.analysis
+    assert analysis.bot == BotChoice(BotName.NEWCOMER, 1.0)
+    data = analysis.to_json()
+    assert data["bot"] == "newcomer:1.0"
+    assert HandAnalysis.from_json(data) == analysis
+    # a live grade meets the same samples: against a table that always fouls, the best is worth
+    # at least the scoop to every opponent
+    assert analysis.best.ev >= RULES.scoop_points - 1e-9
+    graded = grade_live(analysis, get_bot("greedy").arrange(HAND), RULES)
+    assert graded.ev >= RULES.scoop_points - 1e-9  # the newcomer's fouls are in the grading's model
+    with pytest.raises(DrillInputError, match="not a drill hand: .*unknown bot: 'wizard'"):
+        HandAnalysis.from_json({**data, "bot": "wizard"})
+    with pytest.raises(DrillInputError, match="not 'expert'"):
+        HandAnalysis.from_json({**data, "bot": "expert"})
