@@ -250,7 +250,7 @@ def test_the_drill_grades_against_a_style() -> None:
     assert analysis.best.ev >= RULES.scoop_points - 1e-9
     graded = grade_live(analysis, get_bot("greedy").arrange(HAND), RULES)
     assert graded.ev >= RULES.scoop_points - 1e-9  # the newcomer's fouls are in the grading's model
-    with pytest.raises(DrillInputError, match="not a drill hand: .*unknown bot: 'wizard'"):
+    with pytest.raises(DrillInputError, match=r"not a drill hand: .*unknown bot: 'wizard'"):
         HandAnalysis.from_json({**data, "bot": "wizard"})
     with pytest.raises(DrillInputError, match="not 'expert'"):
         HandAnalysis.from_json({**data, "bot": "expert"})
