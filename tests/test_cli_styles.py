@@ -35,11 +35,13 @@ def test_arrange_plays_each_style(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["arrange", "--bot", "wizard", HAND], "argument --bot: unknown bot: 'wizard'"),
-    (["arrange", "--bot", "newcomer:2", HAND], "a newcomer's foul rate is a number from 0 to 1, got 'newcomer:2'"),
+    (["arrange", "--bot", "newcomer:2", HAND],
+     "a newcomer's foul rate is a number from 0 to 1, got 'newcomer:2'"),
     (["solve", "--bot", "expert", HAND], "not 'expert'"),
     (["solve", "--bot", "standard,greedy,greedy,greedy", HAND], "one bot, or one per opponent (at most 3)"),
 ])
-def test_a_bad_bot_is_a_usage_error(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+def test_a_bad_bot_is_a_usage_error(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                    message: str) -> None:
     with pytest.raises(SystemExit, match="2"):
         main(argv)
     err = capsys.readouterr().err
