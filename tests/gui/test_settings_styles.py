@@ -112,7 +112,9 @@ def test_the_dialog_edits_the_scoop_bonus_with_the_systems_as_presets(qtbot: QtB
     assert spin.text() == "auto (3 points)"
     assert dialog.values().house_rules.scoop_bonus is None
     assert dialog.values().house_rules.scoop_points == 6
+    assert dialog.natural_amount_spin.text() == "auto (6 points)"  # a natural: the scoop
     spin.setValue(7)
+    assert dialog.natural_amount_spin.text() == "auto (10 points)"
     rules = dialog.values().house_rules
     assert rules.scoop_bonus == 7 and rules.system is ScoringSystem.ONE_SIX and rules.scoop_points == 10
     spin.setValue(11)  # beyond the box's range: it stops at 10

@@ -194,7 +194,7 @@ class SettingsDialog(QDialog):
         for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
                        self.royalties_check.toggled, self.naturals_check.toggled,
                        self.criss_cross_check.toggled, self.system_combo.currentIndexChanged,
-                       self.opponents_spin.valueChanged,
+                       self.opponents_spin.valueChanged, self.scoop_bonus_spin.valueChanged,
                        *(c.currentIndexChanged for c in self.seat_bot_combos)):
             signal.connect(self._update_enabled)
         self.set_values(self._base)
@@ -460,7 +460,8 @@ class SettingsDialog(QDialog):
         self.foul_rate_spin.setEnabled(any(
             self._seat_key(i) == BotName.NEWCOMER.value for i in range(opponents)))
         system = ScoringSystem(self.system_combo.currentData())
-        rules = HouseRules(system=system)
+        bonus = self.scoop_bonus_spin.value()
+        rules = HouseRules(system=system, scoop_bonus=None if bonus < 0 else bonus)  # a natural: the scoop
         # with its unit, in the right plural: "auto (3 points)" / "авто (3 очка)"
         for spin, n in ((self.surrender_cost_spin, rules.effective_surrender_cost),
                         (self.natural_amount_spin, rules.effective_natural_amount),
