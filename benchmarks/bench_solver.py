@@ -89,6 +89,7 @@ def speed() -> None:
     for name, target in (("greedy", 0.15), ("standard", 1.0)):
         t = best_of(lambda name=name: solve(hand, RULES, bot=name, samples=10_000, seed=1))  # type: ignore[misc]
         print(f"solve, 1 opponent, {name} bot, N=10,000: {t:.3f} s (target <= {target} s)")
+    styles(batch[:20_000], hand)
     ours = best_of(lambda: solve(hand, RULES, bot="greedy", samples=10_000, seed=1))
     n_ph = 100
     ph_scale()  # warm phevaluator's tables
@@ -97,6 +98,22 @@ def speed() -> None:
     theirs = (time.perf_counter() - t) / n_ph * 10_000
     print(f"the same solve on phevaluator's per-hand API: {theirs:.1f} s for N=10,000 (extrapolated "
           f"from {n_ph} samples); ours is {theirs / ours:.0f}x faster (target >= 20x)")
+
+
+def styles(batch: I64, hand: list[Card]) -> None:
+    """The styles (issue 23) as the solver's opponent model: batch speed by the rating alone
+    (standard's figure beside them), and a solve against one or a table of three."""
+    for name in ("standard", "scoop-chaser", "pair-on-top", "newcomer", "newcomer:1"):
+        t = best_of(lambda name=name: settings_for(batch, name, RULES, card_removal=False))  # type: ignore[misc]
+        print(f"{name} as the solver models it: {t / len(batch) * 1e3:.4f} ms/hand in batch")
+    for name in ("scoop-chaser", "pair-on-top", "newcomer"):
+        t = best_of(lambda name=name: solve(hand, RULES, bot=name, samples=10_000, seed=1))  # type: ignore[misc]
+        print(f"solve, 1 opponent, {name} bot, N=10,000: {t:.3f} s")
+    table = ["pair-on-top", "newcomer", "scoop-chaser"]
+    t = best_of(lambda: solve(hand, RULES, opponent_bots=table, opponents=3, samples=10_000, seed=1))
+    std = best_of(lambda: solve(hand, RULES, bot="standard", opponents=3, samples=10_000, seed=1))
+    print(f"solve, 3 opponents, a style per seat ({', '.join(table)}), N=10,000: {t:.3f} s "
+          f"(3 standard opponents: {std:.3f} s)")
 
 
 def ph_scale() -> dict[int, int]:

@@ -17,6 +17,7 @@ __all__ = [
     "MAX_AMOUNT",
     "MAX_MONEY",
     "MAX_ROYALTY",
+    "MAX_SCOOP_BONUS",
     "MAX_STAKES",
     "MIN_AMOUNT",
     "MIN_MONEY",
@@ -34,6 +35,7 @@ MIN_AMOUNT, MAX_AMOUNT = 1, 99  # points: a surrender cost, a natural's amount (
 MAX_ROYALTY = 999  # points: one royalty (0 to 999)
 MIN_MONEY, MAX_MONEY = 0.01, 1_000_000.0  # money: a point's value and every seat's stake
 MAX_STAKES = 4  # one stake per seat
+MAX_SCOOP_BONUS = 10  # points: the extra for winning all three rows (0 to 10)
 
 
 class HouseRulesError(ValueError):
@@ -46,9 +48,21 @@ class ScoringSystem(Enum):
     ONE_SIX = "1-6"  # +1 a row, +3 more for winning all three
 
     @property
+    def majority_bonus(self) -> int:
+        """The extra for winning at least two rows: 1 in 2-4, else 0."""
+        return 1 if self is ScoringSystem.TWO_FOUR else 0
+
+    @property
+    def scoop_bonus(self) -> int:
+        """The system's own extra for winning all three rows (on top of +1 a row and the
+        majority bonus): 0 in 2-4, 1 in 2-4-scoop, 3 in 1-6. A house may set its own
+        (:attr:`HouseRules.scoop_bonus`): the systems are its presets."""
+        return {ScoringSystem.TWO_FOUR: 0, ScoringSystem.TWO_FOUR_SCOOP: 1, ScoringSystem.ONE_SIX: 3}[self]
+
+    @property
     def scoop_points(self) -> int:
         """What a scoop (3-0) is worth: 4, 4 and 6."""
-        return 6 if self is ScoringSystem.ONE_SIX else 4
+        return 3 + self.majority_bonus + self.scoop_bonus
 
 
 class TieRule(Enum):
@@ -113,6 +127,8 @@ class HouseRules:
     stakes: tuple[float, ...] | None = None  # per-seat point value; a pair settles at the lower
     wheel_second: bool = False  # A-2-3-4-5 is the second-highest straight
     low_middle: bool = False  # the middle plays 2-7 lowball; the order check is bottom >= top
+    # the extra for winning all three rows, 0 to MAX_SCOOP_BONUS; None: the system's own (preset)
+    scoop_bonus: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.system, ScoringSystem):
@@ -125,6 +141,8 @@ class HouseRules:
             _require_count("surrender_cost", self.surrender_cost)
         if self.natural_amount is not None:
             _require_count("natural_amount", self.natural_amount)
+        if self.scoop_bonus is not None:
+            _require_count("scoop_bonus", self.scoop_bonus)
         if not isinstance(self.royalty_table, RoyaltyTable):
             raise HouseRulesError(f"royalty_table must be a RoyaltyTable, got {self.royalty_table!r}")
         _require_positive("point_value", self.point_value)
@@ -135,8 +153,18 @@ class HouseRules:
                 _require_positive("every one of the stakes", s)
 
     @property
+    def effective_scoop_bonus(self) -> int:
+        """The extra for a scoop: :attr:`scoop_bonus`, or the system's own when None.
+
+        >>> HouseRules().effective_scoop_bonus, HouseRules(scoop_bonus=5).scoop_points
+        (0, 9)
+        """
+        return self.system.scoop_bonus if self.scoop_bonus is None else self.scoop_bonus
+
+    @property
     def scoop_points(self) -> int:
-        return self.system.scoop_points
+        """What a scoop (3-0) is worth: +1 a row, the system's majority bonus, the scoop bonus."""
+        return 3 + self.system.majority_bonus + self.effective_scoop_bonus
 
     @property
     def effective_surrender_cost(self) -> int:
@@ -177,6 +205,7 @@ class HouseRules:
         checks: list[tuple[str, float | None, float, float]] = [
             ("surrender_cost", self.surrender_cost, MIN_AMOUNT, MAX_AMOUNT),
             ("natural_amount", self.natural_amount, MIN_AMOUNT, MAX_AMOUNT),
+            ("scoop_bonus", self.scoop_bonus, 0, MAX_SCOOP_BONUS),
             ("point_value", self.point_value, MIN_MONEY, MAX_MONEY),
         ]
         checks += [(f"royalty_table.{f.name}", getattr(self.royalty_table, f.name), 0, MAX_ROYALTY)
@@ -200,6 +229,8 @@ class HouseRules:
         data["system"] = self.system.value
         data["ties"] = self.ties.value
         data["stakes"] = list(self.stakes) if self.stakes is not None else None
+        if self.scoop_bonus is None:  # the system's own: left out, so existing records stay as they were
+            del data["scoop_bonus"]
         return data
 
     @classmethod

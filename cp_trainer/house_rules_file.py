@@ -6,6 +6,7 @@ The file holds every field of :class:`~cp_trainer.house_rules.HouseRules` under 
 :class:`RulesFile`). ``docs/house-rules.sample.toml`` documents every key::
 
     system = "2-4"            # "2-4", "2-4-scoop" or "1-6"
+    scoop_bonus = "auto"      # the system's own, or a whole number from 0 to 10
     surrender_cost = "auto"   # or a whole number from 1 to 99
     stakes = []               # or 1 to 4 numbers, one per seat
     [royalty_table]
@@ -39,6 +40,7 @@ from .house_rules import (
     MAX_AMOUNT,
     MAX_MONEY,
     MAX_ROYALTY,
+    MAX_SCOOP_BONUS,
     MAX_STAKES,
     MIN_AMOUNT,
     MIN_MONEY,
@@ -69,7 +71,7 @@ __all__ = [
     "write_rules_file",
 ]
 
-AUTO = "auto"  # surrender_cost / natural_amount: the system's default
+AUTO = "auto"  # surrender_cost / natural_amount / scoop_bonus: the system's default
 # The bounds of every amount are HouseRules' own (cp_trainer.house_rules), re-exported here.
 MAX_FILE_BYTES = 1_000_000  # a rules file is a page of text; a bigger one is not one
 
@@ -463,6 +465,7 @@ def _parsers(lang: str) -> dict[str, Callable[[object], Any]]:
     """The file's top-level keys (but ``royalty_table``), in the order the writer uses."""
     parsers: dict[str, Callable[[object], Any]] = {
         "system": _choice(tuple(s.value for s in ScoringSystem), lang),
+        "scoop_bonus": _whole(0, MAX_SCOOP_BONUS, lang, auto=True),
         "ties": _choice(tuple(t.value for t in TieRule), lang),
         "bank": _whole(0, 3, lang),
         "ignore_fouls": _bool(lang),
@@ -483,7 +486,8 @@ def _parsers(lang: str) -> dict[str, Callable[[object], Any]]:
 
 ROYALTY_KEYS = tuple(f.name for f in dataclasses.fields(RoyaltyTable))
 # Every top-level key of a rules file, in the order the writer uses (_parsers' order).
-FILE_KEYS = ("system", "ties", "bank", "ignore_fouls", "surrender", "surrender_cost", "royalties",
+FILE_KEYS = ("system", "scoop_bonus", "ties", "bank", "ignore_fouls", "surrender", "surrender_cost",
+             "royalties",
              "royalties_better_hand_only", "naturals", "natural_amount", "point_value", "stakes",
              "wheel_second", "low_middle", "criss_cross", "royalty_table")
 
@@ -583,16 +587,20 @@ def read_rules_file(path: str | os.PathLike[str], lang: str = DEFAULT_LANGUAGE) 
 # --- writing -------------------------------------------------------------------------------------
 
 
-def _plain(rules_file: RulesFile) -> dict[str, Any]:
+def _plain(rules_file: RulesFile, *, every_key: bool = True) -> dict[str, Any]:
+    """The file's keys and values (``every_key=False``: without a scoop bonus left to the system,
+    the form the teaching table's protocol has always sent)."""
     rules = rules_file.rules
     data = rules.to_dict()
     royalty_table = data.pop("royalty_table")
     out: dict[str, Any] = {}
     for key in FILE_KEYS[:-1]:
+        if key == "scoop_bonus" and rules.scoop_bonus is None and not every_key:
+            continue  # the system's own: left out, so the table's protocol reads as before
         if key == "criss_cross":
             out[key] = rules_file.criss_cross
-        elif key in ("surrender_cost", "natural_amount"):
-            out[key] = AUTO if data[key] is None else data[key]
+        elif key in ("surrender_cost", "natural_amount", "scoop_bonus"):
+            out[key] = AUTO if data.get(key) is None else data[key]
         elif key == "stakes":
             out[key] = [float(s) for s in data[key]] if data[key] is not None else []
         elif key == "point_value":

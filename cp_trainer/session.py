@@ -55,6 +55,7 @@ from enum import Enum, IntEnum
 
 from .arrangement import Arrangement, CheckResult, Row, check_arrangement, check_partial
 from .board import Board, Move, Refusal, Refused
+from .bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from .cards import Card, Deck, format_cards
 from .history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from .history.replay import ReplayedHand, settle_again
@@ -104,42 +105,67 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class TableSetup:
-    """What the table plays: house rules, number of bots and which bot, and the language of
-    the rules core's messages."""
+    """What the table plays: house rules, number of bots and which bot sits at each seat, and the
+    language of the rules core's messages. ``bot`` plays every bot seat that ``seat_bots`` (seats
+    1, 2, 3 in order) does not name; either may be given as text (``"newcomer:0.2"``)."""
 
     rules: HouseRules = field(default_factory=HouseRules)
     opponents: int = 1
-    bot: str = "standard"
+    bot: BotChoice = field(default_factory=lambda: BotChoice(BotName.STANDARD))
     lang: str = "en"
     criss_cross: bool = False  # two players, two 13-card hands each (opponents is then 1)
+    seat_bots: tuple[BotChoice, ...] = ()  # the bots of seats 1, 2, 3 (fewer: ``bot`` plays the rest)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bot", BotChoice.of(self.bot))
+        object.__setattr__(self, "seat_bots", tuple(BotChoice.of(b) for b in self.seat_bots))
 
     @property
     def bot_hands(self) -> int:
         """How many 13-card hands the bots hold: one per bot, or the one bot's two."""
         return 2 if self.criss_cross else self.opponents
 
+    def bot_at(self, seat: int) -> BotChoice:
+        """The bot at bot seat ``seat`` (1..): its own from ``seat_bots``, else ``bot``."""
+        return self.seat_bots[seat - 1] if 1 <= seat <= len(self.seat_bots) else self.bot
+
+    @property
+    def seated_bots(self) -> tuple[BotChoice, ...]:
+        """The bots actually seated, seat 1 first (Criss Cross: the one bot)."""
+        return tuple(self.bot_at(s) for s in range(1, (1 if self.criss_cross else self.opponents) + 1))
+
     def same_table(self, other: TableSetup) -> bool:
         """Everything but the language is the same (the language is no game rule)."""
-        return (self.rules, self.opponents, self.bot, self.criss_cross) == (
-            other.rules, other.opponents, other.bot, other.criss_cross)
+        return (self.rules, self.opponents, self.seated_bots, self.criss_cross) == (
+            other.rules, other.opponents, other.seated_bots, other.criss_cross)
 
 
 @dataclass(frozen=True)
 class BotJob:
-    """The bots' work for one deal: set ``hands`` (one per seat in ``seats``) as ``bot`` would,
-    and, when ``surrender`` (the house rules allow it; never in Criss Cross), say which of them
-    give their hand up."""
+    """The bots' work for one deal: set ``hands`` (one per seat in ``seats``) as the seat's bot
+    would (``bot``, or the seat's own in ``seat_bots``, seats 1.. in order), and, when
+    ``surrender`` (the house rules allow it; never in Criss Cross), say which of them give their
+    hand up."""
 
-    bot: str
+    bot: BotChoice
     rules: HouseRules
     hands: tuple[tuple[Card, ...], ...]
     seats: tuple[int, ...]
     surrender: bool = False
+    seat_bots: tuple[BotChoice, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bot", BotChoice.of(self.bot))
+        object.__setattr__(self, "seat_bots", tuple(BotChoice.of(b) for b in self.seat_bots))
 
     @property
     def opponents(self) -> int:
         """How many hands each bot plays against: the player's and the other bots'."""
         return len(self.hands)
+
+    def bot_at(self, seat: int) -> BotChoice:
+        """The bot at seat ``seat`` (1..)."""
+        return self.seat_bots[seat - 1] if 1 <= seat <= len(self.seat_bots) else self.bot
 
 
 @dataclass(frozen=True)
@@ -310,7 +336,7 @@ class ChineseSession:
         n = len(self.opponent_cards)
         seats = (1,) * n if s.criss_cross else tuple(range(1, n + 1))
         return BotJob(s.bot, s.rules, self.opponent_cards, seats,
-                      surrender=s.rules.surrender and not s.criss_cross)
+                      surrender=s.rules.surrender and not s.criss_cross, seat_bots=s.seated_bots)
 
     def can_arrange(self) -> bool:
         return self.phase is Phase.SETTING
@@ -511,7 +537,8 @@ class ChineseSession:
         fouls = () if showdown.surrendered else tuple(
             FoulNote(f.code, f.message) for f in check_arrangement(mine, setup.rules, setup.lang).fouls)
         opponents = tuple(
-            OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]), setup.bot,
+            OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]),
+                         format_bot(setup.bot_at(1 if setup.criss_cross else seat)),
                          surrendered=seat in showdown.bots_surrendered)
             for seat, arr in enumerate(showdown.opponents, start=1))
         return HandRecord(
@@ -523,9 +550,10 @@ class ChineseSession:
     # --- past hands ---------------------------------------------------------------------------
 
     def _past_setup(self, replayed: ReplayedHand) -> TableSetup:
-        bot = next((o.name for o in replayed.record.opponents if o.name), self.setup.bot)
-        return TableSetup(rules=replayed.rules, opponents=len(replayed.opponents), bot=bot,
-                          lang=self.lang, criss_cross=False)
+        bots = tuple(_recorded_bot(o.name, self.setup.bot) for o in replayed.record.opponents)
+        return TableSetup(rules=replayed.rules, opponents=len(replayed.opponents),
+                          bot=bots[0] if bots else self.setup.bot, lang=self.lang, criss_cross=False,
+                          seat_bots=bots)
 
     def show_past(self, replayed: ReplayedHand) -> Showdown:
         """Put a past hand on the table, read-only: its rows, the bots' hands, the settlement.
@@ -571,3 +599,12 @@ class ChineseSession:
 
 def _with_lang(setup: TableSetup, lang: str) -> TableSetup:
     return setup if setup.lang == lang else dataclasses.replace(setup, lang=lang)
+
+
+def _recorded_bot(name: str, default: BotChoice) -> BotChoice:
+    """The bot a history record names (its text form), or ``default`` for a record that names
+    none or one this version does not know."""
+    try:
+        return parse_bot(name) if name else default
+    except UnknownBotError:
+        return default

@@ -147,22 +147,25 @@ class PairResult:
         return {"players": list(self.players), "rows": dict(self.rows), "points": list(self.points)}
 
 
-def row_points(won: int, lost: int, system: ScoringSystem) -> int:
+def row_points(won: int, lost: int, system: ScoringSystem, scoop_bonus: int | None = None) -> int:
     """Points for winning ``won`` rows and losing ``lost`` (the rest tied), bonus included.
 
     2-4: 3-0 = 4, 2-1 = 2, 1-1 with a tie = 0, 2-0 with a tie = 3, 1-0 with two ties = 1.
     2-4-scoop: the bonus only for 3-0 (2-1 = 1). 1-6: +3 for 3-0 (scoop 6, 2-1 = 1).
+    ``scoop_bonus`` (a house's own, :attr:`HouseRules.scoop_bonus`) replaces the system's extra
+    for 3-0 (0 in 2-4, 1 in 2-4-scoop, 3 in 1-6); 2-4's +1 for two rows stays.
 
     >>> [row_points(3, 0, ScoringSystem.TWO_FOUR), row_points(2, 1, ScoringSystem.TWO_FOUR),
     ...  row_points(2, 0, ScoringSystem.TWO_FOUR), row_points(3, 0, ScoringSystem.ONE_SIX)]
     [4, 2, 3, 6]
+    >>> row_points(3, 0, ScoringSystem.TWO_FOUR, 2), row_points(0, 3, ScoringSystem.ONE_SIX, 0)
+    (6, -3)
     """
     net = won - lost
-    if system is ScoringSystem.TWO_FOUR:
-        bonus = 1 if won >= 2 else -1 if lost >= 2 else 0
-    else:
-        extra = 3 if system is ScoringSystem.ONE_SIX else 1
-        bonus = extra if won == 3 else -extra if lost == 3 else 0
+    majority = system.majority_bonus
+    bonus = majority if won >= 2 else -majority if lost >= 2 else 0
+    extra = system.scoop_bonus if scoop_bonus is None else scoop_bonus
+    bonus += extra if won == 3 else -extra if lost == 3 else 0
     return net + bonus
 
 
@@ -217,7 +220,7 @@ def settle_views(a: HandView, b: HandView, rules: HouseRules, seats: tuple[int, 
                 roy_a += a.royalties[i]
             if not rules.royalties_better_hand_only or winner == seats[1]:
                 roy_b += b.royalties[i]
-    pts = row_points(won, lost, rules.system) + roy_a - roy_b
+    pts = row_points(won, lost, rules.system, rules.scoop_bonus) + roy_a - roy_b
     return _result(a, b, seats, rules, PairKind.SHOWDOWN, rows, pts, (roy_a, roy_b))
 
 

@@ -100,7 +100,7 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, seats: Seq
             key = "rules.explain.row_win"
         lines.append(tr(key, lang, row=row.label(lang), winner=name, hand_a=hand_a, hand_b=hand_b))
     lines.append(tr("rules.explain.rows_total", lang, won=won, lost=lost, system=rules.system.value,
-                           points=signed(row_points(won, lost, rules.system))))
+                           points=signed(row_points(won, lost, rules.system, rules.scoop_bonus))))
     return lines
 
 

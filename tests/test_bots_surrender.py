@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import pytest
 
 from cp_trainer.arrangement import Arrangement
+from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.cards import Card, Deck, parse_cards
 from cp_trainer.history.record import HandRecord
 from cp_trainer.history.replay import replay_record
@@ -48,7 +49,7 @@ def test_the_seed_deals_bot_1_the_hopeless_hand() -> None:
 
 
 def test_a_bot_with_a_hopeless_hand_surrenders_and_pays_every_hand_still_in() -> None:
-    s = played(TableSetup(rules=SURRENDER_2, opponents=2, bot="standard"))
+    s = played(TableSetup(rules=SURRENDER_2, opponents=2, bot=BotChoice(BotName.STANDARD)))
     assert s.bot_job().surrender and s.bot_job().opponents == 2
     showdown = s.set_hand()
     assert showdown is not None and showdown.settlement is not None
@@ -79,12 +80,12 @@ def test_a_bot_with_a_hopeless_hand_surrenders_and_pays_every_hand_still_in() ->
 
 
 def test_one_bot_alone_surrenders_and_the_player_collects_the_cost() -> None:
-    s = played(TableSetup(rules=SURRENDER_2, opponents=1, bot="standard"))
+    s = played(TableSetup(rules=SURRENDER_2, opponents=1, bot=BotChoice(BotName.STANDARD)))
     showdown = s.set_hand()
     assert showdown is not None and showdown.bots_surrendered == {1}
     assert showdown.total == 2  # one bot surrendered: it pays the player 2 (hand-worked)
     # and when the player surrenders too, both gave up: they settle 0 (RULES.md)
-    s = played(TableSetup(rules=SURRENDER_2, opponents=1, bot="standard"))
+    s = played(TableSetup(rules=SURRENDER_2, opponents=1, bot=BotChoice(BotName.STANDARD)))
     both = s.set_hand(surrender=True)
     assert both is not None and both.surrendered and both.bots_surrendered == {1} and both.total == 0
 
@@ -126,7 +127,7 @@ def test_a_bot_function_that_surrenders_against_the_rules_is_refused() -> None:
 
 
 def test_expert_surrenders_the_hopeless_hand_the_same_way_every_time() -> None:
-    job = BotJob("expert", SURRENDER_2, (tuple(HOPELESS),), (1,), surrender=True)
+    job = BotJob(BotChoice(BotName.EXPERT), SURRENDER_2, (tuple(HOPELESS),), (1,), surrender=True)
     assert play(job).surrendered == {1}
     assert play(job).surrendered == {1}  # its solve uses the deal's own samples
     # at the default cost, 3, the solver's -2.99 ± 0.04 is no clear loss beyond it: it plays

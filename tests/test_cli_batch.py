@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cp_trainer.bot_names import parse_bot
 from cp_trainer.cli import main
 from cp_trainer.cli.arrange import arrangement_json, parse_hand, text_lines
 from cp_trainer.cli.check import parse_arrangement
@@ -69,7 +70,7 @@ def _one_by_one(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[s
     return status, capsys.readouterr().out
 
 
-@pytest.mark.parametrize("bot", ["greedy", "standard"])
+@pytest.mark.parametrize("bot", ["greedy", "standard", "pair-on-top", "scoop-chaser", "newcomer:0.3"])
 @pytest.mark.parametrize(("as_json", "lang"), [(True, "en"), (False, "en"), (False, "ru")])
 def test_arrange_in_chunks_prints_what_one_by_one_prints(monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str], bot: str,
@@ -79,11 +80,11 @@ def test_arrange_in_chunks_prints_what_one_by_one_prints(monkeypatch: pytest.Mon
 
     def answer(line: str, cards: object) -> None:
         assert isinstance(cards, list)
-        record = arrangement_json(line, cards, bot, rules, lang)
+        record = arrangement_json(line, cards, parse_bot(bot), rules, lang)
         if as_json:
             print_json(record)
         else:
-            print("\n".join(text_lines(record, bot, lang)), flush=True)
+            print("\n".join(text_lines(record, parse_bot(bot), lang)), flush=True)
 
     with monkeypatch.context() as patch:  # one by one in NumPy, as a fresh process sets one hand
         patch.setattr(_jit, "is_loaded", lambda: False)

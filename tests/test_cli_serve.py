@@ -34,7 +34,7 @@ def refusal(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (["--code", "abc"], "--code: 6 to 32"), (["--code", "bad code!"], "--code"),
     (["--port", "-1"], "at least 0"), (["--port", "65536"], "0 to 65535"),
     (["--replace-after", "nan"], "1 to 86400"), (["--review-samples", "1"], "at least 2"),
-    (["--lang", "fr"], "invalid choice"), (["--bot", "nobody"], "invalid choice"),
+    (["--lang", "fr"], "invalid choice"), (["--bot", "nobody"], "unknown bot: 'nobody'"),
     (["--host", " "], "--host"), (["--data-dir", ""], "--data-dir"),
     (["--rules", "/no/such/rules.toml"], "no such house-rules file"),
 ])

@@ -21,6 +21,7 @@ CORE_MODULES = (
     "cp_trainer.board",
     "cp_trainer.session",
     "cp_trainer.lesson_reasons",
+    "cp_trainer.bot_names",
     "cp_trainer.paigow.session",
 )
 

@@ -3,6 +3,7 @@ value and the line, nothing is half-applied, and writing never replaces a file u
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import stat
@@ -31,6 +32,8 @@ SAMPLE = Path(__file__).resolve().parent.parent / "docs" / "house-rules.sample.t
 NON_DEFAULTS: list[tuple[str, str, RulesFile]] = [
     ("system", 'system = "1-6"', RulesFile(HouseRules(system=ScoringSystem.ONE_SIX))),
     ("system", 'system = "2-4-scoop"', RulesFile(HouseRules(system=ScoringSystem.TWO_FOUR_SCOOP))),
+    ("scoop_bonus", "scoop_bonus = 0", RulesFile(HouseRules(scoop_bonus=0))),
+    ("scoop_bonus", "scoop_bonus = 10", RulesFile(HouseRules(scoop_bonus=10))),
     ("ties", 'ties = "bank"', RulesFile(HouseRules(ties=TieRule.BANK))),
     ("bank", "bank = 3", RulesFile(HouseRules(bank=3))),
     ("ignore_fouls", "ignore_fouls = true", RulesFile(HouseRules(ignore_fouls=True))),
@@ -53,7 +56,7 @@ NON_DEFAULTS: list[tuple[str, str, RulesFile]] = [
 
 
 def test_every_key_of_the_file_is_a_house_rule_or_criss_cross() -> None:
-    rule_fields = set(HouseRules().to_dict())
+    rule_fields = {f.name for f in dataclasses.fields(HouseRules)}  # to_dict leaves a None scoop bonus out
     assert set(FILE_KEYS) == rule_fields | {"criss_cross"}
     assert {key for key, _, _ in NON_DEFAULTS} >= set(FILE_KEYS) - {"royalty_table"} | {
         f"royalty_table.{name}" for name in ROYALTY_KEYS}
@@ -131,6 +134,8 @@ BAD: list[tuple[str, str, list[str]]] = [
     ("bank = -1\n", "out of range", ["line 1", "bank", "-1"]),
     ("surrender_cost = 0\n", "out of range", ["line 1", "surrender_cost", "0", "1 to 99"]),
     ("natural_amount = 100\n", "out of range", ["line 1", "natural_amount", "100"]),
+    ("scoop_bonus = 11\n", "out of range", ["line 1", "scoop_bonus", "11", "0 to 10"]),
+    ("scoop_bonus = -1\n", "out of range", ["line 1", "scoop_bonus", "-1"]),
     ("point_value = 0\n", "out of range", ["line 1", "point_value", "0"]),
     ("point_value = -2.5\n", "out of range", ["line 1", "point_value", "-2.5"]),
     ("point_value = nan\n", "out of range", ["line 1", "point_value", "nan"]),

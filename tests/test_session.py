@@ -13,6 +13,7 @@ from session_fixtures import by_rank_bot
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.board import Refusal, Refused
+from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.history.record import Game
 from cp_trainer.history.replay import replay_record
@@ -89,20 +90,20 @@ def test_defect2_criss_cross_off_mid_deal_still_settles_and_records_both_hands()
 # --- defect 3: settings changed mid-deal -------------------------------------------------------
 
 def test_defect3_a_settings_change_never_touches_the_deal_on_the_table() -> None:
-    s = session(TableSetup(opponents=1, bot="standard"))
+    s = session(TableSetup(opponents=1, bot=BotChoice(BotName.STANDARD)))
     before = (s.deal_setup, s.opponent_cards, s.player_cards, s.bot_job())
-    pending = s.change_setup(TableSetup(rules=HouseRules(royalties=True), opponents=3, bot="expert",
-                                        criss_cross=False))
+    pending = s.change_setup(TableSetup(rules=HouseRules(royalties=True), opponents=3,
+                                        bot=BotChoice(BotName.EXPERT), criss_cross=False))
     assert pending and s.setup_pending
     assert (s.deal_setup, s.opponent_cards, s.player_cards, s.bot_job()) == before
     assert s.hands_to_set == 1
     arrange_legal(s)
     s.set_hand()
     (hand,) = s.settled
-    assert hand.setup.bot == "standard" and not hand.setup.rules.royalties
+    assert hand.setup.bot.name == "standard" and not hand.setup.rules.royalties
     assert [o.name for o in hand.records[0].opponents] == ["standard"]
     s.new_deal()
-    assert s.deal_setup.bot == "expert" and len(s.opponent_cards) == 3 and not s.setup_pending
+    assert s.deal_setup.bot.name == "expert" and len(s.opponent_cards) == 3 and not s.setup_pending
 
 
 def test_a_language_change_is_no_pending_table_change() -> None:

@@ -50,7 +50,7 @@ def test_the_bots_may_not_surrender_in_criss_cross() -> None:
     plain = ChineseSession(TableSetup(rules=SURRENDER, opponents=3), bots=by_rank_bot, seed=3)
     plain.new_deal(MINE)
     job = plain.bot_job()
-    assert job.surrender is True and job.seats == (1, 2, 3) and job.bot == "standard"
+    assert job.surrender is True and job.seats == (1, 2, 3) and job.bot.name == "standard"
     assert ChineseSession(TableSetup(opponents=2), bots=by_rank_bot).bot_job().surrender is False
 
 

@@ -113,7 +113,7 @@ def test_hindsight_finds_the_best_answer_to_actual_hands() -> None:
 
 
 def test_bad_requests() -> None:
-    with pytest.raises(SolverInputError, match="greedy or standard"):
+    with pytest.raises(SolverInputError, match="greedy, standard or a style"):
         solve(CARDS, bot="expert")
     with pytest.raises(SolverInputError, match="1 to 3"):
         solve(CARDS, opponents=4)

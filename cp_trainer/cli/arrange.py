@@ -7,10 +7,11 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 
 from ..arrangement import Arrangement
+from ..bot_names import BotChoice, BotName, format_bot
 from ..cards import FULL_DECK, Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
-from ..solver.names import BotName
+from .bot_options import BOT_HELP, bot_type
 from .common import (
     CliError,
     InputError,
@@ -25,8 +26,6 @@ from .common import (
     shown,
 )
 from .streams import json_line
-
-BOTS = tuple(b.value for b in BotName)
 
 #: Fewest hands set with the compiled kernels (one call for all) while Numba is not loaded yet:
 #: loading it and its cached kernels costs about what the NumPy path takes for this many hands,
@@ -80,18 +79,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=("Set 13 cards into top / middle / bottom the way a bot does: greedy (strongest "
                      "bottom, then middle, then top), standard (most expected points from per-row win "
                      "chances, then adjusted for the cards you hold) or expert (the Monte-Carlo solver "
-                     "against standard). CARDS is 13 cards as one argument (\"As Kd Qh ...\"); "
-                     "without it, reads one hand per line from standard input."),
+                     "against standard), or a style: scoop-chaser (standard, playing for the scoop), "
+                     "pair-on-top (the best pair that fits on top goes there) or newcomer[:RATE] "
+                     "(standard, but it fouls at that rate, by a hash of the hand). CARDS is 13 cards "
+                     "as one argument (\"As Kd Qh ...\"); without it, reads one hand per line from "
+                     "standard input."),
     )
     p.add_argument("hands", nargs="*", metavar="CARDS")
-    p.add_argument("--bot", choices=BOTS, required=True, help="which bot sets the cards")
+    p.add_argument("--bot", type=bot_type(), required=True, metavar="BOT",
+                   help="which bot sets the cards: " + BOT_HELP)
     add_json_option(p)
     add_lang_option(p)
     add_house_rules_options(p)
     p.set_defaults(func=run)
 
 
-def arrangement_json(text: str, cards: list[Card], bot: str, rules: HouseRules,
+def arrangement_json(text: str, cards: list[Card], bot: BotChoice, rules: HouseRules,
                      lang: str) -> dict[str, object]:
     from ..solver.bots import get_bot
 
@@ -144,8 +147,8 @@ def _setting_tables() -> tuple[list[list[int]], list[list[int]], list[list[int]]
     return COMB3.tolist(), COMB5.tolist(), SPLIT_MID.tolist(), SPLIT_TOP.tolist()
 
 
-def batch_rows(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list[Rows]:
-    """How ``greedy`` or ``standard`` sets each of ``hands`` (13 distinct cards each): the rows of
+def batch_rows(hands: Sequence[list[Card]], bot: BotChoice, rules: HouseRules) -> list[Rows]:
+    """How ``greedy``, ``standard`` or a style sets each of ``hands`` (13 distinct cards each): the rows of
     ``get_bot(bot).arrange`` one by one, but with one compiled call for all when there are
     :data:`BATCH_LEAST` hands or more, or Numba is loaded anyway."""
     from ..solver import _jit
@@ -153,7 +156,7 @@ def batch_rows(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list
     from ..solver.tables import N_SPLITS
 
     if len(hands) < BATCH_LEAST and not _jit.is_loaded():
-        bot_ = FastBot(BotName(bot))
+        bot_ = FastBot(bot)
         out: list[Rows] = []
         for cards in hands:
             top, middle, bottom = ([_INDEX[id(c)] for c in r] for r in bot_.arrange(cards, rules).rows)
@@ -172,10 +175,10 @@ def batch_rows(hands: Sequence[list[Card]], bot: str, rules: HouseRules) -> list
     return rows
 
 
-def text_lines(record: dict[str, object], bot: str, lang: str) -> list[str]:
+def text_lines(record: dict[str, object], bot: BotChoice, lang: str) -> list[str]:
     from ..arrangement import Row
 
-    lines = [tr("solver.cli.arranged", lang, input=record["input"], bot=bot,
+    lines = [tr("solver.cli.arranged", lang, input=record["input"], bot=format_bot(bot),
                 arrangement=record["arrangement"])]
     rows = record["rows"]
     assert isinstance(rows, dict)
@@ -212,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(str(exc)) from None
         print(shown_record(record), end="", flush=True)
 
-    if args.bot == BotName.EXPERT:  # a Monte-Carlo solve a hand: nothing to share, each answer at once
+    if args.bot.name is BotName.EXPERT:  # a Monte-Carlo solve a hand: nothing to share, each answer at once
         return answer_inputs(hand_texts(args.hands), lambda text: parse_hand(text, lang), answer,
                              as_json=args.json, lang=lang, error_key="solver.cli.error_line")
     return answer_chunks(hand_texts(args.hands), lambda text: parse_hand(text, lang), render,

@@ -16,6 +16,7 @@ from ..arrangement import Arrangement, check_arrangement
 from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..i18n import tr
 from .arrange import parse_hand
+from .bot_options import table_bots
 from .common import (
     CliError,
     InputError,
@@ -118,18 +119,19 @@ def run(args: argparse.Namespace) -> int:
     rules = house_rules_of(args)
     if rules.bank > args.opponents:  # as in score and solve: the bank is a seat at this table
         raise CliError(tr("rules.error.bank", lang, bank=rules.bank, last=args.opponents))
+    bot, seated, label = table_bots(args.bot, args.opponents)
 
     def answer(text: str, item: GradeInput) -> None:
         try:
-            g = grade(item.cards, item.arrangement, bot=args.bot, opponents=args.opponents,
-                      samples=args.samples, rules=rules, seed=args.seed)
+            g = grade(item.cards, item.arrangement, bot=bot, opponents=args.opponents,
+                      samples=args.samples, rules=rules, seed=args.seed, opponent_bots=seated)
         except SolverInputError as exc:
             raise CliError(str(exc)) from None
         if args.json:
             print_json(g.to_json(text))
             return
         lines = [tr("solver.grade.line", lang, arrangement=g.arrangement.format(symbols=True),
-                    ev=decimal(g.ev, 3, lang, signed=True), stderr=decimal(g.stderr, 3, lang), bot=args.bot,
+                    ev=decimal(g.ev, 3, lang, signed=True), stderr=decimal(g.stderr, 3, lang), bot=label,
                     opponents=args.opponents, samples=g.samples)]
         check = check_arrangement(g.arrangement, rules, lang=lang)
         if not check.legal:

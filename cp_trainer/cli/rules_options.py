@@ -19,6 +19,7 @@ from ..house_rules import (
     MAX_AMOUNT,
     MAX_MONEY,
     MAX_ROYALTY,
+    MAX_SCOOP_BONUS,
     MAX_STAKES,
     MIN_AMOUNT,
     MIN_MONEY,
@@ -101,6 +102,9 @@ def add_rules_options(parser: argparse.ArgumentParser, *, scoring: bool = True,
     if scoring:
         g.add_argument("--system", choices=[s.value for s in ScoringSystem], default=None,
                        help="scoring system (default 2-4)")
+        g.add_argument("--scoop-bonus", type=_whole(0, MAX_SCOOP_BONUS), default=None, metavar="N",
+                       help=f"the extra for winning all three rows, 0 to {MAX_SCOOP_BONUS} (default: the "
+                            "system's own: 0 in 2-4, 1 in 2-4-scoop, 3 in 1-6)")
         g.add_argument("--ties", choices=[t.value for t in TieRule], default=None,
                        help="tied rows: push (score nothing) or bank (the bank wins them); default push")
         g.add_argument("--bank", type=int, default=None, metavar="N",
@@ -147,7 +151,7 @@ def rules_of(args: argparse.Namespace, lang: str = "en") -> RulesFile:
         value = getattr(args, name, None)
         if value is not None:
             changes[name] = ScoringSystem(value) if name == "system" else TieRule(value)
-    for name in ("bank", "surrender_cost", "natural_amount", "point_value", "stakes",
+    for name in ("bank", "scoop_bonus", "surrender_cost", "natural_amount", "point_value", "stakes",
                  *(s[0] for s in _SWITCHES)):
         value = getattr(args, name, None)
         if value is not None:

@@ -13,6 +13,7 @@ import re
 import sys
 from typing import Any
 
+from ..bot_names import format_bot
 from ..i18n import tr
 from .common import CliError, add_lang_option, lang_of, print_json, shown, whole_number
 from .rules_options import rules_of
@@ -45,8 +46,8 @@ def _seconds(text: str) -> float:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ..solver.names import BotName
-    BOT_NAMES = [b.value for b in BotName]
+    from ..bot_names import BotChoice, BotName
+    from .bot_options import BOT_HELP, bot_type
 
     p = sub.add_parser(
         "serve", help="host a teaching table: players join from a browser",
@@ -67,7 +68,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--bots", type=whole_number(0), default=0, metavar="K",
                    help="seats played by bots from the start (default 0); the first deal comes when "
                         "people have taken the others")
-    p.add_argument("--bot", choices=BOT_NAMES, default="standard", help="which bot plays (default standard)")
+    p.add_argument("--bot", type=bot_type(), default=BotChoice(BotName.STANDARD), metavar="BOT",
+                   help="which bot plays (default standard): " + BOT_HELP)
     p.add_argument("--rules", metavar="FILE", default=None,
                    help="the table's house rules, a TOML file (see docs/house-rules.sample.toml)")
     p.add_argument("--code", default=None, metavar="CODE",
@@ -105,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.host.strip():
         raise CliError(f"--host: no address named, got {args.host!r}")
     folder = data_folder(args.data_dir, lang)
-    table = Table(seats=args.seats, bots=args.bots, bot=args.bot, rules=rules, code=args.code, lang=lang)
+    table = Table(seats=args.seats, bots=args.bots, bot=format_bot(args.bot), rules=rules, code=args.code,
+                  lang=lang)
     extra: dict[str, Any] = {}
     if args.review_samples is not None:
         extra["review_samples"] = args.review_samples

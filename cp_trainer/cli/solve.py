@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..bot_names import BotChoice, BotName
 from ..i18n import tr
-from ..solver.names import BotName
 from .arrange import HandError, parse_hand
+from .bot_options import bots_type, table_bots
 from .common import (
     MAX_SEED,
     CliError,
@@ -47,10 +48,11 @@ def _seconds(text: str) -> float:
 def add_solver_options(p: argparse.ArgumentParser) -> None:
     """The solver's options, as ``solve`` and ``grade`` both take them: the opponents' bot and
     count, the sampled deals and the seed."""
-    p.add_argument("--bot", choices=(BotName.GREEDY.value, BotName.STANDARD.value),
-                   default=BotName.STANDARD.value,
-                   help="the bot that sets the opponents' hands (default standard, by its rating "
-                        "alone: without its card-removal step)")
+    p.add_argument("--bot", type=bots_type, default=(BotChoice(BotName.STANDARD),), metavar="BOT[,BOT...]",
+                   help="the bot that sets the opponents' hands, or one per opponent separated by commas "
+                        "(seat 1 first): greedy, standard (the default, by its rating alone: without its "
+                        "card-removal step), scoop-chaser, pair-on-top or newcomer[:RATE] (fouls at that "
+                        "rate, 0 to 1; default 0.15)")
     p.add_argument("--opponents", type=int, choices=(1, 2, 3), default=1, metavar="K",
                    help="opponents at the table, 1 to 3 (default 1)")
     p.add_argument("--samples", type=_samples, default=10_000, metavar="N",
@@ -103,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
     rules = house_rules_of(args)
     if rules.bank > args.opponents:  # as in score: the bank is a seat at this table
         raise CliError(tr("rules.error.bank", lang, bank=rules.bank, last=args.opponents))
+    bot, seated, label = table_bots(args.bot, args.opponents)
     text = " ".join(args.cards)  # one hand, however its cards are spread over the arguments
     try:
         cards = parse_hand(text, lang)
@@ -113,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
     from ..solver.montecarlo import solve
 
     try:
-        result = solve(cards, rules, bot=args.bot, opponents=args.opponents, samples=args.samples,
+        result = solve(cards, rules, bot=bot, opponents=args.opponents, samples=args.samples,
                        seed=args.seed, time_budget=args.time_budget,
-                       keep_samples=False)
+                       keep_samples=False, opponent_bots=seated)
     except SolverInputError as exc:
         raise CliError(str(exc)) from None
     if args.json:
@@ -124,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(record)
         return 0
     best = result.best
-    print(tr("solver.cli.best", lang, bot=args.bot, opponents=args.opponents, samples=result.samples,
+    print(tr("solver.cli.best", lang, bot=label, opponents=args.opponents, samples=result.samples,
              arrangement=best.arrangement.format(symbols=True), ev=decimal(best.ev, 3, lang, signed=True),
              stderr=decimal(best.stderr, 3, lang)))
     if not result.complete:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..arrangement import Arrangement, row_strengths
+from ..bot_names import BotChoice
 from ..cards import Card
 from ..house_rules import HouseRules
 from .grading import CandidateAnswer, HandAnalysis
@@ -51,7 +52,7 @@ class SolvedHand:
         return cand
 
 
-def analyse(cards: Sequence[Card], rules: HouseRules | None = None, *, bot: str = DRILL_BOT,
+def analyse(cards: Sequence[Card], rules: HouseRules | None = None, *, bot: str | BotChoice = DRILL_BOT,
             opponents: int = DRILL_OPPONENTS, samples: int = DRILL_SAMPLES, seed: int | None = None,
             keep: float = KEEP_LOSS) -> SolvedHand:
     """Measure every candidate of ``cards`` (13 distinct cards; raises the solver's input errors)."""

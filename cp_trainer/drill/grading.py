@@ -29,6 +29,7 @@ from functools import cached_property
 from typing import Any
 
 from ..arrangement import Arrangement, Stage, check_arrangement, row_strengths
+from ..bot_names import BotChoice, BotName, UnknownBotError, format_bot
 from ..cards import Card, format_cards, parse_cards
 from ..house_rules import HouseRules
 from ..i18n import tr
@@ -173,17 +174,26 @@ class HandAnalysis:
     paired standard error; :attr:`candidates` unpacks them on first use (a pool of 2,000 hands
     loads quickly). Build one from :class:`CandidateAnswer` values with :meth:`of`.
     ``bot``/``opponents``/``samples``/``seed`` say how it was measured, so a live grade of an
-    arrangement not stored here can meet the same samples.
+    arrangement not stored here can meet the same samples. ``bot`` is the opponents' model: any
+    bot the solver plays, a style too (``newcomer:0.2``; given as text, kept as a
+    :class:`~cp_trainer.bot_names.BotChoice`).
     """
 
     cards: tuple[Card, ...]
     rows: tuple[Row, ...]
-    bot: str
+    bot: BotChoice
     opponents: int
     samples: int
     seed: int
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "bot", BotChoice.of(self.bot))
+        except UnknownBotError as exc:
+            raise DrillInputError(f"a drill hand's opponents: {exc}") from None
+        if self.bot.name is BotName.EXPERT:
+            raise DrillInputError("a drill hand's opponents are played by greedy, standard or a style, "
+                                  "not 'expert'")
         if len(self.cards) != 13 or len(set(self.cards)) != 13:
             raise DrillInputError(f"a drill hand has 13 distinct cards: {format_cards(self.cards)!r}")
         if not self.rows:
@@ -192,13 +202,13 @@ class HandAnalysis:
             _check_code(self.cards, row[0])
 
     @classmethod
-    def of(cls, cards: Sequence[Card], candidates: Sequence[CandidateAnswer], bot: str, opponents: int,
-           samples: int, seed: int) -> HandAnalysis:
+    def of(cls, cards: Sequence[Card], candidates: Sequence[CandidateAnswer], bot: BotChoice | str,
+           opponents: int, samples: int, seed: int) -> HandAnalysis:
         """From candidates (best first); the cards are kept high first."""
         ordered = tuple(sorted(cards, reverse=True))
         rows = tuple((rows_code(ordered, c.arrangement), c.ev, c.stderr, c.loss, c.loss_stderr)
                      for c in candidates)
-        return cls(ordered, rows, bot, opponents, samples, seed)
+        return cls(ordered, rows, BotChoice.of(bot), opponents, samples, seed)
 
     @cached_property
     def candidates(self) -> tuple[CandidateAnswer, ...]:
@@ -255,7 +265,8 @@ class HandAnalysis:
         loss's error."""
         return {
             "cards": format_cards(self.cards),
-            "bot": self.bot, "opponents": self.opponents, "samples": self.samples, "seed": self.seed,
+            "bot": format_bot(self.bot), "opponents": self.opponents, "samples": self.samples,
+            "seed": self.seed,
             "candidates": [[code, _num(ev), _num(se), _num(loss), _num(lse)]
                            for code, ev, se, loss, lse in self.rows],
         }
@@ -266,8 +277,8 @@ class HandAnalysis:
             cards = tuple(parse_cards(str(data["cards"])))
             rows = tuple((str(code), float(ev), float(se), float(loss), float(lse))
                          for code, ev, se, loss, lse in data["candidates"])
-            return cls(cards, rows, str(data["bot"]), int(data["opponents"]), int(data["samples"]),
-                       int(data["seed"]))
+            return cls(cards, rows, BotChoice.of(str(data["bot"])), int(data["opponents"]),
+                       int(data["samples"]), int(data["seed"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise DrillInputError(f"not a drill hand: {str(data)[:200]!r} ({exc})") from exc
 

@@ -90,7 +90,7 @@ def first_size(available: QRect, frame: QSize = FRAME_GUESS) -> QSize:
 
 def _setup_of(values: TrainerSettings) -> TableSetup:
     return TableSetup(rules=values.house_rules, opponents=values.opponents, bot=values.bot,
-                      lang=current_language(), criss_cross=values.criss_cross)
+                      lang=current_language(), criss_cross=values.criss_cross, seat_bots=values.seat_bots)
 
 
 class MainWindow(QMainWindow):
@@ -500,7 +500,8 @@ class MainWindow(QMainWindow):
         self._restyle_cards(values.card_style)
         self.four_colour_action.setChecked(values.card_style is CardStyle.FOUR_COLOUR)
         pending = self.controller.change_setup(TableSetup(values.house_rules, values.opponents, values.bot,
-                                                          self.controller.setup.lang, values.criss_cross))
+                                                          self.controller.setup.lang, values.criss_cross,
+                                                          values.seat_bots))
         if values.language != current_language():
             self.set_language(values.language)
         self.table.set_animated(values.animations)
@@ -567,7 +568,8 @@ class MainWindow(QMainWindow):
             actual = after_showdown.opponents
             gone = after_showdown.bots_surrendered
         request = SolveRequest(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
-                               opponents=min(3, len(c.opponent_cards)), bot=c.setup.bot,
+                               opponents=min(3, len(c.opponent_cards)), bot=c.setup.bot_at(1),
+                               seat_bots=() if c.setup.criss_cross else c.setup.seated_bots,
                                samples=self.values.solver_samples, mine=mine,
                                actual=actual, time_budget=self.values.solver_time_budget,
                                surrendered=after_showdown is not None and after_showdown.surrendered,
@@ -596,7 +598,8 @@ class MainWindow(QMainWindow):
         if showdown.criss_cross:  # both of the player's hands, each against the bot's two
             c = self.controller
             self.solver_panel.start_all(criss_cross_requests(
-                showdown.player_hands, c.setup.rules, bot=c.setup.bot, samples=self.values.solver_samples,
+                showdown.player_hands, c.setup.rules, bot=c.setup.bot_at(1),
+                samples=self.values.solver_samples,
                 actual=showdown.opponents, time_budget=self.values.solver_time_budget))
             return
         self.solver_panel.start(self._request(after_showdown=showdown))

@@ -33,6 +33,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ..bot_names import BotChoice, BotName
 from ..history.writer import HistoryWriter
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog
 from ..resources import resource_path
@@ -247,7 +248,7 @@ class TableServer:
             play = await loop.run_in_executor(self._bot_pool, play_bots, work.job)
         except Exception:  # the table must go on: the greedy bot sets these hands instead
             _log.exception("the %s bot could not set its hands; the greedy bot does", work.job.bot)
-            job = dataclasses.replace(work.job, bot="greedy", surrender=False)
+            job = dataclasses.replace(work.job, bot=BotChoice(BotName.GREEDY), seat_bots=(), surrender=False)
             play = await loop.run_in_executor(self._bot_pool, play_bots, job)
         self.table.bots_done(work, play)
         self._run_work()

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement, check_partial
+from ..bot_names import BotChoice
 from ..cards import Card, CardParseError, Deck, format_cards
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from ..house_rules import HouseRules
@@ -189,7 +190,7 @@ class Table:
 
     def rules_json(self) -> dict[str, Any]:
         """The house rules as a rules file writes them (``joined``'s ``rules``)."""
-        return _plain(RulesFile(self.rules))
+        return _plain(RulesFile(self.rules), every_key=False)
 
     def state(self) -> dict[str, Any]:
         return {"type": "table", "deal": self.deal_number, "phase": self.phase,
@@ -356,8 +357,8 @@ class Table:
         if not seats or self.deal is None:
             return
         self._bots_pending.update(s.index for s in seats)
-        job = BotJob(self.bot, self.rules, tuple(s.cards for s in seats), tuple(s.index for s in seats),
-                     surrender=self.rules.surrender)
+        job = BotJob(BotChoice.of(self.bot), self.rules, tuple(s.cards for s in seats),
+                     tuple(s.index for s in seats), surrender=self.rules.surrender)
         self._work.append(BotWork(self.deal.number, job))
 
     def bots_done(self, work: BotWork, play: BotPlay | tuple[Arrangement, ...]) -> None:

@@ -1,7 +1,7 @@
 """The bots: named, documented strategies with one interface.
 
-``get_bot(name).arrange(cards, rules) -> Arrangement`` for 13 distinct cards; every bot returns
-a legal arrangement (never a foul).
+``get_bot(name).arrange(cards, rules) -> Arrangement`` for 13 distinct cards; every bot but the
+``newcomer`` returns a legal arrangement (never a foul).
 
 - ``greedy`` — the legal arrangement with the strongest bottom, then the strongest middle, then
   the strongest top (strengths compared; arrangements with the same three strengths are the same
@@ -23,8 +23,18 @@ a legal arrangement (never a foul).
   (+0.0030 points a hand), 1 / 0.5 changed 31 (+0.0046), 0.5 / 0 changed 42 (+0.0049, with more
   changes for the worse).
 
-``greedy`` ignores naturals (it is exactly specified); a natural is judged on the arrangement a bot
-returns (six pairs and the dragon whatever the setting).
+The styles (:mod:`.styles`: documented, deterministic policies on ``standard``'s kernel, each
+by its rating alone):
+
+- ``scoop-chaser`` — ``standard``'s rating with 2 points more weight on winning all three rows.
+- ``pair-on-top`` — the best pair (or trips) that can legally go on top goes there; the rest by
+  ``standard``'s rating.
+- ``newcomer`` (``newcomer:RATE``, default rate 0.15) — ``standard``, but it fouls (swaps its
+  middle and bottom rows) at that rate, by a hash of the hand, the seat and a seed: the same hand
+  at the same seat always fouls or never does.
+
+The styles never surrender. ``greedy`` ignores naturals (it is exactly specified); a natural is
+judged on the arrangement a bot returns (six pairs and the dragon whatever the setting).
 
 Surrender (a house rule): :meth:`Bot.surrenders` says whether a bot gives its hand up, which it
 does when that pays more: ``standard`` when its own estimate of its arrangement's points against
@@ -49,10 +59,10 @@ from ..session import BotJob, BotPlay
 from .enumerate import setting_arrangement
 from .fastbots import Bot, BotSpec, FastBot, bonuses, bot_spec, settings_for, standard_estimate
 from .montecarlo import solve
-from .names import BotName
+from .names import BotChoice, BotName, UnknownBotError
 
-__all__ = ["BOT_NAMES", "SURRENDER_MARGIN", "Bot", "BotName", "BotSpec", "ExpertBot", "FastBot", "bonuses",
-           "bot_spec", "get_bot", "play", "settings_for"]
+__all__ = ["BOT_NAMES", "SURRENDER_MARGIN", "Bot", "BotChoice", "BotName", "BotSpec", "ExpertBot", "FastBot",
+           "UnknownBotError", "bonuses", "bot_spec", "get_bot", "play", "settings_for"]
 
 BOT_NAMES: tuple[str, ...] = tuple(b.value for b in BotName)
 
@@ -106,22 +116,23 @@ class ExpertBot(Bot):
         return estimate < -rules.effective_surrender_cost + SURRENDER_MARGIN
 
 
-def get_bot(name: str) -> Bot:
-    """The bot called ``name`` (a :class:`BotName`, or its value)."""
-    if name in (BotName.GREEDY, BotName.STANDARD):
-        return FastBot(BotName(name))
-    if name == BotName.EXPERT:
+def get_bot(bot: BotChoice | BotName | str) -> Bot:
+    """The bot ``bot`` names (a :class:`BotChoice`, a :class:`BotName`, or its text form such as
+    ``newcomer:0.25``); an unknown one is an :class:`UnknownBotError` quoting it."""
+    choice = BotChoice.of(bot)
+    if choice.name is BotName.EXPERT:
         return ExpertBot()
-    raise ValueError(f"unknown bot: {name!r} (choose from {', '.join(BOT_NAMES)})")
+    return FastBot(choice)
 
 
 def play(job: BotJob) -> BotPlay:
-    """A deal's bot hands as the table plays them: each set by ``job.bot`` at its own seat and,
-    when the job asks (surrender allowed, not Criss Cross), each bot's decision to surrender
-    against ``job.opponents`` hands. The same cards always get the same answer."""
-    bot = get_bot(job.bot)
+    """A deal's bot hands as the table plays them: each set by its seat's bot (``job.bot_at``)
+    at its own seat and, when the job asks (surrender allowed, not Criss Cross), each bot's
+    decision to surrender against ``job.opponents`` hands. The same cards always get the same
+    answer."""
     seated = tuple(zip(job.seats, job.hands, strict=True))
-    hands = tuple(bot.arrange(list(cards), job.rules, seat) for seat, cards in seated)
+    bots = {seat: get_bot(job.bot_at(seat)) for seat in set(job.seats)}
+    hands = tuple(bots[seat].arrange(list(cards), job.rules, seat) for seat, cards in seated)
     gone = frozenset(seat for seat, cards in seated
-                     if job.surrender and bot.surrenders(list(cards), job.rules, seat, job.opponents))
+                     if job.surrender and bots[seat].surrenders(list(cards), job.rules, seat, job.opponents))
     return BotPlay(hands, gone)

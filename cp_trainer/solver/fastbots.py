@@ -1,4 +1,5 @@
-"""The compiled bots, ``greedy`` and ``standard`` (see :mod:`.bots` for what they do).
+"""The compiled bots, ``greedy``, ``standard`` and the styles on it (see :mod:`.bots` and
+:mod:`.styles` for what they do).
 
 Split from :mod:`.bots` so that the Monte-Carlo solver (:mod:`.montecarlo`), which lets these bots
 set the opponents' hands, and the ``expert`` bot, which asks the solver, import in one direction:
@@ -16,8 +17,8 @@ import numpy.typing as npt
 
 from ..arrangement import Arrangement
 from ..cards import Card
-from ..house_rules import HouseRules, ScoringSystem
-from . import _jit, removal, single
+from ..house_rules import HouseRules
+from . import _jit, removal, single, styles
 from .enumerate import check_hand, setting_arrangement, tables_for
 from .kernels import (
     BOT_GREEDY,
@@ -27,7 +28,7 @@ from .kernels import (
     removal_settings,
     setting_value,
 )
-from .names import BotName
+from .names import STYLES, BotChoice, BotName
 from .parallel import run_ranges
 from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
 from .winprob import load_winprob, row_probabilities
@@ -40,11 +41,7 @@ F64 = npt.NDArray[np.float64]
 
 def bonuses(rules: HouseRules) -> tuple[float, float]:
     """(bonus for winning >= 2 rows, bonus for winning all 3) on top of +1 a row."""
-    if rules.system is ScoringSystem.TWO_FOUR:
-        return 1.0, 0.0
-    if rules.system is ScoringSystem.TWO_FOUR_SCOOP:
-        return 0.0, 1.0
-    return 0.0, 3.0
+    return float(rules.system.majority_bonus), float(rules.effective_scoop_bonus)
 
 
 @dataclass(frozen=True)
@@ -56,6 +53,7 @@ class BotSpec:
     bonus2: float
     bonus3: float
     natural_value: float = -1.0  # what a natural is worth, when the bot looks for one (else -1)
+    style: bool = False  # a style on standard's kernel (:mod:`.styles`): no card-removal step
 
 
 _NO_PROBS = np.zeros((1, 9), dtype=np.float64)
@@ -63,30 +61,38 @@ _NO_PROBS = np.zeros((1, 9), dtype=np.float64)
 
 @cache
 def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
-    """The kernel inputs of ``greedy`` or ``standard``."""
+    """The kernel inputs of ``greedy``, ``standard`` or a style on it (:mod:`.styles`)."""
     if name == BotName.GREEDY:
         return BotSpec(BOT_GREEDY, _NO_PROBS, 0.0, 0.0)
-    if name == BotName.STANDARD:
+    if name == BotName.STANDARD or name in STYLES:
         b2, b3 = bonuses(rules)
         wp = load_winprob(low_middle=rules.low_middle)
         probs = np.ascontiguousarray(row_probabilities(wp, rules, seat).T)
         natural = float(rules.effective_natural_amount) if rules.naturals else -1.0
-        return BotSpec(BOT_STANDARD, probs, b2, b3, natural)
+        if name == BotName.SCOOP_CHASER:
+            b3 += styles.SCOOP_WEIGHT
+        elif name == BotName.PAIR_ON_TOP:
+            probs = styles.pair_top_probs(probs, tables_for(rules))
+        return BotSpec(BOT_STANDARD, probs, b2, b3, natural, style=name != BotName.STANDARD)
     raise ValueError(f"not a compiled bot: {name!r}")
 
 
 def _removal(spec: BotSpec, rules: HouseRules, card_removal: bool) -> bool:
     """Does this bot take :mod:`.removal`'s step here?"""
-    return card_removal and spec.kind == BOT_STANDARD and removal.applies(rules)
+    return card_removal and spec.kind == BOT_STANDARD and not spec.style and removal.applies(rules)
 
 
-def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules, seat: int = 0,
-                 card_removal: bool = True) -> npt.NDArray[np.int64]:
+def settings_for(hands: npt.NDArray[np.int64], name: str | BotChoice, rules: HouseRules, seat: int = 0,
+                 card_removal: bool = True, *, foul_seat: int | None = None,
+                 seed: int = 0) -> npt.NDArray[np.int64]:
     """Setting numbers a fast bot picks for each of ``hands`` (M, 13) card indices.
 
     ``card_removal=False``: ``standard`` by its rating alone, without :mod:`.removal`'s last step
-    (the solver's model of its opponents)."""
-    spec = bot_spec(name, rules, seat)
+    (the solver's model of its opponents). ``name`` may be a :class:`BotChoice` (a newcomer's
+    rate); the newcomer's fouls are drawn for the hands at ``foul_seat`` (default ``seat``) with
+    ``seed`` (:func:`.styles.foul_draws`)."""
+    choice = BotChoice.of(name)
+    spec = bot_spec(choice.name, rules, seat)
     tab = tables_for(rules)
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
     out = np.empty(hands.shape[0], dtype=np.int64)
@@ -104,7 +110,16 @@ def settings_for(hands: npt.NDArray[np.int64], name: str, rules: HouseRules, sea
                          spec.natural_value, tab.class_category, COMB3, out[lo:hi])
 
     run_ranges(work, hands.shape[0], least=64 if spec.kind == BOT_STANDARD else 256)
-    return out
+    return _newcomer(hands, out, choice, rules, seat if foul_seat is None else foul_seat, seed)
+
+
+def _newcomer(hands: npt.NDArray[np.int64], settings: npt.NDArray[np.int64], choice: BotChoice,
+              rules: HouseRules, seat: int, seed: int) -> npt.NDArray[np.int64]:
+    """The newcomer's fouls played on ``settings`` (unchanged for every other bot)."""
+    if choice.name is not BotName.NEWCOMER or choice.foul_rate == 0.0:
+        return settings
+    fouls = styles.foul_draws(hands, seat, seed) < choice.foul_rate
+    return styles.foul_settings(hands, settings, fouls, rules)
 
 
 def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, seat: int = 0,
@@ -145,27 +160,38 @@ class Bot:
 
 
 class FastBot(Bot):
-    """``greedy`` or ``standard`` (see :mod:`.bots`). One hand is set in NumPy (:mod:`.single`:
-    nothing to compile) until the process has loaded the compiled kernels, then with the kernel;
-    both give the same settings (the solver sets its thousands with the kernel,
-    :func:`settings_for`)."""
+    """``greedy``, ``standard`` or a style on it (see :mod:`.bots`, :mod:`.styles`). One hand is set
+    in NumPy (:mod:`.single`: nothing to compile) until the process has loaded the compiled
+    kernels, then with the kernel; both give the same settings (the solver sets its thousands with
+    the kernel, :func:`settings_for`). A newcomer's fouls (with ``seed``, 0 by default) are drawn
+    from the hand and its seat, so a replay gets the same answer."""
 
-    def __init__(self, name: BotName) -> None:
-        if name not in (BotName.GREEDY, BotName.STANDARD):
-            raise ValueError(f"not a compiled bot: {name!r}")
-        self.name = BotName(name)
+    def __init__(self, name: BotName | BotChoice, seed: int = 0) -> None:
+        choice = BotChoice.of(name)
+        if choice.name is BotName.EXPERT:
+            raise ValueError(f"not a compiled bot: {choice.name.value!r}")
+        self.choice = choice
+        self.name = choice.name
+        self.seed = seed
 
     def setting(self, cards: Sequence[Card], rules: HouseRules, seat: int = 0) -> int:
+        hand = hand_array(tuple(cards))
         if not _jit.is_loaded():  # no Numba in this process yet: NumPy, nothing to load
-            return numpy_setting(self.name, hand_array(tuple(cards)), rules, seat)
+            best = numpy_setting(self.name, hand, rules, seat)
+        else:
+            best = self._kernel_setting(hand, rules, seat)
+        return int(_newcomer(hand.reshape(1, 13), np.array([best], dtype=np.int64), self.choice, rules,
+                             seat, self.seed)[0])
+
+    def _kernel_setting(self, hand: npt.NDArray[np.int64], rules: HouseRules, seat: int) -> int:
         spec = bot_spec(self.name, rules, seat)
         tab = tables_for(rules)
         if _removal(spec, rules, True):
-            return int(settings_for(hand_array(tuple(cards)).reshape(1, 13), self.name, rules, seat)[0])
+            return int(settings_for(hand.reshape(1, 13), self.name, rules, seat)[0])
         c5 = np.empty(len(COMB5), dtype=np.int16)
         c5low = np.empty(len(COMB5), dtype=np.int16)
         c3 = np.empty(len(COMB3), dtype=np.int16)
-        return int(bot_setting(hand_array(tuple(cards)), spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
+        return int(bot_setting(hand, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
                                tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
                                spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3,
                                np.empty(0), np.empty(0, dtype=np.int64), np.empty((0, 3), dtype=np.int64)))
@@ -173,7 +199,7 @@ class FastBot(Bot):
     def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
                    opponents: int = 1) -> bool:
         """``standard``: when its own estimate of its arrangement's points against each opponent
-        is below minus the surrender cost; ``greedy`` (exactly specified) never."""
+        is below minus the surrender cost; ``greedy`` (exactly specified) and the styles never."""
         rules = rules or HouseRules()
         if self.name != BotName.STANDARD or not rules.surrender:
             return False

@@ -26,6 +26,7 @@ from ..cards import Card
 from ..house_rules import HouseRules
 from .enumerate import SolverInputError, check_hand
 from .montecarlo import SIGNIFICANCE_Z, significant, solve
+from .names import BotChoice
 
 __all__ = ["SIGNIFICANCE_Z", "Grade", "grade"]
 
@@ -66,11 +67,13 @@ def check_arrangement_of(cards: Sequence[Card], arrangement: Arrangement) -> Non
         raise SolverInputError(f"the arrangement {str(arrangement)!r} does not hold the 13 cards dealt")
 
 
-def grade(cards: Sequence[Card], arrangement: Arrangement, *, bot: str = "standard", opponents: int = 1,
-          samples: int = 2000, rules: HouseRules | None = None, seed: int | None = None,
-          seat: int = 0, time_budget: float | None = None) -> Grade:
-    """Grade ``arrangement`` of ``cards`` against ``opponents`` hands set by ``bot`` (``greedy``
-    or ``standard``) under ``rules`` with ``samples`` sampled deals (see the module docstring).
+def grade(cards: Sequence[Card], arrangement: Arrangement, *, bot: str | BotChoice = "standard",
+          opponents: int = 1, samples: int = 2000, rules: HouseRules | None = None, seed: int | None = None,
+          seat: int = 0, time_budget: float | None = None,
+          opponent_bots: Sequence[BotChoice | str] | None = None) -> Grade:
+    """Grade ``arrangement`` of ``cards`` against ``opponents`` hands set by ``bot`` (``greedy``,
+    ``standard`` or a style; ``opponent_bots``: one per opponent) under ``rules`` with ``samples``
+    sampled deals (see the module docstring).
 
     Raises :class:`SolverInputError` (a ``ValueError``) for cards that are not 13 distinct
     cards, an arrangement of other cards or other row sizes, or a bot the solver cannot play."""
@@ -80,7 +83,8 @@ def grade(cards: Sequence[Card], arrangement: Arrangement, *, bot: str = "standa
     if samples < 2:
         raise SolverInputError(f"grading needs at least 2 samples (a standard error), got {samples}")
     result = solve(cards, rules, bot=bot, opponents=opponents, samples=samples, seed=seed, seat=seat,
-                   reference=arrangement, keep_samples=False, time_budget=time_budget)
+                   reference=arrangement, keep_samples=False, time_budget=time_budget,
+                   opponent_bots=opponent_bots)
     ref = result.reference
     assert ref is not None
     best = result.best

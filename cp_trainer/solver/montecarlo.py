@@ -41,7 +41,7 @@ from ..house_rules import HouseRules
 from .enumerate import SolverInputError, check_hand, enumerate_hand, setting_arrangement, tables_for
 from .fastbots import FastBot, settings_for
 from .kernels import deal_opponents
-from .names import BotName
+from .names import BotChoice, BotName, UnknownBotError, format_bot
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, score_each, setting_rows, tie_mode
 from .tables import N_SETTINGS, hand_array, sorted_cards
 
@@ -353,23 +353,47 @@ class SolveResult:
         }
 
 
-def deal_seed(cards: Sequence[Card], opponents: int = 1, bot: str = "standard",
-              dead: Sequence[Card] = ()) -> int:
+def deal_seed(cards: Sequence[Card], opponents: int = 1, bot: str | BotChoice = "standard",
+              dead: Sequence[Card] = (), opponent_bots: Sequence[BotChoice] = ()) -> int:
     """The seed every solve of this deal uses unless one is given: a hash of the 13 cards (in any
     order), the opponents' count and the bot (and the ``dead`` cards, when some are known to be
     out of the opponents' hands), so the same question always meets the same samples (the Hint,
     the showdown, a replay, Try again and the history agree; two identical command lines print
-    the same answer)."""
+    the same answer). ``opponent_bots``: each opponent's own bot, when they are not all ``bot``."""
     key = "cp-trainer solve v1|" + ",".join(str(i) for i in sorted(c.index for c in cards))
-    key += f"|{opponents}|{bot}"
+    key += f"|{opponents}|{format_bot(BotChoice.of(bot))}"
+    if opponent_bots:
+        key += "|" + ",".join(format_bot(b) for b in opponent_bots)
     if dead:
         key += "|" + ",".join(str(i) for i in sorted(c.index for c in dead))
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
 
 
+def _others(seat: int, opponents: int) -> list[int]:
+    """The opponents' seats when none are given: the other seats from 0 up."""
+    return [s for s in range(opponents + 1) if s != seat][:opponents]
+
+
 def _ties(rules: HouseRules, seat: int, opponents: int) -> npt.NDArray[np.int8]:
-    others = [s for s in range(opponents + 1) if s != seat][:opponents]
-    return np.array([tie_mode(rules, seat, o) for o in others], dtype=np.int8)
+    return np.array([tie_mode(rules, seat, o) for o in _others(seat, opponents)], dtype=np.int8)
+
+
+def _models(bot: str | BotChoice, opponent_bots: Sequence[BotChoice | BotName | str] | None,
+            opponents: int) -> list[BotChoice]:
+    """Each opponent's bot, checked: the solver can play all but ``expert`` (a solver inside a
+    solver)."""
+    try:
+        models = [BotChoice.of(b) for b in opponent_bots] if opponent_bots is not None else \
+            [BotChoice.of(bot)] * opponents
+    except UnknownBotError as exc:
+        raise SolverInputError(str(exc)) from None
+    if len(models) != opponents:
+        raise SolverInputError(f"{opponents} opponents need {opponents} bots, got {len(models)}")
+    for model in models:
+        if model.name is BotName.EXPERT:
+            raise SolverInputError(f"the solver plays against greedy, standard or a style, not "
+                                   f"{model.name.value!r}")
+    return models
 
 
 def _cancelled(cancel: Cancel) -> bool:
@@ -398,7 +422,7 @@ def solve(
     cards: Sequence[Card],
     rules: HouseRules | None = None,
     *,
-    bot: str = BotName.GREEDY,
+    bot: str | BotChoice = BotName.GREEDY,
     opponents: int = 1,
     samples: int = 10_000,
     seed: int | None = None,
@@ -414,12 +438,15 @@ def solve(
     tolerance: float = 0.01,
     dead: Sequence[Card] = (),
     opponent_seats: Sequence[int] | None = None,
+    opponent_bots: Sequence[BotChoice | BotName | str] | None = None,
 ) -> SolveResult:
     """Expected points of every Pareto candidate against ``opponents`` hands set by ``bot``.
 
-    ``bot`` is ``greedy`` or ``standard`` (``expert`` as the opponent would be a solver inside a
-    solver: refused). ``seat`` is the player's seat (it matters for the bank under tied rows);
-    the opponents take the other seats from 0 up. At least one sample is always played.
+    ``bot`` is ``greedy``, ``standard`` or a style (:mod:`.styles`; ``expert`` as the opponent would
+    be a solver inside a solver: refused); ``opponent_bots`` gives each opponent its own (the bots
+    actually seated: "best against this table"), in the order of the opponents' seats. ``seat`` is
+    the player's seat (it matters for the bank under tied rows); the opponents take the other seats
+    from 0 up. At least one sample is always played.
     Without a ``seed`` the samples are the deal's own (:func:`deal_seed`); samples are drawn in
     one stream, so a longer run extends a shorter one's samples.
 
@@ -447,8 +474,7 @@ def solve(
     """
     rules = rules or HouseRules()
     check_hand(cards)
-    if bot not in (BotName.GREEDY, BotName.STANDARD):
-        raise SolverInputError(f"the solver plays against greedy or standard, not {bot!r}")
+    models = _models(bot, opponent_bots, opponents)
     if not 1 <= opponents <= 3:
         raise SolverInputError(f"1 to 3 opponents, got {opponents}")
     if samples < 1:
@@ -462,7 +488,8 @@ def solve(
     if chunk is None:
         quiet = progress is None and cancel is None and time_budget is None and not adaptive
         chunk = QUIET_CHUNK if quiet else CHUNK
-    seed = deal_seed(cards, opponents, bot, dead) if seed is None else seed
+    mixed = tuple(models) if len(set(models)) > 1 else ()
+    seed = deal_seed(cards, opponents, models[0], dead, mixed) if seed is None else seed
     limit = max(samples, max_samples) if adaptive else samples
     tab = tables_for(rules)
     hand = hand_array(tuple(cards))
@@ -472,8 +499,8 @@ def solve(
     unseen = np.array([c.index for c in FULL_DECK if c.index not in used], dtype=np.int64)
     rng = np.random.default_rng(seed)
     params = ScoringParams.of(rules)
-    ties = _ties(rules, seat, opponents) if opponent_seats is None else np.array(
-        [tie_mode(rules, seat, o) for o in opponent_seats], dtype=np.int8)
+    opp_seats = _others(seat, opponents) if opponent_seats is None else list(opponent_seats)
+    ties = np.array([tie_mode(rules, seat, o) for o in opp_seats], dtype=np.int8)
     stats = _Stats.zeros(len(cands))
     pairing = _Pairing(len(cands))
     ref_rows = arrangement_rows([reference], tab, rules) if reference is not None else None
@@ -491,7 +518,15 @@ def solve(
         flat = hands.reshape(-1, 13)
         # opponents sit at the other seats; only the bank's seat changes how a bot plays.
         # standard is modelled by its rating alone (without card removal: see .removal)
-        settings = settings_for(flat, bot, rules, seat=1 if seat == 0 else 0, card_removal=False)
+        if not mixed:
+            settings = settings_for(flat, models[0], rules, seat=1 if seat == 0 else 0, card_removal=False,
+                                    foul_seat=opp_seats[0])
+        else:  # each opponent by its own bot (the bots actually seated)
+            settings = np.empty((n, opponents), dtype=np.int64)
+            for k, model in enumerate(models):
+                settings[:, k] = settings_for(hands[:, k], model, rules, seat=1 if seat == 0 else 0,
+                                              card_removal=False, foul_seat=opp_seats[k])
+            settings = settings.reshape(-1)
         rows = setting_rows(flat, settings, tab, rules)
         opp = RowData(rows.cls.reshape(n, opponents, 3), rows.roy.reshape(n, opponents, 3),
                       rows.foul.reshape(n, opponents), rows.nat.reshape(n, opponents))
@@ -553,7 +588,8 @@ def solve(
         results.append(CandidateResult(int(s), ex, diff, diff_se, loss, float(loss_se[i])))
     order = sorted(range(len(results)), key=lambda i: (i != best, -results[i].ev))
     results = [results[i] for i in order]
-    return SolveResult(tuple(cards), rules, bot, opponents, done, limit if adaptive else samples, seed,
+    return SolveResult(tuple(cards), rules, format_bot(models[0]), opponents, done,
+                       limit if adaptive else samples, seed,
                        results, stop == "cancelled", stop == "time", time.perf_counter() - start, seat,
                        opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop, ties)
 

@@ -1,19 +1,16 @@
-"""The bots' names, as one enum for the solver, the command line and the window.
-
-A light module (no NumPy): the window's settings and the command line's parser can name the bots
-without loading the solver.
-"""
+"""The bots' names (:mod:`cp_trainer.bot_names`, where the rules core can read them), here too."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from ..bot_names import (
+    DEFAULT_FOUL_RATE,
+    STYLES,
+    BotChoice,
+    BotName,
+    UnknownBotError,
+    format_bot,
+    parse_bot,
+)
 
-__all__ = ["BotName"]
-
-
-class BotName(StrEnum):
-    """A bot (see :mod:`.bots`); the value is the key stored in settings and history."""
-
-    GREEDY = "greedy"
-    STANDARD = "standard"
-    EXPERT = "expert"
+__all__ = ["DEFAULT_FOUL_RATE", "STYLES", "BotChoice", "BotName", "UnknownBotError", "format_bot",
+           "parse_bot"]

@@ -74,9 +74,11 @@ F64 = npt.NDArray[np.float64]
 
 
 def applies(rules: HouseRules) -> bool:
-    """Does ``standard`` re-rank for card removal under these rules (those the pool was set under)?"""
+    """Does ``standard`` re-rank for card removal under these rules (those the pool was set under:
+    2-4 without a scoop bonus of the house's own)?"""
     return (rules.system is ScoringSystem.TWO_FOUR and rules.ties is TieRule.PUSH and not rules.royalties
-            and not rules.naturals and not rules.low_middle and not rules.wheel_second)
+            and not rules.naturals and not rules.low_middle and not rules.wheel_second
+            and rules.effective_scoop_bonus == 0)
 
 
 def rank_ratio() -> F64:

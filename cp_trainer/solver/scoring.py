@@ -69,7 +69,7 @@ class ScoringParams:
         pts = np.zeros((4, 4), dtype=np.int32)
         for won in range(4):
             for lost in range(4 - won):
-                pts[won, lost] = row_points(won, lost, rules.system)
+                pts[won, lost] = row_points(won, lost, rules.system, rules.scoop_bonus)
         return cls(pts, rules.scoop_points, rules.effective_natural_amount,
                    rules.royalties_better_hand_only, rules.royalties, rules.naturals, rules.ignore_fouls)
 

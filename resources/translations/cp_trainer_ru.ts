@@ -61,6 +61,22 @@
         <source>expert</source>
         <translation>эксперт</translation>
     </message>
+    <message>
+        <source>scoop-chaser</source>
+        <translation>охотник за скупом</translation>
+    </message>
+    <message>
+        <source>pair-on-top</source>
+        <translation>пара наверху</translation>
+    </message>
+    <message>
+        <source>newcomer</source>
+        <translation>новичок</translation>
+    </message>
+    <message>
+        <source>newcomer, fouls %1%</source>
+        <translation>новичок, фолит в %1% рук</translation>
+    </message>
 </context>
 <context>
     <name>DealModel</name>
@@ -1536,8 +1552,24 @@
         <translation>Соперники:</translation>
     </message>
     <message>
-        <source>Bot:</source>
-        <translation>Бот:</translation>
+        <source>Bot, seat 1:</source>
+        <translation>Бот, место 1:</translation>
+    </message>
+    <message>
+        <source>Bot, seat 2:</source>
+        <translation>Бот, место 2:</translation>
+    </message>
+    <message>
+        <source>Bot, seat 3:</source>
+        <translation>Бот, место 3:</translation>
+    </message>
+    <message>
+        <source>Newcomer fouls:</source>
+        <translation>Новичок фолит:</translation>
+    </message>
+    <message>
+        <source>Scoop bonus:</source>
+        <translation>Бонус за скуп:</translation>
     </message>
     <message>
         <source>Solver samples:</source>
@@ -1586,6 +1618,22 @@
     <message>
         <source>Expert (Monte-Carlo solver; slow)</source>
         <translation>Эксперт (солвер Монте-Карло; медленно)</translation>
+    </message>
+    <message>
+        <source>Scoop-chaser (plays for winning all three rows)</source>
+        <translation>Охотник за скупом (играет на выигрыш всех трёх рядов)</translation>
+    </message>
+    <message>
+        <source>Pair-on-top (the best pair that fits goes on top)</source>
+        <translation>Пара наверху (лучшая пара, какая помещается, идёт в верхний ряд)</translation>
+    </message>
+    <message>
+        <source>Newcomer (standard, but fouls now and then)</source>
+        <translation>Новичок (как «стандартный», но иногда фолит)</translation>
+    </message>
+    <message>
+        <source>The same as seat 1</source>
+        <translation>Как на месте 1</translation>
     </message>
     <message>
         <source>Two colours (red and black)</source>
@@ -1648,6 +1696,10 @@
         <translation> с</translation>
     </message>
     <message>
+        <source>% of hands</source>
+        <translation>% рук</translation>
+    </message>
+    <message>
         <source>How rows turn into points between each pair of players</source>
         <translation>Как результаты рядов превращаются в очки для каждой пары игроков</translation>
     </message>
@@ -1708,8 +1760,24 @@
         <translation>Сколько ботов за столом (от 1 до 3)</translation>
     </message>
     <message>
-        <source>How the bots set their hands; the solver also plays against this bot</source>
-        <translation>Как боты раскладывают карты; солвер тоже играет против этого бота</translation>
+        <source>How the bot in seat 1 sets its hands; the solver plays against the bots seated</source>
+        <translation>Как бот на месте 1 расставляет карты; солвер играет против ботов, сидящих за столом</translation>
+    </message>
+    <message>
+        <source>How the bot in seat 2 sets its hands (with 2 opponents or more)</source>
+        <translation>Как бот на месте 2 расставляет карты (при двух соперниках и больше)</translation>
+    </message>
+    <message>
+        <source>How the bot in seat 3 sets its hands (with 3 opponents)</source>
+        <translation>Как бот на месте 3 расставляет карты (при трёх соперниках)</translation>
+    </message>
+    <message>
+        <source>How often a newcomer fouls: the same hand at the same seat always fouls or never does</source>
+        <translation>Как часто новичок фолит: одна и та же рука на том же месте фолит всегда или никогда</translation>
+    </message>
+    <message>
+        <source>The extra for winning all three rows, 0 to 10; auto = the system&apos;s own (0 in 2-4, 1 in 2-4 scoop only, 3 in 1-6). A foul costs it too</source>
+        <translation>Сколько ещё даёт выигрыш всех трёх рядов, от 0 до 10; авто — как в системе (0 в 2-4, 1 в 2-4 только за скуп, 3 в 1-6). Фол стоит и этого бонуса</translation>
     </message>
     <message>
         <source>How many random deals the solver tries at least: more is more accurate and slower</source>
@@ -2089,6 +2157,10 @@
     <message>
         <source>2-4</source>
         <translation>2-4</translation>
+    </message>
+    <message>
+        <source>%1, scoop bonus %2</source>
+        <translation>%1, бонус за скуп %2</translation>
     </message>
     <message>
         <source>ties push</source>

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
+from cp_trainer.bot_names import parse_bot
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.settings.store import SETTINGS_ENV, Settings, SettingsError, TrainerSettings
 from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
@@ -19,7 +20,7 @@ def _custom() -> TrainerSettings:
         royalty_table=RoyaltyTable(top_trips=6), naturals=True, natural_amount=7, point_value=2.5,
         stakes=(1.0, 0.5), wheel_second=True, low_middle=True,
     )
-    return TrainerSettings(house_rules=rules, opponents=3, bot="expert", solver_samples=5000,
+    return TrainerSettings(house_rules=rules, opponents=3, bot=parse_bot("expert"), solver_samples=5000,
                            card_style=CardStyle.FOUR_COLOUR, language="ru", criss_cross=False)
 
 
@@ -28,7 +29,7 @@ def test_a_missing_file_gives_defaults_without_complaint(qapp: object, tmp_path:
     assert settings.problems == []
     assert settings.values == TrainerSettings()
     assert settings.values.house_rules == HouseRules()
-    assert settings.values.opponents == 1 and settings.values.bot == "standard"
+    assert settings.values.opponents == 1 and settings.values.bot.name == "standard"
 
 
 def test_values_round_trip_and_persist_across_instances(qapp: object, tmp_path: Path) -> None:
@@ -94,7 +95,7 @@ def test_bad_values_fall_back_one_by_one(qapp: object, tmp_path: Path) -> None:
     assert values.opponents == 1 and values.card_style is CardStyle.TWO_COLOUR  # defaults
     # everything else kept
     assert values.house_rules.ties is TieRule.BANK and values.house_rules.natural_amount == 7
-    assert values.bot == "expert" and values.language == "ru"
+    assert values.bot.name == "expert" and values.language == "ru"
     joined = "\n".join(settings.problems)
     assert len(settings.problems) == 6  # five values, and where the file as it was is kept
     assert settings.problems[-1].endswith("cp.ini.broken; the repaired settings are saved.")

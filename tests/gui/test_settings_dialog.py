@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from cp_trainer.bot_names import parse_bot
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
@@ -24,7 +25,8 @@ CONTROLS = [
     "systemCombo", "tiesCombo", "bankCombo", "ignoreFoulsCheck", "pointValueSpin", "surrenderCheck",
     "surrenderCostSpin", "royaltiesCheck", "royaltiesBetterHandCheck", "naturalsCheck",
     "naturalAmountSpin", "wheelSecondCheck", "lowMiddleCheck", "crissCrossCheck", "opponentsSpin",
-    "botCombo", "samplesSpin", "timeBudgetSpin", "cardStyleCombo", "languageCombo", "animationsCheck",
+    "botCombo", "bot2Combo", "bot3Combo", "foulRateSpin", "scoopBonusSpin",
+    "samplesSpin", "timeBudgetSpin", "cardStyleCombo", "languageCombo", "animationsCheck",
 ]
 
 
@@ -87,7 +89,8 @@ def test_edits_become_settings(qtbot: QtBot) -> None:
                                point_value=0.25, surrender=True, surrender_cost=5, royalties=True,
                                royalties_better_hand_only=True, naturals=True, wheel_second=True,
                                low_middle=True),
-        opponents=3, bot="greedy", solver_samples=9000, card_style=CardStyle.FOUR_COLOUR, language="ru",
+        opponents=3, bot=parse_bot("greedy"), solver_samples=9000, card_style=CardStyle.FOUR_COLOUR,
+        language="ru",
     )
 
 
@@ -95,7 +98,8 @@ def test_shows_given_values_and_keeps_what_it_does_not_edit(qtbot: QtBot) -> Non
     values = TrainerSettings(
         house_rules=HouseRules(system=ScoringSystem.TWO_FOUR_SCOOP, naturals=True, natural_amount=6,
                                royalty_table=RoyaltyTable(top_trips=9), stakes=(1.0, 2.0)),
-        opponents=2, bot="expert", solver_samples=300, card_style=CardStyle.FOUR_COLOUR, language="ru")
+        opponents=2, bot=parse_bot("expert"), solver_samples=300, card_style=CardStyle.FOUR_COLOUR,
+        language="ru")
     dialog = _dialog(qtbot, values)
     assert dialog.system_combo.currentData() == "2-4-scoop"
     assert dialog.natural_amount_spin.value() == 6

@@ -159,7 +159,7 @@ def test_load_shows_the_file_and_keeps_it_only_on_ok(qtbot: QtBot, tmp_path: Pat
     assert values.house_rules == HouseRules(system=ScoringSystem.TWO_FOUR_SCOOP, surrender=True,
                                             naturals=True, natural_amount=9, stakes=(1.0, 2.0),
                                             point_value=0.125, royalty_table=RoyaltyTable(top_trips=6))
-    assert (values.criss_cross, values.opponents, values.bot) == (True, 1, "greedy")  # the table stays
+    assert (values.criss_cross, values.opponents, values.bot.name) == (True, 1, "greedy")  # the table stays
     assert settings.values == before  # nothing saved until OK
 
 

@@ -19,6 +19,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
@@ -161,10 +162,10 @@ def test_the_docstring_form_of_the_royalty_table_is_read(qapp: object, tmp_path:
     table = settings.values.house_rules.royalty_table
     assert table.top_trips == 5 and table.bottom_royal_flush == 9 and settings.values.opponents == 2
     assert not (tmp_path / "cp.ini.broken").exists()
-    assert settings.save(settings.values.replace(bot="greedy")) is True
+    assert settings.save(settings.values.replace(bot=BotChoice(BotName.GREEDY))) is True
     again = Settings(path)
     assert again.problems == [] and again.values.house_rules.royalty_table.top_trips == 5
-    assert again.values.bot == "greedy"
+    assert again.values.bot == BotChoice(BotName.GREEDY)
 
 
 def test_criss_cross_with_more_opponents_is_repaired(qapp: object, tmp_path: Path) -> None:
@@ -237,7 +238,8 @@ def test_the_window_tells_once_and_the_next_start_is_quiet(qtbot: QtBot, tmp_pat
 
 def test_fewer_opponents_on_the_command_line_keep_a_table(qtbot: QtBot, tmp_path: Path) -> None:
     settings = Settings(tmp_path / "cp.ini")
-    settings.save(TrainerSettings(house_rules=BANK_3, opponents=3, bot="greedy", language="en"))
+    settings.save(TrainerSettings(house_rules=BANK_3, opponents=3, bot=BotChoice(BotName.GREEDY),
+                                  language="en"))
     window = _window(qtbot, settings, tmp_path, opponents=1)
     assert window.values.opponents == 1 and window.values.house_rules.bank == 0
     assert settings.values.house_rules.bank == 3  # for this run only: the file is unchanged

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from cp_trainer.arrangement import Arrangement
+from cp_trainer.bot_names import BotChoice
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.solver import bridge
 from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest, criss_cross_requests, solve
@@ -280,7 +281,8 @@ def test_the_settings_dialog_edits_the_time_budget(qtbot: Any) -> None:
 def _count_answer(opponents: int, equivalent: int, bot: str = "greedy") -> SolverAnswer:
     best = Candidate(A, 0.41, 0.05)
     others = tuple(Candidate(B, 0.41, 0.05, loss=0.001, loss_stderr=0.001) for _ in range(equivalent - 1))
-    request = SolveRequest(cards=tuple(A.cards), rules=HouseRules(), opponents=opponents, bot=bot)
+    request = SolveRequest(cards=tuple(A.cards), rules=HouseRules(), opponents=opponents,
+                           bot=BotChoice.of(bot))
     return SolverAnswer(request=request, samples=2400, best=best, candidates=(best,),
                         equivalent=(best, *others))
 

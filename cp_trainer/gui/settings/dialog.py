@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.bot_names import DEFAULT_FOUL_RATE, BotChoice, BotName
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.style import CardStyle
@@ -60,12 +61,21 @@ from cp_trainer.gui.settings.store import (
     TrainerSettings,
 )
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.house_rules import MAX_AMOUNT, MAX_MONEY, MIN_MONEY, HouseRules, ScoringSystem, TieRule
+from cp_trainer.house_rules import (
+    MAX_AMOUNT,
+    MAX_MONEY,
+    MAX_SCOOP_BONUS,
+    MIN_MONEY,
+    HouseRules,
+    ScoringSystem,
+    TieRule,
+)
 from cp_trainer.house_rules_file import RulesFileError, read_rules_file, write_rules_file
 
 __all__ = ["SettingsDialog"]
 
 _PREVIEW_HEIGHT = 64
+_SAME = ""  # a seat's bot combo: the same bot as seat 1
 _LANGUAGE_NAMES = (("en", "English"), ("ru", "Русский"))  # each in its own language: never translated
 
 
@@ -102,6 +112,8 @@ class SettingsDialog(QDialog):
 
         # --- rules ------------------------------------------------------------------------
         self.system_combo = _combo("systemCombo", tuple(s.value for s in ScoringSystem))
+        self.scoop_bonus_spin = _named(QSpinBox(), "scoopBonusSpin")
+        self.scoop_bonus_spin.setRange(-1, MAX_SCOOP_BONUS)  # -1 shows "auto": the system's own (its preset)
         self.ties_combo = _combo("tiesCombo", tuple(t.value for t in TieRule))
         self.bank_combo = _combo("bankCombo", tuple(range(MAX_OPPONENTS + 1)))
         self.ignore_fouls_check = _named(QCheckBox(), "ignoreFoulsCheck")
@@ -122,7 +134,14 @@ class SettingsDialog(QDialog):
         # --- table and solver ---------------------------------------------------------------
         self.opponents_spin = _named(QSpinBox(), "opponentsSpin")
         self.opponents_spin.setRange(1, MAX_OPPONENTS)
-        self.bot_combo = _combo("botCombo", BOTS)
+        self.bot_combo = _combo("botCombo", BOTS)  # seat 1, and the other seats' combos
+        # seats 2 and 3 first offer "as seat 1" (key ""): one choice above plays every seat
+        self.seat_bot_combos = (self.bot_combo, _combo("bot2Combo", (_SAME, *BOTS)),
+                                _combo("bot3Combo", (_SAME, *BOTS)))
+        self.foul_rate_spin = _named(QDoubleSpinBox(), "foulRateSpin")
+        self.foul_rate_spin.setRange(0.0, 100.0)
+        self.foul_rate_spin.setDecimals(1)
+        self.foul_rate_spin.setSingleStep(5.0)
         self.samples_spin = _named(QSpinBox(), "samplesSpin")
         self.samples_spin.setRange(MIN_SAMPLES, MAX_SAMPLES)
         self.samples_spin.setSingleStep(500)
@@ -132,7 +151,7 @@ class SettingsDialog(QDialog):
         self.time_budget_spin.setDecimals(1)
         self.time_budget_spin.setSingleStep(0.5)
         for spin in (self.opponents_spin, self.surrender_cost_spin, self.natural_amount_spin,
-                     self.point_value_spin):
+                     self.point_value_spin, self.scoop_bonus_spin, self.foul_rate_spin):
             spin.setMinimumWidth(90)
         # --- look and language --------------------------------------------------------------
         self.card_style_combo = _combo("cardStyleCombo", tuple(s.value for s in CardStyle))
@@ -174,7 +193,9 @@ class SettingsDialog(QDialog):
         self._build_layout()
         for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
                        self.royalties_check.toggled, self.naturals_check.toggled,
-                       self.criss_cross_check.toggled, self.system_combo.currentIndexChanged):
+                       self.criss_cross_check.toggled, self.system_combo.currentIndexChanged,
+                       self.opponents_spin.valueChanged, self.scoop_bonus_spin.valueChanged,
+                       *(c.currentIndexChanged for c in self.seat_bot_combos)):
             signal.connect(self._update_enabled)
         self.set_values(self._base)
         self._retranslate()
@@ -199,7 +220,8 @@ class SettingsDialog(QDialog):
 
         self._scoring_box = _named(QGroupBox(), "scoringGroup")
         self._scoring_box.setLayout(form([
-            ("system", self.system_combo), ("ties", self.ties_combo), ("bank", self.bank_combo),
+            ("system", self.system_combo), ("scoop_bonus", self.scoop_bonus_spin),
+            ("ties", self.ties_combo), ("bank", self.bank_combo),
             ("ignore_fouls", self.ignore_fouls_check), ("point_value", self.point_value_spin),
         ]))
         self._extras_box = _named(QGroupBox(), "extrasGroup")
@@ -227,7 +249,9 @@ class SettingsDialog(QDialog):
 
         self._table_box = _named(QGroupBox(), "tableGroup")
         self._table_box.setLayout(form([
-            ("opponents", self.opponents_spin), ("bot", self.bot_combo), ("samples", self.samples_spin),
+            ("opponents", self.opponents_spin), ("bot", self.bot_combo),
+            ("bot2", self.seat_bot_combos[1]), ("bot3", self.seat_bot_combos[2]),
+            ("foul_rate", self.foul_rate_spin), ("samples", self.samples_spin),
             ("time_budget", self.time_budget_spin),
         ]))
         self._view_box = _named(QGroupBox(), "viewGroup")
@@ -271,7 +295,11 @@ class SettingsDialog(QDialog):
             "surrender_cost": self.tr("Surrender cost:"),
             "natural_amount": self.tr("Natural pays:"),
             "opponents": self.tr("Opponents:"),
-            "bot": self.tr("Bot:"),
+            "bot": self.tr("Bot, seat 1:"),
+            "bot2": self.tr("Bot, seat 2:"),
+            "bot3": self.tr("Bot, seat 3:"),
+            "foul_rate": self.tr("Newcomer fouls:"),
+            "scoop_bonus": self.tr("Scoop bonus:"),
             "samples": self.tr("Solver samples:"),
             "time_budget": self.tr("Solver time budget:"),
             "card_style": self.tr("Card style:"),
@@ -289,10 +317,14 @@ class SettingsDialog(QDialog):
             "greedy": self.tr("Greedy (strongest bottom first)"),
             "standard": self.tr("Standard (maximises expected points)"),
             "expert": self.tr("Expert (Monte-Carlo solver; slow)"),
+            "scoop-chaser": self.tr("Scoop-chaser (plays for winning all three rows)"),
+            "pair-on-top": self.tr("Pair-on-top (the best pair that fits goes on top)"),
+            "newcomer": self.tr("Newcomer (standard, but fouls now and then)"),
+            _SAME: self.tr("The same as seat 1"),
             "two-colour": self.tr("Two colours (red and black)"),
             "four-colour": self.tr("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)"),
         }
-        for combo in (self.system_combo, self.ties_combo, self.bot_combo, self.card_style_combo):
+        for combo in (self.system_combo, self.ties_combo, *self.seat_bot_combos, self.card_style_combo):
             for i in range(combo.count()):
                 combo.setItemText(i, names[combo.itemData(i)])
         for i in range(self.bank_combo.count()):
@@ -311,9 +343,11 @@ class SettingsDialog(QDialog):
         self.animations_check.setText(self.tr("Animate the cards (deal, moves, reveal)"))
         self.samples_spin.setSuffix(self.tr(" deals"))
         self.time_budget_spin.setSuffix(self.tr(" s"))
+        self.foul_rate_spin.setSuffix(self.tr("% of hands"))
         # every number the language's way: "2,000 deals" / "2 000 раздач", "1.50" / "1,50"
         for spin in (self.point_value_spin, self.surrender_cost_spin, self.natural_amount_spin,
-                     self.opponents_spin, self.samples_spin, self.time_budget_spin):
+                     self.opponents_spin, self.samples_spin, self.time_budget_spin, self.scoop_bonus_spin,
+                     self.foul_rate_spin):
             spin.setLocale(QLocale(current_language()))
 
         tips: dict[QWidget, str] = {
@@ -346,7 +380,15 @@ class SettingsDialog(QDialog):
                 "both of the opponent's. Needs exactly one opponent"),
             self.opponents_spin: self.tr("How many bots sit at the table (1 to 3)"),
             self.bot_combo: self.tr(
-                "How the bots set their hands; the solver also plays against this bot"),
+                "How the bot in seat 1 sets its hands; the solver plays against the bots seated"),
+            self.seat_bot_combos[1]: self.tr(
+                "How the bot in seat 2 sets its hands (with 2 opponents or more)"),
+            self.seat_bot_combos[2]: self.tr("How the bot in seat 3 sets its hands (with 3 opponents)"),
+            self.foul_rate_spin: self.tr(
+                "How often a newcomer fouls: the same hand at the same seat always fouls or never does"),
+            self.scoop_bonus_spin: self.tr(
+                "The extra for winning all three rows, 0 to 10; auto = the system's own "
+                "(0 in 2-4, 1 in 2-4 scoop only, 3 in 1-6). A foul costs it too"),
             self.samples_spin: self.tr(
                 "How many random deals the solver tries at least: more is more accurate and slower"),
             self.time_budget_spin: self.tr(
@@ -412,11 +454,18 @@ class SettingsDialog(QDialog):
         if self.criss_cross_check.isChecked():
             self.opponents_spin.setValue(1)
         self.opponents_spin.setEnabled(not self.criss_cross_check.isChecked())
+        opponents = 1 if self.criss_cross_check.isChecked() else self.opponents_spin.value()
+        for seat, combo in enumerate(self.seat_bot_combos[1:], start=2):
+            combo.setEnabled(opponents >= seat)
+        self.foul_rate_spin.setEnabled(any(
+            self._seat_key(i) == BotName.NEWCOMER.value for i in range(opponents)))
         system = ScoringSystem(self.system_combo.currentData())
-        rules = HouseRules(system=system)
+        bonus = self.scoop_bonus_spin.value()
+        rules = HouseRules(system=system, scoop_bonus=None if bonus < 0 else bonus)  # a natural: the scoop
         # with its unit, in the right plural: "auto (3 points)" / "авто (3 очка)"
         for spin, n in ((self.surrender_cost_spin, rules.effective_surrender_cost),
-                        (self.natural_amount_spin, rules.effective_natural_amount)):
+                        (self.natural_amount_spin, rules.effective_natural_amount),
+                        (self.scoop_bonus_spin, system.scoop_bonus)):
             text = self._auto_points(n)
             spin.setSpecialValueText(text)
             # wide enough for its words (a squeezed dialog cut "авто (3 очка)" to "то (3 очка)"):
@@ -445,11 +494,17 @@ class SettingsDialog(QDialog):
         self.royalties_better_check.setChecked(rules.royalties_better_hand_only)
         self.naturals_check.setChecked(rules.naturals)
         self.natural_amount_spin.setValue(rules.natural_amount or 0)
+        self.scoop_bonus_spin.setValue(-1 if rules.scoop_bonus is None else rules.scoop_bonus)
         self.wheel_second_check.setChecked(rules.wheel_second)
         self.low_middle_check.setChecked(rules.low_middle)
         self.criss_cross_check.setChecked(values.criss_cross)
         self.opponents_spin.setValue(values.opponents)
-        _select(self.bot_combo, values.bot)
+        seated = [values.bot_at(seat) for seat in range(1, len(self.seat_bot_combos) + 1)]
+        for combo, choice in zip(self.seat_bot_combos, seated, strict=True):
+            same = combo is not self.bot_combo and choice == seated[0]
+            _select(combo, _SAME if same else choice.name.value)
+        rate = next((b.foul_rate for b in seated if b.name is BotName.NEWCOMER), DEFAULT_FOUL_RATE)
+        self.foul_rate_spin.setValue(100 * rate)
         self.samples_spin.setValue(values.solver_samples)
         self.time_budget_spin.setValue(values.solver_time_budget)
         _select(self.card_style_combo, values.card_style.value)
@@ -472,14 +527,17 @@ class SettingsDialog(QDialog):
             royalties_better_hand_only=self.royalties_better_check.isChecked(),
             naturals=self.naturals_check.isChecked(),
             natural_amount=self.natural_amount_spin.value() or None,
+            scoop_bonus=None if self.scoop_bonus_spin.value() < 0 else self.scoop_bonus_spin.value(),
             wheel_second=self.wheel_second_check.isChecked(),
             low_middle=self.low_middle_check.isChecked(),
         )
         criss_cross = self.criss_cross_check.isChecked()
+        seated = tuple(self._seat_bot(i) for i in range(len(self.seat_bot_combos)))
         return self._base.replace(
             house_rules=rules,
             opponents=1 if criss_cross else self.opponents_spin.value(),
-            bot=str(self.bot_combo.currentData()),
+            bot=seated[0],
+            seat_bots=seated if len(set(seated)) > 1 else (),
             solver_samples=self.samples_spin.value(),
             solver_time_budget=round(self.time_budget_spin.value(), 1),
             card_style=CardStyle(self.card_style_combo.currentData()),
@@ -487,6 +545,24 @@ class SettingsDialog(QDialog):
             criss_cross=criss_cross,
             animations=self.animations_check.isChecked(),
         )
+
+    def _seat_key(self, index: int) -> str:
+        """The bot key seat ``index + 1``'s combo stands for (seat 1's when it says "the same")."""
+        key = str(self.seat_bot_combos[index].currentData())
+        return str(self.bot_combo.currentData()) if key == _SAME else key
+
+    def _seat_bot(self, index: int) -> BotChoice:
+        """The bot seat ``index + 1``'s combo stands for; a newcomer with the rate the spin box
+        shows (a finer one from the settings file is kept while the box shows it)."""
+        name = BotName(self._seat_key(index))
+        if name is not BotName.NEWCOMER:
+            return BotChoice(name)
+        spin = self.foul_rate_spin
+        kept = next((b.foul_rate for b in (self._base.bot, *self._base.seat_bots)
+                     if b.name is BotName.NEWCOMER), DEFAULT_FOUL_RATE)
+        if spin.textFromValue(100 * kept) == spin.textFromValue(spin.value()):
+            return BotChoice(name, kept)
+        return BotChoice(name, round(spin.value() / 100, 3))
 
     def problem(self) -> str | None:
         """Why the controls do not make a table, in the user's language, or None: the settings are

@@ -5,8 +5,8 @@ file, one readable key per field::
 
     [rules]            system=2-4, ties=push, bank=0, ignore_fouls=false, surrender_cost=auto, ...
     [rules/royalty_table]  top_trips=3, ...
-    [table]            opponents=1, bot=standard, solver_samples=2000, solver_time_budget=1.0,
-                       criss_cross=false
+    [table]            opponents=1, bot=standard, seat_bots=standard newcomer:0.2 pair-on-top,
+                       solver_samples=2000, solver_time_budget=1.0, criss_cross=false
     [view]             card_style=two-colour, language=en, animations=true
 
 A damaged or unreadable file, or a bad value, never stops the trainer: the affected settings take
@@ -36,6 +36,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, Signal
 
 from cp_trainer import house_rules
+from cp_trainer.bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.house_rules import HouseRules, HouseRulesError, TieRule
@@ -59,7 +60,7 @@ __all__ = [
 ]
 
 SETTINGS_ENV = "CP_TRAINER_SETTINGS"
-DEFAULT_BOT = "standard"
+DEFAULT_BOT = BotChoice(BotName.STANDARD)
 MAX_OPPONENTS = 3
 MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
 # the bounds of HouseRules (cp_trainer.house_rules), the dialog's ranges
@@ -80,7 +81,8 @@ class TrainerSettings:
 
     house_rules: HouseRules = field(default_factory=HouseRules)
     opponents: int = 1  # bots at the table, 1..3 (Criss Cross: exactly 1)
-    bot: str = DEFAULT_BOT  # one of BOTS
+    bot: BotChoice = DEFAULT_BOT  # every bot seat's, unless seat_bots names its own
+    seat_bots: tuple[BotChoice, ...] = ()  # the bots of seats 1, 2, 3 (fewer: ``bot`` plays the rest)
     solver_samples: int = DEFAULT_SAMPLES
     solver_time_budget: float = DEFAULT_TIME_BUDGET
     card_style: CardStyle = DEFAULT_CARD_STYLE
@@ -93,8 +95,14 @@ class TrainerSettings:
             raise SettingsError(f"house_rules must be HouseRules, got {self.house_rules!r}")
         if not isinstance(self.opponents, int) or not 1 <= self.opponents <= MAX_OPPONENTS:
             raise SettingsError(f"opponents must be 1 to {MAX_OPPONENTS}, got {self.opponents!r}")
-        if self.bot not in BOTS:
-            raise SettingsError(f"bot must be one of {', '.join(BOTS)}, got {self.bot!r}")
+        try:  # a bot may come as its text form ("newcomer:0.2"), and is kept as a BotChoice
+            object.__setattr__(self, "bot", BotChoice.of(self.bot))
+            seat_bots = tuple(BotChoice.of(b) for b in self.seat_bots)
+        except (UnknownBotError, TypeError) as exc:
+            raise SettingsError(f"bot must be one of {', '.join(BOTS)}: {exc}") from None
+        if len(seat_bots) > MAX_OPPONENTS:
+            raise SettingsError(f"seat_bots must be up to {MAX_OPPONENTS} bots, got {len(seat_bots)}")
+        object.__setattr__(self, "seat_bots", seat_bots)
         if not isinstance(self.solver_samples, int) or not MIN_SAMPLES <= self.solver_samples <= MAX_SAMPLES:
             raise SettingsError(
                 f"solver_samples must be {MIN_SAMPLES} to {MAX_SAMPLES}, got {self.solver_samples!r}"
@@ -123,6 +131,10 @@ class TrainerSettings:
 
     def replace(self, **changes: Any) -> TrainerSettings:
         return dataclasses.replace(self, **changes)
+
+    def bot_at(self, seat: int) -> BotChoice:
+        """The bot at bot seat ``seat`` (1..): its own from ``seat_bots``, else ``bot``."""
+        return self.seat_bots[seat - 1] if 1 <= seat <= len(self.seat_bots) else self.bot
 
     def with_opponents(self, opponents: int) -> TrainerSettings:
         """The same table with ``opponents`` bots (for ``gui --opponents``, this run only): Criss
@@ -189,6 +201,21 @@ def _parse_stakes(text: str) -> list[float] | None:
     return [float(p) for p in parts] if parts else None
 
 
+def _parse_bots(text: str) -> tuple[BotChoice, ...]:
+    """``seat_bots``: the bots' text forms (:func:`parse_bot`) separated by spaces, seat 1 first."""
+    try:
+        return tuple(parse_bot(part) for part in text.split())
+    except UnknownBotError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _parse_one_bot(text: str) -> BotChoice:
+    try:
+        return parse_bot(text)
+    except UnknownBotError as exc:
+        raise ValueError(str(exc)) from None
+
+
 def _value_text(value: Any) -> str:
     if isinstance(value, bool):
         return _bool_text(value)
@@ -212,6 +239,7 @@ _RULE_PARSERS: dict[str, Callable[[str], Any]] = {
     "royalties_better_hand_only": _parse_bool,
     "naturals": _parse_bool,
     "natural_amount": _parse_optional_int,
+    "scoop_bonus": _parse_optional_int,
     "point_value": float,
     "stakes": _parse_stakes,
     "wheel_second": _parse_bool,
@@ -421,7 +449,8 @@ class Settings(QObject):
         raws: dict[str, tuple[str, str]] = {}
         fields: list[tuple[str, str, Callable[[str], Any]]] = [
             ("table/opponents", "opponents", int),
-            ("table/bot", "bot", str.strip),
+            ("table/bot", "bot", _parse_one_bot),
+            ("table/seat_bots", "seat_bots", _parse_bots),
             ("table/solver_samples", "solver_samples", int),
             ("table/solver_time_budget", "solver_time_budget", float),
             ("table/criss_cross", "criss_cross", _parse_bool),
@@ -478,15 +507,17 @@ class Settings(QObject):
     def _write(self, new: TrainerSettings) -> bool:
         data = new.house_rules.to_dict()
         royalty_table = data.pop("royalty_table")
+        data.setdefault("scoop_bonus", None)  # to_dict leaves the system's own out
         for name, value in data.items():
-            if name in ("surrender_cost", "natural_amount") and value is None:
+            if name in ("surrender_cost", "natural_amount", "scoop_bonus") and value is None:
                 self._qsettings.setValue(f"rules/{name}", _AUTO)
             else:
                 self._qsettings.setValue(f"rules/{name}", _value_text(value))
         for name, value in royalty_table.items():
             self._qsettings.setValue(f"rules/royalty_table/{name}", str(value))
         self._qsettings.setValue("table/opponents", str(new.opponents))
-        self._qsettings.setValue("table/bot", new.bot)
+        self._qsettings.setValue("table/bot", format_bot(new.bot))
+        self._qsettings.setValue("table/seat_bots", " ".join(format_bot(b) for b in new.seat_bots))
         self._qsettings.setValue("table/solver_samples", str(new.solver_samples))
         self._qsettings.setValue("table/solver_time_budget", str(float(new.solver_time_budget)))
         self._qsettings.setValue("table/criss_cross", _bool_text(new.criss_cross))

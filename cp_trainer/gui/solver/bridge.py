@@ -19,11 +19,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
 from cp_trainer.arrangement import Arrangement
+from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.cards import Card
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.history.record import HandRecord
@@ -61,7 +62,8 @@ class SolveRequest:
     cards: tuple[Card, ...]
     rules: HouseRules
     opponents: int = 1
-    bot: str = "standard"  # the bots at the table (greedy, standard or expert)
+    bot: BotChoice = field(default_factory=lambda: BotChoice(BotName.STANDARD))  # at the table (expert too)
+    seat_bots: tuple[BotChoice, ...] = ()  # each opponent's own bot, in the opponents' order
     samples: int = 2000  # the minimum; adaptive sampling may use more
     seed: int | None = None  # None: the deal's own (the same samples for the same deal)
     mine: Arrangement | None = None  # the player's arrangement, to price it too
@@ -72,6 +74,10 @@ class SolveRequest:
     hand_number: int | None = None  # Criss Cross: which of the player's two hands (1 or 2)
     surrendered: bool = False  # the player gave this hand up (after the showdown)
     actual_surrendered: frozenset[int] = frozenset()  # bots (1.., in ``actual``) that gave theirs up
+
+    def __post_init__(self) -> None:  # a bot may come as its text form ("greedy")
+        object.__setattr__(self, "bot", BotChoice.of(self.bot))
+        object.__setattr__(self, "seat_bots", tuple(BotChoice.of(b) for b in self.seat_bots))
 
     @property
     def can_surrender(self) -> bool:
@@ -154,12 +160,20 @@ def stored_verdict(record: HandRecord) -> StoredVerdict | None:
     return StoredVerdict.COST if significant(loss, record.loss_stderr) else StoredVerdict.EQUAL
 
 
-def solver_bot(bot: str) -> str:
+def solver_bot(bot: BotChoice) -> BotChoice:
     """The bot the solver plays against: ``expert`` is itself the solver against ``standard``."""
-    return "standard" if bot == "expert" else bot
+    return BotChoice(BotName.STANDARD) if bot.name is BotName.EXPERT else bot
 
 
-def arrange(cards: Sequence[Card], bot: str, rules: HouseRules, *, seat: int = 1) -> Arrangement:
+def opponent_models(request: SolveRequest) -> list[BotChoice] | None:
+    """Each opponent's bot as the solver plays it ("best against this table": the bots actually
+    seated), or None when one bot plays them all."""
+    if len(request.seat_bots) != request.opponents or len(set(request.seat_bots)) < 2:
+        return None
+    return [solver_bot(b) for b in request.seat_bots]
+
+
+def arrange(cards: Sequence[Card], bot: BotChoice | str, rules: HouseRules, *, seat: int = 1) -> Arrangement:
     """How bot ``bot`` sitting at ``seat`` sets ``cards`` under ``rules``."""
     from cp_trainer.solver.bots import get_bot
 
@@ -174,8 +188,9 @@ def play_bots(job: BotJob) -> BotPlay:
     return play(job)
 
 
-def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot: str, samples: int,
-                         actual: Sequence[Arrangement] = (), time_budget: float | None = DEFAULT_TIME_BUDGET,
+def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot: BotChoice | str,
+                         samples: int, actual: Sequence[Arrangement] = (),
+                         time_budget: float | None = DEFAULT_TIME_BUDGET,
                          seed: int | None = None) -> list[SolveRequest]:
     """One request per Criss Cross hand of the player (``hands``, set or not: an incomplete one is
     solved without pricing it): each plays the bot's two hands, dealt from the 26 cards the
@@ -183,7 +198,8 @@ def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot
     out = []
     for i, arr in enumerate(hands):
         other = tuple(c for j, h in enumerate(hands) if j != i for c in h.cards)
-        out.append(SolveRequest(cards=tuple(arr.cards), rules=rules, opponents=2, bot=bot, samples=samples,
+        out.append(SolveRequest(cards=tuple(arr.cards), rules=rules, opponents=2, bot=BotChoice.of(bot),
+                                samples=samples,
                                 seed=seed, mine=arr if arr.complete else None, actual=tuple(actual),
                                 time_budget=time_budget, dead=other, opponent_seats=(1, 1),
                                 hand_number=i + 1))
@@ -197,7 +213,9 @@ _cache_lock = threading.Lock()
 
 
 def _cache_key(request: SolveRequest) -> tuple[Any, ...]:
+    models = opponent_models(request)
     return (tuple(sorted(request.cards)), request.rules, request.opponents, solver_bot(request.bot),
+            None if models is None else tuple(models),
             request.samples, request.seed, request.time_budget, tuple(sorted(request.dead)),
             request.opponent_seats)
 
@@ -230,7 +248,8 @@ def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], b
                       opponents=request.opponents, samples=request.samples, seed=request.seed,
                       progress=progress, cancel=cancelled, adaptive=adaptive,
                       max_samples=max(MAX_SAMPLES, request.samples), time_budget=request.time_budget,
-                      dead=list(request.dead), opponent_seats=request.opponent_seats)
+                      dead=list(request.dead), opponent_seats=request.opponent_seats,
+                      opponent_bots=opponent_models(request))
     if result.cancelled:
         raise SolveCancelled()
     with _cache_lock:

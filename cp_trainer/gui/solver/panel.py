@@ -34,7 +34,7 @@ from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
-from cp_trainer.gui.solver.bots import bot_label
+from cp_trainer.gui.solver.bots import bot_label, bots_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
 from cp_trainer.gui.translation import current_language
@@ -319,7 +319,7 @@ class SolverPanel(QFrame):
         self.cancel_button.setVisible(True)
         self.cancel_button.setEnabled(True)
         text = self.tr("Solving: %1 random deals or more against the %2 bot…") \
-            .replace("%1", integer(request.samples)).replace("%2", bot_label(request.bot))
+            .replace("%1", integer(request.samples)).replace("%2", bots_label(request.bot, request.seat_bots))
         if request.hand_number is not None:
             text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
         self.status.setText(text)
@@ -414,9 +414,9 @@ class SolverPanel(QFrame):
             text = self.tr("the %1 bot's two hands").replace("%1", bot_label(req.bot))
         else:
             text = tr_count("solver.panel.bots", req.opponents, current_language(),
-                            n=integer(req.opponents), bot=bot_label(req.bot))
+                            n=integer(req.opponents), bot=bots_label(req.bot, req.seat_bots))
         model = solver_bot(req.bot)
-        if model != req.bot:
+        if model != req.bot and not req.seat_bots:
             text += self.tr(" (each hand played out by the %1 bot)").replace("%1", bot_label(model))
         return text
 

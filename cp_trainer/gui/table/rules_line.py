@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.gui.numbers import number
-from cp_trainer.gui.solver.bots import bot_label
+from cp_trainer.gui.solver.bots import bots_label
 from cp_trainer.house_rules import ScoringSystem, TieRule
 from cp_trainer.i18n import tr_count
 from cp_trainer.session import TableSetup
@@ -24,10 +24,16 @@ SEPARATOR = " · "
 def _system(setup: TableSetup) -> str:
     system = setup.rules.system
     if system is ScoringSystem.TWO_FOUR_SCOOP:
-        return QCoreApplication.translate("TableRules", "2-4, scoop only")
-    if system is ScoringSystem.ONE_SIX:
-        return QCoreApplication.translate("TableRules", "1-6")
-    return QCoreApplication.translate("TableRules", "2-4")
+        text = QCoreApplication.translate("TableRules", "2-4, scoop only")
+    elif system is ScoringSystem.ONE_SIX:
+        text = QCoreApplication.translate("TableRules", "1-6")
+    else:
+        text = QCoreApplication.translate("TableRules", "2-4")
+    bonus = setup.rules.scoop_bonus
+    if bonus is None or bonus == system.scoop_bonus:
+        return text
+    return QCoreApplication.translate("TableRules", "%1, scoop bonus %2").replace("%1", text).replace(
+        "%2", str(bonus))
 
 
 def _ties(setup: TableSetup) -> str:
@@ -41,7 +47,7 @@ def _ties(setup: TableSetup) -> str:
 
 
 def _bots(setup: TableSetup, lang: str) -> str:
-    bot = bot_label(setup.bot)
+    bot = bots_label(setup.bot_at(1), setup.seated_bots)
     if setup.criss_cross:
         return QCoreApplication.translate("TableRules", "1 %1 bot, two hands each").replace("%1", bot)
     return tr_count("table.rules.bots", setup.opponents, lang, n=str(setup.opponents), bot=bot)

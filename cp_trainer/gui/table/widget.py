@@ -383,7 +383,8 @@ class TableWidget(ShowdownMixin, QWidget):
             relayout()
 
     def _title_seat(self, seat: OpponentSeat) -> None:
-        bot = bot_label(self.controller.setup.bot)
+        setup = self.controller.setup
+        bot = bot_label(setup.bot_at(1 if setup.criss_cross or seat.seat < 1 else seat.seat))
         if seat.seat == 0:  # Criss Cross: the player's own hand already set
             seat.set_title(self.tr("Your hand 1 (set)"),
                            self.tr("Your first hand, set; now set the second one below."))
