@@ -36,8 +36,8 @@ from cp_trainer.arrangement import (
 )
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
-from cp_trainer.gui.cards.pixmaps import CardRenderer
-from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
+from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
 from cp_trainer.gui.numbers import integer
 from cp_trainer.gui.numbers import signed as signed_number
@@ -129,6 +129,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self._seats: list[OpponentSeat] = []
         self._seat_card_height = 30
         self._wanted_card_height = 90
+        self._wanted_hand_height = 90
         self._banner_key: object = None
         self._banner_lines_cached = 3
 
@@ -190,7 +191,9 @@ class TableWidget(ShowdownMixin, QWidget):
             w.setSizePolicy(policy)
         outer.addLayout(hand_box)
 
-        tools = QHBoxLayout()
+        tools = QVBoxLayout()
+        tools.setSpacing(4)
+        self.tools_box = tools
         self.sort_rank_button = QPushButton(self)
         self.sort_rank_button.setObjectName("sortRankButton")
         self.sort_rank_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.RANK))
@@ -211,11 +214,14 @@ class TableWidget(ShowdownMixin, QWidget):
         self.redo_button = QPushButton(self)
         self.redo_button.setObjectName("redoButton")
         self.redo_button.clicked.connect(self.deal.redo)
+        # the tools stand in a column right of the rows' names, in room the rows leave empty: a
+        # row of buttons under the hand cost the cards its height (issue 21)
         for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
                   self.redo_button):
+            b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             tools.addWidget(b)
         tools.addStretch(1)
-        outer.addLayout(tools)
+        grid.addLayout(tools, 0, 3, 3, 1)
 
         actions = QHBoxLayout()
         self.deal_button = QPushButton(self)
@@ -430,31 +436,50 @@ class TableWidget(ShowdownMixin, QWidget):
         labels = [self.hand_title, *self.row_titles.values()]
         return max(label.sizeHint().width() for label in labels)
 
-    def set_card_height(self, height: int, seat_height: int) -> None:
-        """Cards ``height`` pixels high, or lower when the table's height needs it."""
+    def set_card_height(self, height: int, seat_height: int, hand_height: int | None = None) -> None:
+        """The rows' cards ``height`` pixels high (lower when the table's width or height needs
+        it), the hand's at most ``hand_height`` (13 across the hand's width) and never higher than
+        the rows', the bots' ``seat_height``."""
         self._wanted_card_height = height
+        self._wanted_hand_height = height if hand_height is None else hand_height
         self._seat_card_height = seat_height
         for seat in self._seats:
             seat.set_card_height(seat_height)
         self._fit_height()
 
+    def _rows_by_width(self) -> int:
+        """The highest rows' cards the table's width allows: five cards, the titles left of them,
+        the tools right of them and room for the hand names between (24 average characters)."""
+        layout = self.layout()
+        margins = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
+        tools = max(b.sizeHint().width() for b in (self.sort_rank_button, self.sort_suit_button,
+                                                   self.return_button, self.undo_button, self.redo_button))
+        names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * 24
+        room = self.width() - margins - self.title_width() - tools - names - 3 * 10 - 12
+        return int((room / 5 - GAP) / CARD_ASPECT)
+
     def _fit_height(self) -> None:
         """Shrink the cards until everything fits the table's height. Every text keeps a fixed
         room (the banner that of its longest text, the row names and the result theirs, the hand
         its place at the showdown), so the sizes depend on the window alone: nothing moves while
-        a hand is played (issue 12)."""
+        a hand is played (issue 12). The rows grow with the room (up to the width their names
+        leave), the hand's cards as far as 13 of them fit across (issue 21)."""
         self.banner.set_lines(self._banner_lines())
-        height = self._wanted_card_height
+        height = max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
         self._set_view_heights(height)
         layout = self.layout()
         if self.height() <= 0 or layout is None:
             return
-        for _ in range(8):
+        for _ in range(12):
             deficit = self._needed_height(layout) - self.height()
             if deficit <= 0 or height <= MIN_CARD_HEIGHT:
                 return
-            height = max(MIN_CARD_HEIGHT, height - -(-deficit // len(self.views)))
+            sharing = len(ROWS) + (1 if self._hand_height(height) == height else 0)
+            height = max(MIN_CARD_HEIGHT, height - -(-deficit // sharing))
             self._set_view_heights(height)
+
+    def _hand_height(self, rows: int) -> int:
+        return max(MIN_CARD_HEIGHT, min(rows, self._wanted_hand_height))
 
     def _banner_lines(self) -> int:
         """The lines the banner's longest texts take at the table's width in the current language
@@ -511,9 +536,10 @@ class TableWidget(ShowdownMixin, QWidget):
         return need + max(0, shown - 1) * layout.spacing()
 
     def _set_view_heights(self, height: int) -> None:
-        for view in self.views.values():
-            if view.iconSize().height() != height:
-                view.set_card_height(height)
+        for zone, view in self.views.items():
+            want = self._hand_height(height) if zone is Zone.HAND else height
+            if view.iconSize().height() != want:
+                view.set_card_height(want)
         for zone in ROWS:  # a row's name has the lines its cards are high
             name = self.row_names[zone]
             assert isinstance(name, FittedLabel)
