@@ -19,6 +19,14 @@
         <source>rules.seat</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>net.window.{key}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>net.window.menu</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BoardModel</name>
@@ -528,7 +536,6 @@
     <name>HistoryWindow</name>
     <message>
         <source>Practice history</source>
-        <extracomment>Where Save as PNG last saved (the settings file&apos;s key): the next save opens there.</extracomment>
         <translation>История тренировок</translation>
     </message>
     <message>
@@ -608,8 +615,20 @@
         <translation>Прогресс</translation>
     </message>
     <message>
+        <source>Drill</source>
+        <translation>Упражнения</translation>
+    </message>
+    <message>
+        <source>Drawing the charts…</source>
+        <translation>Рисуем графики…</translation>
+    </message>
+    <message>
         <source>Select a hand to see it here</source>
         <translation>Выберите раздачу, чтобы увидеть её здесь</translation>
+    </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>Читаем историю…</translation>
     </message>
     <message>
         <source>The history cannot be read: %1</source>
@@ -666,6 +685,11 @@
     <message>
         <source>Nothing was imported: the history is busy (another program is writing to it). Try again in a moment.</source>
         <translation>Ничего не импортировано: история занята (в неё пишет другая программа). Попробуйте ещё раз через минуту.</translation>
+    </message>
+    <message>
+        <source>The charts cannot be shown: %1</source>
+        <extracomment>Where Save as PNG last saved (the settings file&apos;s key): the next save opens there. The Progress tab&apos;s module: it imports matplotlib, seconds on a cold start.</extracomment>
+        <translation>Графики не удаётся показать: %1</translation>
     </message>
     <message>
         <source>Imported %1 hands (%2 were already in the history).</source>
@@ -871,7 +895,7 @@
     </message>
     <message>
         <source>cp-trainer — Pai Gow Poker</source>
-        <extracomment>The smallest window: a 1024 x 700 screen less a window manager&apos;s title bar and borders. The first window&apos;s size where the screen has room for it (a smaller screen: all it has). Room for the window manager&apos;s frame before it is known (a title bar and thin borders); once the window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`). Qt platforms without a real screen (tests): the window keeps the size it is given. The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``). The table&apos;s cards grow with the room up to this height (the card art is 350 px high).</extracomment>
+        <extracomment>The smallest window: a 1024 x 700 screen less a window manager&apos;s title bar and borders. The first window&apos;s size where the screen has room for it (a smaller screen: all it has). The share of a large screen&apos;s free area the first window takes (the rest shows the desktop). Room for the window manager&apos;s frame before it is known (a title bar and thin borders); once the window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`). Qt platforms without a real screen (tests): the window keeps the size it is given. The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``). From this height (the window&apos;s, less menu and status bar) the bots&apos; cards are at least 38 px high: two lines of a hand&apos;s name beside them (&quot;full house, fours over threes&quot; in a seat of three bots). The table&apos;s cards grow with the room up to this height (the card art is 350 px high).</extracomment>
         <translation>cp-trainer — Пай-гоу покер</translation>
     </message>
     <message>

@@ -113,6 +113,17 @@ class HistoryTableModel(QAbstractTableModel):
         self._labels = {}
         self.endResetModel()
 
+    def set_rows(self, rows: list[HandSummary], error: HistoryError | None = None) -> None:
+        """Show ``rows`` read elsewhere (the History window reads them on a thread of its own)."""
+        self.beginResetModel()
+        self.error = error
+        self._rows = list(rows) if error is None else []
+        self._labels = {}
+        self.endResetModel()
+
+    def rows(self) -> list[HandSummary]:
+        return list(self._rows)
+
     def summary(self, row: int) -> HandSummary:
         return self._rows[row]
 

@@ -245,11 +245,14 @@ class Practice(QObject):
             return None
         try:
             if self.history_window is None:
+                # shown at once, the hands read on its own thread (issue 21: 4-7 s of empty frame)
                 self.history_window = HistoryWindow(store, self.window,
-                                                    self.settings() if self.settings is not None else None)
+                                                    self.settings() if self.settings is not None else None,
+                                                    background=True)
                 add_close_shortcuts(self.history_window)
                 self.history_window.tryAgain.connect(self.try_again)
                 self.history_window.showOnTable.connect(self.show_on_table)
+                self.history_window.readFailed.connect(self.recorder.failed.emit)
             self.history_window.refresh()
         except (sqlite3.Error, HistoryError) as exc:  # never out of the menu's slot
             self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
