@@ -58,9 +58,12 @@ def _to_front(widget: QWidget) -> None:
 
 
 def _import_history() -> None:
-    """The History window's module, imported off the GUI thread (a failure shows when it is used)."""
-    with contextlib.suppress(Exception):
-        importlib.import_module("cp_trainer.gui.practice.history_window")
+    """The History window's module and its charts' (matplotlib: seconds), imported off the GUI
+    thread (a failure shows when it is used)."""
+    for module in ("cp_trainer.gui.practice.history_window", "cp_trainer.gui.practice.charts",
+                   "cp_trainer.gui.drill.charts"):
+        with contextlib.suppress(Exception):
+            importlib.import_module(module)
 
 
 def _rows_key(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
