@@ -2391,6 +2391,10 @@
         <translation>В этой руке фол</translation>
     </message>
     <message>
+        <source>The bots are setting their hands…</source>
+        <translation>Боты раскладывают свои руки…</translation>
+    </message>
+    <message>
         <source>Surrender this hand?</source>
         <translation>Отказаться от этой руки?</translation>
     </message>
@@ -2511,6 +2515,7 @@
     <name>TrainerController</name>
     <message>
         <source>This hand fouls. Under the current house rules fouls are ignored, so it will be scored as it lies. Set it anyway?</source>
+        <extracomment>Set hand pressed while the bots still set theirs: the surrender flag it waits with</extracomment>
         <translation>В этой руке фол. По текущим правилам стола фолы не учитываются, и рука будет посчитана как есть. Всё равно раскрыть?</translation>
     </message>
     <message>

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QButtonGroup,
     QGridLayout,
     QHBoxLayout,
@@ -57,6 +58,8 @@ __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
 #: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
 MIN_CARD_HEIGHT = 44
+#: A table at least this wide has the tools in a column beside the rows (else in a row under the hand).
+TOOLS_BESIDE_FROM = 840
 #: A hand half set that fouls twice (top, middle, bottom, still in hand): the banner's longest text.
 _LONGEST_FOUL = ("As Ah 2s", "Kd Kc 9h 8h 7d", "Qs Js", "Ts 5c 3c")
 #: A whole hand that breaks both halves of the order (the seed's Example 1 set as a foul): its two
@@ -180,6 +183,7 @@ class TableWidget(ShowdownMixin, QWidget):
         outer.addWidget(self.banner)
 
         hand_box = QHBoxLayout()
+        self.hand_box = hand_box
         self.hand_title = QLabel(self)
         self.hand_title.setObjectName("rowTitle")
         hand_box.addWidget(self.hand_title)
@@ -191,8 +195,7 @@ class TableWidget(ShowdownMixin, QWidget):
             w.setSizePolicy(policy)
         outer.addLayout(hand_box)
 
-        tools = QVBoxLayout()
-        tools.setSpacing(4)
+        tools = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.tools_box = tools
         self.sort_rank_button = QPushButton(self)
         self.sort_rank_button.setObjectName("sortRankButton")
@@ -218,10 +221,12 @@ class TableWidget(ShowdownMixin, QWidget):
         # row of buttons under the hand cost the cards its height (issue 21)
         for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
                   self.redo_button):
-            b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             tools.addWidget(b)
         tools.addStretch(1)
-        grid.addLayout(tools, 0, 3, 3, 1)
+        self.grid = grid
+        self.outer = outer
+        self._tools_beside: bool | None = None
+        self._place_tools(beside=False)
 
         actions = QHBoxLayout()
         self.deal_button = QPushButton(self)
@@ -272,6 +277,8 @@ class TableWidget(ShowdownMixin, QWidget):
         controller.showdownReady.connect(self.start_reveal)
         controller.scoreChanged.connect(self._score_changed)
         controller.phaseChanged.connect(lambda _phase: self._update_buttons())
+        controller.botsWaiting.connect(self._bots_waiting)
+        controller.botsFailed.connect(self._bots_failed)
         self.retranslate()
 
     # --- texts --------------------------------------------------------------------------------
@@ -452,11 +459,42 @@ class TableWidget(ShowdownMixin, QWidget):
         the tools right of them and room for the hand names between (24 average characters)."""
         layout = self.layout()
         margins = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
-        tools = max(b.sizeHint().width() for b in (self.sort_rank_button, self.sort_suit_button,
-                                                   self.return_button, self.undo_button, self.redo_button))
+        tools = 0 if not self._tools_beside else max(
+            b.sizeHint().width() for b in (self.sort_rank_button, self.sort_suit_button,
+                                           self.return_button, self.undo_button, self.redo_button))
         names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * 24
         room = self.width() - margins - self.title_width() - tools - names - 3 * 10 - 12
         return int((room / 5 - GAP) / CARD_ASPECT)
+
+    def _place_tools(self, *, beside: bool) -> None:
+        """The tools (sort, clear, undo, redo) in a column right of the rows' names where the
+        table is wide (room the rows leave empty: the cards get the height of a row of buttons,
+        issue 21), else in a row under the hand (a narrow table's names need that width)."""
+        if beside == self._tools_beside:
+            return
+        tools = self.tools_box
+        if self._tools_beside is not None:
+            (self.grid if self._tools_beside else self.outer).removeItem(tools)
+        self._tools_beside = beside
+        if beside:
+            tools.setDirection(QBoxLayout.Direction.TopToBottom)
+            tools.setSpacing(4)
+            self.grid.addLayout(tools, 0, 3, 3, 1)
+        else:
+            tools.setDirection(QBoxLayout.Direction.LeftToRight)
+            tools.setSpacing(6)
+            self.outer.insertLayout(self._hand_box_index() + 1, tools)
+        policy = QSizePolicy.Policy.Preferred if beside else QSizePolicy.Policy.Fixed
+        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
+                  self.redo_button):
+            b.setSizePolicy(policy, QSizePolicy.Policy.Fixed)
+
+    def _hand_box_index(self) -> int:
+        for i in range(self.outer.count()):
+            item = self.outer.itemAt(i)
+            if item is not None and item.layout() is self.hand_box:
+                return i
+        return self.outer.count() - 1
 
     def _fit_height(self) -> None:
         """Shrink the cards until everything fits the table's height. Every text keeps a fixed
@@ -464,6 +502,7 @@ class TableWidget(ShowdownMixin, QWidget):
         its place at the showdown), so the sizes depend on the window alone: nothing moves while
         a hand is played (issue 12). The rows grow with the room (up to the width their names
         leave), the hand's cards as far as 13 of them fit across (issue 21)."""
+        self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
         self.banner.set_lines(self._banner_lines())
         height = max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
         self._set_view_heights(height)
@@ -727,13 +766,16 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _update_buttons(self) -> None:
         c = self.controller
-        setting = c.phase is Phase.SETTING
-        self.set_button.setEnabled(c.can_set())
+        waiting = c.waiting_for_bots()  # Set hand pressed: nothing changes the rows meanwhile
+        setting = c.phase is Phase.SETTING and not waiting
+        self.set_button.setEnabled(c.can_set() and not waiting)
         self.surrender_button.setVisible(c.setup.rules.surrender and not c.setup.criss_cross)
-        self.surrender_button.setEnabled(c.can_surrender())
+        self.surrender_button.setEnabled(c.can_surrender() and not waiting)
         self.hint_button.setEnabled(setting)
-        self.undo_button.setEnabled(c.can_undo())
-        self.redo_button.setEnabled(c.can_redo())
+        self.undo_button.setEnabled(c.can_undo() and not waiting)
+        self.redo_button.setEnabled(c.can_redo() and not waiting)
+        self.sort_rank_button.setEnabled(not waiting)
+        self.sort_suit_button.setEnabled(not waiting)
         self.return_button.setEnabled(setting)
         # At the showdown the hand is empty: its room goes to the rows, the banner and the result
         # (at 1024x700 a long foul explanation otherwise squeezed the rows into each other).
@@ -765,6 +807,25 @@ class TableWidget(ShowdownMixin, QWidget):
             self.result_label.setText(text)
             self._fit_height()
         self._focus_after_set()
+
+    def _bots_waiting(self, waiting: bool) -> None:
+        """Set hand waits for the bots (a cold solver's first deal): the window stays responsive,
+        says so, and the rows keep still until the showdown."""
+        for view in self.views.values():
+            view.setEnabled(not waiting)
+        if waiting:
+            self.result_label.setToolTip("")
+            self.result_label.setText(self.tr("The bots are setting their hands…"))
+        elif self.result_label.text() == self.tr("The bots are setting their hands…"):
+            self.result_label.clear()
+        self._update_buttons()
+        self._fit_height()
+        if not waiting:
+            self._focus_after_set()
+
+    def _bots_failed(self, reason: str) -> None:
+        self.result_label.setText(self.tr("The bots could not set their hands: %1").replace("%1", reason))
+        self._fit_height()
 
     def _focus_after_set(self) -> None:
         """At the showdown the keys wait on "New deal" (Space deals again), not on whatever widget
