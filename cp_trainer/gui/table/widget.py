@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
@@ -135,33 +135,53 @@ class TableWidget(ShowdownMixin, QWidget):
         self._wanted_hand_height = 90
         self._banner_key: object = None
         self._banner_lines_cached = 3
+        self._tools_beside: bool | None = None
+        self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(12, 4, 12, 4)
-        outer.setSpacing(3)
-        # The deal's table in a line, and a marker while the next deal will play by other settings
-        # (issue 21: a status-bar note that vanished was all there was). The window shows them in
-        # its status bar, always in view, at no cost to the cards' height.
+        self.outer = QVBoxLayout(self)
+        self.outer.setContentsMargins(12, 4, 12, 4)
+        self.outer.setSpacing(3)
+        self._build_rules_labels()
+        self.seats_box = QHBoxLayout()
+        self.seats_box.setSpacing(10)
+        self.outer.addLayout(self.seats_box)
+        self.grid = self._build_rows()
+        self.outer.addLayout(self.grid)
+        self.outer.addWidget(self._build_banner())
+        self.hand_box = self._build_hand()
+        self.outer.addLayout(self.hand_box)
+        self.tools_box = self._build_tools()
+        self._place_tools(beside=False)
+        self.outer.addLayout(self._build_actions())
+        self.outer.addStretch(1)
+        self._connect()
+        self.retranslate()
+
+    # --- building -----------------------------------------------------------------------------
+
+    def _build_rules_labels(self) -> None:
+        """The deal's table in a line, and a marker while the next deal will play by other
+        settings (issue 21: a status-bar note that vanished was all there was). The window shows
+        them in its status bar, always in view, at no cost to the cards' height."""
         self.rules_label = ElidedLabel(self)
         self.rules_label.setObjectName("tableRules")
         self.next_rules_label = ElidedLabel(self)
         self.next_rules_label.setObjectName("nextTableRules")
         for label in (self.rules_label, self.next_rules_label):  # the width fit_rules_line gives
             label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.seats_box = QHBoxLayout()
-        self.seats_box.setSpacing(10)
-        outer.addLayout(self.seats_box)
 
+    def _build_rows(self) -> QGridLayout:
+        """The three rows: a title, the cards and the hand's name (column 3: the tools, where
+        the table is wide)."""
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
-        self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
         self.row_titles: dict[Zone, QLabel] = {}
         self.row_names: dict[Zone, QLabel] = {}
         for i, zone in enumerate(ROWS):
             title = QLabel(self)
             title.setObjectName("rowTitle")
-            view = zone_view(self.deal, zone, renderer, self)
+            view = zone_view(self.deal, zone, self.renderer, self)
             name = FittedLabel(self, lines=2)  # as many lines as the row is high (_set_view_heights)
             name.setObjectName("rowHandName")
             name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -172,76 +192,66 @@ class TableWidget(ShowdownMixin, QWidget):
             self.row_titles[zone] = title
             self.row_names[zone] = name
         grid.setColumnStretch(2, 1)
-        outer.addLayout(grid)
+        return grid
 
-        # The banner keeps the room of its longest text (_banner_lines), so nothing under it moves.
+    def _build_banner(self) -> FittedLabel:
+        """The banner keeps the room of its longest text (_banner_lines), so nothing under it moves."""
         self.banner = FittedLabel(self, lines=3)
         self.banner.setObjectName("foulBanner")
         # a short text (one line of a legal hand) in the middle of the room kept for the longest
         self.banner.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.banner.setProperty("state", "incomplete")
-        outer.addWidget(self.banner)
+        return self.banner
 
+    def _build_hand(self) -> QHBoxLayout:
         hand_box = QHBoxLayout()
-        self.hand_box = hand_box
         self.hand_title = QLabel(self)
         self.hand_title.setObjectName("rowTitle")
         hand_box.addWidget(self.hand_title)
-        self.views[Zone.HAND] = zone_view(self.deal, Zone.HAND, renderer, self)
+        self.views[Zone.HAND] = zone_view(self.deal, Zone.HAND, self.renderer, self)
         hand_box.addWidget(self.views[Zone.HAND], 1)
         for w in (self.hand_title, self.views[Zone.HAND]):  # hidden at the showdown, its room kept
             policy = w.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             w.setSizePolicy(policy)
-        outer.addLayout(hand_box)
+        return hand_box
 
+    def _button(self, name: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(self)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        # A click must not take the keys away from the cards (the first "1" after Undo did
+        # nothing): the buttons act on the mouse and are reached with Tab.
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        return button
+
+    def _build_tools(self) -> QBoxLayout:
+        """Sort by rank / suit, clear the rows, undo, redo (placed by :meth:`_place_tools`)."""
         tools = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        self.tools_box = tools
-        self.sort_rank_button = QPushButton(self)
-        self.sort_rank_button.setObjectName("sortRankButton")
-        self.sort_rank_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.RANK))
-        self.sort_suit_button = QPushButton(self)
-        self.sort_suit_button.setObjectName("sortSuitButton")
-        self.sort_suit_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.SUIT))
+        self.sort_rank_button = self._button("sortRankButton", lambda: self.deal.set_hand_sort(HandSort.RANK))
+        self.sort_suit_button = self._button("sortSuitButton", lambda: self.deal.set_hand_sort(HandSort.SUIT))
         self.sort_group = QButtonGroup(self)  # the pressed one shows how the hand is ordered
         for b in (self.sort_rank_button, self.sort_suit_button):
             b.setCheckable(True)
             self.sort_group.addButton(b)
         self.sort_rank_button.setChecked(True)
-        self.return_button = QPushButton(self)
-        self.return_button.setObjectName("returnButton")
-        self.return_button.clicked.connect(self.deal.return_all)
-        self.undo_button = QPushButton(self)
-        self.undo_button.setObjectName("undoButton")
-        self.undo_button.clicked.connect(self.deal.undo)
-        self.redo_button = QPushButton(self)
-        self.redo_button.setObjectName("redoButton")
-        self.redo_button.clicked.connect(self.deal.redo)
-        # the tools stand in a column right of the rows' names, in room the rows leave empty: a
-        # row of buttons under the hand cost the cards its height (issue 21)
+        self.return_button = self._button("returnButton", self.deal.return_all)
+        self.undo_button = self._button("undoButton", self.deal.undo)
+        self.redo_button = self._button("redoButton", self.deal.redo)
         for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
                   self.redo_button):
             tools.addWidget(b)
         tools.addStretch(1)
-        self.grid = grid
-        self.outer = outer
-        self._tools_beside: bool | None = None
-        self._place_tools(beside=False)
+        return tools
 
+    def _build_actions(self) -> QHBoxLayout:
+        """New deal, Hint, the hand's result, Surrender, Set hand."""
         actions = QHBoxLayout()
-        self.deal_button = QPushButton(self)
-        self.deal_button.setObjectName("dealButton")
-        self.deal_button.clicked.connect(lambda: self.controller.new_deal())
-        self.hint_button = QPushButton(self)
-        self.hint_button.setObjectName("hintButton")
-        self.hint_button.clicked.connect(self.hintRequested.emit)
-        self.surrender_button = QPushButton(self)
-        self.surrender_button.setObjectName("surrenderButton")
-        self.surrender_button.clicked.connect(self.surrender)
-        self.set_button = QPushButton(self)
-        self.set_button.setObjectName("setButton")
+        self.deal_button = self._button("dealButton", lambda: self.controller.new_deal())
+        self.hint_button = self._button("hintButton", self.hintRequested.emit)
+        self.surrender_button = self._button("surrenderButton", self.surrender)
+        self.set_button = self._button("setButton", self.set_hand)
         self.set_button.setDefault(True)
-        self.set_button.clicked.connect(self.set_hand)
         actions.addWidget(self.deal_button)
         actions.addWidget(self.hint_button)
         # The hand's result (or why a move was refused) between the buttons, where the eyes are
@@ -255,20 +265,15 @@ class TableWidget(ShowdownMixin, QWidget):
         self.score_label.setObjectName("scoreLabel")
         actions.addWidget(self.surrender_button)
         actions.addWidget(self.set_button)
-        outer.addLayout(actions)
-        outer.addStretch(1)
+        return actions
 
-        # A click must not take the keys away from the cards (the first "1" after Undo did
-        # nothing): the buttons act on the mouse and are reached with Tab.
-        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
-                  self.redo_button, self.deal_button, self.hint_button, self.surrender_button,
-                  self.set_button):
-            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+    def _connect(self) -> None:
+        controller = self.controller
         for view in self.views.values():
             view.focusStep.connect(self._focus_step)
         # the deal, cards gliding to their slots, the bots' rows flipping: shown, never waited for
         self.motion = CardMotion(list(self.views.values()), self)
-        self.flipper = RowFlipper(renderer, self)
+        self.flipper = RowFlipper(self.renderer, self)
         self.deal.changed.connect(self._keep_keys)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
@@ -279,7 +284,6 @@ class TableWidget(ShowdownMixin, QWidget):
         controller.phaseChanged.connect(lambda _phase: self._update_buttons())
         controller.botsWaiting.connect(self._bots_waiting)
         controller.botsFailed.connect(self._bots_failed)
-        self.retranslate()
 
     # --- texts --------------------------------------------------------------------------------
 
