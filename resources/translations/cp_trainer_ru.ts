@@ -436,42 +436,6 @@
         <translation>правила казино, комиссия %1%</translation>
     </message>
     <message>
-        <source>ties push</source>
-        <translation>ничья без очков</translation>
-    </message>
-    <message>
-        <source>bank wins ties</source>
-        <translation>ничьи достаются банку</translation>
-    </message>
-    <message>
-        <source>fouls ignored</source>
-        <translation>фолы не учитываются</translation>
-    </message>
-    <message>
-        <source>surrender</source>
-        <translation>отказ от руки</translation>
-    </message>
-    <message>
-        <source>royalties</source>
-        <translation>роялти</translation>
-    </message>
-    <message>
-        <source>naturals</source>
-        <translation>натуральные комбинации</translation>
-    </message>
-    <message>
-        <source>wheel second</source>
-        <translation>колесо — второй стрит</translation>
-    </message>
-    <message>
-        <source>low middle</source>
-        <translation>низкий средний ряд</translation>
-    </message>
-    <message>
-        <source>point = %1</source>
-        <translation>очко = %1</translation>
-    </message>
-    <message>
         <source>Date</source>
         <translation>Дата</translation>
     </message>
@@ -2347,7 +2311,7 @@
     </message>
     <message>
         <source>Top row</source>
-        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. A whole hand that breaks both halves of the order (the seed&apos;s Example 1 set as a foul): its two sentences and the rule are at least as long as the half-set one&apos;s. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
+        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A table at least this wide has the tools in a column beside the rows (else in a row under the hand). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. A whole hand that breaks both halves of the order (the seed&apos;s Example 1 set as a foul): its two sentences and the rule are at least as long as the half-set one&apos;s. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
         <translation>Верхний ряд</translation>
     </message>
     <message>
