@@ -124,7 +124,13 @@ class RowWords(QWidget):
         if name_w + self.GAP + result_w <= width:
             return True
         lines = max(1, height // max(1, self.name.line_height()))  # the name may wrap
-        return lines >= 2 and width - self.GAP - result_w >= 12 * name_metrics.averageCharWidth()
+        room = width - self.GAP - result_w
+        if lines < 2 or room < 12 * name_metrics.averageCharWidth():
+            return False
+        # the name whole in its lines beside the words (else the words give way to the mark)
+        flags = int(Qt.TextFlag.TextWordWrap)
+        need = name_metrics.boundingRect(QRect(0, 0, max(1, room - 4), 10_000), flags, self.name.text())
+        return need.height() <= lines * name_metrics.lineSpacing()
 
     def place(self) -> None:
         width, height = max(1, self.width()), max(1, self.height())
