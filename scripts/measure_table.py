@@ -99,6 +99,8 @@ def measure_inside() -> dict[str, Any]:
             if not deal.place(arr.top, arr.middle, arr.bottom):
                 raise SystemExit(f"measure_table: could not place {arr}")
             window.table.set_hand()
+            while window.controller.waiting_for_bots():  # a cold solver: the bots set theirs
+                settle(0.1)
             window.solver_panel.pool.waitForDone()
             settle(0.8)
             out[f"{state}_showdown"], out[f"{state}_showdown_card"] = covered(window)

@@ -122,6 +122,8 @@ def shoot(out: Path, langs: tuple[str, ...], size: tuple[int, int]) -> list[Path
             arr = Arrangement.parse(SET)
             deal.place(arr.top, arr.middle, arr.bottom)
             window.table.set_hand()
+            while window.controller.waiting_for_bots():  # a cold solver: the bots set theirs
+                settle(10)
             window.solver_panel.pool.waitForDone()
             grab(window, folder / "showdown.png")
 
@@ -132,7 +134,11 @@ def shoot(out: Path, langs: tuple[str, ...], size: tuple[int, int]) -> list[Path
 
             history = window.practice.open_history()
             if history is not None:
-                history.tabs.setCurrentIndex(1)  # the charts
+                while history.is_loading():  # the hands are read on the window's own thread
+                    settle(10)
+                history.tabs.setCurrentIndex(1)  # the charts, built when their tab is shown
+                while not history.charts_built():
+                    settle(10)
                 grab(history, folder / "history.png")
                 history.close()
 

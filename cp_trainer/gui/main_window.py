@@ -69,6 +69,8 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 MIN_SIZE = QSize(960, 640)
 #: The first window's size where the screen has room for it (a smaller screen: all it has).
 PREFERRED_SIZE = QSize(1180, 800)
+#: The share of a large screen's free area the first window takes (the rest shows the desktop).
+SCREEN_SHARE = 0.9
 #: Room for the window manager's frame before it is known (a title bar and thin borders); once the
 #: window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`).
 FRAME_GUESS = QSize(8, 40)
@@ -76,16 +78,24 @@ FRAME_GUESS = QSize(8, 40)
 NO_SCREEN = ("offscreen", "minimal")
 #: The solver panel's width in the smallest window; it grows with the window (``_fit_cards``).
 PANEL_WIDTH = 300
+#: From this height (the window's, less menu and status bar) the bots' cards are at least 38 px high:
+#: two lines of a hand's name beside them ("full house, fours over threes" in a seat of three bots).
+SEAT_TWO_LINES_FROM = 620
 #: The table's cards grow with the room up to this height (the card art is 350 px high).
 MAX_CARD_HEIGHT = 200
 
 
 def first_size(available: QRect, frame: QSize = FRAME_GUESS) -> QSize:
     """The window's size on a screen whose free area (less panels and docks) is ``available``:
-    :data:`PREFERRED_SIZE` where it fits with its ``frame`` (title bar and borders), else the whole
-    free area less the frame, never below :data:`MIN_SIZE`."""
-    return QSize(max(MIN_SIZE.width(), min(PREFERRED_SIZE.width(), available.width() - frame.width())),
-                 max(MIN_SIZE.height(), min(PREFERRED_SIZE.height(), available.height() - frame.height())))
+    :data:`SCREEN_SHARE` of the free area, at least :data:`PREFERRED_SIZE` where that fits with
+    its ``frame`` (title bar and borders), never more than the free area less the frame, never
+    below :data:`MIN_SIZE`. A large screen gets a large table (issue 21: at 1920 x 1080 the first
+    window was 1180 x 800, its cards 66 px high)."""
+    room = QSize(available.width() - frame.width(), available.height() - frame.height())
+    want = QSize(max(PREFERRED_SIZE.width(), round(available.width() * SCREEN_SHARE)),
+                 max(PREFERRED_SIZE.height(), round(available.height() * SCREEN_SHARE)))
+    return QSize(max(MIN_SIZE.width(), min(want.width(), room.width())),
+                 max(MIN_SIZE.height(), min(want.height(), room.height())))
 
 
 def _setup_of(values: TrainerSettings) -> TableSetup:
@@ -658,10 +668,13 @@ class MainWindow(QMainWindow):
         # the titles left of the rows ("Your hand", "Верхний ряд") take their own width first
         width = max(560, self.width() - panel - 16 - 24 - 20 - self.table.title_width())
         height = self.height() - 60
-        # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen
-        seat = max(34, min(76, 34 + (height - 650) // 4))
-        by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)
-        self.table.set_card_height(max(48, min(MAX_CARD_HEIGHT, by_width)), seat)
+        # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen,
+        # at most 64 on a large one: the player's rows and hand get the rest (issue 21)
+        seat = max(34, min(64, 34 + (height - 650) // 4))
+        if height >= SEAT_TWO_LINES_FROM:  # a row's hand name may take two lines beside its cards
+            seat = max(seat, 38)
+        by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)  # 13 cards across the hand
+        self.table.set_card_height(MAX_CARD_HEIGHT, seat, max(48, min(MAX_CARD_HEIGHT, by_width)))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.solver_panel.shutdown()

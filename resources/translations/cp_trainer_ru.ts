@@ -452,42 +452,6 @@
         <translation>правила казино, комиссия %1%</translation>
     </message>
     <message>
-        <source>ties push</source>
-        <translation>ничья без очков</translation>
-    </message>
-    <message>
-        <source>bank wins ties</source>
-        <translation>ничьи достаются банку</translation>
-    </message>
-    <message>
-        <source>fouls ignored</source>
-        <translation>фолы не учитываются</translation>
-    </message>
-    <message>
-        <source>surrender</source>
-        <translation>отказ от руки</translation>
-    </message>
-    <message>
-        <source>royalties</source>
-        <translation>роялти</translation>
-    </message>
-    <message>
-        <source>naturals</source>
-        <translation>натуральные комбинации</translation>
-    </message>
-    <message>
-        <source>wheel second</source>
-        <translation>колесо — второй стрит</translation>
-    </message>
-    <message>
-        <source>low middle</source>
-        <translation>низкий средний ряд</translation>
-    </message>
-    <message>
-        <source>point = %1</source>
-        <translation>очко = %1</translation>
-    </message>
-    <message>
         <source>Date</source>
         <translation>Дата</translation>
     </message>
@@ -552,7 +516,6 @@
     <name>HistoryWindow</name>
     <message>
         <source>Practice history</source>
-        <extracomment>Where Save as PNG last saved (the settings file&apos;s key): the next save opens there.</extracomment>
         <translation>История тренировок</translation>
     </message>
     <message>
@@ -632,8 +595,20 @@
         <translation>Прогресс</translation>
     </message>
     <message>
+        <source>Drill</source>
+        <translation>Упражнения</translation>
+    </message>
+    <message>
+        <source>Drawing the charts…</source>
+        <translation>Рисуем графики…</translation>
+    </message>
+    <message>
         <source>Select a hand to see it here</source>
         <translation>Выберите раздачу, чтобы увидеть её здесь</translation>
+    </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>Читаем историю…</translation>
     </message>
     <message>
         <source>The history cannot be read: %1</source>
@@ -690,6 +665,11 @@
     <message>
         <source>Nothing was imported: the history is busy (another program is writing to it). Try again in a moment.</source>
         <translation>Ничего не импортировано: история занята (в неё пишет другая программа). Попробуйте ещё раз через минуту.</translation>
+    </message>
+    <message>
+        <source>The charts cannot be shown: %1</source>
+        <extracomment>Where Save as PNG last saved (the settings file&apos;s key): the next save opens there. The Progress tab&apos;s module: it imports matplotlib, seconds on a cold start.</extracomment>
+        <translation>Графики не удаётся показать: %1</translation>
     </message>
     <message>
         <source>Imported %1 hands (%2 were already in the history).</source>
@@ -895,7 +875,7 @@
     </message>
     <message>
         <source>cp-trainer — Pai Gow Poker</source>
-        <extracomment>The smallest window: a 1024 x 700 screen less a window manager&apos;s title bar and borders. The first window&apos;s size where the screen has room for it (a smaller screen: all it has). Room for the window manager&apos;s frame before it is known (a title bar and thin borders); once the window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`). Qt platforms without a real screen (tests): the window keeps the size it is given. The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``). The table&apos;s cards grow with the room up to this height (the card art is 350 px high).</extracomment>
+        <extracomment>The smallest window: a 1024 x 700 screen less a window manager&apos;s title bar and borders. The first window&apos;s size where the screen has room for it (a smaller screen: all it has). The share of a large screen&apos;s free area the first window takes (the rest shows the desktop). Room for the window manager&apos;s frame before it is known (a title bar and thin borders); once the window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`). Qt platforms without a real screen (tests): the window keeps the size it is given. The solver panel&apos;s width in the smallest window; it grows with the window (``_fit_cards``). From this height (the window&apos;s, less menu and status bar) the bots&apos; cards are at least 38 px high: two lines of a hand&apos;s name beside them (&quot;full house, fours over threes&quot; in a seat of three bots). The table&apos;s cards grow with the room up to this height (the card art is 350 px high).</extracomment>
         <translation>cp-trainer — Пай-гоу покер</translation>
     </message>
     <message>
@@ -2411,7 +2391,7 @@
     </message>
     <message>
         <source>Top row</source>
-        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. A whole hand that breaks both halves of the order (the seed&apos;s Example 1 set as a foul): its two sentences and the rule are at least as long as the half-set one&apos;s. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
+        <extracomment>The smallest cards the table shrinks to for room (still readable: rank and suit in the corner). A table at least this wide has the tools in a column beside the rows (else in a row under the hand). A hand half set that fouls twice (top, middle, bottom, still in hand): the banner&apos;s longest text. A whole hand that breaks both halves of the order (the seed&apos;s Example 1 set as a foul): its two sentences and the rule are at least as long as the half-set one&apos;s. ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``) returns it to the hand.</extracomment>
         <translation>Верхний ряд</translation>
     </message>
     <message>
@@ -2453,6 +2433,10 @@
     <message>
         <source>This hand fouls</source>
         <translation>В этой руке фол</translation>
+    </message>
+    <message>
+        <source>The bots are setting their hands…</source>
+        <translation>Боты раскладывают свои руки…</translation>
     </message>
     <message>
         <source>Surrender this hand?</source>
@@ -2575,6 +2559,7 @@
     <name>TrainerController</name>
     <message>
         <source>This hand fouls. Under the current house rules fouls are ignored, so it will be scored as it lies. Set it anyway?</source>
+        <extracomment>Set hand pressed while the bots still set theirs: the surrender flag it waits with</extracomment>
         <translation>В этой руке фол. По текущим правилам стола фолы не учитываются, и рука будет посчитана как есть. Всё равно раскрыть?</translation>
     </message>
     <message>

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 
+from cp_trainer.gui.table import controller
 from cp_trainer.gui.translation import current_language, install_language
 
 # The offscreen plugin cannot pass a window's size constraints to a window system it does not
@@ -44,3 +47,22 @@ def collect_garbage_after_each_test() -> Iterator[None]:
     gc.collect()
     if app is not None:
         app.processEvents()
+
+
+class BotsAtOnce:
+    """The bots' pool for tests: a deal's bots set their hands when it is dealt, so Set hand
+    never waits for them (the table waits without blocking when they are still busy, and the
+    showdown would come a moment later: tests/gui/test_table_waits.py covers that way)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:
+            future.set_exception(exc)
+        return future
+
+
+@pytest.fixture(autouse=True)
+def bots_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(controller, "_BOT_POOL", BotsAtOnce())

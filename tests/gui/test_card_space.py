@@ -45,6 +45,44 @@ def test_cards_grow_with_the_window(qtbot: Any, tmp_path: Path) -> None:
         assert large[part] > small[part] * 1.15, (part, small, large)
 
 
+def covered(window: MainWindow) -> float:
+    """The share of the table's area the player's rows and hand cover (as measure_table.py)."""
+    table = window.table
+    used = 0
+    for zone in (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND):
+        view = table.views[zone]
+        if view.isVisible():
+            used += view.width() * view.height()
+    return used / max(1, table.width() * table.height())
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_large_window_gives_the_rows_large_cards(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """Issue 21, item 3: at 1920 x 1080 (its first window, 1728 x 972) the rows used a third of
+    the table's height with 66 px cards; the rows now grow with the room, the hand's cards as far
+    as 13 of them fit across, never higher than the rows'."""
+    window = make_window(qtbot, tmp_path, (1728, 972), opponents=2, lang=lang)
+    settle()
+    table = window.table
+    rows = table.views[Zone.MIDDLE].iconSize().height()
+    hand = table.views[Zone.HAND].iconSize().height()
+    assert rows >= 100, rows
+    assert hand <= rows
+    assert covered(window) >= 0.25, covered(window)
+    assert table.fits()
+    hand_view = table.views[Zone.HAND]  # 13 cards across the hand's strip
+    assert hand_view.gridSize().width() * 13 <= hand_view.width()
+
+
+def test_the_rows_grow_with_the_tables_height_alone(qtbot: Any, tmp_path: Path) -> None:
+    """Same width, more height: the rows' cards grow (the hand's width no longer caps them)."""
+    low = make_window(qtbot, tmp_path / "a", (1366, 740), opponents=2)
+    high = make_window(qtbot, tmp_path / "b", (1366, 1000), opponents=2)
+    settle()
+    assert (high.table.views[Zone.MIDDLE].iconSize().height()
+            > low.table.views[Zone.MIDDLE].iconSize().height() + 10)
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_three_bots_at_1280x800_cards_40px_and_hand_names_whole(qtbot: Any, tmp_path: Path,
                                                                 lang: str) -> None:

@@ -87,7 +87,17 @@ def test_filters_and_sorting(qtbot: object, store: HistoryStore) -> None:
 
 def test_rules_label_lists_what_is_on() -> None:
     label = rules_label(json.dumps(HouseRules(naturals=True, point_value=0.25).to_dict()))
-    assert label == "2-4, ties push, naturals, point = 0.25"
+    assert label == "2-4, ties push, naturals, 1 point = 0.25"
+    # one wording with the table's line (issue 21): the same words, here only the rules that are on
+    from cp_trainer.gui.table.rules_line import rules_text
+
+    everything = rules_text(HouseRules(naturals=True, point_value=0.25))
+    assert everything == "2-4 · ties push · no royalties · no surrender · naturals · 1 point = 0.25"
+    for part in label.split(", "):
+        assert part in everything
+    off = rules_label(json.dumps(HouseRules(ignore_fouls=True, low_middle=True, surrender=True).to_dict()))
+    assert "fouls not scored" in off and "low middle" in off and "surrender for" in off
+    assert "no " not in off  # only the rules that are on
 
 
 def test_rules_label_names_pai_gow_rules_not_their_json() -> None:

@@ -120,3 +120,60 @@ def test_a_garbage_database_is_announced(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, HistoryStore.open(tmp_path))
     assert window.notice.isVisibleTo(window)
     assert "unreadable" in window.notice.text()
+
+
+def test_in_the_background_the_window_shows_before_the_hands_are_read(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: the History window was an empty frame for 4-7 s (the database read and the
+    charts on the GUI thread). Behind a gate the loader thread cannot read: the window is
+    shown, says it is reading, and its event loop runs; the charts are not built until their
+    tab is shown; opening the gate fills the list."""
+    import threading
+
+    from cp_trainer.gui.practice import history_window
+
+    store = _seeded(tmp_path)
+    gate, asked = threading.Event(), threading.Event()
+    real = history_window.read_summaries
+
+    def gated(folder: Path, filename: str) -> object:
+        asked.set()
+        assert gate.wait(30)
+        return real(folder, filename)
+
+    monkeypatch.setattr(history_window, "read_summaries", gated)
+    window = HistoryWindow(store, background=True)
+    qtbot.addWidget(window)
+    window.refresh()
+    window.show()
+    qtbot.waitExposed(window)
+    assert asked.wait(10)  # the loader thread is waiting at the gate, the window is up
+    qtbot.wait(20)  # the event loop runs meanwhile
+    assert window.isVisible() and window.is_loading()
+    assert window.proxy.rowCount() == 0
+    assert window.status.text() == "Reading the history…"
+    assert not window.charts_built()  # nothing drawn for a tab not shown
+    gate.set()
+    qtbot.waitUntil(lambda: not window.is_loading(), timeout=10_000)
+    assert window.proxy.rowCount() == 3 and window.status.text() == ""
+    window.tabs.setCurrentIndex(1)  # the Progress tab: its charts now, with the hands read
+    qtbot.waitUntil(window.charts_built, timeout=30_000)
+    assert window.charts.stats.hands == 3
+
+
+def test_a_read_asked_again_meanwhile_wins(qtbot: QtBot, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two reads in flight (a hand stored while the first was read): only the newer is shown."""
+    from cp_trainer.gui.practice import history_window
+
+    store = _seeded(tmp_path)
+    window = HistoryWindow(store, background=True)
+    qtbot.addWidget(window)
+    window.refresh()
+    first = window._reading
+    window.refresh()
+    window._read_done(first, ([], 0))  # the older answer comes last: dropped too
+    assert window.is_loading()
+    qtbot.waitUntil(lambda: not window.is_loading(), timeout=10_000)
+    assert window.proxy.rowCount() == 3
+    assert history_window.read_summaries is not None

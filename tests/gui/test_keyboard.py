@@ -18,6 +18,7 @@ from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.table.models import Zone
 
+from .history_wait import open_and_wait
 from .test_window import make_window, place
 
 FOUL = "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c"
@@ -112,7 +113,7 @@ def test_try_again_and_replay_from_the_history(window: MainWindow, qtbot: QtBot)
     place(window, LEGAL)
     click(qtbot, window.table.set_button)
     assert window.practice.recorder.writer.flush(10)
-    history = window.practice.open_history()
+    history = open_and_wait(window.practice)
     assert history is not None
     history.select_row(0)
     click(qtbot, history.show_button)  # the hand on the table, read-only

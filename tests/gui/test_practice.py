@@ -16,6 +16,8 @@ from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest
 from cp_trainer.history import HistoryStore
 
+from .history_wait import open_and_wait, wait_loaded
+
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 FOUL = Arrangement.parse("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
@@ -73,6 +75,7 @@ def test_history_window_from_the_menu_and_try_again(window: MainWindow, qtbot: Q
     window.practice.menu.history_action.trigger()
     history = window.practice.history_window
     assert history is not None and history.isVisible()
+    wait_loaded(history)
     assert history.proxy.rowCount() == 1
     history.select_row(0)
     assert "Legal: no foul." in history.detail.toPlainText()
@@ -168,8 +171,10 @@ def test_a_history_that_fails_to_read_is_said_not_raised(window: MainWindow,
         raise sqlite3.OperationalError("database is locked")
 
     monkeypatch.setattr(HistoryStore, "summaries", locked)
-    assert window.practice.open_history() is None
+    history = open_and_wait(window.practice)  # it opens at once; its loader thread fails
+    assert history is not None and history.model.rowCount() == 0
     assert "database is locked" in window.statusBar().currentMessage()
+    assert "database is locked" in history.notice.text() and history.notice.isVisibleTo(history)
     # the window that failed half-way must not be asked to retranslate itself later (it once
     # raised AttributeError from its language filter in whichever test switched language next)
     from cp_trainer.gui.translation import install_language
@@ -183,7 +188,7 @@ def test_a_history_that_fails_to_read_is_said_not_raised(window: MainWindow,
 
 def test_a_failing_refresh_after_a_recorded_hand_is_said_not_raised(window: MainWindow,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    history = window.practice.open_history()
+    history = open_and_wait(window.practice)
     assert history is not None and history.isVisible()
 
     def locked(*_args: object) -> None:
@@ -191,6 +196,7 @@ def test_a_failing_refresh_after_a_recorded_hand_is_said_not_raised(window: Main
 
     monkeypatch.setattr(HistoryStore, "summaries", locked)
     window.practice.recorder.recorded.emit(1)
+    wait_loaded(history)
     assert "database is locked" in window.statusBar().currentMessage()
 
 

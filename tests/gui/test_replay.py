@@ -21,6 +21,8 @@ from cp_trainer.gui.table.controller import Phase
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.history import HistoryStore
 
+from .history_wait import open_and_wait
+
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 FOUL = Arrangement.parse("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
@@ -75,7 +77,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     c.new_deal()
     score = (c.session_points, c.hands_played)
 
-    history = window.practice.open_history()
+    history = open_and_wait(window.practice)
 
     assert history is not None
     history.select_row(0)
@@ -143,7 +145,7 @@ def test_double_click_on_a_row_shows_the_hand(window: MainWindow, qtbot: QtBot) 
     window.controller.set_hand()
     assert window.practice.recorder.writer.flush(10)
     window.controller.new_deal()
-    history = window.practice.open_history()
+    history = open_and_wait(window.practice)
     assert history is not None
     view = history.table
     rect = view.visualRect(history.proxy.index(0, 1))
@@ -178,7 +180,7 @@ def test_try_again_from_the_history_window_uses_the_same_bots(window: MainWindow
     bots = window.controller.set_hand().opponents  # type: ignore[union-attr]
     assert window.practice.recorder.writer.flush(10)
     window.controller.new_deal()
-    history = window.practice.open_history()
+    history = open_and_wait(window.practice)
     assert history is not None
     history.select_row(0)
     history.try_again_button.click()
@@ -207,7 +209,7 @@ def test_criss_cross_stores_both_hands_and_replays_one(qtbot: QtBot, tmp_path: P
         assert [o.points for o in record.opponents] == [showdown.against(s, hand).points[0] for s in (1, 2)]
     assert first.points + second.points == showdown.total
     assert w.practice.recorder.last_id == second.uid  # the solver's answer is for the hand on the table
-    history = w.practice.open_history()
+    history = open_and_wait(w.practice)
     assert history is not None
     history.select_row(0)  # the newest first
     assert "Criss Cross: your hand 2 of 2" in history.detail.toPlainText()

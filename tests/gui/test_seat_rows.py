@@ -59,3 +59,20 @@ def test_a_seats_results_are_all_words_or_all_marks(qtbot: Any, tmp_path: Path, 
         words = [label.shown_text() == label.full_text() for label in labels]
         marks = [label.shown_text() == label.short_text() for label in labels]
         assert all(words) or all(marks), (seat.seat, [label.shown_text() for label in labels])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_three_bots_names_are_whole_where_the_seat_has_room(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """Issue 21, item 7: with three bots at 1366 x 768 (its first window, 1231 x 713) the seats
+    cut "two pair, queens and…" and "full house, fours over…" beside empty felt; the cards now
+    overlap and the names take two lines to be read whole."""
+    seats = bots(qtbot, tmp_path, (1231, 713), lang)
+    names = [name for seat in seats for name in seat.name_labels]
+    assert all(name.text() for name in names)
+    assert any(len(name.text()) > 24 for name in names)
+    cut = [name.text() for name in names if name.is_cut()]
+    assert not cut, cut
+    for seat in seats:  # each row's cards still show their corners, the rows are whole
+        for r in range(3):
+            assert seat.card_labels[r][1].x() >= seat.card_labels[r][0].width() * 0.4
+            assert in_seat(seat, seat.words[r]).right() <= seat.contentsRect().right()

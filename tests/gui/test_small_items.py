@@ -28,6 +28,8 @@ from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequ
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
 
+from .history_wait import open_and_wait
+
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
 
@@ -70,7 +72,7 @@ def test_the_money_stays_in_the_status_bar_after_try_again(qtbot: QtBot, tmp_pat
     assert c.set_hand() is not None
     money = c.session_money
     assert money != 0 and "money:" in score.text()
-    history = window.practice.open_history()
+    history = open_and_wait(window.practice)
     assert history is not None
     history.select_row(history.proxy.rowCount() - 1)  # the first hand, at 1 a point
     history.try_again_button.click()
@@ -188,7 +190,7 @@ def test_a_ten_is_written_10_as_the_cards_show_it(qtbot: QtBot, tmp_path: Path) 
     tips = [lab.toolTip() for seat in window.table._seats for labels in seat.card_labels for lab in labels]
     assert all(not tip.startswith("T") for tip in tips) and any(tip.startswith("10") for tip in tips)
     assert window.practice.recorder.writer.flush(10)
-    history = window.practice.open_history()
+    history = open_and_wait(window.practice)
     assert history is not None
     history.select_row(0)
     detail = history.detail.toPlainText()

@@ -48,8 +48,12 @@ def test_the_first_window_and_its_frame_fit_the_screen(screen: tuple[int, int]) 
     assert size.width() >= MIN_SIZE.width() and size.height() >= MIN_SIZE.height()
 
 
-def test_a_large_screen_gets_the_preferred_window_not_all_of_it() -> None:
-    assert first_size(QRect(0, 0, 1920, 1080)) == QSize(1180, 800)
+def test_a_large_screen_gets_a_large_window_not_all_of_it() -> None:
+    """Issue 21: at 1920 x 1080 the first window was 1180 x 800 and its cards 66 px high."""
+    size = first_size(QRect(0, 0, 1920, 1080))
+    assert size == QSize(1728, 972)
+    assert size.width() + FRAME_GUESS.width() < 1920 and size.height() + FRAME_GUESS.height() < 1080
+    assert first_size(QRect(0, 0, 1280, 1024)).width() >= 1180  # never below the preferred size
     # a panel at the screen's foot: the free area is what counts
     assert first_size(QRect(0, 0, 1366, 728)).height() + FRAME_GUESS.height() <= 728
 

@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 )
 
 from cp_trainer.gui.numbers import integer, locale, number, short
+from cp_trainer.gui.table.rules_line import rules_text
 from cp_trainer.history import HandSummary, HistoryError, HistoryStore
 from cp_trainer.house_rules import HouseRules, HouseRulesError
 
@@ -52,7 +53,8 @@ def shown_ev_lost(ev_lost: float) -> float:
 
 
 def rules_label(rules_json: str) -> str:
-    """A short name for a set of house rules: ``2-4, ties push`` and the options that are on."""
+    """A short name for a set of house rules: ``2-4, ties push`` and the options that are on, in
+    the table's words (:func:`cp_trainer.gui.table.rules_line.rules_parts`)."""
     try:
         data = json.loads(rules_json)
     except ValueError:
@@ -66,27 +68,7 @@ def rules_label(rules_json: str) -> str:
         rules = HouseRules.from_dict(data)
     except (ValueError, HouseRulesError):
         return rules_json
-    parts = [rules.system.value]
-    if rules.ties.value == "push":
-        parts.append(QCoreApplication.translate("HistoryTableModel", "ties push"))
-    else:
-        parts.append(QCoreApplication.translate("HistoryTableModel", "bank wins ties"))
-    if rules.ignore_fouls:
-        parts.append(QCoreApplication.translate("HistoryTableModel", "fouls ignored"))
-    if rules.surrender:
-        parts.append(QCoreApplication.translate("HistoryTableModel", "surrender"))
-    if rules.royalties:
-        parts.append(QCoreApplication.translate("HistoryTableModel", "royalties"))
-    if rules.naturals:
-        parts.append(QCoreApplication.translate("HistoryTableModel", "naturals"))
-    if rules.wheel_second:
-        parts.append(QCoreApplication.translate("HistoryTableModel", "wheel second"))
-    if rules.low_middle:
-        parts.append(QCoreApplication.translate("HistoryTableModel", "low middle"))
-    if rules.point_value != 1.0:
-        point = QCoreApplication.translate("HistoryTableModel", "point = %1")
-        parts.append(point.replace("%1", f"{rules.point_value:g}"))
-    return ", ".join(parts)
+    return rules_text(rules, only_on=True, separator=", ")  # the table's words, the rules that are on
 
 
 class HistoryTableModel(QAbstractTableModel):
@@ -112,6 +94,17 @@ class HistoryTableModel(QAbstractTableModel):
             self.error = exc
         self._labels = {}
         self.endResetModel()
+
+    def set_rows(self, rows: list[HandSummary], error: HistoryError | None = None) -> None:
+        """Show ``rows`` read elsewhere (the History window reads them on a thread of its own)."""
+        self.beginResetModel()
+        self.error = error
+        self._rows = list(rows) if error is None else []
+        self._labels = {}
+        self.endResetModel()
+
+    def rows(self) -> list[HandSummary]:
+        return list(self._rows)
 
     def summary(self, row: int) -> HandSummary:
         return self._rows[row]

@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import contextlib
 import html
+import importlib
 import os
+import sqlite3
 import stat
+import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDir, QModelIndex, QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -42,13 +47,13 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import locale
-from cp_trainer.gui.practice.charts import ProgressCharts
 from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.practice.history_model import COLUMNS, HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import (
     Game,
     HandRecord,
+    HandSummary,
     HistoryBusy,
     HistoryError,
     HistoryStore,
@@ -63,7 +68,14 @@ PNG_FOLDER_KEY = "files/png_folder"
 IMPORT_WAIT_S = 0.5  # an import on the window's thread asks for the write lock this long, then "busy"
 IMPORT_BACKGROUND_WAIT_S = 120.0  # on the worker thread it may wait for another program's import
 
-__all__ = ["HistoryWindow"]
+#: The Progress tab's module: it imports matplotlib, seconds on a cold start.
+CHARTS_MODULE = "cp_trainer.gui.practice.charts"
+
+if TYPE_CHECKING:
+    from cp_trainer.gui.drill.charts import DrillCharts
+    from cp_trainer.gui.practice.charts import ProgressCharts
+
+__all__ = ["HistoryWindow", "read_summaries"]
 
 
 def _outcome(work: Callable[[], object]) -> object:
@@ -74,14 +86,32 @@ def _outcome(work: Callable[[], object]) -> object:
         return exc
 
 
+def read_summaries(folder: Path, filename: str) -> tuple[list[HandSummary], int]:
+    """Every hand's summary and how many damaged rows were left out, through a read-only
+    connection of its own (the History window calls this on its loader thread)."""
+    with HistoryStore.open_readonly(folder, filename=filename, missing_ok=True) as store:
+        return store.summaries(), len(store.skipped)
+
+
 class HistoryWindow(QDialog):
+    """Every hand played (tab Hands), the progress charts (Progress) and the Drill's (Drill).
+
+    With ``background`` (the trainer's Practice menu) the window shows at once: the hands are read
+    on a thread of its own (:func:`read_summaries`, "Reading the history…" meanwhile), and each
+    chart tab is built (its charts library imported off the GUI thread) and drawn only when it is
+    first shown (issue 21: an empty frame for 4-7 s). Without it everything is read at once."""
+
     tryAgain = Signal(object)  # list[Card]: the 13 cards of the hand to play again
     showOnTable = Signal(object)  # HandRecord: the hand to replay on the main table
     fileDone = Signal()  # an export or import on the worker thread has finished (status shown)
+    loaded = Signal()  # the hands were read (and shown) or their reading failed (said)
+    readFailed = Signal(str)  # why the hands could not be read (for the main window's status bar)
     _workDone = Signal(object, object)  # (what to do, result): from the worker thread to this one
+    _readDone = Signal(int, object)  # (generation, result): from the loader thread to this one
+    _chartsImported = Signal(object)  # None or the import's exception: from its thread
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None,
-                 settings: QSettings | None = None) -> None:
+                 settings: QSettings | None = None, *, background: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("historyWindow")
         # a window of its own beside the table, not a dialog kept above it: a hand shown on the
@@ -89,17 +119,43 @@ class HistoryWindow(QDialog):
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.store = store
         self.settings = settings  # remembers the folder of the last PNG (none: this window only)
+        self.background = background
         self._png_folder: str | None = None
         self.current: HandRecord | None = None
-        self.model = HistoryTableModel(store, self)
+        self._reading = 0  # the generation of the last read asked for (older answers are dropped)
+        self._loading = False
+        self._charts: ProgressCharts | None = None
+        self._drill_charts: DrillCharts | None = None
+        self.model = HistoryTableModel(None, self)
         self.proxy = HistoryFilterProxy(self)
         self.proxy.setSourceModel(self.model)
-
         self.notice = QLabel(self)
         self.notice.setObjectName("historyNotice")
         self.notice.setWordWrap(True)
         self.notice.setVisible(False)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("historyTabs")
+        self.tabs.addTab(self._build_hands_tab(), "")
+        self.tabs.addTab(self._build_progress_tab(), "")
+        self.drill_placeholder = self._placeholder("drillChartsWaiting")
+        self.tabs.addTab(self.drill_placeholder, "")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.tabs, 1)
+        self._connect()
+        self.resize(1000, 640)
+        # only once every widget exists: a window whose reading failed half-way (a damaged
+        # history) must not be retranslated later, when the language changes
+        follow_language(self, self.retranslate)
+        self.retranslate()
+        if not background:
+            self.refresh()
+        if store.recovery is not None:
+            self.show_notice(store.recovery.message(current_language()))
 
+    # --- building -----------------------------------------------------------------------------
+
+    def _build_filters(self) -> QHBoxLayout:
         self.fouls_only = QCheckBox(self)
         self.fouls_only.setObjectName("foulsOnly")
         self.costly = QCheckBox(self)
@@ -117,46 +173,43 @@ class HistoryWindow(QDialog):
         for w in (self.fouls_only, self.costly, self.threshold, self.rules_box):
             filters.addWidget(w)
         filters.addStretch(1)
+        return filters
 
-        self.table = QTableView(self)
-        self.table.setObjectName("historyTable")
-        self.table.setModel(self.proxy)
-        keep_alive(self.table, self.proxy)  # Qt calls their data() and filterAcceptsRow() (issue 18)
-        keep_alive(self.table, self.model)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+    def _build_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setObjectName("historyTable")
+        table.setModel(self.proxy)
+        keep_alive(table, self.proxy)  # Qt calls their data() and filterAcceptsRow() (issue 18)
+        keep_alive(table, self.model)
+        table.setSortingEnabled(True)
+        table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.verticalHeader().setVisible(False)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         # one line a hand: the house rules are elided ("2-4, ties pu…") with the whole text in
         # the cell's tooltip, not wrapped into a cut second line
-        self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.setWordWrap(False)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
         # the house rules take the width left (no sideways scrolling to read a cut "2-4, ничь")
-        self.table.horizontalHeader().setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
-        self.detail = QTextBrowser(self)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+        return table
+
+    def _build_detail(self) -> QWidget:
+        """The selected hand in detail and its two buttons, right of the list."""
+        side = QWidget(self)
+        self.detail = QTextBrowser(side)
         self.detail.setObjectName("handDetail")
-        self.try_again_button = QPushButton(self)
+        self.try_again_button = QPushButton(side)
         self.try_again_button.setObjectName("tryAgainButton")
         self.try_again_button.setEnabled(False)
-        self.show_button = QPushButton(self)
+        self.show_button = QPushButton(side)
         self.show_button.setObjectName("showOnTableButton")
         self.show_button.setEnabled(False)
-        self.export_button = QPushButton(self)
-        self.export_button.setObjectName("exportButton")
-        self.import_button = QPushButton(self)
-        self.import_button.setObjectName("importButton")
-        self.status = QLabel(self)
-        self.status.setObjectName("historyStatus")
-        self.status.setWordWrap(True)
-
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(self.table)
-        side = QWidget(split)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.detail, 1)
@@ -164,37 +217,54 @@ class HistoryWindow(QDialog):
         buttons.addWidget(self.show_button)
         buttons.addWidget(self.try_again_button)
         side_layout.addLayout(buttons)
-        split.addWidget(side)
+        return side
+
+    def _build_file_row(self) -> QHBoxLayout:
+        self.export_button = QPushButton(self)
+        self.export_button.setObjectName("exportButton")
+        self.import_button = QPushButton(self)
+        self.import_button.setObjectName("importButton")
+        self.status = QLabel(self)
+        self.status.setObjectName("historyStatus")
+        self.status.setWordWrap(True)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.export_button)
+        file_row.addWidget(self.import_button)
+        file_row.addWidget(self.status, 1)
+        return file_row
+
+    def _build_hands_tab(self) -> QWidget:
+        filters = self._build_filters()
+        self.table = self._build_table()
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self.table)
+        split.addWidget(self._build_detail())
         split.setSizes([600, 380])
         hands_tab = QWidget(self)
         hands_layout = QVBoxLayout(hands_tab)
         hands_layout.addLayout(filters)
         hands_layout.addWidget(split, 1)
-        file_row = QHBoxLayout()
-        file_row.addWidget(self.export_button)
-        file_row.addWidget(self.import_button)
-        file_row.addWidget(self.status, 1)
-        hands_layout.addLayout(file_row)
+        hands_layout.addLayout(self._build_file_row())
+        return hands_tab
 
-        self.charts = ProgressCharts(self)
+    def _placeholder(self, name: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        return label
+
+    def _build_progress_tab(self) -> QWidget:
+        """The Progress tab: "Drawing the charts…" until it is first shown (:attr:`charts`)."""
+        self.charts_placeholder = self._placeholder("chartsWaiting")
         self.save_png_button = QPushButton(self)
         self.save_png_button.setObjectName("savePngButton")
         progress_tab = QWidget(self)
-        progress_layout = QVBoxLayout(progress_tab)
-        progress_layout.addWidget(self.charts, 1)
-        progress_layout.addWidget(self.save_png_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.progress_layout = QVBoxLayout(progress_tab)
+        self.progress_layout.addWidget(self.charts_placeholder, 1)
+        self.progress_layout.addWidget(self.save_png_button, 0, Qt.AlignmentFlag.AlignRight)
+        return progress_tab
 
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("historyTabs")
-        self.tabs.addTab(hands_tab, "")
-        self.tabs.addTab(progress_tab, "")
-        from cp_trainer.gui.drill.charts import install_drill_tab  # the Drill's progress (issue 13)
-
-        self.drill_charts = install_drill_tab(self.tabs, store)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.notice)
-        layout.addWidget(self.tabs, 1)
-
+    def _connect(self) -> None:
         self.fouls_only.toggled.connect(self.proxy.set_fouls_only)
         self.costly.toggled.connect(self._apply_threshold)
         self.threshold.valueChanged.connect(self._apply_threshold)
@@ -206,15 +276,79 @@ class HistoryWindow(QDialog):
         self.export_button.clicked.connect(self._ask_export)
         self.import_button.clicked.connect(self._ask_import)
         self.save_png_button.clicked.connect(self._ask_save_png)
+        self.tabs.currentChanged.connect(self._tab_shown)
         self._workDone.connect(self._work_done)
-        self.resize(1000, 640)
-        # only once every widget exists: a window whose reading failed half-way (a damaged
-        # history) must not be retranslated later, when the language changes
-        follow_language(self, self.retranslate)
-        self.retranslate()
-        self.refresh()
-        if store.recovery is not None:
-            self.show_notice(store.recovery.message(current_language()))
+        self._readDone.connect(self._read_done)
+        self._chartsImported.connect(self._charts_imported)
+
+    # --- the chart tabs, built when first shown -----------------------------------------------
+
+    @property
+    def charts(self) -> ProgressCharts:
+        """The Progress tab's charts, built (matplotlib imported) on first use."""
+        if self._charts is None:
+            from cp_trainer.gui.practice.charts import ProgressCharts
+
+            self._charts = ProgressCharts(self)
+            self.progress_layout.replaceWidget(self.charts_placeholder, self._charts)
+            self.charts_placeholder.hide()
+            self._charts.set_hands([s for s in self.model.rows() if s.game is Game.CHINESE])
+        return self._charts
+
+    @property
+    def drill_charts(self) -> DrillCharts:
+        """The Drill tab's charts, built on first use."""
+        if self._drill_charts is None:
+            from cp_trainer.gui.drill.charts import DrillCharts
+
+            current = self.tabs.currentIndex()
+            index = self.tabs.indexOf(self.drill_placeholder)
+            self.tabs.blockSignals(True)
+            self._drill_charts = DrillCharts(self.store, self.tabs, self.tabs)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, self._drill_charts, "")
+            self.tabs.setCurrentIndex(current)
+            self.tabs.blockSignals(False)
+            self.drill_placeholder.hide()
+            self._drill_charts.refresh()
+        return self._drill_charts
+
+    def charts_built(self) -> bool:
+        return self._charts is not None
+
+    def _tab_shown(self, index: int) -> None:
+        if index not in (1, 2) or (index == 1 and self._charts is not None) or \
+                (index == 2 and self._drill_charts is not None):
+            return
+        if CHARTS_MODULE in sys.modules:
+            self._build_shown_charts()
+            return
+
+        def load() -> None:  # the charts library takes seconds to import: not on this thread
+            outcome: Exception | None = None
+            try:
+                importlib.import_module(CHARTS_MODULE)
+                importlib.import_module("cp_trainer.gui.drill.charts")
+            except Exception as exc:
+                outcome = exc
+            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
+                self._chartsImported.emit(outcome)
+
+        threading.Thread(target=load, name="cp-trainer charts import", daemon=True).start()
+
+    def _charts_imported(self, outcome: object) -> None:
+        if isinstance(outcome, Exception):
+            text = self.tr("The charts cannot be shown: %1").replace("%1", str(outcome))
+            self.charts_placeholder.setText(text)
+            self.drill_placeholder.setText(text)
+            return
+        self._build_shown_charts()
+
+    def _build_shown_charts(self) -> None:
+        if self.tabs.currentIndex() == 1:
+            self.charts.show()
+        elif self.tabs.currentIndex() == 2:
+            self.drill_charts.show()
 
     # --- texts --------------------------------------------------------------------------------
 
@@ -246,6 +380,10 @@ class HistoryWindow(QDialog):
         self.save_png_button.setToolTip(self.tr("Save the charts as a PNG image."))
         self.tabs.setTabText(0, self.tr("Hands"))
         self.tabs.setTabText(1, self.tr("Progress"))
+        if self._drill_charts is None:
+            self.tabs.setTabText(self.tabs.indexOf(self.drill_placeholder), self.tr("Drill"))
+        for placeholder in (self.charts_placeholder, self.drill_placeholder):
+            placeholder.setText(self.tr("Drawing the charts…"))
         self._fill_rules_box()
         self._show_detail()
 
@@ -273,20 +411,62 @@ class HistoryWindow(QDialog):
 
     def refresh(self) -> None:
         """Reload the list and the charts (call after a hand was stored). Damaged rows are left
-        out and counted in the notice; a history that cannot be read is said there too."""
+        out and counted in the notice; a history that cannot be read is said there too. In the
+        background (see the class) the window's thread never reads the hands: :attr:`loaded`
+        says when they are shown."""
+        if not self.background:
+            self._read_done(self._reading, _outcome(self._read_here))
+            return
+        self._reading += 1
+        generation = self._reading
+        self._loading = True
+        self.status.setText(self.tr("Reading the history…"))
+        folder, filename = self.store.path.parent, self.store.path.name
+
+        def run() -> None:
+            outcome = _outcome(lambda: read_summaries(folder, filename))
+            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
+                self._readDone.emit(generation, outcome)
+
+        threading.Thread(target=run, name="cp-trainer history read", daemon=True).start()
+
+    def is_loading(self) -> bool:
+        """The hands are being read on the loader thread."""
+        return self._loading
+
+    def _read_here(self) -> tuple[list[HandSummary], int]:
+        rows = self.store.summaries()
+        return rows, len(self.store.skipped)
+
+    def _read_done(self, generation: int, outcome: object) -> None:
+        if generation != self._reading:
+            return  # a newer read was asked for meanwhile
+        self._loading = False
+        if self.status.text() == self.tr("Reading the history…"):
+            self.status.setText("")
+        if isinstance(outcome, sqlite3.Error):
+            outcome = HistoryError(str(outcome))
+        if not isinstance(outcome, tuple):
+            error = outcome if isinstance(outcome, HistoryError) else HistoryError(str(outcome))
+            self.model.set_rows([], error)
+            text = self.tr("The history cannot be read: %1").replace("%1", str(error))
+            self.show_notice(text)
+            self.readFailed.emit(text)
+            self.loaded.emit()
+            return
+        rows, skipped = outcome
+        self.model.set_rows(rows)
+        self._fill_rules_box()
+        if self._charts is not None:
+            self._charts.set_hands([s for s in rows if s.game is Game.CHINESE])
         try:
-            self.model.refresh()
-            if self.model.error is not None:
-                raise self.model.error
-            skipped = len(self.store.skipped)
-            self._fill_rules_box()
-            self.charts.set_hands(self.store.summaries(Game.CHINESE))
-            self.drill_charts.refresh()
+            if self._drill_charts is not None:
+                self._drill_charts.refresh()
         except HistoryError as exc:
             self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
-            return
         if skipped:
             self.show_notice(self.tr("%n damaged hand(s) in the history are not shown.", "", skipped))
+        self.loaded.emit()
 
     def _fill_rules_box(self) -> None:
         keep = self.rules_box.currentData()

@@ -58,9 +58,12 @@ def _to_front(widget: QWidget) -> None:
 
 
 def _import_history() -> None:
-    """The History window's module, imported off the GUI thread (a failure shows when it is used)."""
-    with contextlib.suppress(Exception):
-        importlib.import_module("cp_trainer.gui.practice.history_window")
+    """The History window's module and its charts' (matplotlib: seconds), imported off the GUI
+    thread (a failure shows when it is used)."""
+    for module in ("cp_trainer.gui.practice.history_window", "cp_trainer.gui.practice.charts",
+                   "cp_trainer.gui.drill.charts"):
+        with contextlib.suppress(Exception):
+            importlib.import_module(module)
 
 
 def _rows_key(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
@@ -245,11 +248,14 @@ class Practice(QObject):
             return None
         try:
             if self.history_window is None:
+                # shown at once, the hands read on its own thread (issue 21: 4-7 s of empty frame)
                 self.history_window = HistoryWindow(store, self.window,
-                                                    self.settings() if self.settings is not None else None)
+                                                    self.settings() if self.settings is not None else None,
+                                                    background=True)
                 add_close_shortcuts(self.history_window)
                 self.history_window.tryAgain.connect(self.try_again)
                 self.history_window.showOnTable.connect(self.show_on_table)
+                self.history_window.readFailed.connect(self.recorder.failed.emit)
             self.history_window.refresh()
         except (sqlite3.Error, HistoryError) as exc:  # never out of the menu's slot
             self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))

@@ -15,6 +15,7 @@ A past hand from the history comes back with :meth:`TrainerController.show_past`
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -51,12 +52,20 @@ class TrainerController(QObject):
     phaseChanged = Signal(object)  # Phase
     handLocked = Signal(int)  # Criss Cross: the player's first hand is set; hand n is on the table
     pastShown = Signal(object)  # Showdown of a past hand from the history (a review, not played)
+    # True: Set hand waits for the bots still setting theirs (the window stays responsive);
+    # False: they are done (the showdown, or botsFailed, follows at once)
+    botsWaiting = Signal(bool)
+    botsFailed = Signal(str)  # the bots could not set their hands (the reason)
+    _botsReady = Signal()  # the bots' thread finished the deal's job (delivered on the GUI thread)
 
     def __init__(self, deal: DealModel, *, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.deal = deal
         self.session: ChineseSession = deal.chinese
         self._prefetch: tuple[BotJob, Future[BotPlay]] | None = None
+        #: Set hand pressed while the bots still set theirs: the surrender flag it waits with
+        self._pending: bool | None = None
+        self._botsReady.connect(self._bots_ready)
         self.session.bots = self._bots
         self.last_check: CheckResult | None = None
         deal.changed.connect(self.recheck)
@@ -131,6 +140,7 @@ class TrainerController(QObject):
 
     def new_deal(self, cards: Sequence[Card] | None = None) -> None:
         """Deal a new hand at the table of the current settings."""
+        self._stop_waiting()
         self.session.new_deal(cards)
         self._start_bots()
         self._dealt()
@@ -152,6 +162,7 @@ class TrainerController(QObject):
 
     def show_past(self, replayed: ReplayedHand) -> Showdown:
         """Put a past hand on the table, read-only: its rows, the bots' hands, the settlement."""
+        self._stop_waiting()
         showdown = self.session.show_past(replayed)
         self._prefetch = None
         self.deal.refresh()
@@ -166,6 +177,7 @@ class TrainerController(QObject):
             self.session.try_again(replayed)
         except Refused:
             return False
+        self._stop_waiting()
         self._prefetch = None
         self._dealt()
         return True
@@ -215,11 +227,41 @@ class TrainerController(QObject):
         job = self.session.bot_job()
         self._prefetch = (job, _BOT_POOL.submit(set_bots, job))
 
+    def waiting_for_bots(self) -> bool:
+        """Set hand was pressed and waits for the bots' thread (a cold solver's first deal)."""
+        return self._pending is not None
+
+    def _stop_waiting(self) -> None:
+        if self._pending is not None:
+            self._pending = None
+            self.botsWaiting.emit(False)
+
+    def _bots_pending(self) -> bool:
+        """Setting the hand now would wait for the bots' thread."""
+        prefetch = self._prefetch
+        return (prefetch is not None and not prefetch[1].done()
+                and self.hand_index + 1 >= self.hands_to_set and self.can_set())
+
+    def _bots_ready(self) -> None:
+        surrender, self._pending = self._pending, None
+        if surrender is None:
+            return  # a new deal came meanwhile
+        self.botsWaiting.emit(False)
+        try:
+            self.set_hand(surrender=surrender)
+        except Exception as exc:  # a bot that cannot play (missing tables...): said, never raised
+            self.botsFailed.emit(str(exc))
+
     def _bots(self, job: BotJob) -> BotPlay:
         prefetch, self._prefetch = self._prefetch, None
         if prefetch is not None and prefetch[0] == job:
             return prefetch[1].result()
         return set_bots(job)
+
+    def _emit_ready(self) -> None:
+        """On the bots' thread: tell the GUI thread (a queued signal) the job is done."""
+        with contextlib.suppress(RuntimeError):  # the controller was deleted meanwhile
+            self._botsReady.emit()
 
     def bots_set(self) -> tuple[Arrangement, ...]:
         """Each bot's arrangement of its cards (set once per deal)."""
@@ -233,6 +275,16 @@ class TrainerController(QObject):
         None when the session refused (rows not 3 / 5 / 5, no surrender under these rules, the
         hand already set) or when the first of two Criss Cross hands was set.
         """
+        if self._pending is not None:
+            return None  # already waiting for the bots
+        if self._bots_pending() and (not surrender or self.can_surrender()):
+            # the bots are still setting theirs (a cold solver): wait for them without blocking
+            # the window; the showdown follows from _bots_ready
+            assert self._prefetch is not None
+            self._pending = surrender
+            self.botsWaiting.emit(True)
+            self._prefetch[1].add_done_callback(lambda _future: self._emit_ready())
+            return None
         before = self.hand_index
         try:
             showdown = self.session.set_hand(surrender=surrender)

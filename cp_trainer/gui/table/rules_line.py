@@ -1,8 +1,10 @@
 """The deal's table in a line: the house rules, the variants and the bots it is played under.
 
-:func:`table_parts` names, in a few words each, everything that makes one table differ from
-another: the scoring system, ties, royalties, surrender, naturals, the variants (Criss Cross, low
-middle, the wheel ranking second, fouls ignored), the point value and the bots.
+:func:`rules_parts` is the one wording of house rules (the table's line and the History's list:
+all of them, or only those that are on). :func:`table_parts` names, in a few words each,
+everything that makes one table differ from another: the scoring system, ties, royalties,
+surrender, naturals, the variants (Criss Cross, low middle, the wheel ranking second, fouls
+ignored), the point value and the bots.
 :func:`table_line` joins them for the table's top line; :func:`table_changes` lists what the next
 deal will play differently (the table shows a marker while there is any).
 """
@@ -13,31 +15,30 @@ from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.gui.numbers import number
 from cp_trainer.gui.solver.bots import bots_label
-from cp_trainer.house_rules import ScoringSystem, TieRule
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.i18n import tr_count
 from cp_trainer.session import TableSetup
 
-__all__ = ["SEPARATOR", "table_changes", "table_line", "table_parts"]
+__all__ = ["SEPARATOR", "rules_parts", "rules_text", "table_changes", "table_line", "table_parts"]
 
 SEPARATOR = " · "
 
-def _system(setup: TableSetup) -> str:
-    system = setup.rules.system
+def _system(rules: HouseRules) -> str:
+    system = rules.system
     if system is ScoringSystem.TWO_FOUR_SCOOP:
         text = QCoreApplication.translate("TableRules", "2-4, scoop only")
     elif system is ScoringSystem.ONE_SIX:
         text = QCoreApplication.translate("TableRules", "1-6")
     else:
         text = QCoreApplication.translate("TableRules", "2-4")
-    bonus = setup.rules.scoop_bonus
+    bonus = rules.scoop_bonus
     if bonus is None or bonus == system.scoop_bonus:
         return text
     return QCoreApplication.translate("TableRules", "%1, scoop bonus %2").replace("%1", text).replace(
         "%2", str(bonus))
 
 
-def _ties(setup: TableSetup) -> str:
-    rules = setup.rules
+def _ties(rules: HouseRules) -> str:
     if rules.ties is TieRule.PUSH:
         return QCoreApplication.translate("TableRules", "ties push")
     if rules.bank == 0:
@@ -53,13 +54,14 @@ def _bots(setup: TableSetup, lang: str) -> str:
     return tr_count("table.rules.bots", setup.opponents, lang, n=str(setup.opponents), bot=bot)
 
 
-def table_parts(setup: TableSetup) -> dict[str, str]:
-    """The table's features by name (``system``, ``bots``, ``variants``, ``ties``, ``royalties``,
-    ``surrender``, ``naturals``, ``money``), each a few words in the current language;
-    ``variants`` and ``money`` are empty when the table has none."""
-    rules = setup.rules
+def rules_parts(rules: HouseRules, *, only_on: bool = False) -> dict[str, str]:
+    """The house rules by name (``system``, ``ties``, ``royalties``, ``surrender``, ``naturals``,
+    ``variants``, ``money``), a few words each in the current language: the one wording of house
+    rules for the table's line and the History's list. ``only_on`` names only the rules that are
+    on (the History's short label: no "no royalties"); otherwise also the ones that are off. A
+    part that names nothing is empty."""
     if not rules.royalties:
-        royalties = QCoreApplication.translate("TableRules", "no royalties")
+        royalties = "" if only_on else QCoreApplication.translate("TableRules", "no royalties")
     elif rules.royalties_better_hand_only:
         royalties = QCoreApplication.translate("TableRules", "royalties (to the better hand)")
     else:
@@ -68,12 +70,12 @@ def table_parts(setup: TableSetup) -> dict[str, str]:
         surrender = QCoreApplication.translate("TableRules", "surrender for %1").replace(
             "%1", str(rules.effective_surrender_cost))
     else:
-        surrender = QCoreApplication.translate("TableRules", "no surrender")
-    naturals = (QCoreApplication.translate("TableRules", "naturals") if rules.naturals
-                else QCoreApplication.translate("TableRules", "no naturals"))
+        surrender = "" if only_on else QCoreApplication.translate("TableRules", "no surrender")
+    if rules.naturals:
+        naturals = QCoreApplication.translate("TableRules", "naturals")
+    else:
+        naturals = "" if only_on else QCoreApplication.translate("TableRules", "no naturals")
     variants = []
-    if setup.criss_cross:
-        variants.append(QCoreApplication.translate("TableRules", "Criss Cross"))
     if rules.low_middle:
         variants.append(QCoreApplication.translate("TableRules", "low middle"))
     if rules.wheel_second:
@@ -86,10 +88,30 @@ def table_parts(setup: TableSetup) -> dict[str, str]:
     elif rules.point_value != 1:
         money = QCoreApplication.translate("TableRules", "1 point = %1").replace(
             "%1", number(rules.point_value))
-    # the order of the line: what changes the game most first (a narrow window cuts its end)
-    return {"system": _system(setup), "bots": _bots(setup, setup.lang), "variants": ", ".join(variants),
-            "ties": _ties(setup), "royalties": royalties, "surrender": surrender, "naturals": naturals,
+    return {"system": _system(rules), "ties": _ties(rules), "royalties": royalties,
+            "surrender": surrender, "naturals": naturals, "variants": ", ".join(variants),
             "money": money}
+
+
+def rules_text(rules: HouseRules, *, only_on: bool = False, separator: str = SEPARATOR) -> str:
+    """:func:`rules_parts` in one line."""
+    parts = rules_parts(rules, only_on=only_on)
+    return separator.join(parts[key] for key in ("system", "ties", "variants", "royalties", "surrender",
+                                                  "naturals", "money") if parts[key])
+
+
+def table_parts(setup: TableSetup) -> dict[str, str]:
+    """The table's features by name (``system``, ``bots``, ``variants``, ``ties``, ``royalties``,
+    ``surrender``, ``naturals``, ``money``), each a few words in the current language;
+    ``variants`` and ``money`` are empty when the table has none."""
+    rules = rules_parts(setup.rules)
+    variants = [QCoreApplication.translate("TableRules", "Criss Cross")] if setup.criss_cross else []
+    if rules["variants"]:
+        variants.append(rules["variants"])
+    # the order of the line: what changes the game most first (a narrow window cuts its end)
+    return {"system": rules["system"], "bots": _bots(setup, setup.lang), "variants": ", ".join(variants),
+            "ties": rules["ties"], "royalties": rules["royalties"], "surrender": rules["surrender"],
+            "naturals": rules["naturals"], "money": rules["money"]}
 
 
 def table_line(setup: TableSetup) -> str:

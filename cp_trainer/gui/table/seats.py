@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -124,7 +124,13 @@ class RowWords(QWidget):
         if name_w + self.GAP + result_w <= width:
             return True
         lines = max(1, height // max(1, self.name.line_height()))  # the name may wrap
-        return lines >= 2 and width - self.GAP - result_w >= 12 * name_metrics.averageCharWidth()
+        room = width - self.GAP - result_w
+        if lines < 2 or room < 12 * name_metrics.averageCharWidth():
+            return False
+        # the name whole in its lines beside the words (else the words give way to the mark)
+        flags = int(Qt.TextFlag.TextWordWrap)
+        need = name_metrics.boundingRect(QRect(0, 0, max(1, room - 4), 10_000), flags, self.name.text())
+        return need.height() <= lines * name_metrics.lineSpacing()
 
     def place(self) -> None:
         width, height = max(1, self.width()), max(1, self.height())
@@ -271,16 +277,24 @@ class OpponentSeat(QFrame):
         name_room = names.fontMetrics().averageCharWidth() * self.NAME_CHARS
         below = [False, False, False]
         steps = [full, full, full]
+        least = int(size.width() * 0.42)  # the corner's rank and suit still show
         for r, n in enumerate((3, 5, 5)):
             # the top row's names are short ("pair of aces"): they may take its three lines
             beside = inner - self.grid.horizontalSpacing() - (name_room * 2 // 3 if n == 3 else name_room)
+            # the room the revealed words want: where it is more than the room kept for names,
+            # the cards overlap to give it (issue 21: "two pair, threes and…" beside empty felt);
+            # only the step changes, never the seat's height
+            wanted = inner - self.grid.horizontalSpacing() - self._words_width(r, size.height())
             if beside >= size.width() + (n - 1) * full:
+                if wanted < size.width() + (n - 1) * full:
+                    steps[r] = max(least, min(full, (wanted - size.width()) // (n - 1)))
                 continue  # room for all: the words beside whole cards
             if self.allow_below and self._card_height >= self.WORDS_BELOW_FROM:
                 below[r] = True
-                steps[r] = min(full, max(int(size.width() * 0.42), (inner - size.width()) // (n - 1)))
+                steps[r] = min(full, max(least, (inner - size.width()) // (n - 1)))
             else:
-                steps[r] = max(int(size.width() * 0.42), min(full, (beside - size.width()) // (n - 1)))
+                room = min(beside, wanted)
+                steps[r] = max(least, min(full, (room - size.width()) // (n - 1)))
         if below != self._below:
             self._place_in_grid(below)
         # one step for the whole seat: the rows' cards line up
@@ -295,6 +309,34 @@ class OpponentSeat(QFrame):
             height = self.words[r].line_height() + self.BELOW_GAP if below[r] else size.height()
             self.words[r].setFixedHeight(height)
         self._place_words()
+
+    def _words_width(self, r: int, height: int) -> int:
+        """The width row ``r``'s revealed words take beside cards ``height`` pixels high: its hand
+        name over the lines that height holds and its result's mark (0 while face down)."""
+        name = self.name_labels[r]
+        text = name.text()
+        if not text:
+            return 0
+        name.ensurePolished()
+        lines = max(1, min(3, height // max(1, name.line_height())))
+        metrics = name.fontMetrics()
+        need = metrics.horizontalAdvance(text)
+        if lines > 1:  # wrapped at words: the narrowest width that holds it in those lines
+            low, high = need // lines, need
+            flags = int(Qt.TextFlag.TextWordWrap)
+            while low < high:
+                mid = (low + high) // 2
+                if metrics.boundingRect(QRect(0, 0, mid, 10_000), flags, text).height() <= \
+                        lines * metrics.lineSpacing():
+                    high = mid
+                else:
+                    low = mid + 1
+            need = high + 2
+        result = self.result_labels[r]
+        short = result.short_text()
+        mark = result.fontMetrics().horizontalAdvance(short) + 2 if short else 0
+        margins = name.contentsMargins()
+        return need + margins.left() + margins.right() + 2 * name.margin() + 8 + RowWords.GAP + mark
 
     def _place_words(self) -> None:
         """Each row's words in place, the results all words or all marks: a seat where one row's
@@ -324,7 +366,7 @@ class OpponentSeat(QFrame):
             self._paint_row(r)
             self.name_labels[r].clear()
             self.result_labels[r].clear()
-        self._place_words()
+        self._lay_out()  # whole cards again where the last hand's names had them overlap
         self.points.clear()
         self.points.setToolTip("")
 
@@ -341,7 +383,7 @@ class OpponentSeat(QFrame):
                  else " · ".join(f"{i + 1} {sign}" for i, sign in enumerate(signs)))
         label.set_full_text(result_text, short)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
-        self._place_words()
+        self._lay_out()
 
     def show_surrendered(self, text: str) -> None:
         """The bot gave its hand up: its cards stay face down (a surrendered hand is not shown),
@@ -350,7 +392,7 @@ class OpponentSeat(QFrame):
         self.name_labels[0].setText(text)
         for r in range(3):
             self.result_labels[r].clear()
-        self._place_words()
+        self._lay_out()
 
     def show_points(self, text: str, tooltip: str, short: str = "") -> None:
         """The points against this bot; ``short`` where the seat is too narrow for ``text``."""

@@ -8,11 +8,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QButtonGroup,
     QGridLayout,
     QHBoxLayout,
@@ -36,8 +37,8 @@ from cp_trainer.arrangement import (
 )
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
-from cp_trainer.gui.cards.pixmaps import CardRenderer
-from cp_trainer.gui.cards.views import CardZoneView
+from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
+from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
 from cp_trainer.gui.numbers import integer
 from cp_trainer.gui.numbers import signed as signed_number
@@ -57,6 +58,8 @@ __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
 #: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
 MIN_CARD_HEIGHT = 44
+#: A table at least this wide has the tools in a column beside the rows (else in a row under the hand).
+TOOLS_BESIDE_FROM = 840
 #: A hand half set that fouls twice (top, middle, bottom, still in hand): the banner's longest text.
 _LONGEST_FOUL = ("As Ah 2s", "Kd Kc 9h 8h 7d", "Qs Js", "Ts 5c 3c")
 #: A whole hand that breaks both halves of the order (the seed's Example 1 set as a foul): its two
@@ -129,35 +132,56 @@ class TableWidget(ShowdownMixin, QWidget):
         self._seats: list[OpponentSeat] = []
         self._seat_card_height = 30
         self._wanted_card_height = 90
+        self._wanted_hand_height = 90
         self._banner_key: object = None
         self._banner_lines_cached = 3
+        self._tools_beside: bool | None = None
+        self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
 
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(12, 4, 12, 4)
-        outer.setSpacing(3)
-        # The deal's table in a line, and a marker while the next deal will play by other settings
-        # (issue 21: a status-bar note that vanished was all there was). The window shows them in
-        # its status bar, always in view, at no cost to the cards' height.
+        self.outer = QVBoxLayout(self)
+        self.outer.setContentsMargins(12, 4, 12, 4)
+        self.outer.setSpacing(3)
+        self._build_rules_labels()
+        self.seats_box = QHBoxLayout()
+        self.seats_box.setSpacing(10)
+        self.outer.addLayout(self.seats_box)
+        self.grid = self._build_rows()
+        self.outer.addLayout(self.grid)
+        self.outer.addWidget(self._build_banner())
+        self.hand_box = self._build_hand()
+        self.outer.addLayout(self.hand_box)
+        self.tools_box = self._build_tools()
+        self._place_tools(beside=False)
+        self.outer.addLayout(self._build_actions())
+        self.outer.addStretch(1)
+        self._connect()
+        self.retranslate()
+
+    # --- building -----------------------------------------------------------------------------
+
+    def _build_rules_labels(self) -> None:
+        """The deal's table in a line, and a marker while the next deal will play by other
+        settings (issue 21: a status-bar note that vanished was all there was). The window shows
+        them in its status bar, always in view, at no cost to the cards' height."""
         self.rules_label = ElidedLabel(self)
         self.rules_label.setObjectName("tableRules")
         self.next_rules_label = ElidedLabel(self)
         self.next_rules_label.setObjectName("nextTableRules")
         for label in (self.rules_label, self.next_rules_label):  # the width fit_rules_line gives
             label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.seats_box = QHBoxLayout()
-        self.seats_box.setSpacing(10)
-        outer.addLayout(self.seats_box)
 
+    def _build_rows(self) -> QGridLayout:
+        """The three rows: a title, the cards and the hand's name (column 3: the tools, where
+        the table is wide)."""
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
-        self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
         self.row_titles: dict[Zone, QLabel] = {}
         self.row_names: dict[Zone, QLabel] = {}
         for i, zone in enumerate(ROWS):
             title = QLabel(self)
             title.setObjectName("rowTitle")
-            view = zone_view(self.deal, zone, renderer, self)
+            view = zone_view(self.deal, zone, self.renderer, self)
             name = FittedLabel(self, lines=2)  # as many lines as the row is high (_set_view_heights)
             name.setObjectName("rowHandName")
             name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -168,69 +192,66 @@ class TableWidget(ShowdownMixin, QWidget):
             self.row_titles[zone] = title
             self.row_names[zone] = name
         grid.setColumnStretch(2, 1)
-        outer.addLayout(grid)
+        return grid
 
-        # The banner keeps the room of its longest text (_banner_lines), so nothing under it moves.
+    def _build_banner(self) -> FittedLabel:
+        """The banner keeps the room of its longest text (_banner_lines), so nothing under it moves."""
         self.banner = FittedLabel(self, lines=3)
         self.banner.setObjectName("foulBanner")
         # a short text (one line of a legal hand) in the middle of the room kept for the longest
         self.banner.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.banner.setProperty("state", "incomplete")
-        outer.addWidget(self.banner)
+        return self.banner
 
+    def _build_hand(self) -> QHBoxLayout:
         hand_box = QHBoxLayout()
         self.hand_title = QLabel(self)
         self.hand_title.setObjectName("rowTitle")
         hand_box.addWidget(self.hand_title)
-        self.views[Zone.HAND] = zone_view(self.deal, Zone.HAND, renderer, self)
+        self.views[Zone.HAND] = zone_view(self.deal, Zone.HAND, self.renderer, self)
         hand_box.addWidget(self.views[Zone.HAND], 1)
         for w in (self.hand_title, self.views[Zone.HAND]):  # hidden at the showdown, its room kept
             policy = w.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             w.setSizePolicy(policy)
-        outer.addLayout(hand_box)
+        return hand_box
 
-        tools = QHBoxLayout()
-        self.sort_rank_button = QPushButton(self)
-        self.sort_rank_button.setObjectName("sortRankButton")
-        self.sort_rank_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.RANK))
-        self.sort_suit_button = QPushButton(self)
-        self.sort_suit_button.setObjectName("sortSuitButton")
-        self.sort_suit_button.clicked.connect(lambda: self.deal.set_hand_sort(HandSort.SUIT))
+    def _button(self, name: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(self)
+        button.setObjectName(name)
+        button.clicked.connect(slot)
+        # A click must not take the keys away from the cards (the first "1" after Undo did
+        # nothing): the buttons act on the mouse and are reached with Tab.
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        return button
+
+    def _build_tools(self) -> QBoxLayout:
+        """Sort by rank / suit, clear the rows, undo, redo (placed by :meth:`_place_tools`)."""
+        tools = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.sort_rank_button = self._button("sortRankButton", lambda: self.deal.set_hand_sort(HandSort.RANK))
+        self.sort_suit_button = self._button("sortSuitButton", lambda: self.deal.set_hand_sort(HandSort.SUIT))
         self.sort_group = QButtonGroup(self)  # the pressed one shows how the hand is ordered
         for b in (self.sort_rank_button, self.sort_suit_button):
             b.setCheckable(True)
             self.sort_group.addButton(b)
         self.sort_rank_button.setChecked(True)
-        self.return_button = QPushButton(self)
-        self.return_button.setObjectName("returnButton")
-        self.return_button.clicked.connect(self.deal.return_all)
-        self.undo_button = QPushButton(self)
-        self.undo_button.setObjectName("undoButton")
-        self.undo_button.clicked.connect(self.deal.undo)
-        self.redo_button = QPushButton(self)
-        self.redo_button.setObjectName("redoButton")
-        self.redo_button.clicked.connect(self.deal.redo)
+        self.return_button = self._button("returnButton", self.deal.return_all)
+        self.undo_button = self._button("undoButton", self.deal.undo)
+        self.redo_button = self._button("redoButton", self.deal.redo)
         for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
                   self.redo_button):
             tools.addWidget(b)
         tools.addStretch(1)
-        outer.addLayout(tools)
+        return tools
 
+    def _build_actions(self) -> QHBoxLayout:
+        """New deal, Hint, the hand's result, Surrender, Set hand."""
         actions = QHBoxLayout()
-        self.deal_button = QPushButton(self)
-        self.deal_button.setObjectName("dealButton")
-        self.deal_button.clicked.connect(lambda: self.controller.new_deal())
-        self.hint_button = QPushButton(self)
-        self.hint_button.setObjectName("hintButton")
-        self.hint_button.clicked.connect(self.hintRequested.emit)
-        self.surrender_button = QPushButton(self)
-        self.surrender_button.setObjectName("surrenderButton")
-        self.surrender_button.clicked.connect(self.surrender)
-        self.set_button = QPushButton(self)
-        self.set_button.setObjectName("setButton")
+        self.deal_button = self._button("dealButton", lambda: self.controller.new_deal())
+        self.hint_button = self._button("hintButton", self.hintRequested.emit)
+        self.surrender_button = self._button("surrenderButton", self.surrender)
+        self.set_button = self._button("setButton", self.set_hand)
         self.set_button.setDefault(True)
-        self.set_button.clicked.connect(self.set_hand)
         actions.addWidget(self.deal_button)
         actions.addWidget(self.hint_button)
         # The hand's result (or why a move was refused) between the buttons, where the eyes are
@@ -244,20 +265,15 @@ class TableWidget(ShowdownMixin, QWidget):
         self.score_label.setObjectName("scoreLabel")
         actions.addWidget(self.surrender_button)
         actions.addWidget(self.set_button)
-        outer.addLayout(actions)
-        outer.addStretch(1)
+        return actions
 
-        # A click must not take the keys away from the cards (the first "1" after Undo did
-        # nothing): the buttons act on the mouse and are reached with Tab.
-        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
-                  self.redo_button, self.deal_button, self.hint_button, self.surrender_button,
-                  self.set_button):
-            b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+    def _connect(self) -> None:
+        controller = self.controller
         for view in self.views.values():
             view.focusStep.connect(self._focus_step)
         # the deal, cards gliding to their slots, the bots' rows flipping: shown, never waited for
         self.motion = CardMotion(list(self.views.values()), self)
-        self.flipper = RowFlipper(renderer, self)
+        self.flipper = RowFlipper(self.renderer, self)
         self.deal.changed.connect(self._keep_keys)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
@@ -266,7 +282,8 @@ class TableWidget(ShowdownMixin, QWidget):
         controller.showdownReady.connect(self.start_reveal)
         controller.scoreChanged.connect(self._score_changed)
         controller.phaseChanged.connect(lambda _phase: self._update_buttons())
-        self.retranslate()
+        controller.botsWaiting.connect(self._bots_waiting)
+        controller.botsFailed.connect(self._bots_failed)
 
     # --- texts --------------------------------------------------------------------------------
 
@@ -431,31 +448,82 @@ class TableWidget(ShowdownMixin, QWidget):
         labels = [self.hand_title, *self.row_titles.values()]
         return max(label.sizeHint().width() for label in labels)
 
-    def set_card_height(self, height: int, seat_height: int) -> None:
-        """Cards ``height`` pixels high, or lower when the table's height needs it."""
+    def set_card_height(self, height: int, seat_height: int, hand_height: int | None = None) -> None:
+        """The rows' cards ``height`` pixels high (lower when the table's width or height needs
+        it), the hand's at most ``hand_height`` (13 across the hand's width) and never higher than
+        the rows', the bots' ``seat_height``."""
         self._wanted_card_height = height
+        self._wanted_hand_height = height if hand_height is None else hand_height
         self._seat_card_height = seat_height
         for seat in self._seats:
             seat.set_card_height(seat_height)
         self._fit_height()
 
+    def _rows_by_width(self) -> int:
+        """The highest rows' cards the table's width allows: five cards, the titles left of them,
+        the tools right of them and room for the hand names between (24 average characters)."""
+        layout = self.layout()
+        margins = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
+        tools = 0 if not self._tools_beside else max(
+            b.sizeHint().width() for b in (self.sort_rank_button, self.sort_suit_button,
+                                           self.return_button, self.undo_button, self.redo_button))
+        names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * 24
+        room = self.width() - margins - self.title_width() - tools - names - 3 * 10 - 12
+        return int((room / 5 - GAP) / CARD_ASPECT)
+
+    def _place_tools(self, *, beside: bool) -> None:
+        """The tools (sort, clear, undo, redo) in a column right of the rows' names where the
+        table is wide (room the rows leave empty: the cards get the height of a row of buttons,
+        issue 21), else in a row under the hand (a narrow table's names need that width)."""
+        if beside == self._tools_beside:
+            return
+        tools = self.tools_box
+        if self._tools_beside is not None:
+            (self.grid if self._tools_beside else self.outer).removeItem(tools)
+        self._tools_beside = beside
+        if beside:
+            tools.setDirection(QBoxLayout.Direction.TopToBottom)
+            tools.setSpacing(4)
+            self.grid.addLayout(tools, 0, 3, 3, 1)
+        else:
+            tools.setDirection(QBoxLayout.Direction.LeftToRight)
+            tools.setSpacing(6)
+            self.outer.insertLayout(self._hand_box_index() + 1, tools)
+        policy = QSizePolicy.Policy.Preferred if beside else QSizePolicy.Policy.Fixed
+        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
+                  self.redo_button):
+            b.setSizePolicy(policy, QSizePolicy.Policy.Fixed)
+
+    def _hand_box_index(self) -> int:
+        for i in range(self.outer.count()):
+            item = self.outer.itemAt(i)
+            if item is not None and item.layout() is self.hand_box:
+                return i
+        return self.outer.count() - 1
+
     def _fit_height(self) -> None:
         """Shrink the cards until everything fits the table's height. Every text keeps a fixed
         room (the banner that of its longest text, the row names and the result theirs, the hand
         its place at the showdown), so the sizes depend on the window alone: nothing moves while
-        a hand is played (issue 12)."""
+        a hand is played (issue 12). The rows grow with the room (up to the width their names
+        leave), the hand's cards as far as 13 of them fit across (issue 21)."""
+        self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
         self.banner.set_lines(self._banner_lines())
-        height = self._wanted_card_height
+        height = max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
         self._set_view_heights(height)
         layout = self.layout()
         if self.height() <= 0 or layout is None:
             return
-        for _ in range(8):
+        for _ in range(12):
             deficit = self._needed_height(layout) - self.height()
             if deficit <= 0 or height <= MIN_CARD_HEIGHT:
                 return
-            height = max(MIN_CARD_HEIGHT, height - -(-deficit // len(self.views)))
+            sharing = len(ROWS) + (1 if self._hand_height(height) == height else 0)
+            height = max(MIN_CARD_HEIGHT, height - -(-deficit // sharing))
             self._set_view_heights(height)
+
+    def _hand_height(self, rows: int) -> int:
+        return max(MIN_CARD_HEIGHT, min(rows, self._wanted_hand_height))
 
     def _banner_lines(self) -> int:
         """The lines the banner's longest texts take at the table's width in the current language
@@ -512,9 +580,10 @@ class TableWidget(ShowdownMixin, QWidget):
         return need + max(0, shown - 1) * layout.spacing()
 
     def _set_view_heights(self, height: int) -> None:
-        for view in self.views.values():
-            if view.iconSize().height() != height:
-                view.set_card_height(height)
+        for zone, view in self.views.items():
+            want = self._hand_height(height) if zone is Zone.HAND else height
+            if view.iconSize().height() != want:
+                view.set_card_height(want)
         for zone in ROWS:  # a row's name has the lines its cards are high
             name = self.row_names[zone]
             assert isinstance(name, FittedLabel)
@@ -702,13 +771,16 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _update_buttons(self) -> None:
         c = self.controller
-        setting = c.phase is Phase.SETTING
-        self.set_button.setEnabled(c.can_set())
+        waiting = c.waiting_for_bots()  # Set hand pressed: nothing changes the rows meanwhile
+        setting = c.phase is Phase.SETTING and not waiting
+        self.set_button.setEnabled(c.can_set() and not waiting)
         self.surrender_button.setVisible(c.setup.rules.surrender and not c.setup.criss_cross)
-        self.surrender_button.setEnabled(c.can_surrender())
+        self.surrender_button.setEnabled(c.can_surrender() and not waiting)
         self.hint_button.setEnabled(setting)
-        self.undo_button.setEnabled(c.can_undo())
-        self.redo_button.setEnabled(c.can_redo())
+        self.undo_button.setEnabled(c.can_undo() and not waiting)
+        self.redo_button.setEnabled(c.can_redo() and not waiting)
+        self.sort_rank_button.setEnabled(not waiting)
+        self.sort_suit_button.setEnabled(not waiting)
         self.return_button.setEnabled(setting)
         # At the showdown the hand is empty: its room goes to the rows, the banner and the result
         # (at 1024x700 a long foul explanation otherwise squeezed the rows into each other).
@@ -740,6 +812,25 @@ class TableWidget(ShowdownMixin, QWidget):
             self.result_label.setText(text)
             self._fit_height()
         self._focus_after_set()
+
+    def _bots_waiting(self, waiting: bool) -> None:
+        """Set hand waits for the bots (a cold solver's first deal): the window stays responsive,
+        says so, and the rows keep still until the showdown."""
+        for view in self.views.values():
+            view.setEnabled(not waiting)
+        if waiting:
+            self.result_label.setToolTip("")
+            self.result_label.setText(self.tr("The bots are setting their hands…"))
+        elif self.result_label.text() == self.tr("The bots are setting their hands…"):
+            self.result_label.clear()
+        self._update_buttons()
+        self._fit_height()
+        if not waiting:
+            self._focus_after_set()
+
+    def _bots_failed(self, reason: str) -> None:
+        self.result_label.setText(self.tr("The bots could not set their hands: %1").replace("%1", reason))
+        self._fit_height()
 
     def _focus_after_set(self) -> None:
         """At the showdown the keys wait on "New deal" (Space deals again), not on whatever widget
