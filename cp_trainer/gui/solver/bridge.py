@@ -29,6 +29,7 @@ from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.history.record import HandRecord
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.session import BotJob, BotPlay
+from cp_trainer.solver.stop import StopReason
 
 __all__ = [
     "BOTS",
@@ -103,7 +104,7 @@ class SolverAnswer:
     mine_hindsight_points: int | None = None
     equivalent: tuple[Candidate, ...] = ()  # as good as the best within the accuracy, best first
     surrender_ev: float | None = None  # what surrendering scores, when the rules allow it
-    stop: str = "samples"  # why sampling stopped (montecarlo.SolveResult.stop)
+    stop: StopReason = StopReason.SAMPLES  # why sampling stopped (montecarlo.SolveResult.stop)
 
     @property
     def spread(self) -> float:
@@ -226,11 +227,12 @@ def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], b
         progress(result.samples, result.samples)
         return result
     adaptive = request.time_budget is not None
-    result = mc.solve(list(request.cards), request.rules, bot=solver_bot(request.bot),
-                      opponents=request.opponents, samples=request.samples, seed=request.seed,
-                      progress=progress, cancel=cancelled, adaptive=adaptive,
-                      max_samples=max(MAX_SAMPLES, request.samples), time_budget=request.time_budget,
-                      dead=list(request.dead), opponent_seats=request.opponent_seats)
+    question = mc.SolveRequest(request.cards, request.rules, bot=solver_bot(request.bot),
+                               opponents=request.opponents, samples=request.samples, seed=request.seed,
+                               adaptive=adaptive, max_samples=max(MAX_SAMPLES, request.samples),
+                               time_budget=request.time_budget, dead=request.dead,
+                               opponent_seats=request.opponent_seats)
+    result = mc.solve(question, progress=progress, cancel=cancelled)
     if result.cancelled:
         raise SolveCancelled()
     with _cache_lock:
@@ -253,7 +255,7 @@ def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], boo
         request=request, samples=int(result.samples), best=_candidate(result.best),
         candidates=tuple(_candidate(c) for c in result.candidates[:10]), mine=mine,
         equivalent=tuple(_candidate(c) for c in result.equivalent), surrender_ev=surrender_ev,
-        stop=str(result.stop))
+        stop=result.stop)
     if request.actual:
         answer = _hindsight(request, answer, mine is not None)
     return answer
