@@ -19,6 +19,14 @@
         <source>rules.seat</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>net.window.{key}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>net.window.menu</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BoardModel</name>
@@ -1000,10 +1008,6 @@
         <translation>Зафиксировать большую (5 карт) и малую (2 карты) руки; крупье расставит свои карты по правилам казино, и ставка будет рассчитана.</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
         <source>Stop the simulation; your cards are not affected.</source>
         <translation>Остановить моделирование; ваши карты не изменятся.</translation>
     </message>
@@ -1196,6 +1200,13 @@
     <message>
         <source>Check and settle the hands of a real table.</source>
         <translation>Проверить раскладки и рассчитать игроков за настоящим столом.</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressCancel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
     </message>
 </context>
 <context>
@@ -1790,10 +1801,6 @@
     <message>
         <source>The solver&apos;s verdict on your hand %1 of Criss Cross.</source>
         <translation>Оценка солвера для вашей руки %1 в Крисс-Кроссе.</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
     </message>
     <message>
         <source>Stop the solver; the table is not affected.</source>

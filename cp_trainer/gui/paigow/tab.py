@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -46,6 +45,7 @@ from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import integer, number
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
+from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
 from cp_trainer.i18n import capitalised
@@ -289,15 +289,10 @@ class PaiGowTab(QWidget):
         self.house_rule.setObjectName("houseWayRule")
         self.house_rule.setWordWrap(True)
         side.addWidget(self.house_rule)
-        bar = QHBoxLayout()
-        self.progress = QProgressBar(panel)
-        self.progress.setObjectName("pgProgress")
-        self.cancel_button = QPushButton(panel)
-        self.cancel_button.setObjectName("pgCancelButton")
-        self.cancel_button.clicked.connect(self.cancel)
-        bar.addWidget(self.progress, 1)
-        bar.addWidget(self.cancel_button)
-        side.addLayout(bar)
+        self.runner = ProgressCancel(panel, bar_name="pgProgress", button_name="pgCancelButton")
+        self.runner.cancelRequested.connect(self.cancel)
+        self.progress, self.cancel_button = self.runner.bar, self.runner.cancel_button
+        side.addWidget(self.runner)
         self.figures = QLabel(panel)
         self.figures.setObjectName("pgFigures")
         self.figures.setWordWrap(True)
@@ -380,8 +375,6 @@ class PaiGowTab(QWidget):
         self.set_button.setText(self.tr("Set"))
         self.set_button.setToolTip(self.tr("Lock in your high (5 cards) and low (2 cards) hands; the dealer "
                                            "sets by house way and you are paid."))
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Stop the simulation; your cards are not affected."))
         self.views[PgZone.LOW].setToolTip(self.tr("Your low hand: 2 cards. It must not beat your high hand. "
                                                   "Drop cards here or press 1."))
         self.views[PgZone.HIGH].setToolTip(self.tr("Your high hand: 5 cards, at least as strong as the low "
@@ -391,7 +384,8 @@ class PaiGowTab(QWidget):
         self.ev_table.setToolTip(self.tr(
             "All 21 ways to split your cards, best first: EV per unit staked and the difference to the "
             "house way's setting (hover a difference for its ± standard error)."))
-        self.progress.setToolTip(self._ev_about(self.samples))
+        self.runner.set_tips(progress=self._ev_about(self.samples),
+                             cancel=self.tr("Stop the simulation; your cards are not affected."))
         self.dealer_cards_view.setToolTip(self.tr("The dealer's 7 cards, set by house way once you set your "
                                                   "hand."))
         self.advice_title.setText(self.tr("House way and the EV of every setting"))
@@ -493,8 +487,7 @@ class PaiGowTab(QWidget):
         worker.signals.cancelled.connect(self._cancelled)
         worker.signals.failed.connect(self._failed)
         self.worker = worker
-        self.progress.setRange(0, max(1, self.samples))
-        self.progress.setValue(0)
+        self.runner.start(self.samples)
         self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", integer(self.samples))
         self._show_advice()
         self.evRunning.emit(True)
@@ -519,8 +512,7 @@ class PaiGowTab(QWidget):
 
     def _progress(self, worker: Worker, done: int, total: int) -> None:
         if worker is self.worker:
-            self.progress.setRange(0, max(1, total))
-            self.progress.setValue(done)
+            self.runner.advance(done, total)
 
     def _finished(self, worker: Worker, result: EvResult) -> None:
         if worker is not self.worker:
@@ -613,8 +605,8 @@ class PaiGowTab(QWidget):
 
     def _show_advice(self) -> None:
         running = self.worker is not None
-        self.progress.setVisible(running)
-        self.cancel_button.setVisible(running)
+        if not running:
+            self.runner.stop()
         way = self.player_way
         if way is None:
             self.house_cards.clear()
