@@ -33,7 +33,7 @@ import bench_peer  # noqa: E402
 from cp_trainer.cards import Card  # noqa: E402
 from cp_trainer.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import ExpertBot, get_bot  # noqa: E402
-from cp_trainer.solver.montecarlo import solve  # noqa: E402
+from cp_trainer.solver.montecarlo import SolveRequest, solve  # noqa: E402
 
 RULES = HouseRules()
 
@@ -60,8 +60,8 @@ def main() -> int:
         spent += time.perf_counter() - t
         if corrected != own:
             departed += 1
-            check = solve(cards, RULES, bot="standard", samples=args.samples, seed=10**9 + i, reference=own,
-                          keep_samples=False)
+            check = solve(SolveRequest(tuple(cards), RULES, bot="standard", samples=args.samples,
+                                       seed=10**9 + i, reference=own, keep_samples=False))
             diffs[i] = next(c.diff for c in check.candidates if c.arrangement == corrected) or 0.0
         if (i + 1) % 250 == 0 or i + 1 == args.hands:
             d = diffs[: i + 1]

@@ -34,7 +34,7 @@ from cp_trainer.cards import Card, parse_cards  # noqa: E402
 from cp_trainer.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import get_bot, settings_for  # noqa: E402
 from cp_trainer.solver.enumerate import tables_for  # noqa: E402
-from cp_trainer.solver.montecarlo import solve  # noqa: E402
+from cp_trainer.solver.montecarlo import SolveRequest, solve  # noqa: E402
 from cp_trainer.solver.scoring import RowData, arrangement_rows, setting_rows  # noqa: E402
 
 RULES = HouseRules()
@@ -119,11 +119,11 @@ def gap(n_hands: int, samples: int) -> None:
         cards = [Card.from_index(int(i)) for i in h]
         own = std.arrange(cards, RULES)
         seed = int(h[0]) * 1000 + int(h[1])
-        res = solve(cards, RULES, bot="standard", samples=samples, seed=seed, reference=own,
-                    keep_samples=False)
+        res = solve(SolveRequest(tuple(cards), RULES, bot="standard", samples=samples, seed=seed,
+                                 reference=own, keep_samples=False))
         best = res.best
-        again = solve(cards, RULES, bot="standard", samples=samples, seed=seed + 1, reference=own,
-                      keep_samples=False)
+        again = solve(SolveRequest(tuple(cards), RULES, bot="standard", samples=samples, seed=seed + 1,
+                                   reference=own, keep_samples=False))
         gaps.append(float(next(c.diff for c in again.candidates if c.setting == best.setting) or 0.0))
     g = np.array(gaps)
     half = 1.96 * g.std(ddof=1) / np.sqrt(len(g))

@@ -28,7 +28,7 @@ from cp_trainer.cards import FULL_DECK, Card
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.solver.bots import ExpertBot, get_bot, settings_for
 from cp_trainer.solver.enumerate import enumerate_hand, setting_arrangement
-from cp_trainer.solver.montecarlo import solve, warm_up
+from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up
 from cp_trainer.solver.scoring import ScoringParams, pair_points, setting_rows
 from cp_trainer.solver.tables import tables
 from cp_trainer.strength import evaluate3, evaluate5
@@ -87,10 +87,11 @@ def speed() -> None:
         print(f"{name} bot through the Python API (arrange -> Arrangement): {t / 200 * 1e3:.4f} ms/hand")
     hand = hs[0]
     for name, target in (("greedy", 0.15), ("standard", 1.0)):
-        t = best_of(lambda name=name: solve(hand, RULES, bot=name, samples=10_000, seed=1))  # type: ignore[misc]
+        t = best_of(lambda name=name: solve(SolveRequest(tuple(hand), RULES, bot=name, samples=10_000,
+                                                         seed=1)))  # type: ignore[misc]
         print(f"solve, 1 opponent, {name} bot, N=10,000: {t:.3f} s (target <= {target} s)")
     styles(batch[:20_000], hand)
-    ours = best_of(lambda: solve(hand, RULES, bot="greedy", samples=10_000, seed=1))
+    ours = best_of(lambda: solve(SolveRequest(tuple(hand), RULES, bot="greedy", samples=10_000, seed=1)))
     n_ph = 100
     ph_scale()  # warm phevaluator's tables
     t = time.perf_counter()
@@ -234,8 +235,8 @@ def strength(match_deals: int, expert_deals: int, expert_samples: int, gap_deals
         if e == s:
             continue
         cards = cards_of(h)
-        res = solve(cards, RULES, bot="standard", samples=20_000, seed=7,
-                    reference=setting_arrangement(cards, int(s)))
+        res = solve(SolveRequest(tuple(cards), RULES, bot="standard", samples=20_000, seed=7,
+                                 reference=setting_arrangement(cards, int(s))))
         mine = next(c for c in res.candidates if c.setting == int(e))
         gains.append(mine.diff)
         ses.append(mine.diff_stderr)
@@ -253,12 +254,14 @@ def strength(match_deals: int, expert_deals: int, expert_samples: int, gap_deals
         cards = cards_of(h)
         own = std_bot.arrange(cards, RULES)
         seed = int(h[0]) * 1000 + int(h[1])
-        res = solve(cards, RULES, bot="standard", samples=gap_samples, seed=seed, reference=own)
+        res = solve(SolveRequest(tuple(cards), RULES, bot="standard", samples=gap_samples, seed=seed,
+                                 reference=own))
         best = res.best
         assert best.diff is not None
         gaps.append(best.diff)
         # the same choice re-measured on fresh samples: no best-of-many selection bias
-        again = solve(cards, RULES, bot="standard", samples=gap_samples, seed=seed + 1, reference=own)
+        again = solve(SolveRequest(tuple(cards), RULES, bot="standard", samples=gap_samples, seed=seed + 1,
+                                   reference=own))
         fresh.append(next(c.diff for c in again.candidates if c.setting == best.setting))
     g = np.array(gaps)
     report(f"best-response gap of standard (solver N={gap_samples} against standard)", g)

@@ -47,9 +47,10 @@ def main() -> int:
     for i in range(args.hands):
         cards = [Card.from_index(int(x)) for x in rng.permutation(52)[:13]]
         montecarlo.settings_for = shipped
-        model = montecarlo.solve(cards, RULES, bot="standard", samples=args.samples, seed=i)
+        question = montecarlo.SolveRequest(tuple(cards), RULES, bot="standard", samples=args.samples, seed=i)
+        model = montecarlo.solve(question)
         montecarlo.settings_for = whole_bot  # type: ignore[assignment]
-        real = montecarlo.solve(cards, RULES, bot="standard", samples=args.samples, seed=i)
+        real = montecarlo.solve(question)
         montecarlo.settings_for = shipped
         same += model.best.arrangement == real.best.arrangement
         moved[i] = real.best.ev - model.best.ev

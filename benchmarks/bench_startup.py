@@ -95,7 +95,7 @@ def in_process(n_hands: int) -> None:
 
     from cp_trainer.cards import Card
     from cp_trainer.house_rules import HouseRules
-    from cp_trainer.solver.montecarlo import solve, warm_up
+    from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up
 
     try:
         from cp_trainer.solver.parallel import WORKERS
@@ -115,7 +115,7 @@ def in_process(n_hands: int) -> None:
             best = (float("inf"), 0.0)
             for _ in range(3):
                 w, c = time.perf_counter(), time.process_time()
-                solve(hand, rules, bot=bot, samples=10_000, seed=1, keep_samples=False)
+                solve(SolveRequest(tuple(hand), rules, bot=bot, samples=10_000, seed=1, keep_samples=False))
                 best = min(best, (time.perf_counter() - w, time.process_time() - c))
             walls.append(best[0])
             cpus.append(best[1])
@@ -130,8 +130,9 @@ def cold() -> None:
         wall, cpu = timed_run(["-m", "cp_trainer.precompile", "--quiet"], env)
         print(f"python -m cp_trainer.precompile: wall {wall:.1f} s, cpu {cpu:.1f} s")
         code = ("import time; t = time.perf_counter()\n"
-                "from cp_trainer.cards import parse_cards\nfrom cp_trainer.solver.montecarlo import solve\n"
-                f"solve(parse_cards({HAND!r}), bot='standard', samples=10000, seed=1)\n"
+                "from cp_trainer.cards import parse_cards\n"
+                "from cp_trainer.solver.montecarlo import SolveRequest, solve\n"
+                f"solve(SolveRequest(tuple(parse_cards({HAND!r})), bot='standard', samples=10000, seed=1))\n"
                 "print(time.perf_counter() - t)")
         wall, cpu = timed_run(["-c", code], env)
         print(f"then a new process's first solve (10k samples vs standard, imports included): wall "

@@ -24,7 +24,7 @@ from cp_trainer.cards import Deck
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.solver.bots import SURRENDER_MARGIN, ExpertBot, get_bot
 from cp_trainer.solver.fastbots import standard_estimate
-from cp_trainer.solver.montecarlo import solve, warm_up
+from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up
 
 
 def main() -> None:
@@ -61,8 +61,8 @@ def main() -> None:
     changed, above, yes, solve_time = 0, -99.0, 0, 0.0
     for i in sample:
         start = time.perf_counter()
-        best = solve(hands[i], rules, bot="standard", opponents=args.opponents, samples=expert.samples,
-                     seat=1).best
+        best = solve(SolveRequest(tuple(hands[i]), rules, bot="standard", opponents=args.opponents,
+                                  samples=expert.samples, seat=1)).best
         solve_time += time.perf_counter() - start
         unfiltered = bool(best.ev + 2 * best.stderr < -cost * args.opponents)
         filtered = expert.surrenders(hands[i], rules, 1, args.opponents)

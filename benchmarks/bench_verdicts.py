@@ -22,7 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cp_trainer.cards import Deck
-from cp_trainer.solver.montecarlo import solve, warm_up
+from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up
 
 
 def main() -> None:
@@ -38,7 +38,8 @@ def main() -> None:
     for seed in range(args.deals):
         cards = Deck(seed=10_000 + seed).deal(13)
         start = time.perf_counter()
-        res = solve(cards, bot=args.bot, samples=args.min, adaptive=True, time_budget=args.budget)
+        res = solve(SolveRequest(tuple(cards), bot=args.bot, samples=args.min, adaptive=True,
+                                 time_budget=args.budget))
         seconds.append(time.perf_counter() - start)
         ends[res.stop] += 1
         samples.append(res.samples)

@@ -6,16 +6,19 @@ sizes are judged by the check, not by the value type.
 
 ``check_arrangement`` runs the seed's order — sizes, uniqueness, categories, order — and returns
 every problem as data (:class:`Foul`: a :class:`FoulCode`, the rows concerned and the facts
-behind it); :func:`foul_message` words a foul in English or Russian (``Foul.message`` is that
-text in the language the check was asked for). A wrong card count noticed while setting
-(``stage=Stage.SETTING``) is a *misdeal*, a separate outcome from a foul.
+behind it), as python-chess's ``Board.status()`` does. This module holds no words: the renderer
+:mod:`cp_trainer.arrangement_text` says a foul, a row or a row's hand in English or Russian
+(:func:`~cp_trainer.arrangement_text.foul_message`; ``Foul.message``, ``RowInfo.name`` and
+``Row.label`` are thin shortcuts to it, in the language the check was asked for). A wrong card
+count noticed while setting (``stage=Stage.SETTING``) is a *misdeal*, a separate outcome from a
+foul.
 
 >>> result = check_arrangement(Arrangement.parse("As Ad 2c / Ks Kd 7h 6h 5c / Qs Qd 9c 8c 3h"))
 >>> result.outcome, [f.code for f in result.fouls]
 (<Outcome.FOUL: 'foul'>, [<FoulCode.ORDER: 'order'>, <FoulCode.ORDER: 'order'>])
 >>> result.fouls[0].rows
 (<Row.TOP: 'top'>, <Row.MIDDLE: 'middle'>)
->>> foul_message(result.fouls[0], "en")
+>>> result.fouls[0].message
 'top: pair of aces is stronger than middle: pair of kings — bottom ≥ middle ≥ top is required'
 
 ``check_partial`` is the live check the GUI runs on every card move: it flags order problems that
@@ -25,25 +28,16 @@ no way of filling the empty places can repair, and never calls an unfinished row
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
 from math import comb
 
 from .cards import Card, format_cards, parse_cards
+from .frozen import FrozenMap
 from .house_rules import HouseRules
-from .i18n import capitalised, tr
-from .strength import (
-    Category,
-    category_of,
-    describe,
-    describe_lowball,
-    evaluate3,
-    evaluate5,
-    high_hand_27,
-    lowball27,
-)
+from .strength import Category, category_of, evaluate3, evaluate5, high_hand_27, lowball27
 
 __all__ = [
     "Arrangement",
@@ -58,8 +52,6 @@ __all__ = [
     "Stage",
     "check_arrangement",
     "check_partial",
-    "foul_message",
-    "foul_sentences",
     "legal_strengths",
     "order_pairs",
     "order_violations",
@@ -103,8 +95,10 @@ class Row(StrEnum):
         return _ROW_ORDER.index(self)
 
     def label(self, lang: str = "en") -> str:
-        """``top`` / ``верхний ряд``."""
-        return tr(f"rules.row.{self.value}", lang)
+        """``top`` / ``верхний ряд`` (:func:`~cp_trainer.arrangement_text.row_label`)."""
+        from .arrangement_text import row_label
+
+        return row_label(self, lang)
 
 
 _ROW_ORDER = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
@@ -224,10 +218,11 @@ class RowInfo:
         return self.name_in(self.lang)
 
     def name_in(self, lang: str, *, detailed: bool = False) -> str:
-        """The row's hand in ``lang``; with ``detailed``, kickers too (not for a low)."""
-        if self.lowball:
-            return describe_lowball(self.cards, lang)
-        return describe(self.strength, lang, detailed=detailed)
+        """The row's hand in ``lang``; with ``detailed``, kickers too (not for a low)
+        (:func:`~cp_trainer.arrangement_text.row_name`)."""
+        from .arrangement_text import row_name
+
+        return row_name(self, lang, detailed=detailed)
 
 
 @dataclass(frozen=True)
@@ -237,7 +232,8 @@ class Foul:
     size (a misdeal: the hand's total and 13); ``card`` and ``count``: a duplicate and how often it
     appears; ``upper``/``lower`` and ``order_check``: the rows out of order (``lower`` is None for
     an :attr:`OrderCheck.UNREACHABLE` problem); ``low_middle``: the order rule that applied;
-    ``live``: found by :func:`check_partial` while the hand is set (a row holding too many)."""
+    ``live``: found by :func:`check_partial` while the hand is set (a row holding too many).
+    :mod:`cp_trainer.arrangement_text` words it."""
 
     code: FoulCode
     rows: tuple[Row, ...] = ()
@@ -253,7 +249,10 @@ class Foul:
 
     @property
     def message(self) -> str:
-        """The explanation in the language the check was asked for (see :func:`foul_message`)."""
+        """The explanation in the language the check was asked for
+        (:func:`~cp_trainer.arrangement_text.foul_message`)."""
+        from .arrangement_text import foul_message
+
         return foul_message(self, self.lang)
 
 
@@ -264,8 +263,11 @@ class CheckResult:
     # All three rows when the sizes are 3/5/5, else None (what ``cp-trainer check`` prints).
     rows: tuple[RowInfo, RowInfo, RowInfo] | None = None
     # Every row that is full, also in a partial arrangement (what the GUI shows per row).
-    complete_rows: dict[Row, RowInfo] = field(default_factory=dict)
+    complete_rows: Mapping[Row, RowInfo] = field(default_factory=lambda: FrozenMap())
     misdeal: Foul | None = None  # set when outcome is MISDEAL
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "complete_rows", FrozenMap(self.complete_rows))
 
     @property
     def legal(self) -> bool:
@@ -374,69 +376,6 @@ def partial_floor(cards: Sequence[Card]) -> int:
         value |= r << shift
         shift -= 4
     return value
-
-
-# --- words ---------------------------------------------------------------------------------------
-
-
-def foul_message(foul: Foul, lang: str = "en") -> str:
-    """A foul (or misdeal) in words, naming the rows and hands: the renderer of :class:`Foul`."""
-    if foul.code is FoulCode.MISDEAL:
-        return tr("rules.misdeal", lang, n=foul.count, size=foul.size)
-    if foul.code is FoulCode.ROW_SIZE:
-        row = foul.rows[0]
-        key = "rules.foul.row_too_long" if foul.live else "rules.foul.row_size"
-        return tr(key, lang, row=row.label(lang), n=foul.count, size=foul.size)
-    if foul.code is FoulCode.DUPLICATE:
-        labels = ", ".join(r.label(lang) for r in foul.rows)
-        return tr("rules.foul.duplicate", lang, card=str(foul.card), n=foul.count, rows=labels)
-    upper = foul.upper
-    assert upper is not None
-    required = tr("rules.order.low_middle" if foul.low_middle else "rules.order.normal", lang)
-    if foul.lower is None:  # OrderCheck.UNREACHABLE: the lower row is not full yet
-        return tr("rules.foul.order_unreachable", lang, upper=upper.row.label(lang),
-                  upper_hand=upper.name_in(lang), lower=foul.rows[1].label(lang), required=required)
-    lower = foul.lower
-    a, b = upper.name_in(lang), lower.name_in(lang)
-    if a == b and not (upper.lowball or lower.lowball):
-        # Same words, different hands: name the kickers that decide it.
-        a, b = upper.name_in(lang, detailed=True), lower.name_in(lang, detailed=True)
-    key = "rules.foul.order_partial" if foul.order_check is OrderCheck.PARTIAL else "rules.foul.order"
-    return tr(key, lang, upper=upper.row.label(lang), upper_hand=a, lower=lower.row.label(lang),
-              lower_hand=b, required=required)
-
-
-def foul_sentences(fouls: Sequence[Foul], lang: str = "en") -> list[str]:
-    """The fouls as plain sentences for a reader (the window's banner, the Drill): "Your top row
-    (pair of aces) is stronger than your middle row (pair of kings)." — one per foul, then the
-    order rule said once ("The rows must go bottom ≥ middle ≥ top.") when a foul breaks it.
-    :func:`foul_message` stays the compact one-line form the command line prints."""
-    sentences: list[str] = []
-    required: str | None = None
-    for foul in fouls:
-        upper = foul.upper
-        if foul.code is not FoulCode.ORDER or upper is None:
-            text = foul_message(foul, lang)
-            sentences.append(tr("rules.say.other", lang, message=capitalised(text)))
-            continue
-        required = tr("rules.order.low_middle" if foul.low_middle else "rules.order.normal", lang)
-        lower_row = foul.rows[1]
-        if foul.lower is None:
-            sentences.append(tr("rules.say.order_unreachable", lang,
-                                upper=tr(f"rules.say.row.{upper.row.value}", lang),
-                                upper_hand=upper.name_in(lang),
-                                lower=tr(f"rules.say.row.{lower_row.value}", lang)))
-            continue
-        lower = foul.lower
-        a, b = upper.name_in(lang), lower.name_in(lang)
-        if a == b and not (upper.lowball or lower.lowball):
-            a, b = upper.name_in(lang, detailed=True), lower.name_in(lang, detailed=True)
-        key = "rules.say.order_partial" if foul.order_check is OrderCheck.PARTIAL else "rules.say.order"
-        sentences.append(tr(key, lang, upper=tr(f"rules.say.row.{upper.row.value}", lang), upper_hand=a,
-                            lower_gen=tr(f"rules.say.row_gen.{lower_row.value}", lang), lower_hand=b))
-    if required is not None:
-        sentences.append(tr("rules.say.required", lang, required=required))
-    return sentences
 
 
 # --- the checks --------------------------------------------------------------------------------

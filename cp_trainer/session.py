@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
@@ -57,6 +57,7 @@ from .arrangement import Arrangement, CheckResult, Row, check_arrangement, check
 from .board import Board, Move, Refusal, Refused
 from .bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from .cards import Card, Deck, format_cards
+from .frozen import FrozenMap
 from .history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from .history.replay import ReplayedHand, settle_again
 from .house_rules import HouseRules
@@ -196,11 +197,14 @@ class Showdown:
     settlement: Settlement | None  # the whole table (None in Criss Cross)
     surrendered: bool = False
     player_hands: tuple[Arrangement, ...] = ()  # Criss Cross: both of the player's hands
-    cross: dict[tuple[int, int], PairResult] = field(default_factory=dict)
+    cross: Mapping[tuple[int, int], PairResult] = field(default_factory=lambda: FrozenMap())
     # One Criss Cross hand on its own (a replay, or "try again" of it): which of the two it was.
     # Its ``cross`` holds only hand 0's pairs, and it shows like an ordinary table.
     hand_number: int | None = None
     bots_surrendered: frozenset[int] = frozenset()  # the bot seats (1..) that gave their hand up
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cross", FrozenMap(self.cross))  # read-only, a copy
 
     @property
     def criss_cross(self) -> bool:

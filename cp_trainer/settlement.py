@@ -23,12 +23,13 @@ One pair is settled in this order, the first that applies deciding it:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
 from .arrangement import Arrangement, Row, legal_strengths
+from .frozen import FrozenMap
 from .house_rules import HouseRules, ScoringSystem, TieRule
 from .naturals import Natural, natural_of
 from .royalties import royalties_of
@@ -117,7 +118,7 @@ class PairResult:
 
     players: tuple[int, int]
     kind: PairKind
-    rows: dict[Row, int | None]
+    rows: Mapping[Row, int | None]  # read-only (a copy of the mapping given)
     points: tuple[int, int]
     royalties: tuple[int, int] = (0, 0)
     fouled: tuple[bool, bool] = (False, False)
@@ -125,6 +126,9 @@ class PairResult:
     natural: tuple[Natural | None, Natural | None] = (None, None)
     stake: float = 1.0
     hands: tuple[Arrangement | None, Arrangement | None] = (None, None)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", FrozenMap(self.rows))
 
     @property
     def money(self) -> tuple[float, float]:
@@ -250,10 +254,14 @@ def settle_pair(
 class Settlement:
     """A whole table's result: per-seat totals and every pair's result (seat order i < j)."""
 
-    points: list[int]
-    money: list[float]
-    pairs: list[PairResult]
-    hands: list[HandView]
+    points: tuple[int, ...]
+    money: tuple[float, ...]
+    pairs: tuple[PairResult, ...]
+    hands: tuple[HandView, ...]
+
+    def __post_init__(self) -> None:
+        for name in ("points", "money", "pairs", "hands"):  # read-only, whatever sequence was given
+            object.__setattr__(self, name, tuple(getattr(self, name)))
 
     def to_json(self) -> dict[str, object]:
         """The ``cp-trainer score --json`` object."""
@@ -273,7 +281,7 @@ def settle(
     >>> fouled = Arrangement.parse("Ac Ad 2c / Ks Kh Tc 9c 8c / Qc Qd Jc 7d 4c")
     >>> result = settle([legal, fouled])
     >>> result.points, result.pairs[0].kind, result.pairs[0].row_result(Row.TOP, 0)
-    ([4, -4], <PairKind.FOUL: 'foul'>, <RowResult.WON: 'won'>)
+    ((4, -4), <PairKind.FOUL: 'foul'>, <RowResult.WON: 'won'>)
     """
     rules = rules or HouseRules()
     n = len(hands)
@@ -295,7 +303,7 @@ def settle(
         points[j] += res.points[1]
         money[i] += res.money[0]
         money[j] += res.money[1]
-    return Settlement(points, money, pairs, views)
+    return Settlement(tuple(points), tuple(money), tuple(pairs), tuple(views))
 
 
 def settle_criss_cross(
@@ -316,5 +324,5 @@ def settle_criss_cross(
     pairs = [settle_views(a, b, rules, (0, 1)) for a in mine for b in theirs]
     total = sum(p.points[0] for p in pairs)
     money = sum(p.money[0] for p in pairs)
-    return Settlement([total, -total], [money, -money], pairs, mine + theirs)
+    return Settlement((total, -total), (money, -money), tuple(pairs), (*mine, *theirs))
 

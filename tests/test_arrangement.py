@@ -17,8 +17,8 @@ from cp_trainer.arrangement import (
     Stage,
     check_arrangement,
     check_partial,
-    foul_sentences,
 )
+from cp_trainer.arrangement_text import foul_sentences
 from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.strength import evaluate5

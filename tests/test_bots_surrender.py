@@ -25,7 +25,7 @@ from cp_trainer.session import BotJob, BotPlay, ChineseSession, TableSetup
 from cp_trainer.settlement import PairKind
 from cp_trainer.solver.bots import SURRENDER_MARGIN, ExpertBot, play
 from cp_trainer.solver.fastbots import standard_estimate
-from cp_trainer.solver.montecarlo import solve
+from cp_trainer.solver.montecarlo import SolveRequest, solve
 
 MINE = parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s")
 LEGAL = Arrangement.parse("5c 3c 2s / Kd Kc 9h 8h 7d / As Ah Qs Js Ts")
@@ -148,7 +148,7 @@ def test_expert_s_filter_changes_no_decision_on_a_sample() -> None:
     expert = ExpertBot()
 
     def unfiltered(cards: tuple[Card, ...]) -> bool:
-        best = solve(list(cards), rules, bot="standard", samples=expert.samples, seat=1).best
+        best = solve(SolveRequest(tuple(cards), rules, bot="standard", samples=expert.samples, seat=1)).best
         return bool(best.ev + 2 * best.stderr < -rules.effective_surrender_cost)
 
     assert len(skipped) == 8 and len(asked) >= 8

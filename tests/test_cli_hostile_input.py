@@ -141,11 +141,11 @@ def test_solve_memory_does_not_grow_with_the_samples(capsys: pytest.CaptureFixtu
 def test_a_solve_without_kept_samples_explains_only_its_candidates() -> None:
     from cp_trainer.arrangement import Arrangement
     from cp_trainer.cards import parse_cards
-    from cp_trainer.solver.montecarlo import solve
+    from cp_trainer.solver.montecarlo import SolveRequest, solve
 
     cards = parse_cards(HAND)
-    kept = solve(cards, bot="greedy", samples=300, seed=2)
-    lean = solve(cards, bot="greedy", samples=300, seed=2, keep_samples=False)
+    kept = solve(SolveRequest(tuple(cards), bot="greedy", samples=300, seed=2))
+    lean = solve(SolveRequest(tuple(cards), bot="greedy", samples=300, seed=2, keep_samples=False))
     assert [(c.arrangement, c.ev, c.stderr) for c in lean.candidates] == \
         [(c.arrangement, c.ev, c.stderr) for c in kept.candidates]
     assert lean.explain() == kept.explain()

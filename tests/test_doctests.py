@@ -13,9 +13,11 @@ import pytest
 
 CORE_MODULES = (
     "cp_trainer.cards",
+    "cp_trainer.frozen",
     "cp_trainer.i18n",
     "cp_trainer.strength",
     "cp_trainer.arrangement",
+    "cp_trainer.arrangement_text",
     "cp_trainer.settlement",
     "cp_trainer.house_rules",
     "cp_trainer.board",

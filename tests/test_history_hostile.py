@@ -696,7 +696,7 @@ def test_8_the_reader_never_raises_anything_but_its_error(tmp_path: Path) -> Non
     encoded = [line.encode("utf-8", "surrogateescape") for _, line, _ in HOSTILE_LINES]
     path.write_bytes(b"\n".join(encoded) + b"\n")
     result = read_lines(path)
-    assert result.records == [] and [d.line for d in result.damaged] == list(range(1, len(HOSTILE_LINES) + 1))
+    assert result.records == () and [d.line for d in result.damaged] == list(range(1, len(HOSTILE_LINES) + 1))
 
 
 # --- 9. stats --window ------------------------------------------------------------------------------

@@ -106,7 +106,7 @@ def test_a_fouled_hands_royalty_goes_to_the_legal_seat() -> None:
     table = settle([third, QUADS, FOULED_TRIPS], ON)
     p01, p02, p12 = table.pairs
     assert p02.points == (4 + 3, -7) and p12.points == (4 + 4, -8)
-    assert table.points == [p01.points[0] + 7, p01.points[1] + 8, -15]
+    assert table.points == (p01.points[0] + 7, p01.points[1] + 8, -15)
 
 
 def test_a_fouled_hand_pays_under_every_system_plus_the_royalty() -> None:

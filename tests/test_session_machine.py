@@ -277,7 +277,7 @@ class SessionMachine(RuleBasedStateMachine):
             if shown.settlement is not None:
                 seats: list[Arrangement | None] = [shown.player, *shown.opponents]
                 gone = set(shown.bots_surrendered) | ({0} if shown.surrendered else set())
-                assert shown.settlement.points == table_points(seats, rules, gone)[0]
+                assert shown.settlement.points == tuple(table_points(seats, rules, gone)[0])
                 continue
             mine = shown.player_hands
             for (i, seat), pair in shown.cross.items():

@@ -34,7 +34,7 @@ def test_example2_plus_four_minus_four() -> None:
     names = [r.name for r in check_arrangement(EX2_A).rows or ()]
     assert names == ["pair of jacks", "two pair, kings and sixes", "three fives"]
     result = settle([EX2_A, EX2_B])
-    assert result.points == [4, -4]
+    assert result.points == (4, -4)
     assert result.pairs[0].rows == {"top": 0, "middle": 0, "bottom": 0}
     assert result.to_json() == {"points": [4, -4],
                                 "pairs": [{"players": [0, 1], "rows": {"top": 0, "middle": 0, "bottom": 0},
@@ -139,17 +139,17 @@ def test_surrender() -> None:
     third = A("2c 2d 2h / Ac Ah As Qc Jc / 3s 3h 3d 4c 4s")
     table = settle([HERO, v, third], rules, surrendered={2})
     # Seat 2 pays 3 (the 2-4 default) to each player still in; 0 and 1 settle their rows (2-1: 2).
-    assert table.points == [2 + 3, -2 + 3, -6]
+    assert table.points == (2 + 3, -2 + 3, -6)
     assert table.pairs[1].kind is PairKind.SURRENDER
     # A hand passed as None has surrendered too; two surrendered seats settle 0 between them.
     table = settle([HERO, None, None], rules)
-    assert table.points == [6, -3, -3]
+    assert table.points == (6, -3, -3)
     assert table.pairs[2].points == (0, 0)
-    assert settle([HERO, None], ONE_SIX).points == [4, -4]
-    assert settle([HERO, None], HouseRules(surrender_cost=5)).points == [5, -5]
+    assert settle([HERO, None], ONE_SIX).points == (4, -4)
+    assert settle([HERO, None], HouseRules(surrender_cost=5)).points == (5, -5)
     # A surrendered hand pays no royalties, even a fouled one.
     royal = A("Qd Qh Qc / 2c 3c 4c 5c 6c / As Ks Qs Js Ts")
-    assert settle([royal, FOULED], HouseRules(royalties=True), surrendered={1}).points == [3, -3]
+    assert settle([royal, FOULED], HouseRules(royalties=True), surrendered={1}).points == (3, -3)
 
 
 ROYAL_HAND = A("Qd Qh Qc / 8h 8d 8c 9s 9d / As Ks Qs Js Ts")  # trips top 3, full house middle 2, royal 7
@@ -231,11 +231,11 @@ def test_stakes_settle_at_the_lower_stake() -> None:
     table = settle([HERO, v, third], rules)
     p01, p02, p12 = table.pairs
     assert p01.stake == 1.0 and p02.stake == 10.0 and p12.stake == 1.0
-    assert table.money == [p01.points[0] * 1 + p02.points[0] * 10,
+    assert table.money == (p01.points[0] * 1 + p02.points[0] * 10,
                            p01.points[1] * 1 + p12.points[0] * 1,
-                           p02.points[1] * 10 + p12.points[1] * 1]
+                           p02.points[1] * 10 + p12.points[1] * 1)
     assert sum(table.money) == 0
-    assert settle([HERO, v], HouseRules(point_value=2.5)).money == [10.0, -10.0]
+    assert settle([HERO, v], HouseRules(point_value=2.5)).money == (10.0, -10.0)
 
 
 def test_low_middle() -> None:
@@ -273,7 +273,7 @@ def test_four_players_settled_by_hand() -> None:
     # Totals: 0: -4 +4 +4 = 4;  1: +4 +4 +4 = 12;  2: -4 -4 -4 = -12;  3: -4 -4 +4 = -4.
     table = settle([p0, p1, p2, p3])
     assert [p.points[0] for p in table.pairs] == [-4, 4, 4, 4, 4, -4]
-    assert table.points == [4, 12, -12, -4]
+    assert table.points == (4, 12, -12, -4)
     text = "\n".join(explain_settlement(table))
     assert "player C fouled" in text and "total: player A +4, player B +12" in text
 
@@ -321,7 +321,7 @@ def test_criss_cross() -> None:
     # HERO v WWW: +4; HERO v TWL: 0; FOULED v either: -4 each. Total -4.
     result = settle_criss_cross([HERO, FOULED], [villain("W", "W", "W"), villain("T", "W", "L")])
     assert [p.points[0] for p in result.pairs] == [4, 0, -4, -4]
-    assert result.points == [-4, 4]
+    assert result.points == (-4, 4)
     with pytest.raises(SettlementError, match="two hands"):
         settle_criss_cross([HERO], [HERO, FOULED])
 
@@ -400,4 +400,4 @@ def test_swapping_players_negates_points(table: Table) -> None:
                           stakes=tuple(rules.stake(order[k]) for k in range(len(hands))))
     direct = settle(hands, rules).points
     permuted = settle([hands[k] for k in order], moved).points
-    assert [permuted[order.index(s)] for s in range(len(hands))] == direct
+    assert tuple(permuted[order.index(s)] for s in range(len(hands))) == direct

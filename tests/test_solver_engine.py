@@ -140,7 +140,7 @@ REMOVAL_SETS = "Kc Qs 9h / As Ad 7c 4c 2h / Jh Jd Jc 5h 5d"
 
 def test_expert_sets_a_legal_hand() -> None:
     from cp_trainer.solver.bots import ExpertBot
-    from cp_trainer.solver.montecarlo import solve
+    from cp_trainer.solver.montecarlo import SolveRequest, solve
 
     standard = get_bot("standard").arrange(EXPERT_HAND)
     expert = ExpertBot().arrange(EXPERT_HAND)
@@ -150,7 +150,8 @@ def test_expert_sets_a_legal_hand() -> None:
     # bot's own runs) says the departure is worth more: +0.31 a hand, ~9 standard errors.
     assert str(standard) == STANDARD_SETS
     assert str(expert) == EXPERT_SETS
-    check = solve(EXPERT_HAND, HouseRules(), bot="standard", samples=5000, seed=2024, reference=standard)
+    check = solve(SolveRequest(tuple(EXPERT_HAND), HouseRules(), bot="standard", samples=5000, seed=2024,
+                               reference=standard))
     gain = next(c for c in check.candidates if c.arrangement == expert)
     assert gain.diff is not None and gain.diff_stderr is not None
     assert gain.diff > 4 * gain.diff_stderr > 0
@@ -159,14 +160,15 @@ def test_expert_sets_a_legal_hand() -> None:
 
 
 def test_standard_s_card_removal_makes_a_correction_the_solver_confirms() -> None:
-    from cp_trainer.solver.montecarlo import solve
+    from cp_trainer.solver.montecarlo import SolveRequest, solve
 
     rules = HouseRules()
     rating = setting_arrangement(REMOVAL_HAND, numpy_setting("standard", hand_array(REMOVAL_HAND), rules,
                                                              card_removal=False))
     removal = get_bot("standard").arrange(REMOVAL_HAND)
     assert (str(rating), str(removal)) == (RATING_SETS, REMOVAL_SETS)
-    check = solve(REMOVAL_HAND, rules, bot="standard", samples=5000, seed=2024, reference=rating)
+    check = solve(SolveRequest(tuple(REMOVAL_HAND), rules, bot="standard", samples=5000, seed=2024,
+                               reference=rating))
     gain = next(c for c in check.candidates if c.arrangement == removal)
     assert gain.diff is not None and gain.diff_stderr is not None
     assert gain.diff > 4 * gain.diff_stderr > 0

@@ -12,14 +12,14 @@ from cp_trainer.settlement import settle_pair
 from cp_trainer.solver.bots import get_bot
 from cp_trainer.solver.enumerate import SolverInputError
 from cp_trainer.solver.grade import grade
-from cp_trainer.solver.montecarlo import solve
+from cp_trainer.solver.montecarlo import SolveRequest, solve
 
 CARDS = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
 FOULED = Arrangement.parse("4d 3c 2c / As Kd Qh Jc Ts / 9s 8s 7h 6h 5h")
 
 
 def test_the_best_arrangement_loses_nothing() -> None:
-    res = solve(CARDS, bot="greedy", samples=600)
+    res = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=600))
     g = grade(CARDS, res.best.arrangement, bot="greedy", samples=600)
     assert g.samples == 600
     assert g.ev == pytest.approx(res.best.ev) and g.best_ev == pytest.approx(res.best.ev)
@@ -42,7 +42,7 @@ def test_a_fouled_arrangement_pays_the_foul_against_every_opponent() -> None:
 def test_loss_and_its_paired_error_match_a_direct_computation() -> None:
     mine = get_bot("greedy").arrange(CARDS)
     g = grade(CARDS, mine, bot="greedy", samples=300, seed=11)
-    res = solve(CARDS, bot="greedy", samples=300, seed=11)
+    res = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=300, seed=11))
     best = g.best
     assert best == res.best.arrangement
     diffs = []

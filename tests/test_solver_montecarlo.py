@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 import numpy as np
@@ -13,7 +14,7 @@ from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.settlement import settle_pair
 from cp_trainer.solver.bots import get_bot
 from cp_trainer.solver.enumerate import SolverInputError, enumerate_hand
-from cp_trainer.solver.montecarlo import hindsight, solve
+from cp_trainer.solver.montecarlo import SolveRequest, StopReason, hindsight, solve
 
 CARDS = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
 
@@ -21,7 +22,7 @@ CARDS = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
 @pytest.mark.parametrize("rules", [HouseRules(), HouseRules(system=ScoringSystem.ONE_SIX, royalties=True,
                                                            ties=TieRule.BANK, bank=1, naturals=True)])
 def test_means_are_settle_pair_averages(rules: HouseRules) -> None:
-    res = solve(CARDS, rules, bot="greedy", opponents=2, samples=60, seed=5, chunk=25)
+    res = solve(SolveRequest(tuple(CARDS), rules, bot="greedy", opponents=2, samples=60, seed=5, chunk=25))
     assert res.samples == 60 and res.complete
     for cand in (res.best, res.candidates[-1]):
         totals = []
@@ -43,7 +44,7 @@ def test_means_are_settle_pair_averages(rules: HouseRules) -> None:
 
 
 def test_candidates_are_the_pareto_set_best_first() -> None:
-    res = solve(CARDS, bot="greedy", samples=300, seed=1)
+    res = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=300, seed=1))
     assert len(res.candidates) == len(enumerate_hand(CARDS).pareto())
     evs = [c.ev for c in res.candidates]
     assert evs == sorted(evs, reverse=True)
@@ -52,9 +53,9 @@ def test_candidates_are_the_pareto_set_best_first() -> None:
 
 
 def test_reproducible_with_a_seed() -> None:
-    a = solve(CARDS, bot="standard", samples=500, seed=42).to_json()
-    b = solve(CARDS, bot="standard", samples=500, seed=42).to_json()
-    c = solve(CARDS, bot="standard", samples=500, seed=43).to_json()
+    a = solve(SolveRequest(tuple(CARDS), bot="standard", samples=500, seed=42)).to_json()
+    b = solve(SolveRequest(tuple(CARDS), bot="standard", samples=500, seed=42)).to_json()
+    c = solve(SolveRequest(tuple(CARDS), bot="standard", samples=500, seed=43)).to_json()
     assert a == b
     assert a["candidates"] != c["candidates"]
 
@@ -68,21 +69,45 @@ def test_progress_and_cancellation() -> None:
         if done >= 200:
             stop.set()
 
-    res = solve(CARDS, samples=1000, seed=1, chunk=100, progress=progress, cancel=stop)
+    res = solve(SolveRequest(tuple(CARDS), samples=1000, seed=1, chunk=100), progress=progress, cancel=stop)
     assert seen == [(100, 1000), (200, 1000)]
     assert res.cancelled and not res.complete and res.samples == 200
-    res = solve(CARDS, samples=1000, seed=1, chunk=100, cancel=lambda: True)
+    assert res.stop is StopReason.CANCELLED and not res.timed_out
+    full = res.to_json(full=True)
+    assert (full["stop"], full["cancelled"], full["timed_out"]) == ("cancelled", True, False)
+    assert type(full["stop"]) is str  # the JSON value is the enum's plain string
+    res = solve(SolveRequest(tuple(CARDS), samples=1000, seed=1, chunk=100), cancel=lambda: True)
     assert res.cancelled and res.samples == 100
 
 
 def test_time_budget_stops_early_and_says_so() -> None:
-    res = solve(CARDS, samples=100_000, seed=1, chunk=500, time_budget=0.0)
+    res = solve(SolveRequest(tuple(CARDS), samples=100_000, seed=1, chunk=500, time_budget=0.0))
     assert res.timed_out and res.samples == 500 and res.requested == 100_000
+    assert res.stop is StopReason.TIME and not res.cancelled
     assert res.to_json()["samples"] == 500
+    done = solve(SolveRequest(tuple(CARDS), samples=300, seed=1))
+    assert done.stop is StopReason.SAMPLES and not (done.cancelled or done.timed_out) and done.complete
+
+
+def test_a_request_is_read_only_and_its_bad_fields_are_named() -> None:
+    request = SolveRequest(list(CARDS), dead=[], opponent_seats=[1])  # type: ignore[arg-type]
+    assert isinstance(request.cards, tuple) and request.dead == () and request.opponent_seats == (1,)
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'samples'"):
+        request.samples = 5  # type: ignore[misc]
+    assert hash(request) == hash(SolveRequest(tuple(CARDS), opponent_seats=(1,)))
+    for bad, words in ((dataclasses.replace(request, opponents=4, opponent_seats=None), "1 to 3 opponents"),
+                       (dataclasses.replace(request, samples=0), "samples must be at least 1"),
+                       (dataclasses.replace(request, bot="expert"),
+                        "greedy, standard or a style, not 'expert'"),
+                       (dataclasses.replace(request, opponents=2), "2 opponents need 2 seats")):
+        with pytest.raises(SolverInputError, match=words):
+            solve(bad)
+    res = solve(SolveRequest(tuple(CARDS), samples=50, seed=1))
+    assert isinstance(res.candidates, tuple) and isinstance(res.equivalent, tuple)
 
 
 def test_explanations() -> None:
-    res = solve(CARDS, bot="greedy", samples=400, seed=3)
+    res = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=400, seed=3))
     best = res.explain()
     assert best.ev == res.best.ev
     assert all(0 <= w + lo <= 1 for w, lo in zip(best.row_win, best.row_loss, strict=True))
@@ -114,18 +139,18 @@ def test_hindsight_finds_the_best_answer_to_actual_hands() -> None:
 
 def test_bad_requests() -> None:
     with pytest.raises(SolverInputError, match="greedy, standard or a style"):
-        solve(CARDS, bot="expert")
+        solve(SolveRequest(tuple(CARDS), bot="expert"))
     with pytest.raises(SolverInputError, match="1 to 3"):
-        solve(CARDS, opponents=4)
+        solve(SolveRequest(tuple(CARDS), opponents=4))
     with pytest.raises(ValueError, match="13 cards"):
-        solve(CARDS[:12])
+        solve(SolveRequest(tuple(CARDS[:12])))
 
 
 def test_reference_differences_are_paired() -> None:
     ref = get_bot("standard").arrange(CARDS)
-    res = solve(CARDS, bot="standard", samples=400, seed=2, reference=ref)
+    res = solve(SolveRequest(tuple(CARDS), bot="standard", samples=400, seed=2, reference=ref))
     assert res.reference is not None
-    plain = solve(CARDS, bot="standard", samples=400, seed=2)
+    plain = solve(SolveRequest(tuple(CARDS), bot="standard", samples=400, seed=2))
     assert [c.ev for c in res.candidates] == [c.ev for c in plain.candidates]
     for cand in res.candidates:
         assert cand.diff == pytest.approx(cand.ev - res.reference.ev)
@@ -145,14 +170,15 @@ def test_reference_differences_are_paired() -> None:
 def test_the_answer_is_the_same_whatever_the_chunks() -> None:
     """A solve nobody listens to runs in bigger chunks (fewer hand-offs to the threads); the
     samples are one stream, so every figure is the same as in the listened-to chunks."""
-    from cp_trainer.solver.montecarlo import CHUNK, QUIET_CHUNK, solve
+    from cp_trainer.solver.montecarlo import CHUNK, QUIET_CHUNK, SolveRequest, solve
 
     cards = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
     heard: list[int] = []
-    quiet = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5)
-    listened = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5,
+    quiet = solve(SolveRequest(tuple(cards), bot="standard", samples=QUIET_CHUNK + 700, seed=5))
+    listened = solve(SolveRequest(tuple(cards), bot="standard", samples=QUIET_CHUNK + 700, seed=5),
                      progress=lambda done, total: heard.append(done))
-    lean = solve(cards, bot="standard", samples=QUIET_CHUNK + 700, seed=5, keep_samples=False)
+    lean = solve(SolveRequest(tuple(cards), bot="standard", samples=QUIET_CHUNK + 700, seed=5,
+                              keep_samples=False))
     assert [(c.setting, c.ev, c.loss_stderr) for c in lean.candidates] == \
         [(c.setting, c.ev, c.loss_stderr) for c in listened.candidates]
     assert heard[:2] == [CHUNK, 2 * CHUNK]  # the listened-to run went in small chunks

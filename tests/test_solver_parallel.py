@@ -10,7 +10,7 @@ import pytest
 from cp_trainer.cards import parse_cards
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.solver import parallel
-from cp_trainer.solver.montecarlo import solve
+from cp_trainer.solver.montecarlo import SolveRequest, solve
 
 
 @pytest.mark.parametrize(("n", "least", "workers"), [(0, 1, 2), (1, 1, 2), (10, 3, 2), (1000, 256, 2),
@@ -49,6 +49,7 @@ def test_solve_answers_the_same_on_one_or_several_threads(monkeypatch: pytest.Mo
     answers = []
     for workers in (1, 2, 3):
         monkeypatch.setattr(parallel, "WORKERS", workers)
-        res = solve(cards, HouseRules(), bot="standard", samples=3000, seed=4, chunk=3000)
+        res = solve(SolveRequest(tuple(cards), HouseRules(), bot="standard", samples=3000, seed=4,
+                                 chunk=3000))
         answers.append([(c.setting, c.ev, c.stderr, c.explanation.row_win) for c in res.candidates])
     assert answers[0] == answers[1] == answers[2]

@@ -27,7 +27,7 @@ from cp_trainer.solver import styles
 from cp_trainer.solver.bots import get_bot, play
 from cp_trainer.solver.enumerate import SolverInputError, enumerate_hand, setting_arrangement, tables_for
 from cp_trainer.solver.fastbots import numpy_setting, settings_for
-from cp_trainer.solver.montecarlo import solve
+from cp_trainer.solver.montecarlo import SolveRequest, solve
 from cp_trainer.solver.scoring import setting_rows
 from cp_trainer.solver.tables import hand_array
 
@@ -200,8 +200,8 @@ HAND = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
 
 
 def test_the_solver_models_each_opponent_by_its_seated_bot() -> None:
-    seated = [BotChoice(BotName.NEWCOMER, 1.0), BotChoice(BotName.PAIR_ON_TOP)]
-    result = solve(HAND, RULES, opponent_bots=seated, opponents=2, samples=300, seed=1)
+    seated = (BotChoice(BotName.NEWCOMER, 1.0), BotChoice(BotName.PAIR_ON_TOP))
+    result = solve(SolveRequest(tuple(HAND), RULES, opponent_bots=seated, opponents=2, samples=300, seed=1))
     tab = tables_for(RULES)
     hands = result.opponent_hands
     for k, model in enumerate(seated):
@@ -210,26 +210,27 @@ def test_the_solver_models_each_opponent_by_its_seated_bot() -> None:
     fouls = setting_rows(hands[:, 0], result.opponent_settings[:, 0], tab, RULES).foul
     assert fouls.all()  # the newcomer at rate 1 fouls every hand: the solver sees it
     # a fouling table is worth more to the player than a standard one
-    standard = solve(HAND, RULES, bot="standard", opponents=2, samples=300, seed=1)
+    standard = solve(SolveRequest(tuple(HAND), RULES, bot="standard", opponents=2, samples=300, seed=1))
     assert result.best.ev > standard.best.ev + 1.0
     # the same table, the same answer; the deal's own seed differs from a plain table's
-    again = solve(HAND, RULES, opponent_bots=seated, opponents=2, samples=300)
-    assert again.seed != solve(HAND, RULES, bot="newcomer", opponents=2, samples=10).seed
+    again = solve(SolveRequest(tuple(HAND), RULES, opponent_bots=seated, opponents=2, samples=300))
+    assert again.seed != solve(SolveRequest(tuple(HAND), RULES, bot="newcomer", opponents=2, samples=10)).seed
 
 
 def test_the_solver_refuses_the_expert_and_a_wrong_count_of_bots() -> None:
     with pytest.raises(SolverInputError, match="not 'expert'"):
-        solve(HAND, RULES, opponent_bots=["standard", "expert"], opponents=2, samples=10)
+        solve(SolveRequest(tuple(HAND), RULES, opponent_bots=("standard", "expert"), opponents=2, samples=10))
     with pytest.raises(SolverInputError, match="2 opponents need 2 bots, got 1"):
-        solve(HAND, RULES, opponent_bots=["standard"], opponents=2, samples=10)
+        solve(SolveRequest(tuple(HAND), RULES, opponent_bots=("standard",), opponents=2, samples=10))
     with pytest.raises(SolverInputError, match="unknown bot: 'genius'"):
-        solve(HAND, RULES, bot="genius", samples=10)
+        solve(SolveRequest(tuple(HAND), RULES, bot="genius", samples=10))
 
 
 def test_a_plain_table_solves_as_before() -> None:
     """One bot for every seat given either way: the same samples and the same answer."""
-    a = solve(HAND, RULES, bot="standard", opponents=2, samples=500)
-    b = solve(HAND, RULES, opponent_bots=["standard", "standard"], opponents=2, samples=500)
+    a = solve(SolveRequest(tuple(HAND), RULES, bot="standard", opponents=2, samples=500))
+    b = solve(SolveRequest(tuple(HAND), RULES, opponent_bots=("standard", "standard"), opponents=2,
+                           samples=500))
     assert a.seed == b.seed and [c.ev for c in a.candidates] == [c.ev for c in b.candidates]
 
 

@@ -9,7 +9,15 @@ import pytest
 from cp_trainer.cards import Deck, parse_cards
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.settlement import settle_pair
-from cp_trainer.solver.montecarlo import SIGNIFICANCE_Z, _Pairing, deal_seed, significant, solve
+from cp_trainer.solver.montecarlo import (
+    SIGNIFICANCE_Z,
+    SolveRequest,
+    StopReason,
+    _Pairing,
+    deal_seed,
+    significant,
+    solve,
+)
 
 CARDS = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
 CLEAR = Deck(seed=0).deal(13)  # the best stands alone after 1,000 samples
@@ -26,18 +34,18 @@ def test_the_deal_seed_ignores_card_order_but_not_the_question() -> None:
 
 
 def test_the_same_deal_gets_the_same_answer_in_any_order() -> None:
-    a = solve(CARDS, bot="standard", samples=800)
-    b = solve(list(reversed(CARDS)), bot="standard", samples=800)
+    a = solve(SolveRequest(tuple(CARDS), bot="standard", samples=800))
+    b = solve(SolveRequest(tuple(reversed(CARDS)), bot="standard", samples=800))
     assert a.seed == b.seed == deal_seed(CARDS, 1, "standard")
     assert a.to_json() | {"input": ""} == b.to_json() | {"input": ""}
     # a longer run extends the shorter one's samples: its first 800 deals are the same
-    c = solve(CARDS, bot="standard", samples=1600, chunk=700)
+    c = solve(SolveRequest(tuple(CARDS), bot="standard", samples=1600, chunk=700))
     assert np.array_equal(c.opponent_hands[:800], a.opponent_hands)
 
 
 def test_losses_are_paired_against_the_best() -> None:
     rules = HouseRules()
-    res = solve(CARDS, rules, bot="greedy", samples=300, seed=4, chunk=128)
+    res = solve(SolveRequest(tuple(CARDS), rules, bot="greedy", samples=300, seed=4, chunk=128))
     best = res.best
     assert best.loss == 0 and best.loss_stderr == 0
     for cand in res.candidates[1:6]:
@@ -51,7 +59,7 @@ def test_losses_are_paired_against_the_best() -> None:
 
 
 def test_paired_errors_are_far_below_each_means_own() -> None:
-    res = solve(CARDS, bot="standard", samples=2000)
+    res = solve(SolveRequest(tuple(CARDS), bot="standard", samples=2000))
     close = [c for c in res.candidates[1:] if c.loss < 0.2]
     assert len(close) >= 2
     for cand in close:
@@ -68,49 +76,49 @@ def test_significance_rule() -> None:
 
 
 def test_equivalent_candidates_are_those_not_significantly_worse() -> None:
-    res = solve(TIED, bot="greedy", samples=3000)
+    res = solve(SolveRequest(tuple(TIED), bot="greedy", samples=3000))
     eq = res.equivalent
     assert eq[0] is res.best and len(eq) >= 2
     assert [c.ev for c in eq] == sorted((c.ev for c in eq), reverse=True)
     for cand in res.candidates[1:]:
         assert (cand in eq) == (cand.loss <= SIGNIFICANCE_Z * cand.loss_stderr)
     assert res.spread() == pytest.approx(eq[0].ev - eq[-1].ev)
-    alone = solve(CLEAR, bot="greedy", samples=1000)
-    assert alone.equivalent == [alone.best] and alone.spread() == 0
+    alone = solve(SolveRequest(tuple(CLEAR), bot="greedy", samples=1000))
+    assert alone.equivalent == (alone.best,) and alone.spread() == 0
 
 
 def test_adaptive_sampling_stops_when_the_verdict_is_decided() -> None:
-    clear = solve(CLEAR, bot="greedy", samples=1000, adaptive=True)
-    assert clear.stop == "separated" and clear.samples == 1000 and clear.complete
-    slow = solve(SLOW, bot="greedy", samples=1000, adaptive=True, max_samples=40_000)
-    assert slow.stop == "separated" and 1000 < slow.samples < 40_000
-    assert slow.equivalent == [slow.best]
+    clear = solve(SolveRequest(tuple(CLEAR), bot="greedy", samples=1000, adaptive=True))
+    assert clear.stop is StopReason.SEPARATED and clear.samples == 1000 and clear.complete
+    slow = solve(SolveRequest(tuple(SLOW), bot="greedy", samples=1000, adaptive=True, max_samples=40_000))
+    assert slow.stop is StopReason.SEPARATED and 1000 < slow.samples < 40_000
+    assert slow.equivalent == (slow.best,)
     # the same samples as a fixed run of that length: the same verdict
-    fixed = solve(SLOW, bot="greedy", samples=slow.samples)
+    fixed = solve(SolveRequest(tuple(SLOW), bot="greedy", samples=slow.samples))
     assert fixed.to_json() == slow.to_json()
     # had it stopped one chunk earlier, the verdict was not decided yet
-    early = solve(SLOW, bot="greedy", samples=slow.samples - 1000)
+    early = solve(SolveRequest(tuple(SLOW), bot="greedy", samples=slow.samples - 1000))
     assert len(early.equivalent) > 1
-    tied = solve(TIED, bot="greedy", samples=1000, adaptive=True, tolerance=0.01)
-    assert tied.stop == "equal" and len(tied.equivalent) >= 2
+    tied = solve(SolveRequest(tuple(TIED), bot="greedy", samples=1000, adaptive=True, tolerance=0.01))
+    assert tied.stop is StopReason.EQUAL and len(tied.equivalent) >= 2
     assert all(SIGNIFICANCE_Z * c.loss_stderr < 0.01 for c in tied.equivalent)
 
 
 def test_adaptive_sampling_stops_at_the_limit_or_the_budget() -> None:
     seen: list[tuple[int, int]] = []
-    capped = solve(SLOW, bot="greedy", samples=1000, adaptive=True, max_samples=3000,
+    capped = solve(SolveRequest(tuple(SLOW), bot="greedy", samples=1000, adaptive=True, max_samples=3000),
                    progress=lambda d, t: seen.append((d, t)))
-    assert capped.stop == "samples" and capped.samples == 3000 == capped.requested
+    assert capped.stop is StopReason.SAMPLES and capped.samples == 3000 == capped.requested
     assert seen == [(1000, 1000), (2000, 3000), (3000, 3000)]
     # the budget never cuts the minimum short, only what comes after it
-    timed = solve(SLOW, bot="greedy", samples=2000, adaptive=True, time_budget=0.0)
-    assert timed.stop == "time" and timed.timed_out and timed.samples == 2000
+    timed = solve(SolveRequest(tuple(SLOW), bot="greedy", samples=2000, adaptive=True, time_budget=0.0))
+    assert timed.stop is StopReason.TIME and timed.timed_out and timed.samples == 2000
 
 
 def test_huge_runs_keep_their_pairing_in_bounded_memory(monkeypatch: pytest.MonkeyPatch) -> None:
-    full = solve(CARDS, bot="greedy", samples=3000, keep_samples=False)
+    full = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=3000, keep_samples=False))
     monkeypatch.setattr(_Pairing, "limit", 40_000)  # freeze the leaders after the first chunks
-    frozen = solve(CARDS, bot="greedy", samples=3000, keep_samples=False)
+    frozen = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=3000, keep_samples=False))
     for a, b in zip(full.candidates, frozen.candidates, strict=True):
         assert a.ev == b.ev
         if b.arrangement in [c.arrangement for c in frozen.candidates[:_Pairing.watch]]:
@@ -125,7 +133,7 @@ def test_bots_surrender_only_when_it_pays_more() -> None:
     weak = parse_cards("6s Ad 2h Kc 8h Jc 4s Qc 3s 9d Ac 7h 6d")
     rules = HouseRules(surrender=True)
     # the solver agrees: even its best arrangement scores less than surrendering (-3)
-    best = solve(weak, rules, bot="standard", samples=3000).best
+    best = solve(SolveRequest(tuple(weak), rules, bot="standard", samples=3000)).best
     assert best.ev + 2 * best.stderr < -rules.effective_surrender_cost
     assert get_bot("standard").surrenders(weak, rules)
     assert get_bot("expert").surrenders(weak, rules)

@@ -266,13 +266,13 @@ from cp_trainer.cards import parse_cards
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.solver.bots import settings_for
 from cp_trainer.solver.enumerate import enumerate_hand
-from cp_trainer.solver.montecarlo import solve
+from cp_trainer.solver.montecarlo import SolveRequest, solve
 cards = parse_cards("As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s")
 hands = np.arange(52, dtype=np.int64)[:39].reshape(3, 13)
 jobs = [lambda: settings_for(hands, "standard", HouseRules()),
         lambda: enumerate_hand(cards).pareto(),
-        lambda: solve(cards, bot="greedy", samples=20, seed=1),
-        lambda: solve(cards, bot="standard", samples=20, seed=2)]
+        lambda: solve(SolveRequest(tuple(cards), bot="greedy", samples=20, seed=1)),
+        lambda: solve(SolveRequest(tuple(cards), bot="standard", samples=20, seed=2))]
 errors = []
 def run(job):
     try:
@@ -297,7 +297,7 @@ def test_first_kernel_calls_from_several_threads_at_once() -> None:
 def test_after_a_solve_in_this_process_nothing_needs_compiling() -> None:
     from cp_trainer.cards import parse_cards
     from cp_trainer.solver import needs_compiling
-    from cp_trainer.solver.montecarlo import solve
+    from cp_trainer.solver.montecarlo import SolveRequest, solve
 
-    solve(parse_cards(HAND), bot="standard", samples=10, seed=1)
+    solve(SolveRequest(tuple(parse_cards(HAND)), bot="standard", samples=10, seed=1))
     assert needs_compiling() is False

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import cast
 
+import pytest
+
 from cp_trainer.arrangement import (
     Arrangement,
     FoulCode,
@@ -13,8 +15,8 @@ from cp_trainer.arrangement import (
     Row,
     check_arrangement,
     check_partial,
-    foul_message,
 )
+from cp_trainer.arrangement_text import foul_message, row_label, row_name
 from cp_trainer.cards import parse_cards
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.settlement import PairKind, RowResult, settle
@@ -71,3 +73,47 @@ def test_row_results_per_seat() -> None:
     assert [pair.row_result(r, 1) for r in Row] == [RowResult.WON, RowResult.LOST, RowResult.TIED]
     as_strings = cast(dict[str, int | None], pair.rows)
     assert as_strings["top"] == pair.rows[Row.TOP] == 1  # the old string keys still read
+
+
+def test_frozen_results_hold_no_mutable_lists_or_dicts() -> None:
+    import copy
+    import pickle
+
+    from cp_trainer.settlement import settle_pair
+
+    legal = Arrangement.parse("Qs Js 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
+    table = settle([legal, FOUL])
+    assert isinstance(table.points, tuple) and isinstance(table.money, tuple)
+    assert isinstance(table.pairs, tuple) and isinstance(table.hands, tuple)
+    pair = table.pairs[0]
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        pair.rows[Row.TOP] = 1  # type: ignore[index]
+    assert pair.rows == {"top": 0, "middle": 0, "bottom": 0}
+    # a copy of the caller's dict: changing that dict afterwards changes nothing
+    given = dict(pair.rows)
+    again = settle_pair(legal, FOUL)
+    rebuilt = type(again)(again.players, again.kind, given, again.points)
+    given[Row.TOP] = None
+    assert rebuilt.rows[Row.TOP] == 0
+    # still copyable, picklable and hashable, as a frozen value should be
+    assert copy.deepcopy(table) == table and pickle.loads(pickle.dumps(table)) == table
+    assert hash(pair) == hash(copy.deepcopy(pair))
+    assert json.dumps(table.to_json()) == json.dumps(
+        {"points": [4, -4], "pairs": [{"players": [0, 1], "rows": {"top": 0, "middle": 0, "bottom": 0},
+                                       "points": [4, -4]}]})
+    partial = check_partial(Arrangement.parse("2c 3d / Ks Kd 7h 6h 5c / "))
+    assert list(partial.complete_rows) == [Row.MIDDLE]
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        partial.complete_rows[Row.TOP] = partial.complete_rows[Row.MIDDLE]  # type: ignore[index]
+
+
+def test_the_renderer_words_rows_and_hands_as_the_shortcuts_do() -> None:
+    for lang in ("en", "ru"):
+        result = check_arrangement(FOUL, lang=lang)
+        assert result.rows is not None
+        for info in result.rows:
+            assert row_name(info, lang) == info.name and row_label(info.row, lang) == info.row.label(lang)
+    assert row_label(Row.BOTTOM, "en") == "bottom" and row_label(Row.BOTTOM, "ru") == "нижний ряд"
+    top = check_arrangement(FOUL).rows
+    assert top is not None and row_name(top[0], "ru") == "пара тузов"
+    assert row_name(top[2], "en", detailed=True).startswith("pair of queens")

@@ -68,7 +68,7 @@ def check(hands: list[Arrangement | None], rules: HouseRules, surrendered: set[i
     for (i, j), p in pair.items():
         assert p == -pair[(j, i)], (i, j)  # the rules are zero-sum, worked out from each side
     result = settle(hands, rules, surrendered=surrendered)
-    assert result.points == points
+    assert result.points == tuple(points)
     assert result.money == pytest.approx(money)
     for res in result.pairs:
         i, j = res.players
@@ -99,7 +99,7 @@ def test_hand_worked_points() -> None:
     one_six = HouseRules(royalties=True, system=ScoringSystem.ONE_SIX)
     points, _, _ = table_points([ROYAL, FOULED, PLAIN], one_six)
     assert points == [18 + 6 + 12, -18 - 6, 6 - 18 + 0]
-    assert settle([ROYAL, FOULED, PLAIN], one_six).points == points
+    assert settle([ROYAL, FOULED, PLAIN], one_six).points == tuple(points)
 
 
 def test_criss_cross_agrees_with_the_reference() -> None:
@@ -107,7 +107,7 @@ def test_criss_cross_agrees_with_the_reference() -> None:
     mine, theirs = [ROYAL, FOULED], [PLAIN, DRAGON]
     result = settle_criss_cross(mine, theirs, rules)
     expected = sum(table_points([a, b], rules)[0][0] for a in mine for b in theirs)
-    assert result.points == [expected, -expected]
+    assert result.points == (expected, -expected)
 
 
 # --- exact answers for the rest of the settlement API -----------------------------------------
@@ -118,11 +118,11 @@ def test_criss_cross_exactly() -> None:
     assert all(p.players == (0, 1) for p in result.pairs) and len(result.hands) == 4
     assert [h.fouled for h in result.hands] == [False, True, False, False]
     expected = sum(table_points([a, b], stakes)[0][0] for a in (ROYAL, FOULED) for b in (PLAIN, DRAGON))
-    assert result.money == [expected * 0.5, -expected * 0.5]  # the pair settles at the lower stake
+    assert result.money == (expected * 0.5, -expected * 0.5)  # the pair settles at the lower stake
     # ties to the bank: seat 1 takes PLAIN's tied rows against its own copy
     banked = settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN], HouseRules(ties=TieRule.BANK, bank=1))
-    assert banked.points == [-16, 16] and banked.pairs[0].rows == {"top": 1, "middle": 1, "bottom": 1}
-    assert settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN], HouseRules(bank=3)).points == [0, 0]
+    assert banked.points == (-16, 16) and banked.pairs[0].rows == {"top": 1, "middle": 1, "bottom": 1}
+    assert settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN], HouseRules(bank=3)).points == (0, 0)
     with pytest.raises(SettlementError, match=r"^the bank must be seat 0 or 1, got 2$"):
         settle_criss_cross([PLAIN, PLAIN], [PLAIN, PLAIN], HouseRules(ties=TieRule.BANK, bank=2))
     with pytest.raises(SettlementError, match=r"^Criss Cross deals each player two hands, got 2 and 3$"):

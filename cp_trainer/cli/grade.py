@@ -35,7 +35,7 @@ from .solve import add_solver_options, decimal
 
 @dataclass(frozen=True)
 class GradeInput:
-    cards: list[Card]
+    cards: tuple[Card, ...]
     arrangement: Arrangement
 
 
@@ -84,9 +84,9 @@ def parse_input(text: str, lang: str) -> GradeInput:
         if sorted(arr.cards) != sorted(cards):
             raise InputError(tr("solver.grade.error.cards", lang, arrangement=shown(arr_text.strip()),
                                 cards=shown(cards_text.strip())))
-        return GradeInput(cards, arr)
+        return GradeInput(tuple(cards), arr)
     arr = parse_arrangement(text, lang)
-    return GradeInput(list(arr.cards), arr)
+    return GradeInput(arr.cards, arr)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -113,12 +113,13 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
 
     from ..solver.enumerate import SolverInputError
-    from ..solver.montecarlo import solve
+    from ..solver.montecarlo import SolveRequest, solve
 
     try:
-        result = solve(cards, rules, bot=bot, opponents=args.opponents, samples=args.samples,
-                       seed=args.seed, time_budget=args.time_budget,
-                       keep_samples=False, opponent_bots=seated)
+        result = solve(SolveRequest(tuple(cards), rules, bot=bot, opponents=args.opponents,
+                                    samples=args.samples, seed=args.seed, time_budget=args.time_budget,
+                                    keep_samples=False,
+                                    opponent_bots=None if seated is None else tuple(seated)))
     except SolverInputError as exc:
         raise CliError(str(exc)) from None
     if args.json:

@@ -57,15 +57,15 @@ def analyse(cards: Sequence[Card], rules: HouseRules | None = None, *, bot: str 
             keep: float = KEEP_LOSS) -> SolvedHand:
     """Measure every candidate of ``cards`` (13 distinct cards; raises the solver's input errors)."""
     from ..solver.bots import get_bot
-    from ..solver.montecarlo import solve
+    from ..solver.montecarlo import SolveRequest, solve
 
     rules = rules or HouseRules()
     seed = hand_seed(cards) if seed is None else seed
-    first = solve(cards, rules, bot=bot, opponents=opponents, samples=samples, seed=seed,
-                  keep_samples=False)
+    first = solve(SolveRequest(tuple(cards), rules, bot=bot, opponents=opponents, samples=samples,
+                               seed=seed, keep_samples=False))
     best = first.best.arrangement
-    second = solve(cards, rules, bot=bot, opponents=opponents, samples=samples, seed=seed,
-                   reference=best, keep_samples=False)
+    second = solve(SolveRequest(tuple(cards), rules, bot=bot, opponents=opponents, samples=samples,
+                                seed=seed, reference=best, keep_samples=False))
     greedy = get_bot("greedy").arrange(cards, rules)
     standard = get_bot("standard").arrange(cards, rules)
     must = {row_strengths(greedy, rules), row_strengths(standard, rules)}
@@ -85,11 +85,11 @@ def row_nets(analysis: HandAnalysis, arrangements: Sequence[Arrangement],
     """Per arrangement, each row's win rate minus its loss rate (top, middle, bottom) against the
     analysis's own samples (same bot, opponents, samples and seed): the solver's per-row
     comparison behind the why line. One solve: call it off the GUI thread."""
-    from ..solver.montecarlo import solve
+    from ..solver.montecarlo import SolveRequest, solve
 
     rules = rules or HouseRules()
-    result = solve(list(analysis.cards), rules, bot=analysis.bot, opponents=analysis.opponents,
-                   samples=analysis.samples, seed=analysis.seed)
+    result = solve(SolveRequest(tuple(analysis.cards), rules, bot=analysis.bot,
+                                opponents=analysis.opponents, samples=analysis.samples, seed=analysis.seed))
     out = []
     for arr in arrangements:
         ex = result.explain(arr)

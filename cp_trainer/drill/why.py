@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..arrangement import Arrangement, Row, Stage, check_arrangement, foul_sentences, row_strengths
+from ..arrangement import Arrangement, Row, Stage, check_arrangement, row_strengths
+from ..arrangement_text import foul_sentences
 from ..house_rules import HouseRules
 from ..i18n import tr
 from ..strength import describe

@@ -34,7 +34,7 @@ import select
 import sqlite3
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -71,13 +71,15 @@ class OwnFileRefused(TargetRefused):
 
 @dataclass(frozen=True)
 class ReadResult:
-    records: list[HandRecord]
+    records: tuple[HandRecord, ...]
     # the lines left out, and why (the first MAX_DAMAGED_KEPT; damaged_count counts them all)
-    damaged: list[ImportFileError] = field(default_factory=list)
-    drills: list[DrillRecord] = field(default_factory=list)  # the drill results
+    damaged: tuple[ImportFileError, ...] = ()
+    drills: tuple[DrillRecord, ...] = ()  # the drill results
     damaged_count: int = -1  # every line left out (-1: len(damaged))
 
     def __post_init__(self) -> None:
+        for name in ("records", "damaged", "drills"):  # read-only, whatever sequence was given
+            object.__setattr__(self, name, tuple(getattr(self, name)))
         if self.damaged_count < 0:
             object.__setattr__(self, "damaged_count", len(self.damaged))
 
@@ -352,7 +354,7 @@ def read_lines(path: str | os.PathLike[str]) -> ReadResult:
                                        "writing to it?)") from None
     except OSError as exc:
         raise ImportFileError(name, 0, f"cannot read: {exc.strerror or exc}") from None
-    return ReadResult(records, damaged, drills, count)
+    return ReadResult(tuple(records), tuple(damaged), tuple(drills), count)
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
@@ -360,7 +362,7 @@ def read_jsonl(path: str | os.PathLike[str]) -> list[HandRecord]:
     result = read_lines(path)
     if result.damaged:
         raise result.damaged[0]
-    return result.records
+    return list(result.records)
 
 
 def import_jsonl(store: HistoryStore, path: str | os.PathLike[str], *,

@@ -28,14 +28,14 @@ def play_bots(job: BotJob) -> BotPlay:
 def review(work: ReviewWork, samples: int = REVIEW_SAMPLES) -> Review:
     """The solver's verdict on ``work``'s hand."""
     from ..solver.grade import grade
-    from ..solver.montecarlo import significant, solve
+    from ..solver.montecarlo import SolveRequest, significant, solve
 
     if work.arrangement is not None:
         g = grade(list(work.cards), work.arrangement, bot=work.bot, opponents=work.opponents,
                   samples=samples, rules=work.rules, seat=work.seat)
         return Review(g.best, g.best_ev, g.ev, g.loss, g.loss_stderr, g.significant)
-    result = solve(list(work.cards), work.rules, bot=work.bot, opponents=work.opponents, samples=samples,
-                   seat=work.seat, keep_samples=False)
+    result = solve(SolveRequest(tuple(work.cards), work.rules, bot=work.bot, opponents=work.opponents,
+                                samples=samples, seat=work.seat, keep_samples=False))
     best = result.best
     ev = -float(work.rules.effective_surrender_cost * work.opponents)
     loss = max(0.0, best.ev - ev)

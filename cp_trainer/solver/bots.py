@@ -58,7 +58,7 @@ from ..house_rules import HouseRules
 from ..session import BotJob, BotPlay
 from .enumerate import setting_arrangement
 from .fastbots import Bot, BotSpec, FastBot, bonuses, bot_spec, settings_for, standard_estimate
-from .montecarlo import solve
+from .montecarlo import SolveRequest, solve
 from .names import BotChoice, BotName, UnknownBotError
 
 __all__ = ["BOT_NAMES", "SURRENDER_MARGIN", "Bot", "BotChoice", "BotName", "BotSpec", "ExpertBot", "FastBot",
@@ -87,14 +87,14 @@ class ExpertBot(Bot):
         own = FastBot(BotName.STANDARD).setting(cards, rules, seat)
         reference = setting_arrangement(cards, own)
         seed = int(sum(c.index << (6 * (i % 10)) for i, c in enumerate(sorted(cards))))
-        result = solve(cards, rules, bot=BotName.STANDARD, opponents=self.opponents, samples=self.samples,
-                       seed=seed, seat=seat, reference=reference)
+        result = solve(SolveRequest(tuple(cards), rules, bot=BotName.STANDARD, opponents=self.opponents,
+                                    samples=self.samples, seed=seed, seat=seat, reference=reference))
         best = result.best
         assert best.diff is not None and best.diff_stderr is not None
         if not best.diff > self.z * best.diff_stderr:
             return own
-        check = solve(cards, rules, bot=BotName.STANDARD, opponents=self.opponents, samples=self.samples,
-                      seed=seed + 1, seat=seat, reference=reference)
+        check = solve(SolveRequest(tuple(cards), rules, bot=BotName.STANDARD, opponents=self.opponents,
+                                   samples=self.samples, seed=seed + 1, seat=seat, reference=reference))
         again = next(c for c in check.candidates if c.setting == best.setting)
         assert again.diff is not None and again.diff_stderr is not None
         return best.setting if again.diff > self.confirm_z * again.diff_stderr else own
@@ -104,8 +104,8 @@ class ExpertBot(Bot):
         rules = rules or HouseRules()
         if not rules.surrender or not self.worth_asking(cards, rules, seat):
             return False
-        best = solve(cards, rules, bot=BotName.STANDARD, opponents=opponents, samples=self.samples,
-                     seat=seat).best
+        best = solve(SolveRequest(tuple(cards), rules, bot=BotName.STANDARD, opponents=opponents,
+                                  samples=self.samples, seat=seat)).best
         return bool(best.ev + 2 * best.stderr < -rules.effective_surrender_cost * opponents)
 
     @staticmethod

@@ -25,7 +25,7 @@ from ..arrangement import Arrangement
 from ..cards import Card
 from ..house_rules import HouseRules
 from .enumerate import SolverInputError, check_hand
-from .montecarlo import SIGNIFICANCE_Z, significant, solve
+from .montecarlo import SIGNIFICANCE_Z, SolveRequest, significant, solve
 from .names import BotChoice
 
 __all__ = ["SIGNIFICANCE_Z", "Grade", "grade"]
@@ -82,9 +82,10 @@ def grade(cards: Sequence[Card], arrangement: Arrangement, *, bot: str | BotChoi
     check_arrangement_of(cards, arrangement)
     if samples < 2:
         raise SolverInputError(f"grading needs at least 2 samples (a standard error), got {samples}")
-    result = solve(cards, rules, bot=bot, opponents=opponents, samples=samples, seed=seed, seat=seat,
-                   reference=arrangement, keep_samples=False, time_budget=time_budget,
-                   opponent_bots=opponent_bots)
+    result = solve(SolveRequest(tuple(cards), rules, bot=bot, opponents=opponents, samples=samples,
+                                seed=seed, seat=seat, reference=arrangement, keep_samples=False,
+                                time_budget=time_budget,
+                                opponent_bots=None if opponent_bots is None else tuple(opponent_bots)))
     ref = result.reference
     assert ref is not None
     best = result.best

@@ -11,9 +11,12 @@ best. Without a seed the samples are the deal's own (:func:`deal_seed`: the card
 the opponents, the bot), so the same question always gets the same answer. With ``adaptive`` the
 run goes on until that verdict is decided (see :func:`solve`).
 
-The run goes in chunks: after each one the ``progress`` callback hears ``(done, total)``, the
-``cancel`` flag (a ``threading.Event`` or any callable returning True to stop) is polled, and an
-optional ``time_budget`` (seconds) ends the run early; the result says how many samples it used.
+The question is a :class:`SolveRequest` (the cards, the rules, the bot, how many samples...);
+``solve(request, progress=..., cancel=...)`` answers it. The run goes in chunks: after each one
+the ``progress`` callback hears ``(done, total)``, the ``cancel`` flag (a ``threading.Event`` or
+any callable returning True to stop) is polled, and an optional ``time_budget`` (seconds) ends
+the run early; the result says how many samples it used and why it stopped
+(:class:`StopReason`).
 Chunks are :data:`CHUNK` samples, or :data:`QUIET_CHUNK` when nobody listens between them (no
 progress, cancel, time budget or adaptive stop): fewer hand-offs to the worker threads. The
 samples are one stream whatever the chunks, so the answer is the same either way.
@@ -43,10 +46,12 @@ from .fastbots import FastBot, settings_for
 from .kernels import deal_opponents
 from .names import BotChoice, BotName, UnknownBotError, format_bot
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, score_each, setting_rows, tie_mode
+from .stop import StopReason
 from .tables import N_SETTINGS, hand_array, sorted_cards
 
 __all__ = ["CHUNK", "QUIET_CHUNK", "SIGNIFICANCE_Z", "CandidateResult", "Explanation", "HindsightResult",
-           "SolveResult", "deal_seed", "hindsight", "significant", "solve", "warm_up"]
+           "SolveRequest", "SolveResult", "StopReason", "deal_seed", "hindsight", "significant", "solve",
+           "warm_up"]
 
 #: A difference counts as real when it exceeds this many paired standard errors (about 97.7%
 #: one-sided confidence); smaller ones are within the solver's accuracy.
@@ -66,6 +71,70 @@ def significant(diff: float, diff_stderr: float) -> bool:
 
 Cancel = threading.Event | Callable[[], bool] | None
 Progress = Callable[[int, int], None] | None
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    """One question for :func:`solve`: the player's 13 ``cards`` under ``rules``, against
+    ``opponents`` hands (1 to 3) set by ``bot`` (``greedy``, ``standard`` or a style), or each by its
+    own bot of ``opponent_bots`` (the bots actually seated, in the order of the opponents' seats).
+
+    ``samples``: how many sampled deals (with ``adaptive``, the minimum). ``seed``: None for the
+    deal's own (:func:`deal_seed`). ``time_budget``: seconds (see :func:`solve`). ``chunk``:
+    samples between progress reports (None: :data:`CHUNK`, or :data:`QUIET_CHUNK` when nobody
+    listens). ``seat``: the player's seat. ``reference``: an arrangement every candidate is
+    compared with. ``keep_samples``: keep the opponents' hands (False: flat memory, but no
+    :meth:`SolveResult.explain` of other arrangements). ``adaptive``, ``max_samples``,
+    ``tolerance``: sample on until the verdict is decided (see :func:`solve`). ``dead``: cards
+    in no opponent's hand; ``opponent_seats``: the opponents' seats when not the other seats
+    from 0 up. Sequences are stored as tuples, so a request is hashable and read-only.
+    """
+
+    cards: tuple[Card, ...]
+    rules: HouseRules = field(default_factory=HouseRules)
+    bot: str | BotChoice = BotName.GREEDY
+    opponents: int = 1
+    samples: int = 10_000
+    seed: int | None = None
+    time_budget: float | None = None
+    chunk: int | None = None
+    seat: int = 0
+    reference: Arrangement | None = None
+    keep_samples: bool = True
+    adaptive: bool = False
+    max_samples: int = 100_000
+    tolerance: float = 0.01
+    dead: tuple[Card, ...] = ()
+    opponent_seats: tuple[int, ...] | None = None
+    opponent_bots: tuple[BotChoice | BotName | str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        # any sequence of cards or seats is welcome; stored as tuples
+        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "dead", tuple(self.dead))
+        if self.opponent_seats is not None:
+            object.__setattr__(self, "opponent_seats", tuple(self.opponent_seats))
+        if self.opponent_bots is not None:
+            object.__setattr__(self, "opponent_bots", tuple(self.opponent_bots))
+
+    def check(self) -> list[BotChoice]:
+        """Each opponent's bot; :class:`SolverInputError` (one line, naming what is wrong) for a
+        question the solver cannot answer."""
+        check_hand(self.cards)
+        models = _models(self.bot, self.opponent_bots, self.opponents)
+        if not 1 <= self.opponents <= 3:
+            raise SolverInputError(f"1 to 3 opponents, got {self.opponents}")
+        if self.samples < 1:
+            raise SolverInputError(f"samples must be at least 1, got {self.samples}")
+        dead, opponents = self.dead, self.opponents
+        crowded = 13 * (opponents + 1) + len(set(dead)) > 52
+        if {c.index for c in dead} & {c.index for c in self.cards} or crowded:
+            raise SolverInputError(f"{len(dead)} dead cards leave no room for {opponents} opponents' hands "
+                                   "or hold the player's own")
+        if self.opponent_seats is not None and len(self.opponent_seats) != opponents:
+            raise SolverInputError(f"{opponents} opponents need {opponents} seats, "
+                                   f"got {list(self.opponent_seats)}")
+        return models
 
 
 @dataclass(frozen=True)
@@ -257,18 +326,14 @@ class SolveResult:
     samples: int  # samples used
     requested: int  # samples asked for
     seed: int
-    candidates: list[CandidateResult]
-    cancelled: bool
-    timed_out: bool
+    candidates: tuple[CandidateResult, ...]
     elapsed: float
     seat: int
     opponent_rows: RowData = field(repr=False)  # (samples, opponents) hands as set by the bot
     opponent_hands: npt.NDArray[np.int64] = field(repr=False)  # (samples, opponents, 13) card indices
     opponent_settings: npt.NDArray[np.int64] = field(repr=False)  # (samples, opponents) settings
     reference: CandidateResult | None = None  # the ``reference`` arrangement, when one was given
-    # why sampling stopped: "samples" (all asked for), "separated" / "equal" (adaptive: the best
-    # is clear of the runner-up / the two are equal within ``tolerance``), "time", "cancelled"
-    stop: str = "samples"
+    stop: StopReason = StopReason.SAMPLES  # why sampling stopped
     ties: npt.NDArray[np.int8] | None = field(default=None, repr=False)  # per opponent (tie_mode)
 
     def opponent_arrangements(self, sample: int) -> list[Arrangement]:
@@ -284,14 +349,22 @@ class SolveResult:
         return self.candidates[0]
 
     @property
-    def complete(self) -> bool:
-        return self.samples == self.requested or self.stop in ("separated", "equal")
+    def cancelled(self) -> bool:
+        return self.stop is StopReason.CANCELLED
 
     @property
-    def equivalent(self) -> list[CandidateResult]:
+    def timed_out(self) -> bool:
+        return self.stop is StopReason.TIME
+
+    @property
+    def complete(self) -> bool:
+        return self.samples == self.requested or self.stop in (StopReason.SEPARATED, StopReason.EQUAL)
+
+    @property
+    def equivalent(self) -> tuple[CandidateResult, ...]:
         """The candidates not significantly worse than the best (loss within
         :data:`SIGNIFICANCE_Z` paired standard errors), best first; the best is always one."""
-        return [c for c in self.candidates if c is self.best or not c.significantly_worse]
+        return tuple(c for c in self.candidates if c is self.best or not c.significantly_worse)
 
     def spread(self) -> float:
         """How far apart the equivalent candidates' means are (0 when the best stands alone)."""
@@ -349,7 +422,7 @@ class SolveResult:
             "cancelled": self.cancelled,
             "timed_out": self.timed_out,
             "pareto": len(self.candidates),
-            "stop": self.stop,
+            "stop": self.stop.value,
         }
 
 
@@ -418,29 +491,10 @@ def candidate_settings(cards: Sequence[Card], rules: HouseRules) -> npt.NDArray[
     return cands
 
 
-def solve(
-    cards: Sequence[Card],
-    rules: HouseRules | None = None,
-    *,
-    bot: str | BotChoice = BotName.GREEDY,
-    opponents: int = 1,
-    samples: int = 10_000,
-    seed: int | None = None,
-    progress: Progress = None,
-    cancel: Cancel = None,
-    time_budget: float | None = None,
-    chunk: int | None = None,
-    seat: int = 0,
-    reference: Arrangement | None = None,
-    keep_samples: bool = True,
-    adaptive: bool = False,
-    max_samples: int = 100_000,
-    tolerance: float = 0.01,
-    dead: Sequence[Card] = (),
-    opponent_seats: Sequence[int] | None = None,
-    opponent_bots: Sequence[BotChoice | BotName | str] | None = None,
-) -> SolveResult:
-    """Expected points of every Pareto candidate against ``opponents`` hands set by ``bot``.
+def solve(request: SolveRequest, *, progress: Progress = None, cancel: Cancel = None) -> SolveResult:
+    """Expected points of every Pareto candidate of ``request.cards`` against ``opponents`` hands
+    set by ``bot`` (the fields of :class:`SolveRequest`). ``progress`` hears ``(done, total)``
+    after each chunk; ``cancel`` (an event or a callable) is polled between chunks.
 
     ``bot`` is ``greedy``, ``standard`` or a style (:mod:`.styles`; ``expert`` as the opponent would
     be a solver inside a solver: refused); ``opponent_bots`` gives each opponent its own (the bots
@@ -466,30 +520,24 @@ def solve(
     that is judged only at ``samples`` x 2, x 4, ... (a time-cut run ends on one of a few counts,
     so that another run of the same question most likely ends on the same one) by the time the
     next doubling would take. Without ``adaptive``, ``time_budget`` stops the run whenever it is
-    spent. ``SolveResult.stop`` says which ending it was.
+    spent. ``SolveResult.stop`` says which ending it was (:class:`StopReason`).
 
     ``dead``: cards known to be in no opponent's hand (Criss Cross: the player's other hand, so
     the bot's two hands are the other 26 cards). ``opponent_seats``: the opponents' seats, when
     not the other seats from 0 up (Criss Cross: both of the bot's hands sit at seat 1).
     """
-    rules = rules or HouseRules()
-    check_hand(cards)
-    models = _models(bot, opponent_bots, opponents)
-    if not 1 <= opponents <= 3:
-        raise SolverInputError(f"1 to 3 opponents, got {opponents}")
-    if samples < 1:
-        raise SolverInputError(f"samples must be at least 1, got {samples}")
-    if {c.index for c in dead} & {c.index for c in cards} or 13 * (opponents + 1) + len(set(dead)) > 52:
-        raise SolverInputError(f"{len(dead)} dead cards leave no room for {opponents} opponents' hands "
-                               "or hold the player's own")
-    if opponent_seats is not None and len(opponent_seats) != opponents:
-        raise SolverInputError(f"{opponents} opponents need {opponents} seats, got {list(opponent_seats)}")
+    models = request.check()
+    r = request
+    cards, rules, opponents, samples = r.cards, r.rules, r.opponents, r.samples
+    time_budget, chunk, seat, reference = r.time_budget, r.chunk, r.seat, r.reference
+    keep_samples, adaptive, max_samples, tolerance = r.keep_samples, r.adaptive, r.max_samples, r.tolerance
+    dead, opponent_seats = r.dead, r.opponent_seats
     start = time.perf_counter()
     if chunk is None:
         quiet = progress is None and cancel is None and time_budget is None and not adaptive
         chunk = QUIET_CHUNK if quiet else CHUNK
     mixed = tuple(models) if len(set(models)) > 1 else ()
-    seed = deal_seed(cards, opponents, models[0], dead, mixed) if seed is None else seed
+    seed = deal_seed(cards, opponents, models[0], dead, mixed) if r.seed is None else r.seed
     limit = max(samples, max_samples) if adaptive else samples
     tab = tables_for(rules)
     hand = hand_array(tuple(cards))
@@ -509,7 +557,7 @@ def solve(
     dealt: list[npt.NDArray[np.int64]] = []
     chosen: list[npt.NDArray[np.int64]] = []
     done = 0
-    stop = "samples"
+    stop = StopReason.SAMPLES
     checkpoint = samples
     while done < limit:
         n = min(chunk, limit - done)
@@ -545,7 +593,7 @@ def solve(
         if done >= limit:
             break
         if _cancelled(cancel):
-            stop = "cancelled"
+            stop = StopReason.CANCELLED
             break
         if adaptive and done >= samples:
             verdict = _separation(stats, pairing, done, tolerance)
@@ -557,7 +605,7 @@ def solve(
         elapsed = time.perf_counter() - start
         if not adaptive:
             if elapsed >= time_budget:
-                stop = "time"
+                stop = StopReason.TIME
                 break
         elif done >= checkpoint:
             # only at samples x 2^k, and when the next doubling would overrun the budget: a run
@@ -566,7 +614,7 @@ def solve(
             while checkpoint <= done:
                 checkpoint *= 2
             if elapsed * checkpoint / done > time_budget:
-                stop = "time"
+                stop = StopReason.TIME
                 break
     opp_all = RowData(np.concatenate([c.cls for c in chunks]), np.concatenate([c.roy for c in chunks]),
                       np.concatenate([c.foul for c in chunks]), np.concatenate([c.nat for c in chunks]))
@@ -589,17 +637,16 @@ def solve(
     order = sorted(range(len(results)), key=lambda i: (i != best, -results[i].ev))
     results = [results[i] for i in order]
     return SolveResult(tuple(cards), rules, format_bot(models[0]), opponents, done,
-                       limit if adaptive else samples, seed,
-                       results, stop == "cancelled", stop == "time", time.perf_counter() - start, seat,
-                       opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop, ties)
+                       limit if adaptive else samples, seed, tuple(results), time.perf_counter() - start,
+                       seat, opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop, ties)
 
 
-def _separation(stats: _Stats, pairing: _Pairing, samples: int, tolerance: float) -> str | None:
-    """Is the verdict decided? ``"separated"`` when every other candidate is significantly worse
-    than the leader, ``"equal"`` when each one that is not is known to within ``tolerance`` (equal
+def _separation(stats: _Stats, pairing: _Pairing, samples: int, tolerance: float) -> StopReason | None:
+    """Is the verdict decided? ``SEPARATED`` when every other candidate is significantly worse
+    than the leader, ``EQUAL`` when each one that is not is known to within ``tolerance`` (equal
     for any purpose), else None (sampling more could change the verdict)."""
     if len(stats.sums) < 2:
-        return "separated"
+        return StopReason.SEPARATED
     means = stats.sums / samples
     own = np.sqrt(np.maximum(stats.squares / samples - means * means, 0.0) / max(samples - 1, 1))
     best = int(np.argmax(stats.sums))
@@ -608,13 +655,13 @@ def _separation(stats: _Stats, pairing: _Pairing, samples: int, tolerance: float
     close = np.flatnonzero(loss <= SIGNIFICANCE_Z * (own + own[best]))
     close = close[close != best]
     if close.size == 0:
-        return "separated"
+        return StopReason.SEPARATED
     se = pairing.diff_stderr(best, stats, samples, close)[close]
     undecided = ~(loss[close] > np.maximum(SIGNIFICANCE_Z * se, 1e-9))
     if not undecided.any():
-        return "separated"
+        return StopReason.SEPARATED
     if (SIGNIFICANCE_Z * se[undecided] < tolerance).all():
-        return "equal"
+        return StopReason.EQUAL
     return None
 
 
@@ -671,7 +718,7 @@ def warm_up() -> None:
     rules = HouseRules()
     for name in (BotName.GREEDY, BotName.STANDARD):
         try:
-            solve(cards, rules, bot=name, samples=2, seed=0, chunk=1)
+            solve(SolveRequest(tuple(cards), rules, bot=name, samples=2, seed=0, chunk=1))
             FastBot(name).arrange(cards, rules)  # after the solve: through the kernels (card removal's too)
         except FileNotFoundError:  # no trained table in a stripped install: standard unavailable
             continue

@@ -33,6 +33,7 @@ candidates, weights and gains, so one hand gets the same setting with or without
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from math import comb
@@ -41,6 +42,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..frozen import FrozenMap
 from ..house_rules import HouseRules, ScoringSystem, TieRule
 from ..resources import resource_path
 
@@ -116,7 +118,10 @@ class Pool:
     by_row_held: U8
     vals: I16
     ratio: F64
-    meta: dict[str, Any]
+    meta: Mapping[str, Any]  # read-only (a copy of the mapping given)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "meta", FrozenMap(self.meta))
 
     def kernel_args(self) -> tuple[I16, U8, I16, F64, float]:
         """What :func:`.kernels.removal_settings` reads of the pool, in its order."""

@@ -14,6 +14,7 @@ metadata (JSON).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..frozen import FrozenMap
 from ..house_rules import HouseRules, TieRule
 from ..resources import resource_path
 from .scoring import royalty_by_class
@@ -39,7 +41,10 @@ class WinProb:
     """Opponent row-class histograms ``hist[row, class]`` and the training metadata."""
 
     hist: F64
-    metadata: dict[str, Any]
+    metadata: Mapping[str, Any]  # read-only (a copy of the mapping given)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "metadata", FrozenMap(self.metadata))
 
     def win_tie_loss(self) -> tuple[F64, F64, F64]:
         """``(win, tie, loss)`` probabilities, each ``[row, class]``."""

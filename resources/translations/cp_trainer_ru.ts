@@ -1004,10 +1004,6 @@
         <translation>Зафиксировать большую (5 карт) и малую (2 карты) руки; крупье расставит свои карты по правилам казино, и ставка будет рассчитана.</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
         <source>Stop the simulation; your cards are not affected.</source>
         <translation>Остановить моделирование; ваши карты не изменятся.</translation>
     </message>
@@ -1200,6 +1196,13 @@
     <message>
         <source>Check and settle the hands of a real table.</source>
         <translation>Проверить раскладки и рассчитать игроков за настоящим столом.</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressCancel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
     </message>
 </context>
 <context>
@@ -1854,10 +1857,6 @@
     <message>
         <source>The solver&apos;s verdict on your hand %1 of Criss Cross.</source>
         <translation>Оценка солвера для вашей руки %1 в Крисс-Кроссе.</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
     </message>
     <message>
         <source>Stop the solver; the table is not affected.</source>

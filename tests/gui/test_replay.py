@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement, check_arrangement, foul_sentences
+from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.arrangement_text import foul_sentences
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow

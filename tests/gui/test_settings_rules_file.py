@@ -227,7 +227,7 @@ def test_the_students_window_and_score_rules_settle_the_same(qtbot: QtBot, tmp_p
         hands = [None if t == "surrender" else Arrangement.parse(t) for t in texts]
         window = settle(hands, rules)  # what the student's table settles with
         cli = _score_json(capsys, "--rules", str(club), *texts)
-        assert window.points == cli["points"] == points
+        assert list(window.points) == cli["points"] == points
         assert [round(m, 6) for m in window.money] == cli["money"] == money
     assert warnings == []
 

@@ -127,7 +127,7 @@ def test_the_table_and_the_solver_get_the_seated_bots(qapp: object) -> None:
     assert setup.seated_bots == SEATED
     request = SolveRequest(cards=(), rules=HouseRules(), opponents=3, bot=setup.bot_at(1),
                            seat_bots=setup.seated_bots)
-    assert opponent_models(request) == list(SEATED)
+    assert opponent_models(request) == tuple(SEATED)
     expert = SolveRequest(cards=(), rules=HouseRules(), opponents=2, bot=BotChoice(BotName.EXPERT),
                           seat_bots=(BotChoice(BotName.EXPERT), NEWCOMER))
-    assert opponent_models(expert) == [BotChoice(BotName.STANDARD), NEWCOMER]  # expert: the solver
+    assert opponent_models(expert) == (BotChoice(BotName.STANDARD), NEWCOMER)  # expert: the solver

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from cp_trainer.arrangement import Arrangement, check_partial, foul_sentences
+from cp_trainer.arrangement import Arrangement, check_partial
+from cp_trainer.arrangement_text import foul_sentences
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.cards.views import CardZoneView
@@ -177,7 +178,7 @@ def test_showdown_points_match_the_hand_worked_out(qtbot: Any, tmp_path: Path, o
     showdown = window.controller.showdown
     assert showdown is not None and showdown.settlement is not None
     points, against = SHOWDOWNS[opponents]
-    assert showdown.settlement.points == points
+    assert showdown.settlement.points == tuple(points)
     assert {seat: showdown.points_against(seat) for seat in against} == against
     score = window.findChild(QLabel, "scoreLabel")
     assert score is not None

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -46,6 +45,7 @@ from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import integer, number
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
+from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
 from cp_trainer.i18n import capitalised
@@ -189,13 +189,25 @@ class PaiGowTab(QWidget):
         self._message_advice = ""
 
         outer = QHBoxLayout(self)
+        outer.addWidget(self._build_game_column(renderer), 3)
+        outer.addWidget(self._build_advice_panel(renderer), 2)
+
+        self.deal.changed.connect(self._update_live)
+        self.deal.refused.connect(lambda _z, msg: self._show_message(msg))
+        self.motion = CardMotion(list(self.views.values()), self)  # dealt in, gliding to their slot
+        self.retranslate()
+        self.new_deal(deal)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _build_game_column(self, renderer: CardRenderer) -> QWidget:
+        """The dealer, the player's hands, the buttons and the result, top to bottom."""
         # The game takes the larger share and its cards grow with it (issue 12's review: at
         # 1920 px the cards stayed ~50 px wide beside a mostly blank EV table 1230 px wide).
         self.game_column = QWidget(self)
         self.game_column.setObjectName("pgGameColumn")
         table = QVBoxLayout(self.game_column)
         table.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self.game_column, 3)
         # The dealer.
         self.dealer_title = QLabel(self)
         self.dealer_title.setObjectName("panelTitle")
@@ -208,6 +220,24 @@ class PaiGowTab(QWidget):
         self.dealer_rule.setObjectName("dealerRule")
         table.addWidget(self.dealer_rule)
         # The player's hands.
+        table.addLayout(self._build_hands_grid(renderer))
+        self.status = FittedLabel(self, lines=3)
+        self.status.setObjectName("foulBanner")
+        table.addWidget(self.status)
+        self._build_buttons(table)
+        # the outcome on its first line, then one line per hand (issue 12's review)
+        self.result = FittedLabel(self, lines=4)
+        self.result.setObjectName("resultLabel")
+        table.addWidget(self.result)
+        self.session = QLabel(self)
+        self.session.setObjectName("pgSessionLabel")  # flush with the lines above (no score padding)
+        table.addWidget(self.session)
+        table.addStretch(1)
+
+        return self.game_column
+
+    def _build_hands_grid(self, renderer: CardRenderer) -> QGridLayout:
+        """The low and high hands with their names, and the 7 cards under them."""
         grid = QGridLayout()
         self.views = {z: pg_zone_view(self.deal, z, renderer, self) for z in PgZone}
         self.zone_titles = {z: QLabel(self) for z in PgZone}
@@ -226,10 +256,10 @@ class PaiGowTab(QWidget):
                 grid.addWidget(self.zone_names[zone], r, 2)
         grid.setColumnStretch(2, 1)
         self.grid = grid
-        table.addLayout(grid)
-        self.status = FittedLabel(self, lines=3)
-        self.status.setObjectName("foulBanner")
-        table.addWidget(self.status)
+        return grid
+
+    def _build_buttons(self, table: QVBoxLayout) -> None:
+        """New deal, Undo, Redo and Set on one row; House way & EV and Play the house way below."""
         buttons = QHBoxLayout()
         self.new_button = QPushButton(self)
         self.new_button.setObjectName("pgNewDealButton")
@@ -262,16 +292,9 @@ class PaiGowTab(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
         table.addLayout(buttons)
-        # the outcome on its first line, then one line per hand (issue 12's review)
-        self.result = FittedLabel(self, lines=4)
-        self.result.setObjectName("resultLabel")
-        table.addWidget(self.result)
-        self.session = QLabel(self)
-        self.session.setObjectName("pgSessionLabel")  # flush with the lines above (no score padding)
-        table.addWidget(self.session)
-        table.addStretch(1)
 
-        # The advice panel.
+    def _build_advice_panel(self, renderer: CardRenderer) -> QFrame:
+        """The house way and the EV of every setting, beside the game."""
         panel = QFrame(self)
         panel.setObjectName("solverPanel")
         panel.setFrameShape(QFrame.Shape.StyledPanel)
@@ -289,19 +312,21 @@ class PaiGowTab(QWidget):
         self.house_rule.setObjectName("houseWayRule")
         self.house_rule.setWordWrap(True)
         side.addWidget(self.house_rule)
-        bar = QHBoxLayout()
-        self.progress = QProgressBar(panel)
-        self.progress.setObjectName("pgProgress")
-        self.cancel_button = QPushButton(panel)
-        self.cancel_button.setObjectName("pgCancelButton")
-        self.cancel_button.clicked.connect(self.cancel)
-        bar.addWidget(self.progress, 1)
-        bar.addWidget(self.cancel_button)
-        side.addLayout(bar)
+        self.runner = ProgressCancel(panel, bar_name="pgProgress", button_name="pgCancelButton")
+        self.runner.cancelRequested.connect(self.cancel)
+        self.progress, self.cancel_button = self.runner.bar, self.runner.cancel_button
+        side.addWidget(self.runner)
         self.figures = QLabel(panel)
         self.figures.setObjectName("pgFigures")
         self.figures.setWordWrap(True)
         side.addWidget(self.figures)
+        side.addWidget(self._build_ev_table(panel), 1)
+        side.addStretch(0)  # holds the texts at the top while the table is hidden
+        self.panel = panel
+        return panel
+
+    def _build_ev_table(self, panel: QFrame) -> QTableWidget:
+        """The 21 settings' EVs: a dense table that fits the panel's width."""
         self.ev_table = QTableWidget(0, 5, panel)
         self.ev_table.setObjectName("pgEvTable")
         self.ev_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -320,16 +345,7 @@ class PaiGowTab(QWidget):
         # a dense table of figures: a size smaller than the texts beside it
         self.ev_table.setStyleSheet("QTableWidget#pgEvTable, QTableWidget#pgEvTable QHeaderView "
                                     "{ font-size: 9pt; }")
-        side.addWidget(self.ev_table, 1)
-        side.addStretch(0)  # holds the texts at the top while the table is hidden
-        self.panel = panel
-        outer.addWidget(panel, 2)
-
-        self.deal.changed.connect(self._update_live)
-        self.deal.refused.connect(lambda _z, msg: self._show_message(msg))
-        self.motion = CardMotion(list(self.views.values()), self)  # dealt in, gliding to their slot
-        self.retranslate()
-        self.new_deal(deal)
+        return self.ev_table
 
     # --- the session's state, read-only ------------------------------------------------------
 
@@ -365,35 +381,8 @@ class PaiGowTab(QWidget):
         self.zone_titles[PgZone.LOW].setText(self.tr("Low hand (2)"))
         self.zone_titles[PgZone.HIGH].setText(self.tr("High hand (5)"))
         self.zone_titles[PgZone.HAND].setText(self.tr("Your cards"))
-        self.new_button.setText(self.tr("New deal"))
-        self.new_button.setToolTip(self.tr("Deal 7 new cards to you and 7 to the dealer."))
-        self.undo_button.setText(self.tr("Undo"))
-        self.undo_button.setToolTip(self.tr("Take back the last move (Ctrl+Z)."))
-        self.redo_button.setText(self.tr("Redo"))
-        self.redo_button.setToolTip(self.tr("Make the move you took back again (Ctrl+Shift+Z)."))
-        self.hint_button.setText(self.tr("House way && EV"))
-        self.hint_button.setToolTip(self.tr("How the dealer would set your cards, and what each of the 21 "
-                                            "settings is worth against a house-way dealer."))
-        self.house_button.setText(self.tr("Play the house way"))
-        self.house_button.setToolTip(self.tr("Put your cards where the house way puts them (you can still "
-                                             "move them)."))
-        self.set_button.setText(self.tr("Set"))
-        self.set_button.setToolTip(self.tr("Lock in your high (5 cards) and low (2 cards) hands; the dealer "
-                                           "sets by house way and you are paid."))
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Stop the simulation; your cards are not affected."))
-        self.views[PgZone.LOW].setToolTip(self.tr("Your low hand: 2 cards. It must not beat your high hand. "
-                                                  "Drop cards here or press 1."))
-        self.views[PgZone.HIGH].setToolTip(self.tr("Your high hand: 5 cards, at least as strong as the low "
-                                                   "hand. Drop cards here or press 2."))
-        self.views[PgZone.HAND].setToolTip(self.tr("Your 7 cards. Drag them into the high and low hands, or "
-                                                   "double-click one."))
-        self.ev_table.setToolTip(self.tr(
-            "All 21 ways to split your cards, best first: EV per unit staked and the difference to the "
-            "house way's setting (hover a difference for its ± standard error)."))
-        self.progress.setToolTip(self._ev_about(self.samples))
-        self.dealer_cards_view.setToolTip(self.tr("The dealer's 7 cards, set by house way once you set your "
-                                                  "hand."))
+        self._retranslate_buttons()
+        self._retranslate_tips()
         self.advice_title.setText(self.tr("House way and the EV of every setting"))
         self.ev_table.setHorizontalHeaderLabels(
             [self.tr("Low"), self.tr("High"), self.tr("EV"), self.tr("Vs house"), self.tr("Note")])
@@ -410,6 +399,38 @@ class PaiGowTab(QWidget):
         self._show_dealer()
         self._show_result()
         self._show_advice()
+
+    def _retranslate_buttons(self) -> None:
+        self.new_button.setText(self.tr("New deal"))
+        self.new_button.setToolTip(self.tr("Deal 7 new cards to you and 7 to the dealer."))
+        self.undo_button.setText(self.tr("Undo"))
+        self.undo_button.setToolTip(self.tr("Take back the last move (Ctrl+Z)."))
+        self.redo_button.setText(self.tr("Redo"))
+        self.redo_button.setToolTip(self.tr("Make the move you took back again (Ctrl+Shift+Z)."))
+        self.hint_button.setText(self.tr("House way && EV"))
+        self.hint_button.setToolTip(self.tr("How the dealer would set your cards, and what each of the 21 "
+                                            "settings is worth against a house-way dealer."))
+        self.house_button.setText(self.tr("Play the house way"))
+        self.house_button.setToolTip(self.tr("Put your cards where the house way puts them (you can still "
+                                             "move them)."))
+        self.set_button.setText(self.tr("Set"))
+        self.set_button.setToolTip(self.tr("Lock in your high (5 cards) and low (2 cards) hands; the dealer "
+                                           "sets by house way and you are paid."))
+
+    def _retranslate_tips(self) -> None:
+        self.views[PgZone.LOW].setToolTip(self.tr("Your low hand: 2 cards. It must not beat your high hand. "
+                                                  "Drop cards here or press 1."))
+        self.views[PgZone.HIGH].setToolTip(self.tr("Your high hand: 5 cards, at least as strong as the low "
+                                                   "hand. Drop cards here or press 2."))
+        self.views[PgZone.HAND].setToolTip(self.tr("Your 7 cards. Drag them into the high and low hands, or "
+                                                   "double-click one."))
+        self.ev_table.setToolTip(self.tr(
+            "All 21 ways to split your cards, best first: EV per unit staked and the difference to the "
+            "house way's setting (hover a difference for its ± standard error)."))
+        self.runner.set_tips(progress=self._ev_about(self.samples),
+                             cancel=self.tr("Stop the simulation; your cards are not affected."))
+        self.dealer_cards_view.setToolTip(self.tr("The dealer's 7 cards, set by house way once you set your "
+                                                  "hand."))
 
     def _ev_about(self, n: int) -> str:
         return self.tr("EV per unit staked against a dealer who plays the house way, from %1 random dealer "
@@ -493,8 +514,7 @@ class PaiGowTab(QWidget):
         worker.signals.cancelled.connect(self._cancelled)
         worker.signals.failed.connect(self._failed)
         self.worker = worker
-        self.progress.setRange(0, max(1, self.samples))
-        self.progress.setValue(0)
+        self.runner.start(self.samples)
         self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", integer(self.samples))
         self._show_advice()
         self.evRunning.emit(True)
@@ -519,8 +539,7 @@ class PaiGowTab(QWidget):
 
     def _progress(self, worker: Worker, done: int, total: int) -> None:
         if worker is self.worker:
-            self.progress.setRange(0, max(1, total))
-            self.progress.setValue(done)
+            self.runner.advance(done, total)
 
     def _finished(self, worker: Worker, result: EvResult) -> None:
         if worker is not self.worker:
@@ -613,8 +632,8 @@ class PaiGowTab(QWidget):
 
     def _show_advice(self) -> None:
         running = self.worker is not None
-        self.progress.setVisible(running)
-        self.cancel_button.setVisible(running)
+        if not running:
+            self.runner.stop()
         way = self.player_way
         if way is None:
             self.house_cards.clear()

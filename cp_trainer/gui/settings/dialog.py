@@ -276,6 +276,19 @@ class SettingsDialog(QDialog):
     # --- texts -----------------------------------------------------------------------------
 
     def _retranslate(self) -> None:
+        """Every text of the dialog in the current language, one group at a time."""
+        self._retranslate_titles()
+        self._retranslate_labels()
+        self._retranslate_choices()
+        self._retranslate_checks()
+        self._retranslate_tips()
+        self._retranslate_buttons()
+        self._update_enabled()
+        # Hidden tab pages keep size hints computed for the old texts: recompute them all.
+        for layout in self.findChildren(QLayout):
+            layout.invalidate()
+
+    def _retranslate_titles(self) -> None:
         self.setWindowTitle(self.tr("Settings"))
         self.tabs.setTabText(0, self.tr("House rules"))
         self.tabs.setTabText(1, self.tr("Table and display"))
@@ -287,6 +300,7 @@ class SettingsDialog(QDialog):
         self._table_box.setTitle(self.tr("Table and solver"))
         self._view_box.setTitle(self.tr("Display"))
 
+    def _retranslate_labels(self) -> None:
         labels = {
             "system": self.tr("Scoring system:"),
             "ties": self.tr("Tied rows:"),
@@ -308,6 +322,8 @@ class SettingsDialog(QDialog):
         for key, text in labels.items():
             self._labels[key].setText(text)
 
+    def _retranslate_choices(self) -> None:
+        """The combo boxes' items, by the value each stands for."""
         names = {
             "2-4": self.tr("2-4 (1 per row, +1 for two rows or more)"),
             "2-4-scoop": self.tr("2-4, scoop only (+1 only for all three rows)"),
@@ -332,6 +348,8 @@ class SettingsDialog(QDialog):
             text = self.tr("You") if seat == 0 else self.tr("Opponent {n}").format(n=seat)
             self.bank_combo.setItemText(i, text)
 
+    def _retranslate_checks(self) -> None:
+        """The check boxes, the spin boxes' units and their numbers the language's way."""
         self.ignore_fouls_check.setText(self.tr("Ignore fouls (score fouled hands as they lie)"))
         self.surrender_check.setText(self.tr("Surrender allowed"))
         self.royalties_check.setText(self.tr("Royalties"))
@@ -350,7 +368,9 @@ class SettingsDialog(QDialog):
                      self.foul_rate_spin):
             spin.setLocale(QLocale(current_language()))
 
-        tips: dict[QWidget, str] = {
+    def _rules_tips(self) -> dict[QWidget, str]:
+        """The house rules tab's tooltips."""
+        return {
             self.system_combo: self.tr("How rows turn into points between each pair of players"),
             self.ties_combo: self.tr("What happens when two rows are exactly equal"),
             self.bank_combo: self.tr("The player who wins tied rows when the bank takes ties"),
@@ -378,6 +398,11 @@ class SettingsDialog(QDialog):
             self.criss_cross_check: self.tr(
                 "Two players each set two 13-card hands; each hand settles against "
                 "both of the opponent's. Needs exactly one opponent"),
+        }
+
+    def _table_tips(self) -> dict[QWidget, str]:
+        """The table and display tab's tooltips."""
+        return {
             self.opponents_spin: self.tr("How many bots sit at the table (1 to 3)"),
             self.bot_combo: self.tr(
                 "How the bot in seat 1 sets its hands; the solver plays against the bots seated"),
@@ -402,11 +427,16 @@ class SettingsDialog(QDialog):
                 "Off: every change shows at once"),
             self.card_preview: self.tr("How the cards look in the chosen style"),
         }
+
+    def _retranslate_tips(self) -> None:
+        tips = self._rules_tips() | self._table_tips()
         for widget, tip in tips.items():
             widget.setToolTip(tip)
         for label in self._labels.values():
             buddy = label.buddy()
             label.setToolTip(tips.get(buddy, ""))
+
+    def _retranslate_buttons(self) -> None:
         self.buttons.setToolTip(self.tr(
             "OK keeps the changes, Cancel drops them, Restore Defaults resets every setting"))
         self.save_rules_button.setText(self.tr("Save house rules…"))
@@ -423,10 +453,6 @@ class SettingsDialog(QDialog):
             button = self.buttons.button(which)
             if button is not None:
                 button.setToolTip(tip)
-        self._update_enabled()
-        # Hidden tab pages keep size hints computed for the old texts: recompute them all.
-        for layout in self.findChildren(QLayout):
-            layout.invalidate()
 
     # --- values ----------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.history.record import HandRecord
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.session import BotJob, BotPlay
+from cp_trainer.solver.stop import StopReason
 
 __all__ = [
     "BOTS",
@@ -109,7 +110,7 @@ class SolverAnswer:
     mine_hindsight_points: int | None = None
     equivalent: tuple[Candidate, ...] = ()  # as good as the best within the accuracy, best first
     surrender_ev: float | None = None  # what surrendering scores, when the rules allow it
-    stop: str = "samples"  # why sampling stopped (montecarlo.SolveResult.stop)
+    stop: StopReason = StopReason.SAMPLES  # why sampling stopped (montecarlo.SolveResult.stop)
 
     @property
     def spread(self) -> float:
@@ -165,12 +166,12 @@ def solver_bot(bot: BotChoice) -> BotChoice:
     return BotChoice(BotName.STANDARD) if bot.name is BotName.EXPERT else bot
 
 
-def opponent_models(request: SolveRequest) -> list[BotChoice] | None:
+def opponent_models(request: SolveRequest) -> tuple[BotChoice, ...] | None:
     """Each opponent's bot as the solver plays it ("best against this table": the bots actually
     seated), or None when one bot plays them all."""
     if len(request.seat_bots) != request.opponents or len(set(request.seat_bots)) < 2:
         return None
-    return [solver_bot(b) for b in request.seat_bots]
+    return tuple(solver_bot(b) for b in request.seat_bots)
 
 
 def arrange(cards: Sequence[Card], bot: BotChoice | str, rules: HouseRules, *, seat: int = 1) -> Arrangement:
@@ -244,12 +245,13 @@ def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], b
         progress(result.samples, result.samples)
         return result
     adaptive = request.time_budget is not None
-    result = mc.solve(list(request.cards), request.rules, bot=solver_bot(request.bot),
-                      opponents=request.opponents, samples=request.samples, seed=request.seed,
-                      progress=progress, cancel=cancelled, adaptive=adaptive,
-                      max_samples=max(MAX_SAMPLES, request.samples), time_budget=request.time_budget,
-                      dead=list(request.dead), opponent_seats=request.opponent_seats,
-                      opponent_bots=opponent_models(request))
+    question = mc.SolveRequest(request.cards, request.rules, bot=solver_bot(request.bot),
+                               opponents=request.opponents, samples=request.samples, seed=request.seed,
+                               adaptive=adaptive, max_samples=max(MAX_SAMPLES, request.samples),
+                               time_budget=request.time_budget, dead=request.dead,
+                               opponent_seats=request.opponent_seats,
+                               opponent_bots=opponent_models(request))
+    result = mc.solve(question, progress=progress, cancel=cancelled)
     if result.cancelled:
         raise SolveCancelled()
     with _cache_lock:
@@ -272,7 +274,7 @@ def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], boo
         request=request, samples=int(result.samples), best=_candidate(result.best),
         candidates=tuple(_candidate(c) for c in result.candidates[:10]), mine=mine,
         equivalent=tuple(_candidate(c) for c in result.equivalent), surrender_ev=surrender_ev,
-        stop=str(result.stop))
+        stop=result.stop)
     if request.actual:
         answer = _hindsight(request, answer, mine is not None)
     return answer

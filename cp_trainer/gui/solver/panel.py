@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -34,6 +33,7 @@ from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
+from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.solver.bots import bot_label, bots_label
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
@@ -164,15 +164,10 @@ class SolverPanel(QFrame):
         self.intro.setObjectName("solverIntro")
         self.intro.setWordWrap(True)
         layout.addWidget(self.intro)
-        bar = QHBoxLayout()
-        self.progress = QProgressBar(self)
-        self.progress.setObjectName("solverProgress")
-        self.cancel_button = QPushButton(self)
-        self.cancel_button.setObjectName("cancelButton")
-        self.cancel_button.clicked.connect(self.cancel)
-        bar.addWidget(self.progress, 1)
-        bar.addWidget(self.cancel_button)
-        layout.addLayout(bar)
+        self.runner = ProgressCancel(self, bar_name="solverProgress", button_name="cancelButton")
+        self.runner.cancelRequested.connect(self.cancel)
+        self.progress, self.cancel_button = self.runner.bar, self.runner.cancel_button
+        layout.addWidget(self.runner)
         self.best_title = QLabel(self)
         layout.addWidget(self.best_title)
         self.best_rows = _MiniRows(renderer, self)
@@ -231,9 +226,8 @@ class SolverPanel(QFrame):
             button.setText(self.tr("Hand %1").replace("%1", str(i + 1)))
             button.setToolTip(self.tr("The solver's verdict on your hand %1 of Criss Cross.")
                               .replace("%1", str(i + 1)))
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_button.setToolTip(self.tr("Stop the solver; the table is not affected."))
-        self.progress.setToolTip(self.tr("How many random opponent hands the solver has played out."))
+        self.runner.set_tips(progress=self.tr("How many random opponent hands the solver has played out."),
+                             cancel=self.tr("Stop the solver; the table is not affected."))
         self.play_button.setText(self.tr("Play the solver's arrangement"))
         self.play_button.setToolTip(self.tr("Put your cards into the rows the solver recommends "
                                             "(you can undo it)."))
@@ -257,9 +251,7 @@ class SolverPanel(QFrame):
         self.answer = None
         self.answers = []
         self._show_hand_buttons()
-        self.progress.setValue(0)
-        self.progress.setVisible(False)
-        self.cancel_button.setVisible(False)
+        self.runner.stop()
         self.best_title.clear()
         self.best_rows.clear()
         self.best_rows.setVisible(False)
@@ -313,11 +305,7 @@ class SolverPanel(QFrame):
         worker.signals.failed.connect(self._failed)
         worker.signals.done.connect(self._forget)
         self.worker = worker
-        self.progress.setRange(0, max(1, request.samples))
-        self.progress.setValue(0)
-        self.progress.setVisible(True)
-        self.cancel_button.setVisible(True)
-        self.cancel_button.setEnabled(True)
+        self.runner.start(request.samples)
         text = self.tr("Solving: %1 random deals or more against the %2 bot…") \
             .replace("%1", integer(request.samples)).replace("%2", bots_label(request.bot, request.seat_bots))
         if request.hand_number is not None:
@@ -331,8 +319,7 @@ class SolverPanel(QFrame):
         if worker is not None:
             worker.cancel()
             self.worker = None
-            self.progress.setVisible(False)
-            self.cancel_button.setVisible(False)
+            self.runner.stop()
             self.status.setText(self.tr("Solver cancelled."))
             self.running.emit(False)
 
@@ -349,15 +336,14 @@ class SolverPanel(QFrame):
             return
         request = self._requests[self.worker]
         if done > request.samples:  # adaptive sampling beyond the minimum: no end known in advance
-            self.progress.setRange(0, 0)
+            self.runner.busy()
             text = self.tr("Telling the best arrangements apart: %1 random deals so far…") \
                 .replace("%1", number(done, 0))
             if request.hand_number is not None:
                 text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
             self.status.setText(text)
             return
-        self.progress.setRange(0, max(1, total))
-        self.progress.setValue(done)
+        self.runner.advance(done, total)
 
     def _finished(self, worker: Worker, answer: SolverAnswer) -> None:
         if worker is not self.worker:
@@ -367,8 +353,7 @@ class SolverPanel(QFrame):
         self.answer = answer
         last = not self._queue
         if last:  # hidden before the answer is fitted: their room goes to the answer's words
-            self.progress.setVisible(False)
-            self.cancel_button.setVisible(False)
+            self.runner.stop()
         self._show_hand_buttons()
         self._show(answer)
         self.answered.emit(answer)
@@ -386,8 +371,7 @@ class SolverPanel(QFrame):
             return
         self.worker = None
         self._queue = []
-        self.progress.setVisible(False)
-        self.cancel_button.setVisible(False)
+        self.runner.stop()
         self.status.setText(self.tr("The solver failed: %1").replace("%1", message))
         self.running.emit(False)
 

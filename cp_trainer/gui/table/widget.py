@@ -33,8 +33,8 @@ from cp_trainer.arrangement import (
     Row,
     check_arrangement,
     check_partial,
-    foul_sentences,
 )
+from cp_trainer.arrangement_text import foul_sentences
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer

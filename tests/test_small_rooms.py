@@ -1,0 +1,48 @@
+"""The long constructors, retranslate methods and the solver's parameter list stay split (issue 20)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pytest
+
+from cp_trainer.solver.montecarlo import SolveRequest, solve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: a function "fits on a screen" at this many lines, docstring included
+SCREEN = 60
+
+ROOMS = [
+    ("cp_trainer/gui/paigow/tab.py", "PaiGowTab", "__init__"),
+    ("cp_trainer/gui/paigow/tab.py", "PaiGowTab", "retranslate"),
+    ("cp_trainer/gui/settings/dialog.py", "SettingsDialog", "_retranslate"),
+    ("cp_trainer/gui/solver/panel.py", "SolverPanel", "retranslate"),
+]
+
+
+def _method(path: str, cls: str, name: str) -> ast.FunctionDef:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == name:
+                    return item
+    raise LookupError(f"{path}: no {cls}.{name}")
+
+
+@pytest.mark.parametrize(("path", "cls", "name"), ROOMS)
+def test_the_method_fits_on_a_screen(path: str, cls: str, name: str) -> None:
+    node = _method(path, cls, name)
+    assert node.end_lineno is not None
+    length = node.end_lineno - node.lineno + 1
+    assert length <= SCREEN, f"{cls}.{name} is {length} lines"
+
+
+def test_solve_takes_one_request_and_its_two_hooks() -> None:
+    params = inspect.signature(solve).parameters
+    assert list(params) == ["request", "progress", "cancel"]
+    assert params["progress"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert "cards" in inspect.signature(SolveRequest).parameters
