@@ -22,6 +22,7 @@ CORE_MODULES = (
     "cp_trainer.session",
     "cp_trainer.lesson_reasons",
     "cp_trainer.paigow.session",
+    "cp_trainer.drill.session",
 )
 
 

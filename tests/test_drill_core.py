@@ -11,6 +11,7 @@ from drill_fixtures import STORED
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import parse_cards
+from cp_trainer.drill.analysis import grade_live
 from cp_trainer.drill.grading import (
     DrillInputError,
     GradeLevel,
@@ -18,7 +19,6 @@ from cp_trainer.drill.grading import (
     classify,
     foul_ev,
     from_rows_code,
-    grade_live,
     rows_code,
 )
 from cp_trainer.drill.pool import DrillHand, HandPicker

@@ -61,6 +61,10 @@ PLANTS = [
     # ... nor the database, directly or through the history's store
     ("royalties.py", "import sqlite3\n", PURE_CORE),
     ("session.py", "from .history.store import HistoryStore\n", PURE_CORE),
+    # the Drill's session, through the record it builds
+    ("history/drill_record.py", "import sqlite3\n", PURE_CORE),
+    ("drill/session.py", "def _late():\n    from ..drill import analysis\n    return analysis.analyse\n",
+     PURE_CORE),
     ("naturals.py", "from .paigow import cards as _pg\n", NO_PAI_GOW),
     ("solver/bots.py", "from ..paigow.hands import describe_high\n", NO_PAI_GOW),
     ("paigow/resolve.py", "import PySide6\n", PAI_GOW_NO_QT),
@@ -89,7 +93,8 @@ def test_a_planted_import_breaks_its_contract(pristine: Path, tmp_path: Path, mo
 # What import-linter cannot see: a package's __init__ runs whenever one of its modules is
 # imported, so cp_trainer.history's own imports reach every module that imports history.record.
 CORE_MODULES = ["cards", "strength", "arrangement", "settlement", "settlement_text", "house_rules",
-                "house_rules_file", "royalties", "naturals", "lessons", "table_mode", "board", "session"]
+                "house_rules_file", "royalties", "naturals", "lessons", "table_mode", "board", "session",
+                "drill.session"]
 HEAVY = ["sqlite3", "cp_trainer.history.store", "PySide6", "numpy", "numba", "cp_trainer.solver"]
 
 

@@ -1,25 +1,31 @@
 """The deal on the Chinese-poker table as Qt models: the player's hand and three rows.
 
-:class:`DealModel` is the card toolkit's :class:`~cp_trainer.gui.cards.models.BoardModel` for a
-:class:`~cp_trainer.session.ChineseSession`: it shows the session's board (where each card lies,
-with its undo history) and forwards the player's moves to it; each zone is one
-:class:`~cp_trainer.gui.cards.models.ZoneModel`. No game state and no poker rules live here.
+:class:`RowsModel` is the card toolkit's :class:`~cp_trainer.gui.cards.models.BoardModel` for a
+session over the Chinese-poker hand and rows (:class:`ChineseBoard`: the table's
+:class:`~cp_trainer.session.ChineseSession`, the Drill's
+:class:`~cp_trainer.drill.session.DrillSession`): it shows the session's board (where each card
+lies, with its undo history) and forwards the player's moves to it; each zone is one
+:class:`~cp_trainer.gui.cards.models.ZoneModel`. :class:`DealModel` is the table's, which also
+deals. No game state and no poker rules live here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from typing import Protocol
 
 from PySide6.QtCore import QObject
 
 from cp_trainer.arrangement import Arrangement
+from cp_trainer.board import Move
 from cp_trainer.cards import Card, parse_cards
-from cp_trainer.gui.cards.models import BoardModel, CardRole, ZoneModel
+from cp_trainer.gui.cards.models import BoardModel, CardRole, GameSession, ZoneModel
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.session import ROWS, BotJob, ChineseSession, Zone
 
-__all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "DealModel", "HandSort", "Zone", "ZoneModel"]
+__all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "ChineseBoard", "DealModel", "HandSort", "RowsModel", "Zone",
+           "ZoneModel"]
 
 #: Mime type of dragged cards: the cards' ASCII names ("As Td"), UTF-8.
 CARD_MIME_TYPE = "application/x-cp-trainer-cards"
@@ -44,14 +50,20 @@ def _no_bots(job: BotJob) -> tuple[Arrangement, ...]:
     raise RuntimeError("this table has no bots")
 
 
-class DealModel(BoardModel[Card, Zone]):
-    """The player's cards on the table as the session's board says, for Qt's views."""
+class ChineseBoard(GameSession[Card, Zone], Protocol):
+    """A session over the Chinese-poker hand and rows that can also place a whole arrangement."""
+
+    def place(self, arrangement: Arrangement) -> Move[Card]: ...
+
+
+class RowsModel(BoardModel[Card, Zone]):
+    """The player's cards in the hand and rows as the session's board says, for Qt's views."""
 
     MIME_TYPE = CARD_MIME_TYPE
 
-    def __init__(self, session: ChineseSession | None = None, parent: QObject | None = None) -> None:
-        self.chinese = session if session is not None else ChineseSession(bots=_no_bots)
-        super().__init__(self.chinese, tuple(Zone), ROWS, parent)
+    def __init__(self, session: ChineseBoard, parent: QObject | None = None) -> None:
+        self.rows_session = session
+        super().__init__(session, tuple(Zone), ROWS, parent)
         self._hand_sort = HandSort.RANK
         self.refresh()
 
@@ -85,12 +97,7 @@ class DealModel(BoardModel[Card, Zone]):
                  Zone.HAND: self.tr("The hand is full.")}
         return names[zone] + " " + self.tr("Drop the card onto a card in that row to swap them.")
 
-    # --- the table's own moves --------------------------------------------------------------------
-
-    def new_deal(self, cards: Sequence[Card]) -> None:
-        """Deal ``cards`` to the player of this table's session (all in the hand)."""
-        self.chinese.new_deal(cards)
-        self.refresh()
+    # --- the rows' own moves ----------------------------------------------------------------------
 
     def set_hand_sort(self, mode: HandSort) -> None:
         self._hand_sort = mode
@@ -98,4 +105,18 @@ class DealModel(BoardModel[Card, Zone]):
 
     def place(self, top: Sequence[Card], middle: Sequence[Card], bottom: Sequence[Card]) -> bool:
         """Put the 13 cards into the given rows at once (e.g. the solver's arrangement)."""
-        return self._do(lambda: self.chinese.place(Arrangement(tuple(top), tuple(middle), tuple(bottom))))
+        arrangement = Arrangement(tuple(top), tuple(middle), tuple(bottom))
+        return self._do(lambda: self.rows_session.place(arrangement))
+
+
+class DealModel(RowsModel):
+    """The player's cards on the table (a :class:`ChineseSession`, by default one without bots)."""
+
+    def __init__(self, session: ChineseSession | None = None, parent: QObject | None = None) -> None:
+        self.chinese = session if session is not None else ChineseSession(bots=_no_bots)
+        super().__init__(self.chinese, parent)
+
+    def new_deal(self, cards: Sequence[Card]) -> None:
+        """Deal ``cards`` to the player of this table's session (all in the hand)."""
+        self.chinese.new_deal(cards)
+        self.refresh()
