@@ -255,6 +255,9 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     assert "Лучший ход — не хуже лучшего в пределах точности солвера" in page.legend.text()
     assert "  " not in page.hand_line.text() and "решател" not in page.title.text()
     assert "0,79" in page.loss_line.text()
+    # the cards' words are the table's, translated too (one model class, one translation context)
+    assert page.deal.full_message(Zone.TOP).startswith("Верхний ряд заполнен (3 карты).")
+    assert "Перетащите её в ряд" in page.deal.tooltip(page.hand.cards[0], Zone.HAND)
 
 
 def test_practice_drill_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Path,

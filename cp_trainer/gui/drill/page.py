@@ -61,8 +61,8 @@ from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.fitted import FittedLabel, needed_height
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import MINUS, integer
-from cp_trainer.gui.table.models import ROWS, RowsModel, Zone
-from cp_trainer.gui.table.widget import KEY_ZONES, OBJECT_NAMES, step_focus
+from cp_trainer.gui.table.models import ROWS, DealModel, Zone
+from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
 from cp_trainer.history import HistoryStore
@@ -166,7 +166,7 @@ class DrillPage(QWidget):
         self.rates_worker: Worker | None = None
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
-        self.deal = RowsModel(self.session, parent=self)
+        self.deal = DealModel(self.session, parent=self)
         self._build(shortcuts)
         self.deal.changed.connect(self._update_buttons)
         self.retranslate()
@@ -258,9 +258,7 @@ class DrillPage(QWidget):
             label = QLabel(self)
             label.setObjectName("rowTitle")  # the table's yellow bold row titles
             self.row_labels[zone] = label
-            # the table's view of the zone, with its name and keys
-            view = CardZoneView(self.deal, zone, self.renderer, self, object_name=OBJECT_NAMES[zone],
-                                keys=KEY_ZONES)
+            view = zone_view(self.deal, zone, self.renderer, self)
             view.set_card_height(self.card_height)
             view.focusStep.connect(self._focus_step)
             label.setBuddy(view)

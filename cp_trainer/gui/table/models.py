@@ -1,12 +1,12 @@
 """The deal on the Chinese-poker table as Qt models: the player's hand and three rows.
 
-:class:`RowsModel` is the card toolkit's :class:`~cp_trainer.gui.cards.models.BoardModel` for a
+:class:`DealModel` is the card toolkit's :class:`~cp_trainer.gui.cards.models.BoardModel` for a
 session over the Chinese-poker hand and rows (:class:`ChineseBoard`: the table's
-:class:`~cp_trainer.session.ChineseSession`, the Drill's
+:class:`~cp_trainer.session.ChineseSession`, or the Drill's
 :class:`~cp_trainer.drill.session.DrillSession`): it shows the session's board (where each card
 lies, with its undo history) and forwards the player's moves to it; each zone is one
-:class:`~cp_trainer.gui.cards.models.ZoneModel`. :class:`DealModel` is the table's, which also
-deals. No game state and no poker rules live here.
+:class:`~cp_trainer.gui.cards.models.ZoneModel`. No game state and no poker rules live here.
+(One class for both, so that its words keep their one translation context, ``DealModel``.)
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from cp_trainer.gui.cards.models import BoardModel, CardRole, GameSession, ZoneM
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.session import ROWS, BotJob, ChineseSession, Zone
 
-__all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "ChineseBoard", "DealModel", "HandSort", "RowsModel", "Zone",
-           "ZoneModel"]
+__all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "ChineseBoard", "DealModel", "HandSort", "Zone", "ZoneModel"]
 
 #: Mime type of dragged cards: the cards' ASCII names ("As Td"), UTF-8.
 CARD_MIME_TYPE = "application/x-cp-trainer-cards"
@@ -56,16 +55,24 @@ class ChineseBoard(GameSession[Card, Zone], Protocol):
     def place(self, arrangement: Arrangement) -> Move[Card]: ...
 
 
-class RowsModel(BoardModel[Card, Zone]):
-    """The player's cards in the hand and rows as the session's board says, for Qt's views."""
+class DealModel(BoardModel[Card, Zone]):
+    """The player's cards in the hand and rows as the session's board says, for Qt's views
+    (``session``: the table's, by default one without bots, or the Drill's)."""
 
     MIME_TYPE = CARD_MIME_TYPE
 
-    def __init__(self, session: ChineseBoard, parent: QObject | None = None) -> None:
-        self.rows_session = session
-        super().__init__(session, tuple(Zone), ROWS, parent)
+    def __init__(self, session: ChineseBoard | None = None, parent: QObject | None = None) -> None:
+        self.rows_session: ChineseBoard = session if session is not None else ChineseSession(bots=_no_bots)
+        super().__init__(self.rows_session, tuple(Zone), ROWS, parent)
         self._hand_sort = HandSort.RANK
         self.refresh()
+
+    @property
+    def chinese(self) -> ChineseSession:
+        """The table's session (a model of the Drill's has none)."""
+        if not isinstance(self.rows_session, ChineseSession):
+            raise TypeError(f"this model shows a {type(self.rows_session).__name__}, not a table's session")
+        return self.rows_session
 
     # --- the game's words and order -------------------------------------------------------------
 
@@ -97,7 +104,12 @@ class RowsModel(BoardModel[Card, Zone]):
                  Zone.HAND: self.tr("The hand is full.")}
         return names[zone] + " " + self.tr("Drop the card onto a card in that row to swap them.")
 
-    # --- the rows' own moves ----------------------------------------------------------------------
+    # --- the table's own moves --------------------------------------------------------------------
+
+    def new_deal(self, cards: Sequence[Card]) -> None:
+        """Deal ``cards`` to the player of this table's session (all in the hand)."""
+        self.chinese.new_deal(cards)
+        self.refresh()
 
     def set_hand_sort(self, mode: HandSort) -> None:
         self._hand_sort = mode
@@ -107,16 +119,3 @@ class RowsModel(BoardModel[Card, Zone]):
         """Put the 13 cards into the given rows at once (e.g. the solver's arrangement)."""
         arrangement = Arrangement(tuple(top), tuple(middle), tuple(bottom))
         return self._do(lambda: self.rows_session.place(arrangement))
-
-
-class DealModel(RowsModel):
-    """The player's cards on the table (a :class:`ChineseSession`, by default one without bots)."""
-
-    def __init__(self, session: ChineseSession | None = None, parent: QObject | None = None) -> None:
-        self.chinese = session if session is not None else ChineseSession(bots=_no_bots)
-        super().__init__(self.chinese, parent)
-
-    def new_deal(self, cards: Sequence[Card]) -> None:
-        """Deal ``cards`` to the player of this table's session (all in the hand)."""
-        self.chinese.new_deal(cards)
-        self.refresh()
