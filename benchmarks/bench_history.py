@@ -107,6 +107,15 @@ def main() -> None:
         t = time.perf_counter()
         store.add_drill_results(drills)
         print(f"store {n} drill results in one transaction (validated): {time.perf_counter() - t:.2f} s")
+        writer = HistoryWriter(tmp)
+        later = [replace(d, played_at=d.played_at + timedelta(days=30)) for d in drills[:50]]
+        t = time.perf_counter()
+        for d in later:  # one result at a time, as the Drill page writes them, n already stored
+            writer.add_drill_results([d])
+            writer.flush()
+        print(f"a drill result written through the writer thread with {n} stored: "
+              f"{(time.perf_counter() - t) / len(later) * 1000:.1f} ms each (of {len(later)})")
+        writer.close()
         t = time.perf_counter()
         read = store.drill_results()
         print(f"read {len(read)} drill results (each validated; Drill tab, export): "

@@ -55,6 +55,8 @@ class Refusal(Enum):
     NO_SURRENDER = "no_surrender"  # the house rules (or Criss Cross) do not allow surrender
     NO_PAST_HAND = "no_past_hand"  # "try again" with no past hand to try
     BAD_DEAL = "bad_deal"  # a deal of the wrong number of cards, or of repeated cards
+    GRADING = "grading"  # the Drill's solver is grading the hand set: wait for its grade
+    NOT_GRADING = "not_grading"  # a grade (or a failure) for a hand nobody is waiting on
 
 
 class Refused(ValueError):

@@ -25,6 +25,7 @@ CORE_MODULES = (
     "cp_trainer.lesson_reasons",
     "cp_trainer.bot_names",
     "cp_trainer.paigow.session",
+    "cp_trainer.drill.session",
 )
 
 

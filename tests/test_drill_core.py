@@ -12,6 +12,7 @@ from drill_fixtures import STORED
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.cards import parse_cards
+from cp_trainer.drill.analysis import grade_live
 from cp_trainer.drill.grading import (
     DrillInputError,
     GradeLevel,
@@ -19,7 +20,6 @@ from cp_trainer.drill.grading import (
     classify,
     foul_ev,
     from_rows_code,
-    grade_live,
     rows_code,
 )
 from cp_trainer.drill.pool import DrillHand, HandPicker

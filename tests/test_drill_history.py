@@ -199,3 +199,34 @@ def test_the_history_writer_stores_drill_results_through_its_journal_once(tmp_pa
     again.close()
     with HistoryStore.open(folder) as store:
         assert store.drill_results() == records()  # each result once
+
+
+def test_the_writer_leaves_a_known_result_to_the_stores_unique_identity(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the writer read every stored result back (each validated) before each write, to leave out
+    # the known ones; the store's unique identity (schema 8) ignores them just the same
+    from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
+
+    folder = tmp_path / "D"
+    with HistoryStore.open(folder) as store:
+        store.add_drill_results(records()[:2])  # known already (an import, a journal replayed)
+
+    def no_read_back(self: HistoryStore) -> list[DrillRecord]:
+        raise AssertionError("the writer read every stored drill result back")
+
+    monkeypatch.setattr(HistoryStore, "drill_results", no_read_back)
+    events: list[EventKind] = []
+
+    def notify(event: WriterEvent) -> None:
+        events.append(event.kind)
+
+    writer = HistoryWriter(folder, notify=notify)
+    writer.add_drill_results(records())  # two known, one new
+    writer.add_drill_results([records()[2]])  # the new one once more
+    assert writer.flush(20)
+    writer.close()
+    monkeypatch.undo()
+    assert events.count(EventKind.DRILL_RECORDED) == 2 and EventKind.REFUSED not in events
+    assert EventKind.PENDING not in events and not writer.journal.exists()
+    with HistoryStore.open(folder) as store:
+        assert store.drill_results() == records()  # each result once, in time order

@@ -61,6 +61,10 @@ PLANTS = [
     # ... nor the database, directly or through the history's store
     ("royalties.py", "import sqlite3\n", PURE_CORE),
     ("session.py", "from .history.store import HistoryStore\n", PURE_CORE),
+    # the Drill's session, through the record it builds
+    ("history/drill_record.py", "import sqlite3\n", PURE_CORE),
+    ("drill/session.py", "def _late():\n    from ..drill import analysis\n    return analysis.analyse\n",
+     PURE_CORE),
     ("naturals.py", "from .paigow import cards as _pg\n", NO_PAI_GOW),
     ("solver/bots.py", "from ..paigow.hands import describe_high\n", NO_PAI_GOW),
     ("paigow/resolve.py", "import PySide6\n", PAI_GOW_NO_QT),
@@ -90,7 +94,7 @@ def test_a_planted_import_breaks_its_contract(pristine: Path, tmp_path: Path, mo
 # imported, so cp_trainer.history's own imports reach every module that imports history.record.
 CORE_MODULES = ["cards", "strength", "arrangement", "arrangement_text", "settlement", "settlement_text",
                 "house_rules", "bot_names", "house_rules_file", "royalties", "naturals", "lessons",
-                "table_mode", "board", "session"]
+                "table_mode", "board", "session", "drill.session"]
 HEAVY = ["sqlite3", "cp_trainer.history.store", "PySide6", "numpy", "numba", "cp_trainer.solver"]
 
 

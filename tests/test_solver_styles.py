@@ -237,8 +237,8 @@ def test_a_plain_table_solves_as_before() -> None:
 # --- the Drill's grading against a style ----------------------------------------------------------
 
 def test_the_drill_grades_against_a_style() -> None:
-    from cp_trainer.drill.analysis import analyse
-    from cp_trainer.drill.grading import DrillInputError, HandAnalysis, grade_live
+    from cp_trainer.drill.analysis import analyse, grade_live
+    from cp_trainer.drill.grading import DrillInputError, HandAnalysis
 
     solved = analyse(HAND, RULES, bot="newcomer:1", samples=300)
     analysis = solved.analysis

@@ -17,9 +17,10 @@ from ..arrangement import Arrangement, row_strengths
 from ..bot_names import BotChoice
 from ..cards import Card
 from ..house_rules import HouseRules
-from .grading import CandidateAnswer, HandAnalysis
+from .grading import CandidateAnswer, DrillGrade, HandAnalysis, _is_foul, classify
 
-__all__ = ["DRILL_BOT", "DRILL_OPPONENTS", "DRILL_SAMPLES", "SolvedHand", "analyse", "hand_seed", "row_nets"]
+__all__ = ["DRILL_BOT", "DRILL_OPPONENTS", "DRILL_SAMPLES", "SolvedHand", "analyse", "grade_live",
+           "hand_seed", "row_nets"]
 
 # How drill hands are measured: one opponent set by the ``standard`` bot, 2,000 samples.
 DRILL_BOT = "standard"
@@ -96,3 +97,21 @@ def row_nets(analysis: HandAnalysis, arrangements: Sequence[Arrangement],
         out.append((ex.row_win[0] - ex.row_loss[0], ex.row_win[1] - ex.row_loss[1],
                     ex.row_win[2] - ex.row_loss[2]))
     return out
+
+
+def grade_live(analysis: HandAnalysis, arrangement: Arrangement,
+               rules: HouseRules | None = None) -> DrillGrade:
+    """Grade any arrangement of the hand: from the stored answer when it matches a candidate,
+    else by the solver's ``grade`` on the same samples (opponent bot, count, samples and seed of
+    the analysis). Slow in that case (a solve): call it off the GUI thread."""
+    rules = rules or HouseRules()
+    stored = analysis.grade(arrangement, rules)
+    if stored is not None:
+        return stored
+    from ..solver.grade import grade  # here, not in grading.py: the Drill's session never loads the solver
+
+    g = grade(list(analysis.cards), arrangement, bot=analysis.bot, opponents=analysis.opponents,
+              samples=analysis.samples, rules=rules, seed=analysis.seed)
+    foul = _is_foul(arrangement, rules)
+    return DrillGrade(arrangement, g.ev, g.best, g.best_ev, g.loss, g.loss_stderr, g.significant, foul,
+                      classify(g.loss, g.significant, foul=foul), g.samples)

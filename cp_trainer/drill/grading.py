@@ -6,7 +6,7 @@ error of that loss (all candidates met the same samples). Grading an arrangement
 (:meth:`HandAnalysis.grade`): an arrangement scores exactly as the candidate with the same three
 row strengths, so any arrangement matching a stored candidate is graded at once, and so is a
 foul (its EV is exact: :func:`foul_ev`). An arrangement that matches none (a dominated one, or
-one far from the best) is graded by the solver's ``grade`` instead (see :func:`grade_live`).
+one far from the best) is graded by the solver's ``grade`` instead (see :func:`.analysis.grade_live`).
 
 The grade (:class:`GradeLevel`), by the loss L to the best and whether it is significant
 (L > ``SIGNIFICANCE_Z`` · its standard error):
@@ -45,7 +45,6 @@ __all__ = [
     "GradeLevel",
     "HandAnalysis",
     "classify",
-    "grade_live",
 ]
 
 # Loss thresholds in points per deal (documented in README.md, shown in the Drill window).
@@ -237,7 +236,7 @@ class HandAnalysis:
 
     def grade(self, arrangement: Arrangement, rules: HouseRules | None = None) -> DrillGrade | None:
         """The grade from the stored answer, or None when no stored candidate matches (then use
-        :func:`grade_live`)."""
+        :func:`.analysis.grade_live`)."""
         rules = rules or HouseRules()
         self.check_cards(arrangement)
         best = self.best
@@ -310,21 +309,3 @@ def from_rows_code(cards: Sequence[Card], code: str) -> Arrangement:
     rows = tuple(tuple(c for c, r in zip(cards, code, strict=True) if r == letter) for letter in _ROW_LETTERS)
     return Arrangement(*rows)
 
-
-def grade_live(analysis: HandAnalysis, arrangement: Arrangement,
-               rules: HouseRules | None = None) -> DrillGrade:
-    """Grade any arrangement of the hand: from the stored answer when it matches a candidate,
-    else by the solver's ``grade`` on the same samples (opponent bot, count, samples and seed of
-    the analysis). Slow in that case (a solve): call it off the GUI thread."""
-    rules = rules or HouseRules()
-    stored = analysis.grade(arrangement, rules)
-    if stored is not None:
-        return stored
-    # issue 11's grade(); the ignore lets this type-check before that module lands
-    from ..solver.grade import grade
-
-    g = grade(list(analysis.cards), arrangement, bot=analysis.bot, opponents=analysis.opponents,
-              samples=analysis.samples, rules=rules, seed=analysis.seed)
-    foul = _is_foul(arrangement, rules)
-    return DrillGrade(arrangement, g.ev, g.best, g.best_ev, g.loss, g.loss_stderr, g.significant, foul,
-                      classify(g.loss, g.significant, foul=foul), g.samples)

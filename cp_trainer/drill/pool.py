@@ -193,7 +193,10 @@ class HandPicker:
         if theme is not None and not self._choices:
             raise DrillInputError(f"no pool hand has the theme {theme.value!r}")
 
-    def next(self, due: Sequence[str] = (), exclude: frozenset[str] = frozenset()) -> DrillHand:
+    def next(self, due: Sequence[str] = (), exclude: frozenset[str] = frozenset(),
+             current: str | None = None) -> DrillHand:
+        """The next hand: not one of ``exclude`` while the pool (or theme) has others, and never
+        ``current`` (the hand just dealt) while it has any other."""
         for key in due:
             if key in exclude:
                 continue
@@ -208,4 +211,6 @@ class HandPicker:
             hand = self.rng.choice(self._choices)
             if hand.key not in exclude:
                 return hand
-        return self.rng.choice(self._choices)
+        # a small pool (or theme) of mostly excluded hands: one of the rest, else not the current
+        fresh = [h for h in self._choices if h.key not in exclude]
+        return self.rng.choice(fresh or [h for h in self._choices if h.key != current] or self._choices)

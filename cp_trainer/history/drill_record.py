@@ -20,11 +20,10 @@ its drill results in the one transaction of its hands.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from .limits import MAX_DIFFICULTY, MAX_THEME_CHARS
 from .record import (
@@ -156,7 +155,24 @@ def checked(record: DrillRecord) -> DrillRecord:
     return DrillRecord.from_dict(record.to_dict())
 
 
-def insert(conn: sqlite3.Connection, records: Iterable[DrillRecord]) -> list[tuple[int, bool]]:
+class _Cursor(Protocol):
+    @property
+    def rowcount(self) -> int: ...
+
+    @property
+    def lastrowid(self) -> int | None: ...
+
+    def fetchone(self) -> Any: ...
+
+
+class Connection(Protocol):
+    """What :func:`insert` asks of the database (a ``sqlite3.Connection``): this module stays
+    free of sqlite3, so the Drill's Qt-free session (which builds records) never loads it."""
+
+    def execute(self, sql: str, parameters: Sequence[Any], /) -> _Cursor: ...
+
+
+def insert(conn: Connection, records: Iterable[DrillRecord]) -> list[tuple[int, bool]]:
     """Store each result unless one of its identity is stored: (its id, whether it was new). The
     records must come from :meth:`DrillRecord.from_dict` (validated)."""
     out = []

@@ -438,8 +438,9 @@ class HistoryWriter:
                     ids = store.add_many(job.records)
                     self._tell(EventKind.RECORDED, ids=tuple(ids))
                 elif isinstance(job, _Drill):
-                    known = {d.identity for d in store.drill_results()}  # a journal replayed twice
-                    store.add_drill_results([r for r in job.records if r.identity not in known])
+                    # a result stored already (a journal replayed twice) is kept once: the store's
+                    # unique identity (schema 8) ignores it, without reading back every result
+                    store.add_drill_results(job.records)
                     self._tell(EventKind.DRILL_RECORDED)
                 else:
                     store.set_solver(job.uid, job.arrangement, job.solver_ev, job.player_ev, job.loss_stderr)

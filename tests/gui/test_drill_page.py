@@ -255,6 +255,9 @@ def test_theme_choice_and_russian(qtbot: Any, tmp_path: Path, english_after: QAp
     assert "Лучший ход — не хуже лучшего в пределах точности солвера" in page.legend.text()
     assert "  " not in page.hand_line.text() and "решател" not in page.title.text()
     assert "0,79" in page.loss_line.text()
+    # the cards' words are the table's, translated too (one model class, one translation context)
+    assert page.deal.full_message(Zone.TOP).startswith("Верхний ряд заполнен (3 карты).")
+    assert "Перетащите её в ряд" in page.deal.tooltip(page.hand.cards[0], Zone.HAND)
 
 
 def test_practice_drill_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Path,
@@ -374,3 +377,25 @@ def test_the_drill_page_sits_on_the_felt_so_its_white_text_reads(qtbot: Any, tmp
     behind = image.pixelColor(2, image.height() // 2)  # the left margin, beside the row names
     assert behind.name() == QColor(FELT).name()
     assert page.title.palette().color(page.title.foregroundRole()).name() == "#ffffff"
+
+
+def test_the_graded_hand_stays_as_it_was_set(qtbot: Any, tmp_path: Path) -> None:
+    # seen before the Drill had its session: Backspace on a row after the grade sent the card back
+    # to the hand (the page's board was a ChineseSession that never left its setting phase)
+    page, store, _ = make_page(qtbot, tmp_path)
+    play_by_keys(qtbot, page, BEST)
+    page.set_hand()
+    assert page.phase is Phase.GRADED and page.session.board.locked
+    top = page.views[Zone.TOP]
+    top.setFocus()
+    top.setCurrentIndex(top.zone_model.index(0))
+    qtbot.keyClick(top, Qt.Key.Key_Backspace)
+    qtbot.keyClick(top, Qt.Key.Key_3)
+    page.undo()
+    assert not page.deal.place(*Arrangement.parse(GREEDY).rows)  # refused: nothing moves
+    best = Arrangement.parse(BEST)
+    for zone, row in zip((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM), best.rows, strict=True):
+        assert set(page.deal.cards(zone)) == set(row), zone
+    assert page.deal.cards(Zone.HAND) == () and page.verdict.text() == "Best"
+    assert page.grade is not None
+    assert [r.arrangement for r in store.drill_results()] == [str(page.grade.arrangement)]

@@ -8,17 +8,18 @@ while a busy bar runs. Beside the player's rows the page shows the best arrangem
 with its error, the grade, the why line, the session's accuracy and streak, the rating with its
 deviation, the review queue ("12 hands due") and the themes that cost the most.
 
-Every result is stored in the history (:mod:`cp_trainer.history.drill_record`); the rating and
-the review queue are rebuilt from the stored results when the page opens.
+The page is a view: the Drill's state (phase, hand, where the cards lie, grade, profile,
+progress, recent hands) lives in its :class:`~cp_trainer.drill.session.DrillSession`, which the
+page shows and forwards the player's actions to; the page runs the session's solver jobs on a
+:class:`~cp_trainer.gui.worker.Worker` and stores each result the session produces in the history
+(:mod:`cp_trainer.history.drill_record`); the rating and the review queue are rebuilt from the
+stored results when the page opens.
 """
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from enum import Enum
 from typing import Any
 
 from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QThreadPool, QTimer, Signal
@@ -40,10 +41,18 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import Card
-from cp_trainer.drill.grading import GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, DrillGrade, GradeLevel, grade_live
-from cp_trainer.drill.pool import RANDOM_SHARE, DrillHand, HandPicker, load_pool, solved_to_hand
-from cp_trainer.drill.profile import DrillProfile, result_record
-from cp_trainer.drill.progress import SessionProgress
+from cp_trainer.drill.grading import GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, DrillGrade, GradeLevel
+from cp_trainer.drill.pool import RANDOM_SHARE, DrillHand, load_pool, solved_to_hand
+from cp_trainer.drill.profile import DrillProfile
+from cp_trainer.drill.session import (
+    AnalyseFn,
+    DrillPhase,
+    DrillResult,
+    DrillSession,
+    GradeFn,
+    GradeJob,
+    Nets,
+)
 from cp_trainer.drill.themes import Theme
 from cp_trainer.drill.why import explain
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
@@ -62,16 +71,13 @@ from cp_trainer.history.record import now_utc
 
 __all__ = ["DrillPage", "Phase"]
 
-AnalyseFn = Callable[[DrillHand], DrillHand]
-GradeFn = Callable[[DrillHand, Arrangement], DrillGrade]
-Nets = tuple[float, float, float]
+Phase = DrillPhase  # the session's phases, by the page's old name
 RatesFn = Callable[[DrillHand, DrillGrade], tuple[Nets, Nets]]
 
 GRADE_COLOURS = {GradeLevel.BEST: "#7CFC9A", GradeLevel.GOOD: "#C8F7A0", GradeLevel.INACCURACY: "#FFE27A",
                  GradeLevel.MISTAKE: "#FFB067", GradeLevel.BLUNDER: "#FF7B7B"}
 MIN_CARD_HEIGHT = 50  # the cards' height bounds: they scale with the page
 MAX_CARD_HEIGHT = 140
-RECENT = 30  # hands not dealt again within this many deals (unless due for review)
 
 
 class AltUnderlines(QProxyStyle):
@@ -101,12 +107,6 @@ class _AltWatcher(QObject):
         return False
 
 
-class Phase(Enum):
-    SETTING = "setting"
-    GRADING = "grading"
-    GRADED = "graded"
-
-
 def analyse_hand(hand: DrillHand) -> DrillHand:
     """A random (or review) hand's solver answer, theme and difficulty (slow: a worker thread)."""
     from cp_trainer.drill.analysis import analyse
@@ -124,12 +124,15 @@ def row_rates(hand: DrillHand, grade: DrillGrade) -> tuple[Nets, Nets]:
 
 
 def grade_hand(hand: DrillHand, arrangement: Arrangement) -> DrillGrade:
+    from cp_trainer.drill.analysis import grade_live
+
     assert hand.analysis is not None
     return grade_live(hand.analysis, arrangement)
 
 
 class DrillPage(QWidget):
-    """The whole Drill mode in one widget (``objectName`` ``drillPage``).
+    """The Drill mode's view (``objectName`` ``drillPage``): it shows its :attr:`session` and
+    forwards the player's actions to it.
 
     ``store``: the history to keep results in (None: nothing is kept). ``pool``, ``seed``,
     ``analyse_fn``, ``grade_fn``, ``rates_fn`` (None: no row rates), ``clock`` and
@@ -153,37 +156,79 @@ class DrillPage(QWidget):
         self.card_height = 78
         self.store = store
         self.write = write  # results go here when given (the history writer's thread), else to store
-        self.pool = tuple(load_pool() if pool is None else pool)
-        self.rng = random.Random(seed)
         self.analyse_fn = analyse_fn
         self.grade_fn = grade_fn
         self.rates_fn = rates_fn
-        self.rates: tuple[Nets, Nets] | None = None  # the grade's per-row nets, once computed
-        self.played_difficulty: int | None = None
-        self.clock = clock
-        self.theme: Theme | None = None
-        self.random_share = random_share
-        self.picker = HandPicker(self.pool, rng=self.rng, random_share=random_share)
-        self.profile = DrillProfile.replay(store.drill_results() if store is not None else [])
-        self.session = SessionProgress()
-        self.recent: deque[str] = deque(maxlen=RECENT)
-        self.hand: DrillHand | None = None
-        self.grade: DrillGrade | None = None
-        self.phase = Phase.SETTING
+        self.session = DrillSession(load_pool() if pool is None else pool, seed=seed, clock=clock,
+                                    results=store.drill_results() if store is not None else (),
+                                    random_share=random_share)
         self.worker: Worker | None = None
         self.rates_worker: Worker | None = None
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
-        self.deal = DealModel(parent=self)
+        self.deal = DealModel(self.session, parent=self)
         self._build(shortcuts)
         self.deal.changed.connect(self._update_buttons)
         self.retranslate()
-        self.next_hand()
+        self._show_hand()
+
+    # --- the session's state, read (and the pool, for tests, set) -------------------------------
+
+    @property
+    def phase(self) -> DrillPhase:
+        return self.session.phase
+
+    @property
+    def hand(self) -> DrillHand:
+        return self.session.hand
+
+    @property
+    def grade(self) -> DrillGrade | None:
+        return self.session.grade
+
+    @property
+    def profile(self) -> DrillProfile:
+        return self.session.profile
+
+    @property
+    def theme(self) -> Theme | None:
+        return self.session.theme
+
+    @property
+    def pool(self) -> tuple[DrillHand, ...]:
+        return self.session.pool
+
+    @pool.setter
+    def pool(self, hands: Sequence[DrillHand]) -> None:
+        self.session.configure(pool=hands)
+
+    @property
+    def random_share(self) -> float:
+        return self.session.random_share
+
+    @random_share.setter
+    def random_share(self, share: float) -> None:
+        self.session.configure(random_share=share)
 
     # --- layout ---------------------------------------------------------------------------------
 
     def _build(self, shortcuts: bool) -> None:
         outer = QVBoxLayout(self)
+        outer.addLayout(self._build_head())
+        self.stats = QLabel(self)
+        self.stats.setObjectName("drillStats")
+        self.stats.setTextFormat(Qt.TextFormat.PlainText)
+        outer.addWidget(self.stats)
+        outer.addLayout(self._build_rows())
+        outer.addLayout(self._build_buttons())
+        self._build_texts(outer)
+        outer.addStretch(1)
+        self._underline_alt_keys()
+        if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
+            self._add_shortcuts()
+
+    def _build_head(self) -> QHBoxLayout:
+        """The title and the theme's choice."""
         head = QHBoxLayout()
         self.title = QLabel(self)
         self.title.setObjectName("drillTitle")
@@ -198,14 +243,10 @@ class DrillPage(QWidget):
         self.theme_box.currentIndexChanged.connect(self._theme_chosen)
         self.theme_label.setBuddy(self.theme_box)
         head.addWidget(self.theme_box)
-        outer.addLayout(head)
+        return head
 
-        self.stats = QLabel(self)
-        self.stats.setObjectName("drillStats")
-        self.stats.setTextFormat(Qt.TextFormat.PlainText)
-        outer.addWidget(self.stats)
-
-        # your rows in column 1, the best arrangement beside them in column 2, the hand below both
+    def _build_rows(self) -> QGridLayout:
+        """Your rows in column 1, the best arrangement beside them in column 2, the hand below both."""
         grid = QGridLayout()
         self.yours_label = QLabel(self)
         grid.addWidget(self.yours_label, 0, 1)
@@ -227,7 +268,14 @@ class DrillPage(QWidget):
                 grid.addWidget(view, i, 1, 1, 2)
             else:
                 grid.addWidget(view, i, 1)
-        # the best arrangement's rows beside yours, row by row and at your cards' size
+        self._build_best(grid)
+        grid.setColumnStretch(3, 1)
+        self.grid = grid
+        return grid
+
+    def _build_best(self, grid: QGridLayout) -> None:
+        """The best arrangement's rows beside yours, row by row and at your cards' size (a
+        placeholder before the grade)."""
         self.best_view = MiniArrangement(self.renderer, self.card_height, self)
         self.best_view.setObjectName("drillBest")
         for r, row in enumerate(self.best_view.rows, start=1):
@@ -237,10 +285,9 @@ class DrillPage(QWidget):
         self.best_placeholder.setWordWrap(True)
         self.best_placeholder.setContentsMargins(6, 0, 0, 0)
         grid.addWidget(self.best_placeholder, 1, 2, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        grid.setColumnStretch(3, 1)
-        self.grid = grid
-        outer.addLayout(grid)
 
+    def _build_buttons(self) -> QHBoxLayout:
+        """Set, Return all, Next and the solver's busy bar."""
         buttons = QHBoxLayout()
         self.set_button = QPushButton(self)
         self.set_button.setObjectName("drillSet")
@@ -260,8 +307,10 @@ class DrillPage(QWidget):
         self.progress.setVisible(False)
         buttons.addWidget(self.progress, 1)
         buttons.addStretch(1)  # the buttons keep their own width (not ~630 px each at 1920)
-        outer.addLayout(buttons)
+        return buttons
 
+    def _build_texts(self, outer: QVBoxLayout) -> None:
+        """The grade's lines, the message, the legend and the costliest theme."""
         self.verdict = QLabel(self)
         self.verdict.setObjectName("drillVerdict")
         self.loss_line = QLabel(self)
@@ -285,9 +334,9 @@ class DrillPage(QWidget):
         self.themes_line.setObjectName("drillThemes")
         self.themes_line.setWordWrap(True)
         outer.addWidget(self.themes_line)
-        outer.addStretch(1)
 
-        # the Alt-keys' underlines only while Alt is held
+    def _underline_alt_keys(self) -> None:
+        """The Alt-keys' underlines only while Alt is held."""
         self._alt_style = AltUnderlines()
         self._mnemonic_widgets: list[QWidget] = [self.theme_label, *self.row_labels.values(), self.set_button,
                                                  self.return_button, self.next_button]
@@ -299,11 +348,11 @@ class DrillPage(QWidget):
             keep_alive(self, self._alt_watcher)
             app.installEventFilter(self._alt_watcher)
 
-        if shortcuts:  # on its own; a page of the main window gets these from its Game and Edit menus
-            keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
-                    QKeySequence(QKeySequence.StandardKey.Redo))
-            for key, slot in zip(keys, (self.enter, self.undo, self.redo), strict=True):
-                QShortcut(key, self).activated.connect(slot)
+    def _add_shortcuts(self) -> None:
+        keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
+                QKeySequence(QKeySequence.StandardKey.Redo))
+        for key, slot in zip(keys, (self.enter, self.undo, self.redo), strict=True):
+            QShortcut(key, self).activated.connect(slot)
 
     # --- sizes ----------------------------------------------------------------------------------
 
@@ -403,10 +452,10 @@ class DrillPage(QWidget):
         self.fit_cards()  # the row titles' width is the language's
 
     def _show_stats(self) -> None:
-        s = self.session
+        s = self.session.progress
         acc = "—" if s.accuracy is None else self._num(s.accuracy, 0)
         rating = self.profile.rating
-        due = self.profile.due_count(self.clock())
+        due = self.session.due_count()
         text = (self.tr("Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 "
                         "· Due for review today: %7")
                 .replace("%1", acc).replace("%2", integer(s.hands)).replace("%3", integer(s.streak))
@@ -429,7 +478,7 @@ class DrillPage(QWidget):
     def _show_result(self) -> None:
         lang = current_language()
         g, hand = self.grade, self.hand
-        if g is None or hand is None or self.phase is not Phase.GRADED:
+        if g is None or self.phase is not Phase.GRADED:
             self.verdict.setText("")
             self.loss_line.setText("")
             self.why.setText("")
@@ -445,18 +494,17 @@ class DrillPage(QWidget):
             .replace("%1", self._num(g.loss)).replace("%2", self._num(g.loss_stderr))
             .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev))
             .replace("%5", integer(g.samples)))
-        nets = self.rates
+        nets = self.session.rates
         self.why.setText(explain(g, yours_net=None if nets is None else nets[0],
                                  best_net=None if nets is None else nets[1]).render(lang))
         theme = "—" if hand.theme is None else hand.theme.label(lang)
-        difficulty = "—" if self.played_difficulty is None else str(self.played_difficulty)
+        played = self.session.played_difficulty
+        difficulty = "—" if played is None else str(played)
         self.hand_line.setText(self._source_text() + " " + self.tr("Theme: %1 · Difficulty: %2")
                                .replace("%1", theme).replace("%2", difficulty))
         self.best_view.show_arrangement(g.best)
 
     def _source_text(self) -> str:
-        if self.hand is None:
-            return ""
         return {"pool": self.tr("An instructive hand from the pool."),
                 "random": self.tr("A random hand."),
                 "review": self.tr("A hand you missed before, back for review.")}[self.hand.source]
@@ -475,28 +523,23 @@ class DrillPage(QWidget):
 
     def _theme_chosen(self, _index: int) -> None:
         value = self.theme_box.currentData()
-        self.theme = Theme.parse(value) if isinstance(value, str) else None
-        self.picker = HandPicker(self.pool, rng=self.rng, theme=self.theme, random_share=self.random_share)
-        if self.phase is not Phase.GRADING:
-            self.next_hand()
+        if self.session.choose_theme(Theme.parse(value) if isinstance(value, str) else None) is not None:
+            self._show_hand()
 
     def due_keys(self) -> list[str]:
         """Hands due for review now (not later today), oldest due first."""
-        return [r.hand for r in self.profile.schedule.due(self.clock(), today=False)]
+        return self.session.due_keys()
 
     def next_hand(self) -> None:
-        if self.phase is Phase.GRADING:
+        if not self.session.can_deal():
             return
-        due = self.due_keys() if self.theme is None else []
-        current = frozenset() if self.hand is None else frozenset({self.hand.key})
-        # a hand due for review comes back even if dealt lately, but never twice in a row
-        self.hand = self.picker.next(due=due, exclude=(frozenset(self.recent) - set(due)) | current)
-        self.rates = None
-        self.recent.append(self.hand.key)
-        self.grade = None
-        self.phase = Phase.SETTING
+        self.session.next_hand()
+        self._show_hand()
+
+    def _show_hand(self) -> None:
+        """The session's hand was dealt: show it, the keys on its first card."""
         self.message.setText("")
-        self.deal.new_deal(self.hand.cards)
+        self.deal.refresh()
         self._show_result()
         self._show_stats()
         self._update_buttons()
@@ -505,34 +548,25 @@ class DrillPage(QWidget):
         hand_view.setCurrentIndex(hand_view.model().index(0, 0))
 
     def arrangement(self) -> Arrangement:
-        d = self.deal
-        return Arrangement(d.cards(Zone.TOP), d.cards(Zone.MIDDLE), d.cards(Zone.BOTTOM))
+        return self.session.arrangement()
 
     def set_hand(self) -> None:
         """Grade the arrangement: at once from the pool's answer, else on the worker thread."""
-        if self.phase is not Phase.SETTING or self.hand is None:
+        if not self.session.can_arrange():
             return
-        if not self.deal.is_complete():
+        if not self.session.can_set():
             self.message.setText(
                 self.tr("Place all 13 cards first: 3 on top, 5 in the middle, 5 in the bottom."))
             return
-        hand, arrangement = self.hand, self.arrangement()
-        if hand.analysis is not None:
-            stored = hand.analysis.grade(arrangement)
-            if stored is not None:
-                self._show_grade(hand, stored)
-                return
-        self.phase = Phase.GRADING
+        outcome = self.session.set_hand()
+        if isinstance(outcome, DrillResult):
+            self._show_grade(outcome)
+            return
         self._update_buttons()
         self.progress.setVisible(True)
         self.busy.emit(True)
         analyse_fn, grade_fn = self.analyse_fn, self.grade_fn
-
-        def job() -> tuple[DrillHand, DrillGrade]:
-            h = hand if hand.analysis is not None else analyse_fn(hand)
-            return h, grade_fn(h, arrangement)
-
-        worker = Worker(lambda _progress, _cancelled: job())
+        worker = Worker(lambda _progress, _cancelled: (outcome, outcome.run(analyse_fn, grade_fn)))
         # the page's own methods, no lambdas: queued to the GUI thread, none after the page died
         worker.signals.finished.connect(self._graded)
         worker.signals.failed.connect(self._failed)
@@ -540,35 +574,28 @@ class DrillPage(QWidget):
         worker.start(self.threads)
 
     def _graded(self, worker: Worker, result: Any) -> None:
-        if worker is not self.worker:
+        job, (hand, grade) = result
+        if worker is not self.worker or job is not self.session.pending:
             return  # a grade nobody waits for any more
-        hand, grade = result
-        self._show_grade(hand, grade)
+        assert isinstance(job, GradeJob)
+        self._show_grade(self.session.graded(job, hand, grade))
 
-    def _show_grade(self, hand: DrillHand, grade: DrillGrade) -> None:
+    def _show_grade(self, result: DrillResult) -> None:
         self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
-        self.hand = hand
-        self.grade = grade
-        self.phase = Phase.GRADED
-        record = result_record(hand, grade, self.clock())
-        self._store(record)
-        # the hand's rating for this game (from the bots at first, then moved by your results)
-        self.played_difficulty = round(self.profile.hand_rating(hand.key, hand.difficulty).rating)
-        self.profile.add(record)
-        self.session = self.session.add(grade.level, grade.counted_loss)
+        self._store(result.record)
         self._show_result()
         self._show_stats()
         self._update_buttons()
         self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.graded.emit(record)
-        self._start_rates(hand, grade)
+        self.graded.emit(result.record)
+        self._start_rates(result.hand, result.grade)
 
     def _start_rates(self, hand: DrillHand, grade: DrillGrade) -> None:
         """Ask the solver for the per-row comparison behind the why line (after the grade is
         shown: the grade itself never waits for it)."""
-        if self.rates_fn is None or not grade.significant or grade.foul:
+        if self.rates_fn is None or not self.session.wants_rates():
             return
         rates_fn = self.rates_fn
         worker = Worker(lambda _progress, _cancelled: (grade, rates_fn(hand, grade)))
@@ -578,8 +605,7 @@ class DrillPage(QWidget):
 
     def _rates_ready(self, _worker: Worker, result: Any) -> None:
         grade, nets = result
-        if grade is self.grade and self.phase is Phase.GRADED:
-            self.rates = nets
+        if self.session.rates_ready(grade, nets):
             self._show_result()
 
     def _store(self, record: DrillRecord) -> None:
@@ -595,12 +621,13 @@ class DrillPage(QWidget):
                                  .replace("%1", str(exc)))
 
     def _failed(self, worker: Worker, message: str) -> None:
-        if worker is not self.worker:
+        job = self.session.pending
+        if worker is not self.worker or job is None:
             return
         self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
-        self.phase = Phase.SETTING
+        self.session.grade_failed(job)
         self.message.setText(self.tr("The solver could not grade this hand: %1").replace("%1", message))
         self._update_buttons()
 

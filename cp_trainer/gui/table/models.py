@@ -1,25 +1,30 @@
 """The deal on the Chinese-poker table as Qt models: the player's hand and three rows.
 
 :class:`DealModel` is the card toolkit's :class:`~cp_trainer.gui.cards.models.BoardModel` for a
-:class:`~cp_trainer.session.ChineseSession`: it shows the session's board (where each card lies,
-with its undo history) and forwards the player's moves to it; each zone is one
+session over the Chinese-poker hand and rows (:class:`ChineseBoard`: the table's
+:class:`~cp_trainer.session.ChineseSession`, or the Drill's
+:class:`~cp_trainer.drill.session.DrillSession`): it shows the session's board (where each card
+lies, with its undo history) and forwards the player's moves to it; each zone is one
 :class:`~cp_trainer.gui.cards.models.ZoneModel`. No game state and no poker rules live here.
+(One class for both, so that its words keep their one translation context, ``DealModel``.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from typing import Protocol
 
 from PySide6.QtCore import QObject
 
 from cp_trainer.arrangement import Arrangement
+from cp_trainer.board import Move
 from cp_trainer.cards import Card, parse_cards
-from cp_trainer.gui.cards.models import BoardModel, CardRole, ZoneModel
+from cp_trainer.gui.cards.models import BoardModel, CardRole, GameSession, ZoneModel
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.session import ROWS, BotJob, ChineseSession, Zone
 
-__all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "DealModel", "HandSort", "Zone", "ZoneModel"]
+__all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "ChineseBoard", "DealModel", "HandSort", "Zone", "ZoneModel"]
 
 #: Mime type of dragged cards: the cards' ASCII names ("As Td"), UTF-8.
 CARD_MIME_TYPE = "application/x-cp-trainer-cards"
@@ -44,16 +49,30 @@ def _no_bots(job: BotJob) -> tuple[Arrangement, ...]:
     raise RuntimeError("this table has no bots")
 
 
+class ChineseBoard(GameSession[Card, Zone], Protocol):
+    """A session over the Chinese-poker hand and rows that can also place a whole arrangement."""
+
+    def place(self, arrangement: Arrangement) -> Move[Card]: ...
+
+
 class DealModel(BoardModel[Card, Zone]):
-    """The player's cards on the table as the session's board says, for Qt's views."""
+    """The player's cards in the hand and rows as the session's board says, for Qt's views
+    (``session``: the table's, by default one without bots, or the Drill's)."""
 
     MIME_TYPE = CARD_MIME_TYPE
 
-    def __init__(self, session: ChineseSession | None = None, parent: QObject | None = None) -> None:
-        self.chinese = session if session is not None else ChineseSession(bots=_no_bots)
-        super().__init__(self.chinese, tuple(Zone), ROWS, parent)
+    def __init__(self, session: ChineseBoard | None = None, parent: QObject | None = None) -> None:
+        self.rows_session: ChineseBoard = session if session is not None else ChineseSession(bots=_no_bots)
+        super().__init__(self.rows_session, tuple(Zone), ROWS, parent)
         self._hand_sort = HandSort.RANK
         self.refresh()
+
+    @property
+    def chinese(self) -> ChineseSession:
+        """The table's session (a model of the Drill's has none)."""
+        if not isinstance(self.rows_session, ChineseSession):
+            raise TypeError(f"this model shows a {type(self.rows_session).__name__}, not a table's session")
+        return self.rows_session
 
     # --- the game's words and order -------------------------------------------------------------
 
@@ -98,4 +117,5 @@ class DealModel(BoardModel[Card, Zone]):
 
     def place(self, top: Sequence[Card], middle: Sequence[Card], bottom: Sequence[Card]) -> bool:
         """Put the 13 cards into the given rows at once (e.g. the solver's arrangement)."""
-        return self._do(lambda: self.chinese.place(Arrangement(tuple(top), tuple(middle), tuple(bottom))))
+        arrangement = Arrangement(tuple(top), tuple(middle), tuple(bottom))
+        return self._do(lambda: self.rows_session.place(arrangement))
