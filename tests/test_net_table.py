@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -30,14 +31,18 @@ def test_names_are_cleaned_and_bounded() -> None:
     with pytest.raises(TableError) as err:
         table.join(12345, "Eve")
     assert err.value.close  # a wrong code ends the connection
-    with pytest.raises(TableError):
+    with pytest.raises(TableError, match=r"^bad_lang$"):
         table.join("ABCDEF", "Bob", lang="fr")
 
 
 def test_the_table_refuses_impossible_setups() -> None:
-    for kwargs in ({"seats": 1}, {"seats": 5}, {"seats": 3, "bots": 3}, {"seats": 2, "bots": -1},
-                   {"seats": 2, "rules": HouseRules(bank=3)}):
-        with pytest.raises(ValueError):
+    for kwargs, message in (({"seats": 1}, "a table has 2 to 4 seats, got 1"),
+                            ({"seats": 5}, "a table has 2 to 4 seats, got 5"),
+                            ({"seats": 3, "bots": 3}, "bots: 0 to 2 at a table of 3 seats, got 3"),
+                            ({"seats": 2, "bots": -1}, "bots: 0 to 1 at a table of 2 seats, got -1"),
+                            ({"seats": 2, "rules": HouseRules(bank=3)},
+                             "the bank is seat 3, but the table has 2 seats")):
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
             Table(**kwargs)
 
 
