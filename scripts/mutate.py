@@ -9,6 +9,8 @@ changed code. The table printed at the end is the one docs/mutation.md keeps.
     ./dev mutate royalties       one module (or several)
     ./dev mutate --list          the modules and their tests
     ./dev mutate royalties --survivors   also print the diff of every surviving mutant
+    ./dev mutate royalties --retry       try again only the mutants the last run did not kill
+                                         (after new tests: mutmut keeps each verdict otherwise)
 
 Mutmut forks one worker per core (``--max-children``, default 1 here: the machine is shared).
 """
@@ -164,8 +166,12 @@ def _score(target: Target, work: Path) -> Score:
     return Score(target.name, total, killed, tuple(survived), tuple(untested))
 
 
-def run(target: Target, children: int, show: bool) -> Score:
+def run(target: Target, children: int, show: bool, retry: bool = False) -> Score:
     work = _work_dir(target)
+    again: list[str] = []
+    if retry:  # the mutants not killed last time, named: mutmut then tries them again
+        last = _score(target, work)
+        again = [*last.survived, *last.untested]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["QT_QPA_PLATFORM"] = "offscreen"
     env["PYTHONPATH"] = str(work / "_plugins")
@@ -174,8 +180,8 @@ def run(target: Target, children: int, show: bool) -> Score:
           flush=True)
     log = work / "mutmut.log"
     with log.open("w", encoding="utf-8") as out:
-        proc = subprocess.run([str(mutmut), "run", "--max-children", str(children)], cwd=work, env=env,
-                              stdout=out, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.run([str(mutmut), "run", "--max-children", str(children), *again], cwd=work,
+                              env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
     if proc.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-15:]
         print("\n".join(tail))
@@ -195,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", metavar="MODULE", help="default: every module")
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     parser.add_argument("--survivors", action="store_true", help="print every surviving mutant's diff")
+    parser.add_argument("--retry", action="store_true",
+                        help="try again only the mutants the last run left alive (after new tests)")
     parser.add_argument("--max-children", type=int, default=1, metavar="N",
                         help="mutants tried at once (default 1)")
     args = parser.parse_args(argv)
@@ -207,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no such module: {unknown[0]} (choose from {', '.join(BY_NAME)})")
     if args.max_children < 1:
         parser.error(f"--max-children must be 1 or more, got {args.max_children}")
-    scores = [run(BY_NAME[m], args.max_children, args.survivors) for m in (args.modules or BY_NAME)]
+    scores = [run(BY_NAME[m], args.max_children, args.survivors, args.retry)
+              for m in (args.modules or BY_NAME)]
     print()
     print("| module | mutants | killed | % | survivors |")
     print("| --- | ---: | ---: | ---: | --- |")
