@@ -59,7 +59,8 @@ TARGETS: tuple[Target, ...] = (
     Target("session", ("cp_trainer/session.py",),
            ("tests/test_session.py", "tests/test_session_machine.py", "tests/test_session_rules.py")),
     Target("board", ("cp_trainer/board.py",),
-           ("tests/test_session.py", "tests/test_session_rules.py", "tests/test_session_paigow.py")),
+           ("tests/test_board.py", "tests/test_session.py", "tests/test_session_rules.py",
+            "tests/test_session_paigow.py")),
     Target("paigow", tuple(f"cp_trainer/paigow/{m}.py" for m in
                            ("cards", "hands", "house_way", "resolve", "setting", "session", "ev")),
            ("tests/test_paigow_cards.py", "tests/test_paigow_hands.py", "tests/test_paigow_house_way.py",
