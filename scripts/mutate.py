@@ -40,6 +40,7 @@ class Target:
     name: str
     files: tuple[str, ...]
     tests: tuple[str, ...]
+    max_examples: int = 0  # the per-mutant cap on a property test's examples (0: MAX_EXAMPLES)
 
 
 TARGETS: tuple[Target, ...] = (
@@ -56,8 +57,11 @@ TARGETS: tuple[Target, ...] = (
            ("tests/test_house_rules.py", "tests/test_house_rules_bounds.py")),
     Target("house_rules_file", ("cp_trainer/house_rules_file.py",),
            ("tests/test_house_rules_file.py", "tests/test_house_rules_bounds.py")),
+    # The session's state machine (30 examples of 40 steps: about a minute per mutant through the
+    # trampolines) runs 10: each example starts with every scenario (its @initialize rules).
     Target("session", ("cp_trainer/session.py",),
-           ("tests/test_session.py", "tests/test_session_machine.py", "tests/test_session_rules.py")),
+           ("tests/test_session.py", "tests/test_session_machine.py", "tests/test_session_rules.py"),
+           max_examples=10),
     Target("board", ("cp_trainer/board.py",),
            ("tests/test_board.py", "tests/test_session.py", "tests/test_session_rules.py",
             "tests/test_session_paigow.py")),
@@ -98,7 +102,8 @@ def _work_dir(target: Target) -> Path:
     (work / "pyproject.toml").write_text(tomli_w.dumps(config), encoding="utf-8")
     plugins = work / "_plugins"
     plugins.mkdir(exist_ok=True)
-    (plugins / "mutation_profile.py").write_text(PROFILE, encoding="utf-8")
+    cap = target.max_examples or MAX_EXAMPLES
+    (plugins / "mutation_profile.py").write_text(PROFILE.replace("{cap}", str(cap)), encoding="utf-8")
     return work
 
 
@@ -113,15 +118,16 @@ def _work_dir(target: Target) -> Path:
 # them until its timeout — a "kill" that says nothing. One core for this process (before
 # cp_trainer is imported) makes the solver's WORKERS 1: it then never uses the pool.
 MAX_EXAMPLES = 30
-PROFILE = f"""\
+PROFILE = """\
 import os
 
-os.sched_setaffinity(0, {{min(os.sched_getaffinity(0))}})
+os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+CAP = {cap}
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile("mutation", deadline=None, derandomize=True, database=None,
-                          max_examples={MAX_EXAMPLES}, suppress_health_check=list(HealthCheck))
+                          max_examples=CAP, suppress_health_check=list(HealthCheck))
 settings.load_profile("mutation")
 
 _init = settings.__init__
@@ -129,7 +135,7 @@ _init = settings.__init__
 
 def _capped(self, parent=None, **kwargs):
     if isinstance(kwargs.get("max_examples"), int):
-        kwargs["max_examples"] = min(kwargs["max_examples"], {MAX_EXAMPLES})
+        kwargs["max_examples"] = min(kwargs["max_examples"], CAP)
     _init(self, parent, **kwargs)
 
 
