@@ -403,13 +403,23 @@ def test_a_foul_against_a_weak_best_is_a_blunder_its_loss_measured_by_the_bests_
     assert g2 is not None and g2.ev == -8.0 and g2.loss == pytest.approx(9.0) and g2.significant
 
 
-def test_a_foul_ignored_by_the_rules_is_graded_as_the_arrangement_it_is() -> None:
+def test_a_foul_under_ignore_fouls_is_still_a_foul_left_to_the_solver() -> None:
     a = stored()
     rules = HouseRules(ignore_fouls=True)
-    # with fouls ignored the arrangement is no foul, and it is not among the stored candidates
+    # the rows still foul; what it costs is not certain (the settlement ignores it): no stored grade
     assert a.grade(arr(FOUL), rules) is None
     g = a.grade(arr(BEST), rules)
     assert g is not None and not g.foul and g.level is GradeLevel.BEST
+
+
+def test_an_arrangement_that_fouls_only_under_other_rules_is_graded_as_stored() -> None:
+    both = analysis((BEST, 3.2, 0.03, 0.0, 0.0), (FOUL, 1.0, 0.05, 2.2, 0.04))
+    # under *low middle* only the bottom must beat the top: no foul, graded from its stored answer
+    g = both.grade(arr(FOUL), HouseRules(low_middle=True))
+    assert g is not None and not g.foul and (g.ev, g.loss, g.level) == (1.0, 2.2, GradeLevel.BLUNDER)
+    # under the usual rules the same rows foul: the certain cost of a foul, not the stored EV
+    g = both.grade(arr(FOUL))
+    assert g is not None and g.foul and g.ev == -4.0
 
 
 def test_a_foul_the_rules_make_uncertain_is_left_to_the_solver() -> None:
@@ -433,7 +443,7 @@ def test_the_verdict_of_a_stored_candidate_names_everything() -> None:
 
 
 def test_a_loss_within_noise_counts_nothing_and_the_json_rounds_to_six_places() -> None:
-    g = DrillGrade(arr(BEST), 1.23456789, arr(BEST), 1.3, 0.0654321, 0.0400001, False, False,
+    g = DrillGrade(arr(BEST), 1.23456789, arr(BEST), 1.30000049, 0.0654321, 0.0400001, False, False,
                    GradeLevel.BEST, 100)
     assert g.counted_loss == 0.0
     data = g.to_json()
@@ -451,6 +461,10 @@ def test_a_candidate_is_found_by_its_row_strengths_under_the_rules_given() -> No
     assert cand is not None and cand.arrangement == a.best.arrangement and cand.ev == 3.202
     assert a.find(same, HouseRules()) == cand
     assert a.find(arr("6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d")) is None
+    # the rows are compared as the rules given rank them: under *low middle* the middle is a 2-7
+    # low hand, for the arrangement and the stored candidates alike
+    low = a.find(same, HouseRules(low_middle=True))
+    assert low is not None and low.arrangement == a.best.arrangement
     # the second stored candidate, not the first, for its own rows
     second = a.find(arr("4s 4d 4c / Ad Ks Kh Kd 5h / Qs Qh Qd 6h 6c"))
     assert second is not None and second.arrangement == a.candidates[1].arrangement
