@@ -605,3 +605,34 @@ def test_a_live_grade_of_a_stored_arrangement_uses_the_default_rules() -> None:
     assert g.level is GradeLevel.BEST and not g.foul and g.ev == 3.202
     g = grade_live(a, arr(FOUL))  # plain rules: the foul's cost is certain, no solve
     assert g.foul and g.ev == -4.0 and g.level is GradeLevel.BLUNDER
+
+
+def test_a_live_grade_is_the_solvers_verdict_with_the_foul_judged_by_the_rules(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    other = arr("Qs Qh Qd / Ad 5h 4s 4d 4c / Ks Kh Kd 6h 6c")  # trips over smaller trips; stored nowhere
+    calls: list[Arrangement] = []
+
+    def fake_grade(cards: list[Any], arrangement: Arrangement, **kw: Any) -> Grade:
+        calls.append(arrangement)
+        return Grade(arrangement, 3.15, 0.03, arr(BEST), 3.2, 0.05, 0.02, True, 1234)
+
+    monkeypatch.setattr(solver_grade, "grade", fake_grade)
+    a = stored()
+    # a foul found only by the solver (under royalties its cost is not certain): Blunder, whatever
+    # the loss, the solver's figures as they are
+    g = grade_live(a, other, HouseRules(royalties=True))
+    assert g == DrillGrade(other, 3.15, arr(BEST), 3.2, 0.05, 0.02, True, True, GradeLevel.BLUNDER, 1234)
+    # the same rows under *low middle* do not foul: graded by the loss (Good: significant, ≤ 0.10)
+    low = HouseRules(low_middle=True, royalties=True)
+    g = grade_live(a, other, low)
+    assert g == DrillGrade(other, 3.15, arr(BEST), 3.2, 0.05, 0.02, True, False, GradeLevel.GOOD, 1234)
+    assert calls == [other, other]
+
+
+def test_a_foul_exactly_two_errors_from_the_best_is_within_noise() -> None:
+    close = analysis((BEST, -3.5, 0.25, 0.0, 0.0))  # the foul loses 0.5 = 2 × 0.25
+    g = close.grade(arr(FOUL))
+    assert g is not None and g.arrangement == arr(FOUL) and g.loss == 0.5 and not g.significant
+    assert g.level is GradeLevel.BLUNDER
+    g = analysis((BEST, -3.49, 0.25, 0.0, 0.0)).grade(arr(FOUL))
+    assert g is not None and g.significant
