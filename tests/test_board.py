@@ -46,7 +46,7 @@ def test_a_new_deal_lies_in_the_hand_in_its_order() -> None:
     assert b.state() == (cards(DEAL), (), ()) and b.cards(Z.HAND) == cards(DEAL)
     assert b.all_cards() == cards(DEAL)
     assert [b.zone_of(c) for c in cards(DEAL)] == [Z.HAND] * 4 and b.zone_of(card("Qs")) is None
-    assert not b.locked and not b.can_undo() and not b.can_redo()
+    assert b.locked is False and not b.can_undo() and not b.can_redo()
     assert b.undo_move() is None and b.redo_move() is None
     assert not b.is_complete() and b.has_room(Z.LOW) and b.has_room(Z.HIGH)
     assert not b.has_room(Z.HAND)  # 4 of 4
@@ -249,7 +249,7 @@ def test_once_locked_nothing_moves_and_the_history_is_gone() -> None:
     assert b.state() == state
     # a new deal opens the board again, with no history
     b.reset(cards("2c 7h"))
-    assert not b.locked and b.state() == (cards("2c 7h"), (), ()) and not b.can_undo()
+    assert b.locked is False and b.state() == (cards("2c 7h"), (), ()) and not b.can_undo()
     b.move(card("2c"), Z.LOW)
     assert b.can_undo()
 
