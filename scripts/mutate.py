@@ -60,8 +60,8 @@ TARGETS: tuple[Target, ...] = (
     # The session's state machine (30 examples of 40 steps: about a minute per mutant through the
     # trampolines) runs 10: each example starts with every scenario (its @initialize rules).
     Target("session", ("cp_trainer/session.py",),
-           ("tests/test_session.py", "tests/test_session_machine.py", "tests/test_session_rules.py"),
-           max_examples=10),
+           ("tests/test_session.py", "tests/test_session_exact.py", "tests/test_session_machine.py",
+            "tests/test_session_rules.py"), max_examples=10),
     Target("board", ("cp_trainer/board.py",),
            ("tests/test_board.py", "tests/test_session.py", "tests/test_session_rules.py",
             "tests/test_session_paigow.py")),
