@@ -254,7 +254,8 @@ def test_a_criss_cross_deal_settles_each_hand_against_each_of_the_bots_hands() -
     assert (first.criss_cross_hand, last.criss_cross_hand) == (1, 2)
     assert (first.arrangement, last.arrangement) == (str(LEGAL), str(second))
     for hand, record in enumerate((first, last)):
-        assert [o.points for o in record.opponents] == [shown.cross[(hand, seat)].points[0] for seat in (1, 2)]
+        expected = [shown.cross[(hand, seat)].points[0] for seat in (1, 2)]
+        assert [o.points for o in record.opponents] == expected
 
 
 def test_a_criss_cross_foul_in_either_hand_is_the_players_foul() -> None:
