@@ -359,3 +359,43 @@ def test_surrender_is_refused_for_one_criss_cross_hand_played_again() -> None:
     assert s.deal_setup.rules.surrender and not s.surrender_allowed() and not s.can_surrender()
     with pytest.raises(Refused, match=r"^no_surrender: the house rules of this deal do not allow surrender$"):
         s.set_hand(surrender=True)
+
+
+def test_the_live_check_is_under_the_deals_rules_in_its_language_and_knows_the_cards_left() -> None:
+    def placed(setup: TableSetup, rows: str) -> ChineseSession:
+        s = dealt(setup)
+        for zone, text in zip((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM), rows.split("/"), strict=True):
+            for card in parse_cards(text):
+                s.move(card, zone)
+        return s
+
+    # queens on top of a full middle of jack-high: a foul already, under the usual rules; under
+    # *low middle* only the bottom must beat the top, and aces and kings are still in the hand
+    rows = "Qs Qh / Jc Td 9s 8h 2s /"
+    plain = placed(TableSetup(), rows)
+    assert plain.check().fouled
+    assert not placed(TableSetup(rules=HouseRules(low_middle=True)), rows).check().fouled
+    russian = placed(TableSetup(lang="ru"), rows).check()
+    assert russian.fouls and all(any("а" <= ch <= "я" for ch in f.message) for f in russian.fouls)
+    assert not any(any("а" <= ch <= "я" for ch in f.message) for f in plain.check().fouls)
+    # aces on top, and a middle of 2 and 4 that no card left can lift to a pair of aces
+    s = placed(TableSetup(), "As Ah Kc / 2s 4d /")
+    assert s.check().fouled and s.board.cards(Zone.HAND)
+
+
+def test_nothing_moves_after_the_showdown_and_each_refusal_says_what_was_tried() -> None:
+    s = dealt()
+    assert not s.can_undo() and not s.can_redo()  # nothing moved yet
+    s.move(LEGAL.top[0], Zone.TOP)
+    s.undo()
+    assert s.can_redo() and not s.can_undo()
+    s.place(LEGAL)
+    assert not s.can_redo()
+    s.set_hand()
+    a, b = LEGAL.top[0], LEGAL.bottom[0]
+    for action, what in ((lambda: s.swap(a, b), "swap Q♠ and A♠"), (lambda: s.drop(a, Zone.HAND), "drop Q♠"),
+                         (lambda: s.drop(a, Zone.BOTTOM, b), "drop Q♠"),
+                         (lambda: s.place(LEGAL), "place an arrangement"),
+                         (lambda: s.set_hand(), "set the hand")):
+        with pytest.raises(Refused, match=f"^not_arranging: {what}: the hand is set; deal again to play on$"):
+            action()
