@@ -112,11 +112,13 @@ def _work_dir(target: Target) -> Path:
 # so a mutant is killed or not, never by luck; and no property test draws more than
 # MAX_EXAMPLES examples (each mutant reruns them: the suite's 150-400 would take hours on a shared
 # machine). A kill is a kill all the same; a survivor might fall to more examples, so the score
-# is a lower bound. And the solver runs on one thread: mutmut forks each mutant's run from a
-# process whose solver thread pool (cp_trainer/solver/parallel.py) may already exist, and the
-# pool's threads do not survive a fork, so a mutant whose tests ask the solver would wait for
-# them until its timeout — a "kill" that says nothing. One core for this process (before
-# cp_trainer is imported) makes the solver's WORKERS 1: it then never uses the pool.
+# is a lower bound. No shrinking: a failing example kills the mutant as it is (shrinking a state
+# machine's failure could take longer than the mutant's timeout). And the solver runs on one
+# thread: mutmut forks each mutant's run from a process whose solver thread pool
+# (cp_trainer/solver/parallel.py) may already exist, and the pool's threads do not survive a
+# fork, so a mutant whose tests ask the solver would wait for them until its timeout — a "kill"
+# that says nothing. One core for this process (before cp_trainer is imported) makes the
+# solver's WORKERS 1: it then never uses the pool.
 MAX_EXAMPLES = 30
 PROFILE = """\
 import os
@@ -124,10 +126,11 @@ import os
 os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 CAP = {cap}
 
-from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import HealthCheck, Phase, settings  # noqa: E402
 
 settings.register_profile("mutation", deadline=None, derandomize=True, database=None,
-                          max_examples=CAP, suppress_health_check=list(HealthCheck))
+                          max_examples=CAP, suppress_health_check=list(HealthCheck),
+                          phases=(Phase.explicit, Phase.reuse, Phase.generate))
 settings.load_profile("mutation")
 
 _init = settings.__init__
