@@ -11,7 +11,7 @@ import pytest
 from reference_scoring import table_points
 from session_fixtures import by_rank_bot, by_rank_surrendering_bot
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
+from cp_trainer.arrangement import Arrangement, Row, check_arrangement
 from cp_trainer.board import Refused
 from cp_trainer.cards import Card, format_cards, parse_cards
 from cp_trainer.history.record import FoulNote, Game, OpponentHand
@@ -224,7 +224,10 @@ def test_the_record_of_a_surrender_has_no_fouls_and_names_the_bots_that_surrende
 
 
 def crossed_out(setup: TableSetup | None = None) -> tuple[ChineseSession, Showdown]:
-    s = dealt(setup or TableSetup(criss_cross=True))
+    """A Criss Cross deal played out; with seed 78 no hand fouls and every pair settles differently
+    by seat and by hand (the player's hands win 2 and 4 from the bot's first, lose 2 and 4 to its
+    second)."""
+    s = dealt(setup or TableSetup(criss_cross=True), seed=78)
     s.place(LEGAL)
     assert s.set_hand() is None  # the first hand is set: the second comes to the table
     assert s.phase is Phase.SETTING and s.hand_index == 1 and s.locked == (LEGAL,)
@@ -248,7 +251,14 @@ def test_a_criss_cross_deal_settles_each_hand_against_each_of_the_bots_hands() -
         assert shown.against(seat, i) is pair
     assert shown.total == sum(p.points[0] for p in shown.cross.values()) == s.session_points
     assert shown.pairs() == tuple(shown.cross.values())
-    assert shown.points_against(1) == shown.cross[(0, 1)].points[0] + shown.cross[(1, 1)].points[0]
+    assert [p.points[0] for p in shown.cross.values()] == [2, -2, 4, -4]  # (0, 1), (0, 2), (1, 1), (1, 2)
+    assert shown.points_against(1) == 6 and shown.points_against(2) == -6
+    for seat in (1, 2):
+        for row, name in enumerate((Row.TOP, Row.MIDDLE, Row.BOTTOM)):
+            assert shown.row_result(seat, row) is shown.cross[(0, seat)].row_result(name, 0)
+            assert shown.row_result(seat, row, 1) is shown.cross[(1, seat)].row_result(name, 0)
+    assert any(shown.row_result(seat, row) is not shown.row_result(seat, row, 1)
+               for seat in (1, 2) for row in range(3))
     assert not shown.player_fouled
     first, last = s.settled[0].records
     assert (first.criss_cross_hand, last.criss_cross_hand) == (1, 2)
