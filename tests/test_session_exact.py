@@ -217,7 +217,11 @@ def test_the_record_of_a_surrender_has_no_fouls_and_names_the_bots_that_surrende
     assert shown is not None and shown.player is None and shown.surrendered
     (record,) = s.settled[0].records
     assert record.surrendered and record.fouls == ()  # a surrendered hand is never shown
+    s.show_past(replay_record(dataclasses.replace(record, id=1)))
+    assert s.opponents_surrendered == shown.bots_surrendered and s.opponent_hands == shown.opponents
+    assert s.showdown is not None and s.showdown.bots_surrendered == shown.bots_surrendered
     gone = shown.bots_surrendered
+    assert gone == {1}  # seat 1 holds no ace: the fixture bot gives it up; seat 2 plays
     assert [o.surrendered for o in record.opponents] == [seat in gone for seat in (1, 2)]
     points, _, _ = table_points([None, *shown.opponents], rules, {0} | gone)
     assert shown.total == points[0] == sum(o.points for o in record.opponents)
@@ -310,6 +314,7 @@ def test_a_past_hand_is_shown_unscored_and_played_again_at_its_own_table() -> No
     assert past.total == shown.total and past.player == FOUL and past.opponents == shown.opponents
     assert s.phase is Phase.SHOWDOWN and s.board.locked and s.hands_played == 1
     assert s.board.state() == ((), FOUL.top, FOUL.middle, FOUL.bottom)
+    assert s.opponent_hands == shown.opponents and s.opponents_surrendered == frozenset()
     # the past hand's own table: its rules, its two bots by name, the language of now
     assert s.deal_setup == TableSetup(rules=HouseRules(), opponents=2, bot="greedy", lang="ru")
     assert s.past is not None and s.retry_of is None and s.can_try_again()
@@ -351,6 +356,9 @@ def test_one_criss_cross_hand_again_is_settled_against_both_of_the_bots_hands() 
     second = s.settled[0].records[1]
     s.show_past(replay_record(dataclasses.replace(second, id=2)))
     assert s.showdown is not None and s.showdown.hand_number == 2 and not s.showdown.criss_cross
+    assert set(s.showdown.cross) == {(0, 1), (0, 2)} and s.showdown.settlement is None
+    assert s.showdown.total == shown.cross[(1, 1)].points[0] + shown.cross[(1, 2)].points[0] == 0
+    assert [p.points[0] for p in s.showdown.pairs()] == [4, -4]
     s.try_again()
     assert s.hands_to_set == 1 and not s.surrender_allowed()
     s.place(by_rank(s.player_cards[0]))
