@@ -357,6 +357,10 @@ def test_one_criss_cross_hand_again_is_settled_against_both_of_the_bots_hands() 
     s.show_past(replay_record(dataclasses.replace(second, id=2)))
     assert s.showdown is not None and s.showdown.hand_number == 2 and not s.showdown.criss_cross
     assert set(s.showdown.cross) == {(0, 1), (0, 2)} and s.showdown.settlement is None
+    alone = by_rank(s.player_cards[0])  # the second hand, as it was set
+    assert s.showdown.player == alone and s.showdown.player_hands == (alone,)
+    assert s.showdown.opponents == shown.opponents and s.showdown.surrendered is False
+    assert s.showdown.against(1) is s.showdown.cross[(0, 1)]
     assert s.showdown.total == shown.cross[(1, 1)].points[0] + shown.cross[(1, 2)].points[0] == 0
     assert [p.points[0] for p in s.showdown.pairs()] == [4, -4]
     s.try_again()
