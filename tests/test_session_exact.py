@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from reference_scoring import table_points
@@ -18,6 +19,7 @@ from cp_trainer.history.record import FoulNote, Game, OpponentHand
 from cp_trainer.history.replay import replay_record
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.session import BotFn, BotJob, BotPlay, ChineseSession, Phase, Showdown, TableSetup, Zone
+from cp_trainer.settlement import PairKind
 
 
 def test_the_zones_hold_13_3_5_and_5_cards() -> None:
@@ -126,6 +128,14 @@ def test_a_bot_must_set_its_own_cards_and_surrender_only_its_own_seats() -> None
     with pytest.raises(ValueError, match=r"^the bots surrendered seats \[3\] at this table$"):
         s.set_hand()
 
+    def the_players_seat(job: BotJob) -> BotPlay:
+        return BotPlay(by_rank_bot(job), frozenset({0, 1}))
+
+    s = dealt(TableSetup(rules=HouseRules(surrender=True), opponents=2), bots=the_players_seat)
+    s.place(LEGAL)
+    with pytest.raises(ValueError, match=r"^the bots surrendered seats \[0, 1\] at this table$"):
+        s.set_hand()
+
     def last_seat(job: BotJob) -> BotPlay:
         return BotPlay(by_rank_bot(job), frozenset({2}))
 
@@ -207,6 +217,17 @@ def test_the_record_of_a_hand_says_what_was_played() -> None:
     bots = tuple(by_rank(c) for c in s.opponent_cards)
     assert record.opponents == tuple(OpponentHand(str(b), -4.0, "greedy", surrendered=False) for b in bots)
     assert record.points == -8
+    assert isinstance(record.played_at, datetime) and record.played_at.utcoffset() == timedelta(0)
+    assert abs(datetime.now(UTC) - record.played_at) < timedelta(hours=1)  # stamped now, in UTC
+
+
+def test_a_records_fouls_are_the_deals_rules_fouls() -> None:
+    # a straight in the middle over two pair at the bottom: a foul, but not under *low middle*
+    low = Arrangement.parse("Qs Qh 2s / Jc Td 9s 8h 7c / As Ah Kc Kd 4d")
+    s = dealt(TableSetup(rules=HouseRules(low_middle=True)))
+    s.place(low)
+    s.set_hand()
+    assert s.settled[0].records[0].fouls == () and check_arrangement(low).fouls
 
 
 def test_the_record_of_a_surrender_has_no_fouls_and_names_the_bots_that_surrendered() -> None:
@@ -220,6 +241,13 @@ def test_the_record_of_a_surrender_has_no_fouls_and_names_the_bots_that_surrende
     s.show_past(replay_record(dataclasses.replace(record, id=1)))
     assert s.opponents_surrendered == shown.bots_surrendered and s.opponent_hands == shown.opponents
     assert s.showdown is not None and s.showdown.bots_surrendered == shown.bots_surrendered
+    # played again: the same bot hands, the same bot still surrendered
+    s.try_again()
+    assert s.opponents_surrendered == {1} and s.opponent_hands == shown.opponents
+    s.place(LEGAL)
+    again = s.set_hand()
+    assert again is not None and again.bots_surrendered == {1}
+    assert again.against(1).kind is PairKind.SURRENDER and again.against(2).kind is PairKind.SHOWDOWN
     gone = shown.bots_surrendered
     assert gone == {1}  # seat 1 holds no ace: the fixture bot gives it up; seat 2 plays
     assert [o.surrendered for o in record.opponents] == [seat in gone for seat in (1, 2)]
