@@ -17,9 +17,9 @@ from cp_trainer.board import Refused
 from cp_trainer.cards import Card, format_cards, parse_cards
 from cp_trainer.history.record import FoulNote, Game, OpponentHand
 from cp_trainer.history.replay import replay_record
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.session import BotFn, BotJob, BotPlay, ChineseSession, Phase, Showdown, TableSetup, Zone
-from cp_trainer.settlement import PairKind
+from cp_trainer.settlement import PairKind, settle_pair
 
 
 def test_the_zones_hold_13_3_5_and_5_cards() -> None:
@@ -449,3 +449,24 @@ def test_nothing_moves_after_the_showdown_and_each_refusal_says_what_was_tried()
                          (lambda: s.set_hand(), "set the hand")):
         with pytest.raises(Refused, match=f"^not_arranging: {what}: the hand is set; deal again to play on$"):
             action()
+
+
+def test_criss_cross_is_two_seats_so_the_bots_stake_and_the_bank_are_seat_ones() -> None:
+    rules = HouseRules(stakes=(1.0, 0.5), ties=TieRule.BANK, bank=1, system=ScoringSystem.ONE_SIX)
+    s, shown = crossed_out(TableSetup(rules=rules, criss_cross=True))
+    assert shown.surrendered is False and shown.money == pytest.approx(0.5 * shown.total)
+    mine, bots = shown.player_hands, shown.opponents
+    for (i, seat), pair in shown.cross.items():
+        assert pair.players == (0, 1) and pair.stake == 0.5  # the one bot sits at seat 1
+        assert pair.points == settle_pair(mine[i], bots[seat - 1], rules, (0, 1)).points
+    # one of the hands played again: the same two seats, the same rules
+    s.try_again(replay_record(dataclasses.replace(s.settled[0].records[1], id=2)))
+    s.place(by_rank(s.player_cards[0]))
+    again = s.set_hand()
+    assert again is not None and again.player == mine[1] and again.player_hands == (mine[1],)
+    assert again.surrendered is False and again.hand_number == 2
+    for seat in (1, 2):
+        assert again.cross[(0, seat)].players == (0, 1) and again.cross[(0, seat)].stake == 0.5
+        assert again.cross[(0, seat)].points == shown.cross[(1, seat)].points
+    assert again.total == shown.cross[(1, 1)].points[0] + shown.cross[(1, 2)].points[0]
+    assert again.money == pytest.approx(0.5 * again.total)
