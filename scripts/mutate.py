@@ -49,7 +49,7 @@ TARGETS: tuple[Target, ...] = (
     Target("arrangement", ("cp_trainer/arrangement.py",),
            ("tests/test_arrangement.py", "tests/test_legality.py")),
     Target("settlement", ("cp_trainer/settlement.py",),
-           ("tests/test_settlement.py", "tests/test_zero_sum.py")),
+           ("tests/test_settlement.py", "tests/test_settlement_exact.py", "tests/test_zero_sum.py")),
     Target("royalties", ("cp_trainer/royalties.py",),
            ("tests/test_royalties.py", "tests/test_settlement.py")),
     Target("naturals", ("cp_trainer/naturals.py",), ("tests/test_naturals.py", "tests/test_settlement.py")),
