@@ -41,6 +41,10 @@ def test_a_new_session_has_nothing_to_arrange() -> None:
     assert s.phase is Phase.SHOWDOWN and not s.can_arrange() and s.board.locked
     assert (s.deals, s.hands_played, s.hands_to_set, s.session_points, s.session_money) == (0, 0, 1, 0, 0.0)
     assert s.setup == TableSetup() and s.deal_setup == TableSetup() and s.lang == "en"
+    assert (s.hand_index, s.locked, s.player_cards, s.opponent_cards, s.opponent_hands) == (0, (), (), (), ())
+    assert s.opponents_surrendered == frozenset() and isinstance(s.opponents_surrendered, frozenset)
+    assert (s.showdown, s.past, s.retry_of) == (None, None, None) and not s.can_try_again()
+    assert s.settled == [] and s.arrangement() == Arrangement()
     with pytest.raises(ValueError, match=r"^not_arranging: undo: the hand is set; deal again to play on$"):
         s.undo()
 
