@@ -3,9 +3,18 @@ hand's view hold, worked out by hand from RULES.md §1 and the module's docstrin
 
 from __future__ import annotations
 
+import pytest
+
 from cp_trainer.arrangement import Arrangement, Row
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.settlement import PairKind, RowResult, prepare_hand, settle_pair
+from cp_trainer.house_rules import HouseRules, TieRule
+from cp_trainer.settlement import (
+    PairKind,
+    RowResult,
+    SettlementError,
+    prepare_hand,
+    settle_criss_cross,
+    settle_pair,
+)
 
 A = Arrangement.parse
 LEGAL = A("Qs Js 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")  # queen-high, kings, aces
@@ -29,3 +38,26 @@ def test_a_hands_view() -> None:
     assert view.royalties == (0, 0, 0) and view.strengths is not None and len(view.strengths) == 3
     gone = prepare_hand(LEGAL, HouseRules(), surrendered=True)
     assert (gone.surrendered, gone.fouled, gone.strengths, gone.royalties) == (True, False, None, (0, 0, 0))
+
+
+def test_a_hand_shown_but_flagged_surrendered_pays_the_surrender() -> None:
+    rules = HouseRules(surrender=True)  # 2-4: a surrender costs 3
+    first = settle_pair(LEGAL, FOULED, rules, surrendered=(True, False))
+    assert first.kind is PairKind.SURRENDER and first.points == (-3, 3) and first.surrendered == (True, False)
+    second = settle_pair(FOULED, LEGAL, rules, surrendered=(False, True))
+    assert second.kind is PairKind.SURRENDER and second.points == (3, -3)
+    assert second.surrendered == (False, True)
+    both = settle_pair(LEGAL, FOULED, rules, surrendered=(True, True))
+    assert both.points == (0, 0) and both.rows == dict.fromkeys(Row)
+
+
+def test_criss_cross_money_and_the_bank_at_seat_zero() -> None:
+    other = A("Qd Jd 2h / Kh Ks Th 9h 8d / Ad Ac Qc 7d 4h")  # LEGAL's twin: every row ties
+    pushed = settle_criss_cross([LEGAL, LEGAL], [other, other], HouseRules(point_value=2.0))
+    assert pushed.points == [0, 0] and pushed.money == [0.0, 0.0]
+    banked = settle_criss_cross([LEGAL, LEGAL], [other, other],
+                                HouseRules(ties=TieRule.BANK, bank=0, point_value=2.0))
+    assert all(p.rows == dict.fromkeys(Row, 0) for p in banked.pairs)  # the bank, seat 0, takes ties
+    assert banked.points == [16, -16] and banked.money == [32.0, -32.0]  # 4 pairs of 3-0, 4 each
+    with pytest.raises(SettlementError, match=r"^the bank must be seat 0 or 1, got 2$"):
+        settle_criss_cross([LEGAL, LEGAL], [other, other], HouseRules(ties=TieRule.BANK, bank=2))
