@@ -12,6 +12,7 @@ from cp_trainer.settlement import (
     RowResult,
     SettlementError,
     prepare_hand,
+    settle,
     settle_criss_cross,
     settle_pair,
 )
@@ -61,3 +62,12 @@ def test_criss_cross_money_and_the_bank_at_seat_zero() -> None:
     assert banked.points == [16, -16] and banked.money == [32.0, -32.0]  # 4 pairs of 3-0, 4 each
     with pytest.raises(SettlementError, match=r"^the bank must be seat 0 or 1, got 2$"):
         settle_criss_cross([LEGAL, LEGAL], [other, other], HouseRules(ties=TieRule.BANK, bank=2))
+
+
+def test_a_table_keeps_each_seats_view() -> None:
+    rules = HouseRules(surrender=True)
+    table = settle([LEGAL, FOULED, None], rules, surrendered={1})
+    assert table.hands == [prepare_hand(LEGAL, rules), prepare_hand(FOULED, rules, surrendered=True),
+                           prepare_hand(None, rules)]
+    assert [h.surrendered for h in table.hands] == [False, True, True]
+    assert table.points == [6, -3, -3]  # each surrendered seat pays the 3 to seat 0; they settle 0
