@@ -7,6 +7,7 @@ import pytest
 
 from cp_trainer.arrangement import Arrangement, Row
 from cp_trainer.house_rules import HouseRules, TieRule
+from cp_trainer.royalties import royalties_of
 from cp_trainer.settlement import (
     PairKind,
     RowResult,
@@ -39,6 +40,7 @@ def test_a_hands_view() -> None:
     assert view.royalties == (0, 0, 0) and view.strengths is not None and len(view.strengths) == 3
     gone = prepare_hand(LEGAL, HouseRules(), surrendered=True)
     assert (gone.surrendered, gone.fouled, gone.strengths, gone.royalties) == (True, False, None, (0, 0, 0))
+    assert gone.arrangement == LEGAL  # shown, then given up: the rows are kept, never compared
 
 
 def test_a_hand_shown_but_flagged_surrendered_pays_the_surrender() -> None:
@@ -71,3 +73,26 @@ def test_a_table_keeps_each_seats_view() -> None:
                            prepare_hand(None, rules)]
     assert [h.surrendered for h in table.hands] == [False, True, True]
     assert table.points == [6, -3, -3]  # each surrendered seat pays the 3 to seat 0; they settle 0
+
+
+QUADS = A("2c 3d 4h / 9s 9d 5c 6c 7d / Ks Kd Kc Kh 2s")  # legal, four kings at the bottom
+
+
+def test_a_foul_pays_the_legal_hands_royalties_to_it_from_either_seat() -> None:
+    rules = HouseRules(royalties=True)
+    royalty = sum(royalties_of(QUADS, rules))
+    assert royalty > 0
+    legal_first = settle_pair(QUADS, FOULED, rules)
+    assert legal_first.royalties == (royalty, 0) and legal_first.points == (4 + royalty, -4 - royalty)
+    legal_second = settle_pair(FOULED, QUADS, rules)
+    assert legal_second.royalties == (0, royalty) and legal_second.points == (-4 - royalty, 4 + royalty)
+    # the fouled hand's own royalties (aces on top) count for nothing
+    assert settle_pair(FOULED, LEGAL, rules).royalties == (0, 0)
+
+
+def test_rows_never_compared_are_none() -> None:
+    both = settle_pair(FOULED, FOULED)
+    assert both.kind is PairKind.BOTH_FOULED and both.rows == dict.fromkeys(Row) and both.points == (0, 0)
+    dragon = A("2c 3d 4h / 5s 6d 7c 8c 9d / Ts Jd Qc Kh As")  # thirteen ranks: a natural
+    natural = settle_pair(dragon, LEGAL, HouseRules(naturals=True))
+    assert natural.kind is PairKind.NATURAL and natural.rows == dict.fromkeys(Row) and natural.points[0] > 0
