@@ -96,3 +96,20 @@ def test_rows_never_compared_are_none() -> None:
     dragon = A("2c 3d 4h / 5s 6d 7c 8c 9d / Ts Jd Qc Kh As")  # thirteen ranks: a natural
     natural = settle_pair(dragon, LEGAL, HouseRules(naturals=True))
     assert natural.kind is PairKind.NATURAL and natural.rows == dict.fromkeys(Row) and natural.points[0] > 0
+
+
+def test_a_view_holds_royalties_only_when_they_are_played_and_the_hand_is_legal() -> None:
+    assert prepare_hand(QUADS, HouseRules()).royalties == (0, 0, 0)  # royalties off
+    on = HouseRules(royalties=True)
+    assert prepare_hand(QUADS, on).royalties == royalties_of(QUADS, on) != (0, 0, 0)
+    assert prepare_hand(FOULED, on).royalties == (0, 0, 0) and prepare_hand(FOULED, on).fouled
+    # without royalties a foul against four kings is the scoop alone
+    assert settle_pair(FOULED, QUADS).points == (-4, 4)
+
+
+def test_rows_of_the_wrong_sizes_are_a_foul_that_cannot_be_scored() -> None:
+    short = A("2c 3d / 9s 9d 5c 6c 7d 4h / Ks Kd Kc Kh 2s")
+    for rules in (HouseRules(royalties=True), HouseRules(ignore_fouls=True)):
+        view = prepare_hand(short, rules)
+        assert (view.arrangement, view.surrendered, view.fouled) == (short, False, True)
+        assert (view.strengths, view.royalties, view.natural) == (None, (0, 0, 0), None)
