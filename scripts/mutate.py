@@ -190,6 +190,9 @@ def run(target: Target, children: int, show: bool, retry: bool = False) -> Score
     if retry:  # the mutants not killed last time, named: mutmut then tries them again
         last = _score(target, work)
         again = [*last.survived, *last.untested]
+        # and which test reaches which function is measured again: mutmut measures it only for
+        # new tests, so a test that was changed to reach another function would not be run there
+        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["QT_QPA_PLATFORM"] = "offscreen"
     env["PYTHONPATH"] = str(work / "_plugins")
