@@ -25,10 +25,10 @@ def test_names_are_cleaned_and_bounded() -> None:
     assert seat.name.startswith("Ann[31m") and len(seat.name) == MAX_NAME
     assert all(ch.isprintable() for ch in seat.name)
     for bad in ("", "   ", None, 5, ["Ann"]):
-        with pytest.raises(TableError) as err:
+        with pytest.raises(TableError, match=r"^no_name$") as err:
             table.join("ABCDEF", bad)
         assert err.value.key == "no_name" and not err.value.close
-    with pytest.raises(TableError) as err:
+    with pytest.raises(TableError, match=r"^wrong_code$") as err:
         table.join(12345, "Eve")
     assert err.value.close  # a wrong code ends the connection
     with pytest.raises(TableError, match=r"^bad_lang$"):
@@ -57,6 +57,6 @@ def test_fill_with_bots_deals_at_once_and_a_full_table_refuses_newcomers() -> No
     assert len(deals) == 1 and deals[0]["seat"] == 0
     (work,) = table.take_work()
     assert isinstance(work, BotWork) and work.job.seats == (1, 2, 3)
-    with pytest.raises(TableError) as err:
+    with pytest.raises(TableError, match=r"^full$") as err:
         table.join("ABCDEF", "Late")
     assert err.value.key == "full" and err.value.close
