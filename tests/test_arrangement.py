@@ -310,3 +310,32 @@ def test_foul_sentences_read_naturally_and_say_the_rule_once() -> None:
     sizes = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c")).fouls
     assert foul_sentences(sizes, "en") == ["Top needs 3 cards, has 2.", "Bottom needs 5 cards, has 1.",
                                            "As appears 2 times (top, middle)."]
+
+
+def test_foul_sentences_name_kickers_only_to_tell_equal_hands_apart_and_say_every_foul() -> None:
+    twins = check_arrangement(Arrangement.parse("Kd Kc As / Ks Kh Qd 5c 4c / Ad Ah 2c 2d 3s")).fouls
+    assert foul_sentences(twins) == [  # English unless asked
+        "Your top row (pair of kings, kicker A) is stronger than your middle row "
+        "(pair of kings, kickers Q-5-4).",
+        "The rows must go bottom ≥ middle ≥ top."]
+    low = check_arrangement(Arrangement.parse("As Ad 4h / 9s 9d 5c 6c 7d / Ks Kd Qc Jd 2s"),
+                            HouseRules(low_middle=True)).fouls
+    assert foul_sentences(low) == [
+        "Your top row (pair of aces) is stronger than your bottom row (pair of kings).",
+        "The rows must go bottom ≥ top (low middle)."]
+    sizes = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c"), lang="ru").fouls
+    assert foul_sentences(sizes, "ru") == [
+        "Верхний ряд: карт — 2, а нужно 3.", "Нижний ряд: карт — 1, а нужно 5.",
+        "Карта As встречается несколько раз (всего 2: верхний ряд, средний ряд)."]
+    # a row the cards left cannot lift, and then another foul: both are said
+    half = check_partial(Arrangement.parse("Qs Qc Jh / 2c Th Ac Qd / 4c 8c Ts 3h 9d"),
+                         remaining=parse_cards("2d")).fouls
+    assert foul_sentences(half) == [
+        "The cards left cannot make your middle row as strong as your top row (pair of queens).",
+        "Your middle row (ace-high) already beats your bottom row (ten-high).",
+        "The rows must go bottom ≥ middle ≥ top."]
+
+
+def test_a_parse_error_keeps_the_text_and_the_reason() -> None:
+    err = ArrangementParseError("As Kd", "not three rows")
+    assert (err.text, err.reason, str(err)) == ("As Kd", "not three rows", "not three rows: 'As Kd'")
