@@ -339,3 +339,21 @@ def test_foul_sentences_name_kickers_only_to_tell_equal_hands_apart_and_say_ever
 def test_a_parse_error_keeps_the_text_and_the_reason() -> None:
     err = ArrangementParseError("As Kd", "not three rows")
     assert (err.text, err.reason, str(err)) == ("As Kd", "not three rows", "not three rows: 'As Kd'")
+
+
+@pytest.mark.parametrize(("middle", "bottom", "fouled"), [
+    ("Kd Kc Ks Kh", "As Ah Ad 2c 2d", True),  # four kings already beat any full house
+    ("Kd Kc Ks Kh", "2h 3h 4h 5h 6h", False),  # ... but not a straight flush
+    ("Kd Kc Ks 5h", "Qs Qh Jd Jc 2s", True),  # three kings (and a kicker) beat two pair
+    ("Kd Kc Ks 5h", "2s 3d 4c 5c 6d", False),  # a straight beats them
+    ("Kd Kc 5s 5h", "Qs Qh Jd Jc 2s", True),  # kings and fives beat queens and jacks
+    ("5s 5h Kd Kc", "Qs Qh 5d 5c 2s", True),  # in any order: kings over fives beat queens over fives
+    ("Kd Kc 5s 5h", "As Ah 3d 3c 2s", False),
+    ("Kd Kc 5h", "Qs Qh 8d 7c 2s", True),  # a pair of kings beats a pair of queens
+    ("5h Kd Kc", "As Ah 8d 7c 2s", False),
+    ("Ad Kc 5h", "Qs Jh 9d 7c 2s", True),  # ace-high beats queen-high, whatever comes
+])
+def test_a_partial_middle_is_judged_by_the_weakest_hand_it_can_still_become(middle: str, bottom: str,
+                                                                              fouled: bool) -> None:
+    arr = Arrangement((), tuple(parse_cards(middle)), tuple(parse_cards(bottom)))
+    assert check_partial(arr).fouled is fouled
