@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 import pytest
@@ -12,12 +13,15 @@ from hypothesis import strategies as st
 from cp_trainer.arrangement import (
     Arrangement,
     ArrangementParseError,
+    Foul,
     Outcome,
     Row,
     Stage,
     check_arrangement,
     check_partial,
+    foul_message,
     foul_sentences,
+    row_info,
 )
 from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
 from cp_trainer.house_rules import HouseRules
@@ -357,3 +361,42 @@ def test_a_partial_middle_is_judged_by_the_weakest_hand_it_can_still_become(midd
                                                                               fouled: bool) -> None:
     arr = Arrangement((), tuple(parse_cards(middle)), tuple(parse_cards(bottom)))
     assert check_partial(arr).fouled is fouled
+
+
+def test_every_foul_in_words_in_both_languages_english_unless_asked() -> None:
+    P = Arrangement.parse
+    Check = Callable[[str], Sequence[Foul | None]]
+    cases: list[tuple[Check, list[str], list[str]]] = [  # (fouls in a language, English, Russian)
+        (lambda lang: [check_arrangement(P("2c 3d / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s"), lang=lang,
+                                         stage=Stage.SETTING).misdeal],
+         ["misdeal: 12 cards instead of 13 — a re-deal, not a foul"],
+         ["ошибочная сдача: карт — 12 вместо 13; это пересдача, а не фол"]),
+        (lambda lang: check_partial(P("2c 3d 4h 5s / 9s 9d / "), lang=lang).fouls,
+         ["top takes 3 cards, holds 4"], ["верхний ряд: карт — 4, больше положенных 3"]),
+        (lambda lang: check_arrangement(P("As Ks / As Kd 3c 4c 5c / 2c"), lang=lang).fouls,
+         ["top needs 3 cards, has 2", "bottom needs 5 cards, has 1", "As appears 2 times (top, middle)"],
+         ["верхний ряд: карт — 2, а нужно 3", "нижний ряд: карт — 1, а нужно 5",
+          "карта As встречается несколько раз (всего 2: верхний ряд, средний ряд)"]),
+        (lambda lang: check_arrangement(P("Kd Kc As / Ks Kh Qd 5c 4c / Ad Ah 2c 2d 3s"), lang=lang).fouls,
+         ["top: pair of kings, kicker A is stronger than middle: pair of kings, kickers Q-5-4 — "
+          "bottom ≥ middle ≥ top is required"],
+         ["верхний ряд: пара королей, кикер A сильнее, чем средний ряд: пара королей, кикеры Q-5-4 — "
+          "требуется нижний ≥ средний ≥ верхний"]),
+        (lambda lang: check_partial(P("Qs Qc Jh / 2c Th Ac Qd / 4c 8c Ts 3h 9d"), lang=lang,
+                                    remaining=parse_cards("2d")).fouls,
+         ["middle can no longer reach top: pair of queens with the cards left — bottom ≥ middle ≥ top is "
+          "required", "middle: ace-high already beats bottom: ten-high — bottom ≥ middle ≥ top is required"],
+         ["средний ряд: оставшимися картами уже не догнать верхний ряд: пара дам — требуется нижний ≥ "
+          "средний ≥ верхний", "средний ряд: старшая карта — туз уже сильнее, чем нижний ряд: старшая "
+          "карта — десятка — требуется нижний ≥ средний ≥ верхний"]),
+    ]
+    for fouls_in, english, russian in cases:
+        fouls = [f for f in fouls_in("en") if f is not None]
+        assert [foul_message(f) for f in fouls] == english
+        assert [foul_message(f, "ru") for f in fouls_in("ru") if f is not None] == russian
+    assert (Row.TOP.label(), Row.TOP.label("ru")) == ("top", "верхний ряд")
+
+
+def test_a_low_middle_is_named_as_a_low_hand_in_the_language_asked() -> None:
+    low = row_info(Row.MIDDLE, tuple(parse_cards("7s 5d 4c 3h 2s")), HouseRules(low_middle=True), "ru")
+    assert low.lowball and (low.name_in("ru"), low.name_in("en")) == ("лоу 7-5-4-3-2", "7-5-4-3-2 low")
