@@ -400,3 +400,18 @@ def test_every_foul_in_words_in_both_languages_english_unless_asked() -> None:
 def test_a_low_middle_is_named_as_a_low_hand_in_the_language_asked() -> None:
     low = row_info(Row.MIDDLE, tuple(parse_cards("7s 5d 4c 3h 2s")), HouseRules(low_middle=True), "ru")
     assert low.lowball and (low.name_in("ru"), low.name_in("en")) == ("лоу 7-5-4-3-2", "7-5-4-3-2 low")
+
+
+def test_a_partial_hand_with_two_equal_full_rows_is_no_foul() -> None:
+    # middle and bottom the same hand in other suits: bottom ≥ middle holds (a tie is legal)
+    arr = Arrangement(tuple(parse_cards("2c")), tuple(parse_cards("Ks Kd 9h 8h 7d")),
+                      tuple(parse_cards("Kh Kc 9s 8s 7c")))
+    assert not check_partial(arr).fouled
+
+
+def test_under_low_middle_the_bottom_must_still_be_able_to_reach_the_top() -> None:
+    arr = Arrangement(tuple(parse_cards("As Ah Kc")), (), tuple(parse_cards("2s 4d")))
+    left = parse_cards("Kd Qs Qh Jc Td 9s 8h 7c")  # no ace, one pair: queens at best below aces
+    assert check_partial(arr, HouseRules(low_middle=True), remaining=left).fouled
+    # with the middle still empty, the usual rules judge the bottom against the middle only
+    assert not check_partial(arr, remaining=left).fouled
