@@ -56,7 +56,8 @@ TARGETS: tuple[Target, ...] = (
     Target("house_rules", ("cp_trainer/house_rules.py",),
            ("tests/test_house_rules.py", "tests/test_house_rules_bounds.py")),
     Target("house_rules_file", ("cp_trainer/house_rules_file.py",),
-           ("tests/test_house_rules_file.py", "tests/test_house_rules_bounds.py")),
+           ("tests/test_house_rules_file.py", "tests/test_house_rules_bounds.py",
+            "tests/test_input_bounds.py")),  # the last: the nesting scanner's tests
     # The session's state machine (30 examples of 40 steps: about a minute per mutant through the
     # trampolines) runs 10: each example starts with every scenario (its @initialize rules).
     Target("session", ("cp_trainer/session.py",),
