@@ -9,6 +9,8 @@ changed code. The table printed at the end is the one docs/mutation.md keeps.
     ./dev mutate royalties       one module (or several)
     ./dev mutate --list          the modules and their tests
     ./dev mutate royalties --survivors   also print the diff of every surviving mutant
+    ./dev mutate royalties --retry       try again only the mutants the last run did not kill
+                                         (after new tests: mutmut keeps each verdict otherwise)
 
 Mutmut forks one worker per core (``--max-children``, default 1 here: the machine is shared).
 """
@@ -38,6 +40,7 @@ class Target:
     name: str
     files: tuple[str, ...]
     tests: tuple[str, ...]
+    max_examples: int = 0  # the per-mutant cap on a property test's examples (0: MAX_EXAMPLES)
 
 
 TARGETS: tuple[Target, ...] = (
@@ -46,18 +49,23 @@ TARGETS: tuple[Target, ...] = (
     Target("arrangement", ("cp_trainer/arrangement.py",),
            ("tests/test_arrangement.py", "tests/test_legality.py")),
     Target("settlement", ("cp_trainer/settlement.py",),
-           ("tests/test_settlement.py", "tests/test_zero_sum.py")),
+           ("tests/test_settlement.py", "tests/test_settlement_exact.py", "tests/test_zero_sum.py")),
     Target("royalties", ("cp_trainer/royalties.py",),
            ("tests/test_royalties.py", "tests/test_settlement.py")),
     Target("naturals", ("cp_trainer/naturals.py",), ("tests/test_naturals.py", "tests/test_settlement.py")),
     Target("house_rules", ("cp_trainer/house_rules.py",),
            ("tests/test_house_rules.py", "tests/test_house_rules_bounds.py")),
     Target("house_rules_file", ("cp_trainer/house_rules_file.py",),
-           ("tests/test_house_rules_file.py", "tests/test_house_rules_bounds.py")),
+           ("tests/test_house_rules_file.py", "tests/test_house_rules_bounds.py",
+            "tests/test_input_bounds.py")),  # the last: the nesting scanner's tests
+    # The session's state machine (30 examples of 40 steps: about a minute per mutant through the
+    # trampolines) runs 10: each example starts with every scenario (its @initialize rules).
     Target("session", ("cp_trainer/session.py",),
-           ("tests/test_session.py", "tests/test_session_machine.py", "tests/test_session_rules.py")),
+           ("tests/test_session.py", "tests/test_session_exact.py", "tests/test_session_machine.py",
+            "tests/test_session_rules.py"), max_examples=10),
     Target("board", ("cp_trainer/board.py",),
-           ("tests/test_session.py", "tests/test_session_rules.py", "tests/test_session_paigow.py")),
+           ("tests/test_board.py", "tests/test_session.py", "tests/test_session_rules.py",
+            "tests/test_session_paigow.py")),
     Target("paigow", tuple(f"cp_trainer/paigow/{m}.py" for m in
                            ("cards", "hands", "house_way", "resolve", "setting", "session", "ev")),
            ("tests/test_paigow_cards.py", "tests/test_paigow_hands.py", "tests/test_paigow_house_way.py",
@@ -95,7 +103,8 @@ def _work_dir(target: Target) -> Path:
     (work / "pyproject.toml").write_text(tomli_w.dumps(config), encoding="utf-8")
     plugins = work / "_plugins"
     plugins.mkdir(exist_ok=True)
-    (plugins / "mutation_profile.py").write_text(PROFILE, encoding="utf-8")
+    cap = target.max_examples or MAX_EXAMPLES
+    (plugins / "mutation_profile.py").write_text(PROFILE.replace("{cap}", str(cap)), encoding="utf-8")
     return work
 
 
@@ -104,13 +113,25 @@ def _work_dir(target: Target) -> Path:
 # so a mutant is killed or not, never by luck; and no property test draws more than
 # MAX_EXAMPLES examples (each mutant reruns them: the suite's 150-400 would take hours on a shared
 # machine). A kill is a kill all the same; a survivor might fall to more examples, so the score
-# is a lower bound.
+# is a lower bound. No shrinking: a failing example kills the mutant as it is (shrinking a state
+# machine's failure could take longer than the mutant's timeout). And the solver runs on one
+# thread: mutmut forks each mutant's run from a process whose solver thread pool
+# (cp_trainer/solver/parallel.py) may already exist, and the pool's threads do not survive a
+# fork, so a mutant whose tests ask the solver would wait for them until its timeout — a "kill"
+# that says nothing. One core for this process (before cp_trainer is imported) makes the
+# solver's WORKERS 1: it then never uses the pool.
 MAX_EXAMPLES = 30
-PROFILE = f"""\
-from hypothesis import HealthCheck, settings
+PROFILE = """\
+import os
+
+os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+CAP = {cap}
+
+from hypothesis import HealthCheck, Phase, settings  # noqa: E402
 
 settings.register_profile("mutation", deadline=None, derandomize=True, database=None,
-                          max_examples={MAX_EXAMPLES}, suppress_health_check=list(HealthCheck))
+                          max_examples=CAP, suppress_health_check=list(HealthCheck),
+                          phases=(Phase.explicit, Phase.reuse, Phase.generate))
 settings.load_profile("mutation")
 
 _init = settings.__init__
@@ -118,7 +139,7 @@ _init = settings.__init__
 
 def _capped(self, parent=None, **kwargs):
     if isinstance(kwargs.get("max_examples"), int):
-        kwargs["max_examples"] = min(kwargs["max_examples"], {MAX_EXAMPLES})
+        kwargs["max_examples"] = min(kwargs["max_examples"], CAP)
     _init(self, parent, **kwargs)
 
 
@@ -164,8 +185,15 @@ def _score(target: Target, work: Path) -> Score:
     return Score(target.name, total, killed, tuple(survived), tuple(untested))
 
 
-def run(target: Target, children: int, show: bool) -> Score:
+def run(target: Target, children: int, show: bool, retry: bool = False) -> Score:
     work = _work_dir(target)
+    again: list[str] = []
+    if retry:  # the mutants not killed last time, named: mutmut then tries them again
+        last = _score(target, work)
+        again = [*last.survived, *last.untested]
+        # and which test reaches which function is measured again: mutmut measures it only for
+        # new tests, so a test that was changed to reach another function would not be run there
+        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["QT_QPA_PLATFORM"] = "offscreen"
     env["PYTHONPATH"] = str(work / "_plugins")
@@ -174,8 +202,8 @@ def run(target: Target, children: int, show: bool) -> Score:
           flush=True)
     log = work / "mutmut.log"
     with log.open("w", encoding="utf-8") as out:
-        proc = subprocess.run([str(mutmut), "run", "--max-children", str(children)], cwd=work, env=env,
-                              stdout=out, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.run([str(mutmut), "run", "--max-children", str(children), *again], cwd=work,
+                              env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
     if proc.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace").strip().splitlines()[-15:]
         print("\n".join(tail))
@@ -195,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", metavar="MODULE", help="default: every module")
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     parser.add_argument("--survivors", action="store_true", help="print every surviving mutant's diff")
+    parser.add_argument("--retry", action="store_true",
+                        help="try again only the mutants the last run left alive (after new tests)")
     parser.add_argument("--max-children", type=int, default=1, metavar="N",
                         help="mutants tried at once (default 1)")
     args = parser.parse_args(argv)
@@ -207,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no such module: {unknown[0]} (choose from {', '.join(BY_NAME)})")
     if args.max_children < 1:
         parser.error(f"--max-children must be 1 or more, got {args.max_children}")
-    scores = [run(BY_NAME[m], args.max_children, args.survivors) for m in (args.modules or BY_NAME)]
+    scores = [run(BY_NAME[m], args.max_children, args.survivors, args.retry)
+              for m in (args.modules or BY_NAME)]
     print()
     print("| module | mutants | killed | % | survivors |")
     print("| --- | ---: | ---: | ---: | --- |")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 import pytest
@@ -12,13 +13,15 @@ from hypothesis import strategies as st
 from cp_trainer.arrangement import (
     Arrangement,
     ArrangementParseError,
+    Foul,
     Outcome,
     Row,
     Stage,
     check_arrangement,
     check_partial,
+    row_info,
 )
-from cp_trainer.arrangement_text import foul_sentences
+from cp_trainer.arrangement_text import foul_message, foul_sentences
 from cp_trainer.cards import FULL_DECK, Card, CardParseError, parse_cards
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.strength import evaluate5
@@ -310,3 +313,104 @@ def test_foul_sentences_read_naturally_and_say_the_rule_once() -> None:
     sizes = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c")).fouls
     assert foul_sentences(sizes, "en") == ["Top needs 3 cards, has 2.", "Bottom needs 5 cards, has 1.",
                                            "As appears 2 times (top, middle)."]
+
+
+def test_foul_sentences_name_kickers_only_to_tell_equal_hands_apart_and_say_every_foul() -> None:
+    twins = check_arrangement(Arrangement.parse("Kd Kc As / Ks Kh Qd 5c 4c / Ad Ah 2c 2d 3s")).fouls
+    assert foul_sentences(twins) == [  # English unless asked
+        "Your top row (pair of kings, kicker A) is stronger than your middle row "
+        "(pair of kings, kickers Q-5-4).",
+        "The rows must go bottom ≥ middle ≥ top."]
+    low = check_arrangement(Arrangement.parse("As Ad 4h / 9s 9d 5c 6c 7d / Ks Kd Qc Jd 2s"),
+                            HouseRules(low_middle=True)).fouls
+    assert foul_sentences(low) == [
+        "Your top row (pair of aces) is stronger than your bottom row (pair of kings).",
+        "The rows must go bottom ≥ top (low middle)."]
+    sizes = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c"), lang="ru").fouls
+    assert foul_sentences(sizes, "ru") == [
+        "Верхний ряд: карт — 2, а нужно 3.", "Нижний ряд: карт — 1, а нужно 5.",
+        "Карта As встречается несколько раз (всего 2: верхний ряд, средний ряд)."]
+    # a row the cards left cannot lift, and then another foul: both are said
+    half = check_partial(Arrangement.parse("Qs Qc Jh / 2c Th Ac Qd / 4c 8c Ts 3h 9d"),
+                         remaining=parse_cards("2d")).fouls
+    assert foul_sentences(half) == [
+        "The cards left cannot make your middle row as strong as your top row (pair of queens).",
+        "Your middle row (ace-high) already beats your bottom row (ten-high).",
+        "The rows must go bottom ≥ middle ≥ top."]
+
+
+def test_a_parse_error_keeps_the_text_and_the_reason() -> None:
+    err = ArrangementParseError("As Kd", "not three rows")
+    assert (err.text, err.reason, str(err)) == ("As Kd", "not three rows", "not three rows: 'As Kd'")
+
+
+@pytest.mark.parametrize(("middle", "bottom", "fouled"), [
+    ("Kd Kc Ks Kh", "As Ah Ad 2c 2d", True),  # four kings already beat any full house
+    ("Kd Kc Ks Kh", "2h 3h 4h 5h 6h", False),  # ... but not a straight flush
+    ("Kd Kc Ks 5h", "Qs Qh Jd Jc 2s", True),  # three kings (and a kicker) beat two pair
+    ("Kd Kc Ks 5h", "2s 3d 4c 5c 6d", False),  # a straight beats them
+    ("Kd Kc 5s 5h", "Qs Qh Jd Jc 2s", True),  # kings and fives beat queens and jacks
+    ("5s 5h Kd Kc", "Qs Qh 5d 5c 2s", True),  # in any order: kings over fives beat queens over fives
+    ("Kd Kc 5s 5h", "As Ah 3d 3c 2s", False),
+    ("Kd Kc 5h", "Qs Qh 8d 7c 2s", True),  # a pair of kings beats a pair of queens
+    ("5h Kd Kc", "As Ah 8d 7c 2s", False),
+    ("Ad Kc 5h", "Qs Jh 9d 7c 2s", True),  # ace-high beats queen-high, whatever comes
+])
+def test_a_partial_middle_is_judged_by_the_weakest_hand_it_can_still_become(middle: str, bottom: str,
+                                                                              fouled: bool) -> None:
+    arr = Arrangement((), tuple(parse_cards(middle)), tuple(parse_cards(bottom)))
+    assert check_partial(arr).fouled is fouled
+
+
+def test_every_foul_in_words_in_both_languages_english_unless_asked() -> None:
+    P = Arrangement.parse
+    Check = Callable[[str], Sequence[Foul | None]]
+    cases: list[tuple[Check, list[str], list[str]]] = [  # (fouls in a language, English, Russian)
+        (lambda lang: [check_arrangement(P("2c 3d / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s"), lang=lang,
+                                         stage=Stage.SETTING).misdeal],
+         ["misdeal: 12 cards instead of 13 — a re-deal, not a foul"],
+         ["ошибочная сдача: карт — 12 вместо 13; это пересдача, а не фол"]),
+        (lambda lang: check_partial(P("2c 3d 4h 5s / 9s 9d / "), lang=lang).fouls,
+         ["top takes 3 cards, holds 4"], ["верхний ряд: карт — 4, больше положенных 3"]),
+        (lambda lang: check_arrangement(P("As Ks / As Kd 3c 4c 5c / 2c"), lang=lang).fouls,
+         ["top needs 3 cards, has 2", "bottom needs 5 cards, has 1", "As appears 2 times (top, middle)"],
+         ["верхний ряд: карт — 2, а нужно 3", "нижний ряд: карт — 1, а нужно 5",
+          "карта As встречается несколько раз (всего 2: верхний ряд, средний ряд)"]),
+        (lambda lang: check_arrangement(P("Kd Kc As / Ks Kh Qd 5c 4c / Ad Ah 2c 2d 3s"), lang=lang).fouls,
+         ["top: pair of kings, kicker A is stronger than middle: pair of kings, kickers Q-5-4 — "
+          "bottom ≥ middle ≥ top is required"],
+         ["верхний ряд: пара королей, кикер A сильнее, чем средний ряд: пара королей, кикеры Q-5-4 — "
+          "требуется нижний ≥ средний ≥ верхний"]),
+        (lambda lang: check_partial(P("Qs Qc Jh / 2c Th Ac Qd / 4c 8c Ts 3h 9d"), lang=lang,
+                                    remaining=parse_cards("2d")).fouls,
+         ["middle can no longer reach top: pair of queens with the cards left — bottom ≥ middle ≥ top is "
+          "required", "middle: ace-high already beats bottom: ten-high — bottom ≥ middle ≥ top is required"],
+         ["средний ряд: оставшимися картами уже не догнать верхний ряд: пара дам — требуется нижний ≥ "
+          "средний ≥ верхний", "средний ряд: старшая карта — туз уже сильнее, чем нижний ряд: старшая "
+          "карта — десятка — требуется нижний ≥ средний ≥ верхний"]),
+    ]
+    for fouls_in, english, russian in cases:
+        fouls = [f for f in fouls_in("en") if f is not None]
+        assert [foul_message(f) for f in fouls] == english
+        assert [foul_message(f, "ru") for f in fouls_in("ru") if f is not None] == russian
+    assert (Row.TOP.label(), Row.TOP.label("ru")) == ("top", "верхний ряд")
+
+
+def test_a_low_middle_is_named_as_a_low_hand_in_the_language_asked() -> None:
+    low = row_info(Row.MIDDLE, tuple(parse_cards("7s 5d 4c 3h 2s")), HouseRules(low_middle=True), "ru")
+    assert low.lowball and (low.name_in("ru"), low.name_in("en")) == ("лоу 7-5-4-3-2", "7-5-4-3-2 low")
+
+
+def test_a_partial_hand_with_two_equal_full_rows_is_no_foul() -> None:
+    # middle and bottom the same hand in other suits: bottom ≥ middle holds (a tie is legal)
+    arr = Arrangement(tuple(parse_cards("2c")), tuple(parse_cards("Ks Kd 9h 8h 7d")),
+                      tuple(parse_cards("Kh Kc 9s 8s 7c")))
+    assert not check_partial(arr).fouled
+
+
+def test_under_low_middle_the_bottom_must_still_be_able_to_reach_the_top() -> None:
+    arr = Arrangement(tuple(parse_cards("As Ah Kc")), (), tuple(parse_cards("2s 4d")))
+    left = parse_cards("Kd Qs Qh Jc Td 9s 8h 7c")  # no ace, one pair: queens at best below aces
+    assert check_partial(arr, HouseRules(low_middle=True), remaining=left).fouled
+    # with the middle still empty, the usual rules judge the bottom against the middle only
+    assert not check_partial(arr, remaining=left).fouled

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.cards import parse_cards
 from cp_trainer.drill.analysis import grade_live
 from cp_trainer.drill.grading import (
+    CandidateAnswer,
+    DrillGrade,
     DrillInputError,
     GradeLevel,
     HandAnalysis,
@@ -319,3 +322,320 @@ def test_live_grade_meets_the_stored_answers_samples() -> None:
     found = a.find(g.best)
     assert found is not None and found.loss == 0.0
     assert g.level is GradeLevel.BLUNDER and g.loss == pytest.approx(1.01, abs=0.001) and not g.foul
+
+HAND = "Ad Ks Kh Kd Qs Qh Qd 6h 6c 5h 4s 4d 4c"  # the stored hand's cards, high first
+STANDARD = BotChoice(BotName.STANDARD)
+BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"  # trips on top, a full house below
+FOUL = "Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c"  # trips on top over a middle of trips: foul
+
+
+def analysis(*answers: tuple[str, float, float, float, float], opponents: int = 1) -> HandAnalysis:
+    """A made-up solver answer for the stored hand: (arrangement, EV, error, loss, loss's error)."""
+    cands = [CandidateAnswer(arr(a), ev, se, loss, lse) for a, ev, se, loss, lse in answers]
+    return HandAnalysis.of(parse_cards(HAND), cands, "standard", opponents, 500, 7)
+
+
+# --- grading, rule by rule (worked by hand from grading.py's table) -------------------------
+# --- the five grades -------------------------------------------------------------------------
+
+
+def test_each_grade_has_its_key_its_words_and_its_score() -> None:
+    table = [(GradeLevel.BEST, "best", "Best", "Лучший ход", 1.0, False),
+             (GradeLevel.GOOD, "good", "Good", "Хороший ход", 0.75, False),
+             (GradeLevel.INACCURACY, "inaccuracy", "Inaccuracy", "Неточность", 0.5, True),
+             (GradeLevel.MISTAKE, "mistake", "Mistake", "Ошибка", 0.25, True),
+             (GradeLevel.BLUNDER, "blunder", "Blunder", "Грубая ошибка", 0.0, True)]
+    assert [row[0] for row in table] == list(GradeLevel)
+    for level, key, en, ru, score, missed in table:
+        assert (level.key, level.label(), level.label("en"), level.label("ru")) == (key, en, en, ru)
+        assert level.score == score and level.missed is missed, level
+
+
+def test_the_grade_of_a_loss_at_every_edge_of_the_table() -> None:
+    # not significant: Best, whatever the loss; a foul: Blunder, whatever the loss
+    for loss in (0.0, 0.05, 0.5, 3.0):
+        assert classify(loss, False) is GradeLevel.BEST
+        assert classify(loss, False, foul=True) is GradeLevel.BLUNDER
+        assert classify(loss, True, foul=True) is GradeLevel.BLUNDER
+    edges = [(0.0, GradeLevel.GOOD), (0.1, GradeLevel.GOOD), (0.10001, GradeLevel.INACCURACY),
+             (0.3, GradeLevel.INACCURACY), (0.30001, GradeLevel.MISTAKE), (1.0, GradeLevel.MISTAKE),
+             (1.00001, GradeLevel.BLUNDER), (7.0, GradeLevel.BLUNDER)]
+    for loss, level in edges:
+        assert classify(loss, True) is level, loss
+        assert classify(loss, True, foul=False) is level, loss
+
+
+def test_a_loss_is_significant_above_two_standard_errors_only() -> None:
+    def significant(loss: float, error: float) -> bool:
+        return CandidateAnswer(arr(BEST), 0.0, 0.01, loss, error).significant
+
+    assert not significant(0.2, 0.1)  # exactly two errors: within noise
+    assert significant(0.2001, 0.1)
+    assert significant(0.25, 0.1)  # 2.5 errors: significant (the cut is 2, not 3)
+    assert not significant(0.19, 0.1)
+    assert not significant(0.0, 0.0)  # the best itself
+    assert significant(0.01, 0.0)
+
+
+# --- what a foul costs -----------------------------------------------------------------------
+
+
+def test_a_fouls_ev_is_certain_only_under_plain_rules() -> None:
+    # a foul loses the scoop (4 points, 6 in 1-6) to each of the legal bots
+    assert foul_ev(HouseRules(), 1) == -4.0
+    assert foul_ev(HouseRules(), 3) == -12.0
+    assert foul_ev(HouseRules(system=ScoringSystem.ONE_SIX), 3) == -18.0
+    assert isinstance(foul_ev(HouseRules(), 2), float)
+    # anything that can change what a foul costs leaves it to the solver
+    for rules in (HouseRules(ignore_fouls=True), HouseRules(royalties=True), HouseRules(naturals=True),
+                  HouseRules(surrender=True)):
+        assert foul_ev(rules, 1) is None, rules
+
+
+def test_a_foul_against_a_weak_best_is_a_blunder_its_loss_measured_by_the_bests_error() -> None:
+    weak = analysis(("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c", -3.9, 0.2, 0.0, 0.0), opponents=1)
+    g = weak.grade(arr(FOUL))
+    assert g is not None and g.foul and g.level is GradeLevel.BLUNDER
+    assert g.ev == -4.0 and g.loss == pytest.approx(0.1) and g.loss_stderr == 0.2
+    assert not g.significant  # 0.1 is within two errors of 0.2: the foul is Blunder all the same
+    assert g.counted_loss == pytest.approx(0.1)  # a foul's loss always counts
+    assert (g.best, g.best_ev, g.samples) == (arr(BEST), -3.9, 500)
+    # two opponents: the foul loses the scoop twice
+    g2 = analysis((BEST, 1.0, 0.01, 0.0, 0.0), opponents=2).grade(arr(FOUL))
+    assert g2 is not None and g2.ev == -8.0 and g2.loss == pytest.approx(9.0) and g2.significant
+
+
+def test_a_foul_under_ignore_fouls_is_still_a_foul_left_to_the_solver() -> None:
+    a = stored()
+    rules = HouseRules(ignore_fouls=True)
+    # the rows still foul; what it costs is not certain (the settlement ignores it): no stored grade
+    assert a.grade(arr(FOUL), rules) is None
+    g = a.grade(arr(BEST), rules)
+    assert g is not None and not g.foul and g.level is GradeLevel.BEST
+
+
+def test_an_arrangement_that_fouls_only_under_other_rules_is_graded_as_stored() -> None:
+    both = analysis((BEST, 3.2, 0.03, 0.0, 0.0), (FOUL, 1.0, 0.05, 2.2, 0.04))
+    # under *low middle* only the bottom must beat the top: no foul, graded from its stored answer
+    g = both.grade(arr(FOUL), HouseRules(low_middle=True))
+    assert g is not None and not g.foul and (g.ev, g.loss, g.level) == (1.0, 2.2, GradeLevel.BLUNDER)
+    # under the usual rules the same rows foul: the certain cost of a foul, not the stored EV
+    g = both.grade(arr(FOUL))
+    assert g is not None and g.foul and g.ev == -4.0
+
+
+def test_a_foul_the_rules_make_uncertain_is_left_to_the_solver() -> None:
+    for rules in (HouseRules(royalties=True), HouseRules(surrender=True), HouseRules(naturals=True)):
+        assert stored().grade(arr(FOUL), rules) is None
+
+
+# --- the verdict -----------------------------------------------------------------------------
+
+
+def test_the_verdict_of_a_stored_candidate_names_everything() -> None:
+    a = stored()
+    g = a.grade(arr("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"))
+    assert g == DrillGrade(arr("Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"), 2.408, a.best.arrangement,
+                           3.202, 0.794, 0.038, True, False, GradeLevel.MISTAKE, 2000)
+    assert g.counted_loss == 0.794
+    assert g.to_json() == {"arrangement": "Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh", "ev": 2.408,
+                           "best": {"arrangement": str(a.best.arrangement), "ev": 3.202},
+                           "loss": 0.794, "loss_stderr": 0.038, "significant": True, "foul": False,
+                           "grade": "mistake", "samples": 2000}
+
+
+def test_a_loss_within_noise_counts_nothing_and_the_json_rounds_to_six_places() -> None:
+    g = DrillGrade(arr(BEST), 1.23456789, arr(BEST), 1.30000049, 0.0654321, 0.0400001, False, False,
+                   GradeLevel.BEST, 100)
+    assert g.counted_loss == 0.0
+    data = g.to_json()
+    assert (data["ev"], data["loss"], data["loss_stderr"]) == (1.234568, 0.065432, 0.04)
+    assert data["best"] == {"arrangement": BEST, "ev": 1.3}
+    assert list(data) == ["arrangement", "ev", "best", "loss", "loss_stderr", "significant", "foul", "grade",
+                          "samples"]
+    assert (data["significant"], data["foul"], data["grade"], data["samples"]) == (False, False, "best", 100)
+
+
+def test_a_candidate_is_found_by_its_row_strengths_under_the_rules_given() -> None:
+    a = stored()
+    same = arr("4c 4d 4s / 5h Qd Qh Qs Ad / 6c 6h Kd Kh Ks")  # the best, cards shuffled in rows
+    cand = a.find(same)
+    assert cand is not None and cand.arrangement == a.best.arrangement and cand.ev == 3.202
+    assert a.find(same, HouseRules()) == cand
+    assert a.find(arr("6h 6c 5h / Ad Qs Qh Qd 4c / Ks Kh Kd 4s 4d")) is None
+    # the rows are compared as the rules given rank them: under *low middle* the middle is a 2-7
+    # low hand, for the arrangement and the stored candidates alike
+    low = a.find(same, HouseRules(low_middle=True))
+    assert low is not None and low.arrangement == a.best.arrangement
+    # the second stored candidate, not the first, for its own rows
+    second = a.find(arr("4s 4d 4c / Ad Ks Kh Kd 5h / Qs Qh Qd 6h 6c"))
+    assert second is not None and second.arrangement == a.candidates[1].arrangement
+
+
+# --- the hand and its arrangements -----------------------------------------------------------
+
+
+def test_an_arrangement_of_other_cards_or_other_row_sizes_is_refused_quoting_both() -> None:
+    a = stored()
+    wrong = "2c 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"
+    message = f"{wrong!r} is not a 3/5/5 arrangement of {HAND!r}"
+    with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+        a.grade(arr(wrong))
+    for sizes in ("4s 4d 4c Ad / Qs Qh Qd 5h / Ks Kh Kd 6h 6c",  # 4/4/5
+                  "4s 4d / 4c Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c",  # 2/6/5
+                  "4s 4d 4c / Ad Qs Qh Qd / 5h Ks Kh Kd 6h 6c"):  # 3/4/6
+        with pytest.raises(DrillInputError, match=r"is not a 3/5/5 arrangement of "):
+            a.check_cards(arr(sizes))
+    with pytest.raises(DrillInputError, match=r"is not a 3/5/5 arrangement of "):
+        a.check_cards(arr("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h"))  # a card short
+    a.check_cards(arr(BEST))  # the hand itself passes
+
+
+def test_an_analysis_keeps_its_cards_high_first_and_each_candidate_as_a_rows_code() -> None:
+    shuffled = parse_cards("4c 6h Ks Ad 5h Qh 4s Kd Qs 6c Kh Qd 4d")
+    a = HandAnalysis.of(shuffled, [CandidateAnswer(arr(BEST), 3.2, 0.03, 0.0, 0.0),
+                                   CandidateAnswer(arr(FOUL), -4.0, 0.0, 7.2, 0.03)],
+                        BotChoice(BotName.GREEDY), 2, 400, 9)
+    assert a.cards == tuple(parse_cards(HAND))
+    assert a.rows == (("mbbbmmmbbmttt", 3.2, 0.03, 0.0, 0.0), ("mtttmmmbbmbbb", -4.0, 0.0, 7.2, 0.03))
+    assert (a.bot, a.opponents, a.samples, a.seed) == (BotChoice(BotName.GREEDY), 2, 400, 9)
+    assert a.best == CandidateAnswer(arr("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"), 3.2, 0.03, 0.0, 0.0)
+    foul_high_first = arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 6h 6c 4s 4d 4c")  # rows read back in the cards' order
+    assert [c.arrangement for c in a.candidates] == [arr(BEST), foul_high_first]
+
+
+def test_a_rows_code_says_each_cards_row_and_reads_back() -> None:
+    cards = parse_cards(HAND)
+    assert rows_code(cards, arr(BEST)) == "mbbbmmmbbmttt"
+    assert rows_code(cards, arr(FOUL)) == "mtttmmmbbmbbb"
+    assert from_rows_code(cards, "mbbbmmmbbmttt") == arr("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c")
+    assert from_rows_code(cards, "tttmmmmmbbbbb") == arr("Ad Ks Kh / Kd Qs Qh Qd 6h / 6c 5h 4s 4d 4c")
+    message = f"{'2c 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c'!r} does not hold {HAND!r}"
+    with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+        rows_code(cards, arr("2c 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"))
+
+
+@pytest.mark.parametrize("code", ["tttmmmmmbbbb", "tttmmmmmbbbbbb", "ttmmmmmmbbbbb", "tttmmmmbbbbbb",
+                                  "tttmmmmmbbbbx", "TTTMMMMMBBBBB", ""])
+def test_a_rows_code_that_is_not_three_five_and_five_of_this_hand_is_refused(code: str) -> None:
+    message = f"not a rows code for {HAND!r}: {code!r}"
+    with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+        from_rows_code(parse_cards(HAND), code)
+    with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+        HandAnalysis(tuple(parse_cards(HAND)), ((code, 0.0, 0.0, 0.0, 0.0),), STANDARD, 1, 10, 1)
+
+
+def test_an_analysis_needs_thirteen_distinct_cards_and_an_answer() -> None:
+    row = ("mbbbmmmbbmttt", 0.0, 0.0, 0.0, 0.0)
+    twelve = tuple(parse_cards(HAND))[:12]
+    with pytest.raises(DrillInputError, match=f"^{re.escape('a drill hand has 13 distinct cards: ')}"):
+        HandAnalysis(twelve, (row,), STANDARD, 1, 10, 1)
+    twice = (*tuple(parse_cards(HAND))[:12], parse_cards("Ad")[0])
+    message = f"a drill hand has 13 distinct cards: {'Ad Ks Kh Kd Qs Qh Qd 6h 6c 5h 4s 4d Ad'!r}"
+    with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+        HandAnalysis(twice, (row,), STANDARD, 1, 10, 1)
+    message = f"no solver answer for {HAND!r}"
+    with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+        HandAnalysis(tuple(parse_cards(HAND)), (), STANDARD, 1, 10, 1)
+    # every stored row is checked, not only the first
+    with pytest.raises(DrillInputError, match="not a rows code"):
+        HandAnalysis(tuple(parse_cards(HAND)), (row, ("ttt", 0.0, 0.0, 0.0, 0.0)), STANDARD, 1, 10, 1)
+
+
+# --- storage ---------------------------------------------------------------------------------
+
+
+def test_the_stored_line_is_compact_and_exact() -> None:
+    a = analysis((BEST, 3.20249, 0.0314, 0.0, 0.0), (FOUL, -4.0, 0.0, 7.2024, 0.03151))
+    assert a.to_json() == {"cards": HAND, "bot": "standard", "opponents": 1, "samples": 500, "seed": 7,
+                           "candidates": [["mbbbmmmbbmttt", 3.202, 0.031, 0.0, 0.0],
+                                          ["mtttmmmbbmbbb", -4.0, 0.0, 7.202, 0.032]]}
+    # a value that rounds to zero is written 0.0, never -0.0
+    tiny = analysis((BEST, -0.0004, 0.0, -0.0001, 0.0))
+    assert json.dumps(tiny.to_json()["candidates"]) == '[["mbbbmmmbbmttt", 0.0, 0.0, 0.0, 0.0]]'
+    assert HandAnalysis.from_json(a.to_json()) == analysis((BEST, 3.202, 0.031, 0.0, 0.0),
+                                                            (FOUL, -4.0, 0.0, 7.202, 0.032))
+
+
+def test_a_stored_line_is_read_with_its_types() -> None:
+    data: dict[str, Any] = STORED | {"opponents": "2", "samples": 300.0, "seed": "5", "bot": "greedy",
+                                     "candidates": [["mbbbmmmbbmttt", "1.5", 0, "0", 0]]}
+    a = HandAnalysis.from_json(data)
+    assert (a.bot, a.opponents, a.samples, a.seed) == (BotChoice(BotName.GREEDY), 2, 300, 5)
+    assert a.rows == (("mbbbmmmbbmttt", 1.5, 0.0, 0.0, 0.0),)
+    assert all(type(x) is float for x in a.rows[0][1:]) and type(a.opponents) is int
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ({"cards": None}, None),
+    ({"candidates": [["mbbbmmmbbmttt", 1.0, 0.0, 0.0]]}, "not enough values to unpack"),
+    ({"candidates": [["mbbbmmmbbmttt", "x", 0.0, 0.0, 0.0]]}, "could not convert string to float"),
+    ({"opponents": None}, "int()"),
+    ({"samples": "many"}, "invalid literal for int()"),
+    ({"seed": [1]}, "int()"),
+])
+def test_a_broken_stored_line_is_one_error_quoting_it(change: dict[str, Any], why: str | None) -> None:
+    data = STORED | change
+    with pytest.raises(DrillInputError, match=r"^not a drill hand: ") as info:
+        HandAnalysis.from_json(data)
+    text = str(info.value)
+    assert text.startswith(f"not a drill hand: {str(data)[:200]!r} (")
+    if why is not None:
+        assert why in text, text
+
+
+def test_a_stored_line_missing_a_field_is_refused_naming_the_field() -> None:
+    for field in ("cards", "candidates", "bot", "opponents", "samples", "seed"):
+        data = {k: v for k, v in STORED.items() if k != field}
+        with pytest.raises(DrillInputError, match=rf"^not a drill hand: .* \('{field}'\)$"):
+            HandAnalysis.from_json(data)
+
+
+def test_a_long_stored_line_is_quoted_cut_at_two_hundred_characters() -> None:
+    data = STORED | {"bot": 7, "seed": "no" * 200}
+    with pytest.raises(DrillInputError, match=r"^not a drill hand: ") as info:
+        HandAnalysis.from_json(data)
+    quoted = str(info.value).removeprefix("not a drill hand: ").split(" (", 1)[0]
+    assert quoted == repr(str(data)[:200]) and len(str(data)) > 200
+
+
+# --- the live grade --------------------------------------------------------------------------
+
+
+def test_a_live_grade_of_a_stored_arrangement_uses_the_default_rules() -> None:
+    a = stored()
+    g = grade_live(a, arr(BEST))
+    assert g.level is GradeLevel.BEST and not g.foul and g.ev == 3.202
+    g = grade_live(a, arr(FOUL))  # plain rules: the foul's cost is certain, no solve
+    assert g.foul and g.ev == -4.0 and g.level is GradeLevel.BLUNDER
+
+
+def test_a_live_grade_is_the_solvers_verdict_with_the_foul_judged_by_the_rules(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    other = arr("Qs Qh Qd / Ad 5h 4s 4d 4c / Ks Kh Kd 6h 6c")  # trips over smaller trips; stored nowhere
+    calls: list[Arrangement] = []
+
+    def fake_grade(cards: list[Any], arrangement: Arrangement, **kw: Any) -> Grade:
+        calls.append(arrangement)
+        return Grade(arrangement, 3.15, 0.03, arr(BEST), 3.2, 0.05, 0.02, True, 1234)
+
+    monkeypatch.setattr(solver_grade, "grade", fake_grade)
+    a = stored()
+    # a foul found only by the solver (under royalties its cost is not certain): Blunder, whatever
+    # the loss, the solver's figures as they are
+    g = grade_live(a, other, HouseRules(royalties=True))
+    assert g == DrillGrade(other, 3.15, arr(BEST), 3.2, 0.05, 0.02, True, True, GradeLevel.BLUNDER, 1234)
+    # the same rows under *low middle* do not foul: graded by the loss (Good: significant, ≤ 0.10)
+    low = HouseRules(low_middle=True, royalties=True)
+    g = grade_live(a, other, low)
+    assert g == DrillGrade(other, 3.15, arr(BEST), 3.2, 0.05, 0.02, True, False, GradeLevel.GOOD, 1234)
+    assert calls == [other, other]
+
+
+def test_a_foul_exactly_two_errors_from_the_best_is_within_noise() -> None:
+    close = analysis((BEST, -3.5, 0.25, 0.0, 0.0))  # the foul loses 0.5 = 2 × 0.25
+    g = close.grade(arr(FOUL))
+    assert g is not None and g.arrangement == arr(FOUL) and g.loss == 0.5 and not g.significant
+    assert g.level is GradeLevel.BLUNDER
+    g = analysis((BEST, -3.49, 0.25, 0.0, 0.0)).grade(arr(FOUL))
+    assert g is not None and g.significant

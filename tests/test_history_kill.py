@@ -181,10 +181,9 @@ def test_the_callers_side_never_waits_on_the_disk(tmp_path: Path, monkeypatch: p
 
     monkeypatch.setattr(os, "fsync", slow_fsync)
     writer = HistoryWriter(tmp_path / "D")
-    started = time.monotonic()
     for i in range(5):
         writer.add_hands([make_record(10 + i)])
-    assert time.monotonic() - started < 1.2  # five syncs on this thread would take 2.5 s
+    assert threading.current_thread().name not in callers  # no sync on this thread (no wall clock)
     assert writer.flush(30) and writer.wait_durable(30)
     writer.close()
     assert callers and threading.current_thread().name not in callers

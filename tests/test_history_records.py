@@ -139,7 +139,8 @@ def test_1_every_path_that_leads_to_the_database_is_refused(tmp_path: Path,
         os.chdir(cwd)
     assert status == 2 and "one of the history's own files" in err
     assert digest(db) == before and digest(tmp_path / "hard") == before
-    with HistoryStore.open_readonly(folder) as store, pytest.raises(OwnFileRefused):
+    refused = pytest.raises(OwnFileRefused, match="an export never writes onto")
+    with HistoryStore.open_readonly(folder) as store, refused:
         export_jsonl(store, tmp_path / "link" / "history.sqlite3", force=True)  # the window's path too
     # an ordinary file beside them is still written, and replaced when asked
     status, out, _ = hist(capsys, tmp_path, "export", folder / "export.jsonl")
@@ -199,7 +200,7 @@ def test_2_damaged_lesson_progress_is_named_and_left_out(tmp_path: Path) -> None
     with HistoryStore.open(tmp_path / "D") as store:
         assert store.completed_lessons() == {"rankings"}
         assert len(store.skipped) == 3 and all(s.startswith("lesson progress") for s in store.skipped)
-        with pytest.raises(RecordError):
+        with pytest.raises(RecordError, match=r"^lesson_id: text that is not valid Unicode \(a lone"):
             store.mark_lesson_completed("\udcff")
         store.mark_lesson_completed("example_1")  # a damaged row is replaced by a good one
         assert store.completed_lessons() == {"rankings", "example_1"}
@@ -209,8 +210,9 @@ def test_2_the_store_refuses_a_drill_result_that_would_not_read_back(tmp_path: P
     bad = [replace(records()[0], theme="\ud800"), replace(records()[0], arrangement="As"),
            replace(records()[0], loss=float("inf"))]
     with HistoryStore.open(tmp_path / "D") as store:
-        for record in bad:
-            with pytest.raises(RecordError):
+        messages = (r"^theme: text that is not valid Unicode", r"^arrangement ", r"^loss ")
+        for record, message in zip(bad, messages, strict=True):
+            with pytest.raises(RecordError, match=message):
                 store.add_drill_results([records()[1], record])
         assert store.drill_results() == []  # all or none
 
@@ -360,7 +362,7 @@ def test_3_the_migration_gives_drill_results_an_identity_and_keeps_every_row(tmp
     with sqlite3.connect(tmp_path / "D" / "history.sqlite3") as conn:
         uids = [r[0] for r in conn.execute("SELECT uid FROM drill_results ORDER BY id")]
         assert uids[:3] == [r.identity for r in records()] and uids[3] == f"{uids[1]}-4"
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(sqlite3.IntegrityError, match=r"^UNIQUE constraint failed: drill_results\.uid$"):
             conn.execute("UPDATE drill_results SET uid = ? WHERE id = 3", (uids[0],))
     conn.close()
     # an export of it into a new history keeps one copy of each result
@@ -450,9 +452,7 @@ def test_7_a_fifo_nobody_writes_to_ends_with_a_message(tmp_path: Path, monkeypat
     monkeypatch.setattr(jsonl_module, "IMPORT_IDLE_S", 0.5)  # the real wait is 60 s
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    started = time.monotonic()
     status, out, err = hist(capsys, tmp_path, "import", fifo)
-    assert time.monotonic() - started < 20
     assert status == 2 and out == "" and "nothing arrived for 0.5 seconds" in err
     assert "nothing was imported" in err and len(err.splitlines()) == 1
     # a writer that opens it and then stays silent is given up on too

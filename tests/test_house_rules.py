@@ -154,7 +154,7 @@ def test_every_switch_must_be_a_bool(name: str) -> None:
 
 def test_where_a_shown_value_is_cut() -> None:
     def shown(value: object) -> str:
-        with pytest.raises(HouseRulesError) as info:
+        with pytest.raises(HouseRulesError, match=r"^point_value must be a number > 0, got ") as info:
             HouseRules(point_value=value)  # type: ignore[arg-type]
         return str(info.value).removeprefix("point_value must be a number > 0, got ")
 

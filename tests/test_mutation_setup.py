@@ -53,3 +53,13 @@ def test_an_unknown_module_is_refused(mutate: ModuleType, capsys: pytest.Capture
     with pytest.raises(SystemExit, match=r"^2$"):
         mutate.main(["no_such_module"])
     assert "no such module: no_such_module" in capsys.readouterr().err
+
+
+def test_the_runs_profile_caps_examples_per_module_and_keeps_the_solver_on_one_thread(
+        mutate: ModuleType) -> None:
+    assert mutate.BY_NAME["session"].max_examples == 10 and mutate.BY_NAME["cards"].max_examples == 0
+    text = mutate.PROFILE.replace("{cap}", "10")
+    compile(text, "mutation_profile.py", "exec")  # the plugin the runs load is valid Python
+    assert "CAP = 10\n" in text and "max_examples=CAP" in text
+    # before anything imports the solver: one core, so its WORKERS is 1 and no thread pool is forked
+    assert text.index("os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})") < text.index("hypothesis")

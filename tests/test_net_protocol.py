@@ -283,7 +283,7 @@ def test_the_page_is_served_over_http() -> None:
             assert "WebSocket" in r.read().decode()
         with urllib.request.urlopen(page + "strings/ru.json", timeout=10) as r:
             assert json.loads(r.read())["set"] == "Выставить"
-        with pytest.raises(urllib.error.HTTPError) as err:
+        with pytest.raises(urllib.error.HTTPError, match=r"^HTTP Error 404") as err:
             urllib.request.urlopen(page + "../etc/passwd", timeout=10)
         assert err.value.code == 404
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -24,20 +25,24 @@ def test_names_are_cleaned_and_bounded() -> None:
     assert seat.name.startswith("Ann[31m") and len(seat.name) == MAX_NAME
     assert all(ch.isprintable() for ch in seat.name)
     for bad in ("", "   ", None, 5, ["Ann"]):
-        with pytest.raises(TableError) as err:
+        with pytest.raises(TableError, match=r"^no_name$") as err:
             table.join("ABCDEF", bad)
         assert err.value.key == "no_name" and not err.value.close
-    with pytest.raises(TableError) as err:
+    with pytest.raises(TableError, match=r"^wrong_code$") as err:
         table.join(12345, "Eve")
     assert err.value.close  # a wrong code ends the connection
-    with pytest.raises(TableError):
+    with pytest.raises(TableError, match=r"^bad_lang$"):
         table.join("ABCDEF", "Bob", lang="fr")
 
 
 def test_the_table_refuses_impossible_setups() -> None:
-    for kwargs in ({"seats": 1}, {"seats": 5}, {"seats": 3, "bots": 3}, {"seats": 2, "bots": -1},
-                   {"seats": 2, "rules": HouseRules(bank=3)}):
-        with pytest.raises(ValueError):
+    for kwargs, message in (({"seats": 1}, "a table has 2 to 4 seats, got 1"),
+                            ({"seats": 5}, "a table has 2 to 4 seats, got 5"),
+                            ({"seats": 3, "bots": 3}, "bots: 0 to 2 at a table of 3 seats, got 3"),
+                            ({"seats": 2, "bots": -1}, "bots: 0 to 1 at a table of 2 seats, got -1"),
+                            ({"seats": 2, "rules": HouseRules(bank=3)},
+                             "the bank is seat 3, but the table has 2 seats")):
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
             Table(**kwargs)
 
 
@@ -52,6 +57,6 @@ def test_fill_with_bots_deals_at_once_and_a_full_table_refuses_newcomers() -> No
     assert len(deals) == 1 and deals[0]["seat"] == 0
     (work,) = table.take_work()
     assert isinstance(work, BotWork) and work.job.seats == (1, 2, 3)
-    with pytest.raises(TableError) as err:
+    with pytest.raises(TableError, match=r"^full$") as err:
         table.join("ABCDEF", "Late")
     assert err.value.key == "full" and err.value.close

@@ -270,3 +270,9 @@ def test_lowball_order() -> None:
 ])
 def test_describe_lowball(cards: str, en: str, ru: str) -> None:
     assert describe_lowball(parse_cards(cards)) == en and describe_lowball(parse_cards(cards), "ru") == ru
+
+
+def test_kickers_are_named_in_the_language_asked() -> None:
+    nines = evaluate(parse_cards("9c 9d Kh Js Qd"))
+    assert describe(nines, "ru", detailed=True) == "пара девяток, кикеры K-Q-J"
+    assert describe(evaluate(parse_cards("As Ah Kd")), "ru", detailed=True) == "пара тузов, кикер K"
