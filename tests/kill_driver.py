@@ -50,6 +50,8 @@ def main(argv: list[str]) -> int:
     t0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC) + timedelta(seconds=time.time() % 100_000)
     best = Arrangement.parse("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c")
     graded: list[DrillRecord] = []
+    showdowns: list[object] = []
+    window.controller.showdownReady.connect(showdowns.append)
 
     def say(line: str) -> None:
         app.processEvents()  # the result is painted
@@ -63,7 +65,11 @@ def main(argv: list[str]) -> int:
             window.controller.new_deal()
             cards = sorted(window.deal_model.cards(Zone.HAND), reverse=True)
             assert window.deal_model.place(cards[10:], cards[5:10], cards[:5])
-            assert window.controller.set_hand() is not None
+            before = len(showdowns)
+            window.controller.set_hand()  # at once, or when the bots have set theirs (cold Numba)
+            while len(showdowns) == before:
+                app.processEvents()
+                time.sleep(0.005)
             say(f"shown chinese {recorder.last_id}")
         elif kind == "paigow":
             page = window.show_paigow()

@@ -228,6 +228,7 @@ class StateTrace(QObject):
             state["phase"] = controller.phase.name
             state["criss_cross"] = bool(controller.setup.criss_cross)
             state["hand_index"] = controller.hand_index
+            state["deals"] = controller.session.deals  # a new deal is told from a redrawn old one
             state["hands"] = len(controller.player_cards)
             state["opponents"] = len(controller.opponent_cards)
         pages = getattr(win, "pages", None)

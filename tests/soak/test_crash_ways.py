@@ -61,9 +61,12 @@ def ok_settings(p: Player, *changes: str, opponents: int | None = None) -> None:
 
 
 def deal(p: Player) -> State:
+    """A new deal, told by the session's count of deals (a busy machine may show the old deal,
+    also 13 cards in the hand, long after the key)."""
+    before = p.state()["deals"] or 0
     p.s.key("ctrl+n")
-    return p.s.wait(lambda x: x["phase"] == "SETTING" and (p.widget(x, "handView") or {}).get("rows") == 13,
-                    "a new deal")
+    return p.s.wait(lambda x: (x["deals"] or 0) > before and x["phase"] == "SETTING"
+                    and (p.widget(x, "handView") or {}).get("rows") == 13, "a new deal")
 
 
 def hint(p: Player) -> None:
