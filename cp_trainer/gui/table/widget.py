@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QRect, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -510,13 +510,22 @@ class TableWidget(ShowdownMixin, QWidget):
         self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
         self.banner.set_lines(self._banner_lines())
         height = max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
+        for seat in self._seats:
+            seat.set_compact(False)
         self._set_view_heights(height)
         layout = self.layout()
         if self.height() <= 0 or layout is None:
             return
         for _ in range(12):
             deficit = self._needed_height(layout) - self.height()
-            if deficit <= 0 or height <= MIN_CARD_HEIGHT:
+            if deficit > 0 and height <= MIN_CARD_HEIGHT:
+                # the least cards and still short (1018 x 645, three bots in Russian): the
+                # seats take thinner margins, as the window alone decides (nothing moves mid-hand)
+                for seat in self._seats:
+                    seat.set_compact(True)
+                self._set_view_heights(height)
+                return
+            if deficit <= 0:
                 return
             sharing = len(ROWS) + (1 if self._hand_height(height) == height else 0)
             height = max(MIN_CARD_HEIGHT, height - -(-deficit // sharing))
@@ -527,11 +536,12 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _banner_lines(self) -> int:
         """The lines the banner's longest texts take at the table's width in the current language
-        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 5."""
+        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 6, laid
+        out as QLabel does."""
         lang = self.controller.setup.lang
         layout = self.layout()
         side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
-        width = self.width() - side - (self.banner.width() - self.banner.contentsRect().width())
+        width = self.width() - side  # the banner's own width, its padding in it
         key = (width, lang, self.banner.font().key(), self.controller.setup.rules,
                self.controller.setup.criss_cross)
         if self._banner_key == key:
@@ -548,12 +558,9 @@ class TableWidget(ShowdownMixin, QWidget):
                    .replace("%1", order),
                    (self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend())
                    .replace("%1", order)]
-        line = max(1, self.banner.line_height())
-        metrics = self.banner.fontMetrics()
-        flags = int(Qt.TextFlag.TextWordWrap)
-        need = max(metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
-                   for text in samples)
-        lines = max(2, min(5, -(-need // line)))  # beyond five lines: cut, whole in the tooltip
+        # laid out as QLabel does (the font's measure was a line short: the longest foul was cut
+        # after three lines at 1024 x 700); beyond six lines: cut, whole in the tooltip
+        lines = max(2, self.banner.lines_for(samples, width, 6))
         self._banner_key, self._banner_lines_cached = key, lines
         return lines
 
