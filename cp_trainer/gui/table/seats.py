@@ -252,6 +252,7 @@ class OpponentSeat(QFrame):
             self._compact = compact
             self._apply_compact(layout)
             layout.invalidate()
+            self.updateGeometry()  # the table's layout asks the new height at once
 
     def is_compact(self) -> bool:
         return self._compact
