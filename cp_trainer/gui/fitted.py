@@ -127,19 +127,34 @@ class FittedLabel(QLabel):
         m = self.contentsMargins()
         return m.top() + m.bottom() + 2 * self.margin()
 
-    def _needs(self, text: str) -> int:
-        """The height QLabel lays ``text`` out in at the label's width (its own height for width:
-        a few pixels more than the font's boundingRect, and what decides whether the last line
-        is drawn whole)."""
+    def _needs(self, text: str, width: int | None = None) -> int:
+        """The height QLabel lays ``text`` out in at the label's width, or at ``width`` (its own
+        height for width: a few pixels more than the font's boundingRect, and what decides
+        whether the last line is drawn whole)."""
         if super().text() != text:
             super().setText(text)
         fixed = self.minimumHeight()
         if fixed:  # QLabel's answer is never below its minimum height: the text's own height
             self.setMinimumHeight(0)
-        need = QLabel.heightForWidth(self, max(1, self.width()))
+        need = QLabel.heightForWidth(self, max(1, self.width() if width is None else width))
         if fixed:
             self.setMinimumHeight(fixed)
         return need
+
+    def lines_for(self, texts: list[str], width: int, most: int) -> int:
+        """The fewest lines (1 to ``most``) in which QLabel lays out each of ``texts`` whole when
+        the label is ``width`` wide (frame and padding included): the font's own measure of the
+        wrapped text is a line short where QLabel breaks the words differently (the foul
+        banner's longest text was cut after its third line)."""
+        self.ensurePolished()
+        shown = super().text()
+        need = max((self._needs(text, width) for text in texts), default=0)
+        if super().text() != shown:
+            super().setText(shown)
+        lines = 1
+        while lines < most and self.height_for_lines(lines) < need:
+            lines += 1
+        return lines
 
     def height_for_lines(self, lines: int) -> int:
         """The height QLabel itself needs for ``lines`` lines of its font (measured on such a text)."""

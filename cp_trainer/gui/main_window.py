@@ -78,9 +78,10 @@ FRAME_GUESS = QSize(8, 40)
 NO_SCREEN = ("offscreen", "minimal")
 #: The solver panel's width in the smallest window; it grows with the window (``_fit_cards``).
 PANEL_WIDTH = 300
-#: From this height (the window's, less menu and status bar) the bots' cards are at least 38 px high:
-#: two lines of a hand's name beside them ("full house, fours over threes" in a seat of three bots).
-SEAT_TWO_LINES_FROM = 620
+#: The bots' cards are at least this high at every size: two lines of a hand's name beside them
+#: ("full house, fours over threes" in a seat of three bots; at 1018 x 645, the first window on a
+#: 1024 x 700 screen, 34 px held one line and cut it); a small table makes its seats compact.
+SEAT_TWO_LINES = 38
 #: The table's cards grow with the room up to this height (the card art is 350 px high).
 MAX_CARD_HEIGHT = 200
 
@@ -670,9 +671,7 @@ class MainWindow(QMainWindow):
         height = self.height() - 60
         # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen,
         # at most 64 on a large one: the player's rows and hand get the rest (issue 21)
-        seat = max(34, min(64, 34 + (height - 650) // 4))
-        if height >= SEAT_TWO_LINES_FROM:  # a row's hand name may take two lines beside its cards
-            seat = max(seat, 38)
+        seat = max(SEAT_TWO_LINES, min(64, 34 + (height - 650) // 4))
         by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)  # 13 cards across the hand
         self.table.set_card_height(MAX_CARD_HEIGHT, seat, max(48, min(MAX_CARD_HEIGHT, by_width)))
 

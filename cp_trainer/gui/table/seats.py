@@ -206,14 +206,12 @@ class OpponentSeat(QFrame):
         self._below: list[bool] = []  # each row's words under its cards (else beside them)
         self._rows: list[tuple[Card, ...] | None] = [None, None, None]
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 8)
-        layout.setSpacing(3)
+        self._compact = False
         self.title = ElidedLabel(self)
         self.title.setObjectName("seatTitle")
         layout.addWidget(self.title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(1)
         layout.addLayout(grid)
         self.card_boxes: list[QWidget] = []
         self.card_labels: list[list[QLabel]] = []
@@ -230,10 +228,34 @@ class OpponentSeat(QFrame):
             self.name_labels.append(words.name)
             self.result_labels.append(words.result)
         self.grid = grid
+        self._apply_compact(layout)
         self.points = ElidedLabel(self)
         self.points.setObjectName("seatPoints")
         layout.addWidget(self.points)
         self.face_down()
+
+    def _apply_compact(self, layout: QVBoxLayout) -> None:
+        if self._compact:
+            layout.setContentsMargins(6, 1, 6, 2)
+            layout.setSpacing(0)
+            self.grid.setVerticalSpacing(0)
+        else:
+            layout.setContentsMargins(6, 6, 6, 8)
+            layout.setSpacing(3)
+            self.grid.setVerticalSpacing(1)
+
+    def set_compact(self, compact: bool) -> None:
+        """Thinner margins round the title, the rows and the points: a small window's table
+        (a 1024 x 700 screen with three bots in Russian) fits its height with the least cards."""
+        layout = self.layout()
+        if compact != self._compact and isinstance(layout, QVBoxLayout):
+            self._compact = compact
+            self._apply_compact(layout)
+            layout.invalidate()
+            self.updateGeometry()  # the table's layout asks the new height at once
+
+    def is_compact(self) -> bool:
+        return self._compact
 
     def set_title(self, text: str, tooltip: str) -> None:
         self.title.setText(text)

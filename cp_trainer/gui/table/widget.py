@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -134,6 +134,8 @@ class TableWidget(ShowdownMixin, QWidget):
         self._wanted_card_height = 90
         self._wanted_hand_height = 90
         self._banner_key: object = None
+        #: the column's least height when the cards were last fitted (see :meth:`event`)
+        self._fitted_need = -1
         self._banner_lines_cached = 3
         self._tools_beside: bool | None = None
         self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
@@ -501,7 +503,25 @@ class TableWidget(ShowdownMixin, QWidget):
                 return i
         return self.outer.count() - 1
 
+    def event(self, event: QEvent) -> bool:
+        """A child's room changed after the cards were fitted (a seat lays its words out once
+        it has its width, after the table's resize): fit again, once for each new height (under
+        openbox at 1016 x 660 the rows stayed squeezed by seats grown after the fit)."""
+        if event.type() == QEvent.Type.LayoutRequest:
+            QTimer.singleShot(0, self._refit_if_changed)
+        return super().event(event)
+
+    def _refit_if_changed(self) -> None:
+        layout = self.layout()
+        if layout is not None and self.height() > 0 and self._needed_height(layout) != self._fitted_need:
+            self._fit_height()
+
     def _fit_height(self) -> None:
+        self._fit_height_once()
+        layout = self.layout()
+        self._fitted_need = -1 if layout is None else self._needed_height(layout)
+
+    def _fit_height_once(self) -> None:
         """Shrink the cards until everything fits the table's height. Every text keeps a fixed
         room (the banner that of its longest text, the row names and the result theirs, the hand
         its place at the showdown), so the sizes depend on the window alone: nothing moves while
@@ -510,13 +530,24 @@ class TableWidget(ShowdownMixin, QWidget):
         self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
         self.banner.set_lines(self._banner_lines())
         height = max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
+        for seat in self._seats:
+            seat.set_compact(False)
+        self.outer.setSpacing(3)
         self._set_view_heights(height)
         layout = self.layout()
         if self.height() <= 0 or layout is None:
             return
         for _ in range(12):
             deficit = self._needed_height(layout) - self.height()
-            if deficit <= 0 or height <= MIN_CARD_HEIGHT:
+            if deficit > 0 and height <= MIN_CARD_HEIGHT:
+                # the least cards and still short (1018 x 645, three bots in Russian): the
+                # seats take thinner margins, as the window alone decides (nothing moves mid-hand)
+                for seat in self._seats:
+                    seat.set_compact(True)
+                self.outer.setSpacing(1)  # and the column's gaps thinner
+                self._set_view_heights(height)
+                return
+            if deficit <= 0:
                 return
             sharing = len(ROWS) + (1 if self._hand_height(height) == height else 0)
             height = max(MIN_CARD_HEIGHT, height - -(-deficit // sharing))
@@ -527,11 +558,12 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _banner_lines(self) -> int:
         """The lines the banner's longest texts take at the table's width in the current language
-        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 5."""
+        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 6, laid
+        out as QLabel does."""
         lang = self.controller.setup.lang
         layout = self.layout()
         side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
-        width = self.width() - side - (self.banner.width() - self.banner.contentsRect().width())
+        width = self.width() - side  # the banner's own width, its padding in it
         key = (width, lang, self.banner.font().key(), self.controller.setup.rules,
                self.controller.setup.criss_cross)
         if self._banner_key == key:
@@ -548,12 +580,9 @@ class TableWidget(ShowdownMixin, QWidget):
                    .replace("%1", order),
                    (self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend())
                    .replace("%1", order)]
-        line = max(1, self.banner.line_height())
-        metrics = self.banner.fontMetrics()
-        flags = int(Qt.TextFlag.TextWordWrap)
-        need = max(metrics.boundingRect(QRect(0, 0, max(1, width), 100_000), flags, text).height()
-                   for text in samples)
-        lines = max(2, min(5, -(-need // line)))  # beyond five lines: cut, whole in the tooltip
+        # laid out as QLabel does (the font's measure was a line short: the longest foul was cut
+        # after three lines at 1024 x 700); beyond six lines: cut, whole in the tooltip
+        lines = max(2, self.banner.lines_for(samples, width, 6))
         self._banner_key, self._banner_lines_cached = key, lines
         return lines
 
@@ -587,7 +616,14 @@ class TableWidget(ShowdownMixin, QWidget):
         for zone in ROWS:  # a row's name has the lines its cards are high
             name = self.row_names[zone]
             assert isinstance(name, FittedLabel)
-            name.set_lines(max(1, min(3, self.views[zone].height() // max(1, name.line_height()))))
+            # the view's fixed height, not its geometry: that is the last layout's, before the
+            # cards' new height (under openbox at 1016 x 660 the names took a line too many and
+            # the rows were squeezed, measured too short)
+            high = self.views[zone].minimumHeight()
+            lines = max(1, min(3, high // max(1, name.line_height())))
+            while lines > 1 and name.height_for_lines(lines) > high:  # never taller than the cards
+                lines -= 1
+            name.set_lines(lines)
         layout = self.layout()
         if layout is not None:  # measure the heights as they are now, not the layouts' caches
             for child in layout.findChildren(QLayout):
@@ -601,6 +637,8 @@ class TableWidget(ShowdownMixin, QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_height()
+        # the seats lay their words out at their new width after this: measure again then
+        QTimer.singleShot(0, self._refit_if_changed)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
