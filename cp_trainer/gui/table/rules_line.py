@@ -100,11 +100,12 @@ def rules_text(rules: HouseRules, *, only_on: bool = False, separator: str = SEP
                                                   "naturals", "money") if parts[key])
 
 
-def table_parts(setup: TableSetup) -> dict[str, str]:
+def table_parts(setup: TableSetup, *, only_on: bool = False) -> dict[str, str]:
     """The table's features by name (``system``, ``bots``, ``variants``, ``ties``, ``royalties``,
     ``surrender``, ``naturals``, ``money``), each a few words in the current language;
-    ``variants`` and ``money`` are empty when the table has none."""
-    rules = rules_parts(setup.rules)
+    ``variants`` and ``money`` are empty when the table has none (and, with ``only_on``, the
+    rules that are off: see :func:`rules_parts`)."""
+    rules = rules_parts(setup.rules, only_on=only_on)
     variants = [QCoreApplication.translate("TableRules", "Criss Cross")] if setup.criss_cross else []
     if rules["variants"]:
         variants.append(rules["variants"])
@@ -114,10 +115,11 @@ def table_parts(setup: TableSetup) -> dict[str, str]:
             "naturals": rules["naturals"], "money": rules["money"]}
 
 
-def table_line(setup: TableSetup) -> str:
+def table_line(setup: TableSetup, *, only_on: bool = False) -> str:
     """The table in one line: "2-4 · 2 greedy bots · ties push · no royalties · no surrender · no
-    naturals" (the variants, when there are, after the bots; the point value last)."""
-    return SEPARATOR.join(part for part in table_parts(setup).values() if part)
+    naturals" (the variants, when there are, after the bots; the point value last); with
+    ``only_on`` the short form a narrow window shows: "2-4 · 2 greedy bots · ties push"."""
+    return SEPARATOR.join(part for part in table_parts(setup, only_on=only_on).values() if part)
 
 
 def table_changes(now: TableSetup, next_: TableSetup) -> list[str]:

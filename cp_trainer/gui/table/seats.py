@@ -76,7 +76,7 @@ class ElidedLabel(QLabel):
         metrics = self.fontMetrics()
         width = max(1, self.contentsRect().width())
         if self._short and metrics.horizontalAdvance(self._full) > width:
-            shown = self._short
+            shown = metrics.elidedText(self._short, Qt.TextElideMode.ElideRight, width)
         else:
             shown = metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, width)
         if super().text() != shown:
@@ -392,11 +392,14 @@ class OpponentSeat(QFrame):
         self.points.clear()
         self.points.setToolTip("")
 
-    def reveal_row(self, r: int, cards: Sequence[Card], name: str, result: str, result_text: str) -> None:
-        """Turn row ``r`` face up, with its hand name and the player's result (won/lost/tied)."""
+    def reveal_row(self, r: int, cards: Sequence[Card], name: str, result: str, result_text: str,
+                   *, short: str = "") -> None:
+        """Turn row ``r`` face up, with its hand name and the player's result (won/lost/tied).
+        ``short``: the name in fewer words ("full house"), shown whole where the seat has no room
+        for ``name`` whole (which is then its tooltip)."""
         self._rows[r] = set_order(cards)
         self._paint_row(r)
-        self.name_labels[r].setText(name)
+        self.name_labels[r].set_forms([name, short])
         label = self.result_labels[r]
         # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest); for
         # Criss Cross's "hand 1 ✓ · hand 2 ✗" the hands' numbers and signs ("1 ✓ · 2 ✗")

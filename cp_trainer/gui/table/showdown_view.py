@@ -116,11 +116,15 @@ class ShowdownMixin:
                 seat.show_surrendered(translate("TableWidget", "surrendered"))
                 continue
             info = check_arrangement(arr, rules, lang)
-            name = info.rows[r].name if info.rows is not None else ""
+            row = info.rows[r] if info.rows is not None else None
+            name = row.name if row is not None else ""
+            # where the seat has no room for "full house, sixes over fours": "full house", whole
+            short = row.category.label(lang) if row is not None and not row.lowball else ""
             if info.fouled and r == 2:
                 name += " — " + core_tr("rules.cli.foul", lang)
+                short = short and short + " — " + core_tr("rules.cli.foul", lang)
             result, text = self._row_text(showdown, seat.seat, r)
-            seat.reveal_row(r, arr.rows[r], name, result, text)
+            seat.reveal_row(r, arr.rows[r], name, result, text, short=short)
             if flip:  # the row turns over (once: not when a language switch shows it again)
                 self.flipper.flip(seat, r, arr.rows[r])
 

@@ -363,7 +363,9 @@ class TableWidget(ShowdownMixin, QWidget):
         marker that says how."""
         c = self.controller
         line = table_line(c.setup)
-        self.rules_label.set_full_text(self.tr("Table: %1").replace("%1", line))
+        # a narrow window: the rules that are on, whole, rather than the whole line cut
+        self.rules_label.set_full_text(self.tr("Table: %1").replace("%1", line),
+                                       table_line(c.setup, only_on=True))
         self.rules_label.setToolTip(self.tr("The house rules, variants and bots this deal is played "
                                             "under (Settings changes them from the next deal)."))
         changes = table_changes(c.setup, c.next_setup)
