@@ -71,6 +71,7 @@ __all__ = [
     "Phase",
     "Refusal",
     "Refused",
+    "RowActions",
     "SettledHand",
     "Showdown",
     "TableSetup",
@@ -274,7 +275,53 @@ def _board(cards: Sequence[Card] = ()) -> Board[Card, Zone]:
     return Board(Zone, Zone.HAND, _CAPACITY, cards)
 
 
-class ChineseSession:
+class RowActions:
+    """The card moves of a session whose 13 cards are set into three rows (the game's, the
+    Drill's): each is refused, by the session's own ``_arranging``, in a phase that does not
+    allow it, and is otherwise the board's."""
+
+    board: Board[Card, Zone]
+    #: what returning every card is called in the session's refusals
+    RETURN_ALL = "clear the rows"
+
+    def _arranging(self, action: str) -> None:
+        raise NotImplementedError
+
+    def move(self, card: Card, dest: Zone) -> Move[Card]:
+        self._arranging(f"move {card.pretty()}")
+        return self.board.move(card, dest)
+
+    def swap(self, a: Card, b: Card) -> Move[Card]:
+        self._arranging(f"swap {a.pretty()} and {b.pretty()}")
+        return self.board.swap(a, b)
+
+    def drop(self, card: Card, dest: Zone, onto: Card | None = None) -> Move[Card]:
+        """A card dropped on ``dest`` (onto ``onto``): a swap in a row, a plain return to the hand."""
+        self._arranging(f"drop {card.pretty()}")
+        return self.board.drop(card, dest, onto)
+
+    def place(self, arrangement: Arrangement) -> Move[Card]:
+        """Put the 13 cards into the given rows at once (e.g. the solver's arrangement)."""
+        self._arranging("place an arrangement")
+        sizes = tuple(len(r) for r in arrangement.rows)
+        if sizes != (3, 5, 5):
+            raise Refused(Refusal.WRONG_SIZES, f"{arrangement}: the rows hold {sizes}, not 3 / 5 / 5")
+        return self.board.place(dict(zip(ROWS, arrangement.rows, strict=True)))
+
+    def return_all(self) -> Move[Card]:
+        self._arranging(self.RETURN_ALL)
+        return self.board.return_all()
+
+    def undo(self) -> Move[Card]:
+        self._arranging("undo")
+        return self.board.undo()
+
+    def redo(self) -> Move[Card]:
+        self._arranging("redo")
+        return self.board.redo()
+
+
+class ChineseSession(RowActions):
     """Closed Chinese poker against bots: deal → arrange (undo/redo) → set → showdown → next deal.
 
     ``setup`` is the table for the next deal; :attr:`deal_setup` the one the deal on the table is
@@ -427,40 +474,6 @@ class ChineseSession:
     def _arranging(self, action: str) -> None:
         if self.phase is not Phase.SETTING:
             raise Refused(Refusal.NOT_ARRANGING, f"{action}: the hand is set; deal again to play on")
-
-    def move(self, card: Card, dest: Zone) -> Move[Card]:
-        self._arranging(f"move {card.pretty()}")
-        return self.board.move(card, dest)
-
-    def swap(self, a: Card, b: Card) -> Move[Card]:
-        self._arranging(f"swap {a.pretty()} and {b.pretty()}")
-        return self.board.swap(a, b)
-
-    def drop(self, card: Card, dest: Zone, onto: Card | None = None) -> Move[Card]:
-        """A card dropped on ``dest`` (onto ``onto``): a swap in a row, a plain return to the hand."""
-        self._arranging(f"drop {card.pretty()}")
-        return self.board.drop(card, dest, onto)
-
-    def place(self, arrangement: Arrangement) -> Move[Card]:
-        """Put the 13 cards into the given rows at once (e.g. the solver's arrangement)."""
-        self._arranging("place an arrangement")
-        sizes = tuple(len(r) for r in arrangement.rows)
-        if sizes != (3, 5, 5):
-            raise Refused(Refusal.WRONG_SIZES, f"{arrangement}: the rows hold {sizes}, not 3 / 5 / 5")
-        return self.board.place({Zone.TOP: arrangement.top, Zone.MIDDLE: arrangement.middle,
-                                 Zone.BOTTOM: arrangement.bottom})
-
-    def return_all(self) -> Move[Card]:
-        self._arranging("clear the rows")
-        return self.board.return_all()
-
-    def undo(self) -> Move[Card]:
-        self._arranging("undo")
-        return self.board.undo()
-
-    def redo(self) -> Move[Card]:
-        self._arranging("redo")
-        return self.board.redo()
 
     # --- setting the hand and the showdown ------------------------------------------------------
 

@@ -50,11 +50,11 @@ from datetime import datetime
 from enum import Enum
 
 from ..arrangement import Arrangement
-from ..board import Board, Move, Refusal, Refused
+from ..board import Board, Refusal, Refused
 from ..cards import Card
 from ..history.drill_record import DrillRecord
 from ..history.record import now_utc
-from ..session import ROWS, Zone
+from ..session import ROWS, RowActions, Zone
 from .grading import DrillGrade
 from .pool import RANDOM_SHARE, DrillHand, HandPicker
 from .profile import DrillProfile, result_record
@@ -109,7 +109,7 @@ class DrillResult:
     difficulty: int
 
 
-class DrillSession:
+class DrillSession(RowActions):
     """The Drill: deal → set (undo/redo) → graded (at once, or by a :class:`GradeJob`) → next hand.
 
     ``pool``: the hands to deal from; ``results``: the stored results the profile is rebuilt
@@ -118,6 +118,8 @@ class DrillSession:
     ``random_share``: the share of random hands among the non-review deals; ``theme``: only
     pool hands of this theme (and no random ones). The first hand is dealt at once.
     """
+
+    RETURN_ALL = "return the cards"
 
     def __init__(self, pool: Sequence[DrillHand], *, results: Iterable[DrillRecord] = (),
                  seed: int | None = None, clock: Callable[[], datetime] = now_utc,
@@ -235,38 +237,6 @@ class DrillSession:
             raise Refused(Refusal.NOT_ARRANGING, f"{action}: the solver is grading the hand set")
         if self.phase is DrillPhase.GRADED:
             raise Refused(Refusal.NOT_ARRANGING, f"{action}: the hand is graded; ask for the next hand")
-
-    def move(self, card: Card, dest: Zone) -> Move[Card]:
-        self._arranging(f"move {card.pretty()}")
-        return self.board.move(card, dest)
-
-    def swap(self, a: Card, b: Card) -> Move[Card]:
-        self._arranging(f"swap {a.pretty()} and {b.pretty()}")
-        return self.board.swap(a, b)
-
-    def drop(self, card: Card, dest: Zone, onto: Card | None = None) -> Move[Card]:
-        self._arranging(f"drop {card.pretty()}")
-        return self.board.drop(card, dest, onto)
-
-    def place(self, arrangement: Arrangement) -> Move[Card]:
-        """Put the 13 cards into the given rows at once."""
-        self._arranging("place an arrangement")
-        sizes = tuple(len(r) for r in arrangement.rows)
-        if sizes != (3, 5, 5):
-            raise Refused(Refusal.WRONG_SIZES, f"{arrangement}: the rows hold {sizes}, not 3 / 5 / 5")
-        return self.board.place(dict(zip(ROWS, arrangement.rows, strict=True)))
-
-    def return_all(self) -> Move[Card]:
-        self._arranging("return the cards")
-        return self.board.return_all()
-
-    def undo(self) -> Move[Card]:
-        self._arranging("undo")
-        return self.board.undo()
-
-    def redo(self) -> Move[Card]:
-        self._arranging("redo")
-        return self.board.redo()
 
     # --- grading ------------------------------------------------------------------------------
 
