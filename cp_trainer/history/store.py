@@ -38,6 +38,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..bounded_input import read_bounded
 from ..i18n import tr
 from . import drill_record
 from .drill_record import DrillRecord
@@ -687,10 +688,9 @@ def _file_state(path: Path) -> tuple[int, int, int, int]:
 
 
 def _copy_bounded(source: Path, target: Path) -> None:
-    with open(source, "rb") as src, open(target, "xb") as dst:
-        data = src.read(SNAPSHOT_MAX_BYTES + 1)
-        if len(data) > SNAPSHOT_MAX_BYTES:
-            raise OSError(errno.EFBIG, "too large to copy", str(source))
+    """Copy a regular file of at most :data:`SNAPSHOT_MAX_BYTES` (else :class:`OSError`)."""
+    data = read_bounded(source, SNAPSHOT_MAX_BYTES)
+    with open(target, "xb") as dst:
         dst.write(data)
 
 
