@@ -20,6 +20,8 @@ ROOMS = [
     ("cp_trainer/gui/paigow/tab.py", "PaiGowTab", "retranslate"),
     ("cp_trainer/gui/settings/dialog.py", "SettingsDialog", "_retranslate"),
     ("cp_trainer/gui/solver/panel.py", "SolverPanel", "retranslate"),
+    ("cp_trainer/gui/settings/dialog.py", "SettingsDialog", "__init__"),
+    ("cp_trainer/gui/main_window.py", "MainWindow", "__init__"),
 ]
 
 

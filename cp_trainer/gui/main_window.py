@@ -125,7 +125,23 @@ class MainWindow(QMainWindow):
         self.solver_panel = SolverPanel(self.renderer, self)
         self.solver_panel.setFixedWidth(PANEL_WIDTH)
         self._seed = seed
+        self._build_pages()
+        self._build_status_bar()
+        self._connect_table()
+        self._build_menus()
+        self._install_features(settings, data_dir)
+        self.retranslate()
+        self._placed = False  # the first show fits the frame to the screen (_keep_on_screen)
+        self._first_geometry(settings)
+        self.controller.new_deal(deal)
+        if settings.problems:
+            QTimer.singleShot(0, self._report_settings_problems)
 
+    # --- building -----------------------------------------------------------------------------
+
+    def _build_pages(self) -> None:
+        """The Chinese-poker page (the replay bar over the table and the solver panel) in the
+        window's stack of pages; Pai Gow's page joins it once it is asked for."""
         body = QWidget(self)
         body.setObjectName("felt")
         layout = QHBoxLayout(body)
@@ -162,6 +178,8 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             readable_placeholders(app)  # the table mode's hints, and every other empty field's
         self.setMinimumSize(MIN_SIZE)
+
+    def _build_status_bar(self) -> None:
         self.setStatusBar(ElidingStatusBar(self))  # a long message ends in "…", whole in its tooltip
         self.statusBar().setObjectName("statusBar")  # made now, so a first message moves nothing
         # The session score lives at the right of the status bar: always in view, never crowded out.
@@ -170,6 +188,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.table.next_rules_label)
         self.statusBar().addPermanentWidget(self.table.score_label)
 
+    def _connect_table(self) -> None:
         self.table.hintRequested.connect(self.hint)
         self.table.statusMessage.connect(self.statusBar().showMessage)
         self.solver_panel.playRequested.connect(self._play_solver)
@@ -177,9 +196,14 @@ class MainWindow(QMainWindow):
         # Criss Cross: hand 1 is set, hand 2 is on the table; the panel forgets hand 1's answer
         self.controller.handLocked.connect(self._hand_locked)
         self.controller.showdownReady.connect(self._after_showdown)
-        self.controller.phaseChanged.connect(lambda _p: self._update_actions())
+        self.controller.phaseChanged.connect(self._phase_changed)
         self.deal_model.changed.connect(self._update_actions)
-        self._build_menus()
+
+    def _phase_changed(self, _phase: object) -> None:
+        self._update_actions()
+
+    def _install_features(self, settings: Settings, data_dir: str | None) -> None:
+        """Practice (history, lessons), the teaching table and the Drill, each in its menu."""
         from cp_trainer.gui.practice.install import (
             install_practice,  # Practice menu + history recorder (issue 5)
         )
@@ -199,8 +223,9 @@ class MainWindow(QMainWindow):
                                    data_dir=data_dir, write=self.practice.recorder.writer.add_drill_results)
         self.drill.action.triggered.connect(self.show_drill)
         self.game_group.addAction(self.drill.action)
-        self.retranslate()
-        self._placed = False  # the first show fits the frame to the screen (_keep_on_screen)
+
+    def _first_geometry(self, settings: Settings) -> None:
+        """The first size: fitted to the screen, or the one the window last had."""
         if QGuiApplication.platformName() in NO_SCREEN:
             self.resize(PREFERRED_SIZE)
         else:
@@ -208,9 +233,6 @@ class MainWindow(QMainWindow):
         geometry = settings.qsettings().value("window/geometry")
         if isinstance(geometry, QByteArray | bytes) and geometry:
             self.restoreGeometry(QByteArray(geometry))
-        self.controller.new_deal(deal)
-        if settings.problems:
-            QTimer.singleShot(0, self._report_settings_problems)
 
     # --- menus --------------------------------------------------------------------------------
 

@@ -110,7 +110,29 @@ class SettingsDialog(QDialog):
         self.setObjectName("settingsDialog")
         self._base = values if values is not None else TrainerSettings()
 
-        # --- rules ------------------------------------------------------------------------
+        self._build_rules_controls()
+        self._build_table_controls()
+        self._build_look_controls()
+        self._build_buttons()
+        self.problem_label = _named(QLabel(), "problemLabel")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #b00020;")
+        self.problem_label.hide()
+
+        self._build_layout()
+        for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
+                       self.royalties_check.toggled, self.naturals_check.toggled,
+                       self.criss_cross_check.toggled, self.system_combo.currentIndexChanged,
+                       self.opponents_spin.valueChanged, self.scoop_bonus_spin.valueChanged,
+                       *(c.currentIndexChanged for c in self.seat_bot_combos)):
+            signal.connect(self._update_enabled)
+        self.set_values(self._base)
+        self._retranslate()
+
+    # --- controls --------------------------------------------------------------------------
+
+    def _build_rules_controls(self) -> None:
+        """The house rules' controls."""
         self.system_combo = _combo("systemCombo", tuple(s.value for s in ScoringSystem))
         self.scoop_bonus_spin = _named(QSpinBox(), "scoopBonusSpin")
         self.scoop_bonus_spin.setRange(-1, MAX_SCOOP_BONUS)  # -1 shows "auto": the system's own (its preset)
@@ -131,7 +153,9 @@ class SettingsDialog(QDialog):
         self.wheel_second_check = _named(QCheckBox(), "wheelSecondCheck")
         self.low_middle_check = _named(QCheckBox(), "lowMiddleCheck")
         self.criss_cross_check = _named(QCheckBox(), "crissCrossCheck")
-        # --- table and solver ---------------------------------------------------------------
+
+    def _build_table_controls(self) -> None:
+        """The table's and the solver's controls: opponents, each seat's bot, the solver's effort."""
         self.opponents_spin = _named(QSpinBox(), "opponentsSpin")
         self.opponents_spin.setRange(1, MAX_OPPONENTS)
         self.bot_combo = _combo("botCombo", BOTS)  # seat 1, and the other seats' combos
@@ -153,7 +177,9 @@ class SettingsDialog(QDialog):
         for spin in (self.opponents_spin, self.surrender_cost_spin, self.natural_amount_spin,
                      self.point_value_spin, self.scoop_bonus_spin, self.foul_rate_spin):
             spin.setMinimumWidth(90)
-        # --- look and language --------------------------------------------------------------
+
+    def _build_look_controls(self) -> None:
+        """Card style, language and animations."""
         self.card_style_combo = _combo("cardStyleCombo", tuple(s.value for s in CardStyle))
         self.card_preview = _named(QLabel(), "cardStylePreview")
         self.card_style_combo.currentIndexChanged.connect(self._update_preview)
@@ -162,6 +188,8 @@ class SettingsDialog(QDialog):
         for code, name in _LANGUAGE_NAMES:
             self.language_combo.addItem(name, code)
 
+    def _build_buttons(self) -> None:
+        """OK, Cancel, Restore Defaults, and saving or loading the rules as a file."""
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok
             | QDialogButtonBox.StandardButton.Cancel
@@ -184,21 +212,6 @@ class SettingsDialog(QDialog):
             # beside Restore Defaults, away from OK and Cancel: like it, they fill the controls
             self.buttons.addButton(button, QDialogButtonBox.ButtonRole.ResetRole)
             button.clicked.connect(handler)
-
-        self.problem_label = _named(QLabel(), "problemLabel")
-        self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #b00020;")
-        self.problem_label.hide()
-
-        self._build_layout()
-        for signal in (self.ties_combo.currentIndexChanged, self.surrender_check.toggled,
-                       self.royalties_check.toggled, self.naturals_check.toggled,
-                       self.criss_cross_check.toggled, self.system_combo.currentIndexChanged,
-                       self.opponents_spin.valueChanged, self.scoop_bonus_spin.valueChanged,
-                       *(c.currentIndexChanged for c in self.seat_bot_combos)):
-            signal.connect(self._update_enabled)
-        self.set_values(self._base)
-        self._retranslate()
 
     # --- layout ----------------------------------------------------------------------------
 
