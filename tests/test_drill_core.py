@@ -392,6 +392,22 @@ def test_a_fouls_ev_is_certain_only_under_plain_rules() -> None:
         assert foul_ev(rules, 1) is None, rules
 
 
+def test_a_fouls_ev_is_not_certain_against_bots_that_foul_too() -> None:
+    """Issue 23: a newcomer fouls now and then, and a foul against a foul scores nothing, so a
+    foul's EV is no longer the scoop times the bots: the solver measures it."""
+    assert foul_ev(HouseRules(), 2, "standard") == -8.0
+    assert foul_ev(HouseRules(), 2, "pair-on-top") == -8.0
+    assert foul_ev(HouseRules(), 2, "newcomer:0") == -8.0  # a newcomer who never fouls
+    assert foul_ev(HouseRules(), 2, "newcomer") is None
+    assert foul_ev(HouseRules(), 1, "newcomer:0.5") is None
+    cands = [CandidateAnswer(arr("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"), 1.0, 0.1, 0.0, 0.0)]
+    fouling = HandAnalysis.of(parse_cards(HAND), cands, "newcomer:0.5", 1, 500, 7)
+    assert fouling.grade(arr(FOUL)) is None  # left to the live grade, which meets the bots' fouls
+    steady = HandAnalysis.of(parse_cards(HAND), cands, "standard", 1, 500, 7)
+    stored = steady.grade(arr(FOUL))
+    assert stored is not None and stored.ev == -4.0
+
+
 def test_a_foul_against_a_weak_best_is_a_blunder_its_loss_measured_by_the_bests_error() -> None:
     weak = analysis(("4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c", -3.9, 0.2, 0.0, 0.0), opponents=1)
     g = weak.grade(arr(FOUL))

@@ -148,11 +148,15 @@ class DrillGrade:
                 "samples": self.samples}
 
 
-def foul_ev(rules: HouseRules, opponents: int) -> float | None:
-    """The exact EV of a fouled arrangement when the rules make it certain: a foul loses the
-    scoop amount to every legal hand and the bots never foul, so without royalties, naturals,
-    surrender or *ignore fouls* it is ``-scoop × opponents``. None under other rules."""
+def foul_ev(rules: HouseRules, opponents: int, bot: BotChoice | str = BotName.STANDARD) -> float | None:
+    """The exact EV of a fouled arrangement when the rules and the bots make it certain: a foul
+    loses the scoop amount to every legal hand, so against bots that never foul, without
+    royalties, naturals, surrender or *ignore fouls*, it is ``-scoop × opponents``. None under
+    other rules, and against a ``newcomer`` who fouls (a foul against a foul scores nothing: the
+    solver measures how often that happens)."""
     if rules.ignore_fouls or rules.royalties or rules.naturals or rules.surrender:
+        return None
+    if BotChoice.of(bot).foul_rate > 0:
         return None
     return -float(rules.scoop_points * opponents)
 
@@ -241,7 +245,7 @@ class HandAnalysis:
         self.check_cards(arrangement)
         best = self.best
         if _is_foul(arrangement, rules):
-            ev = foul_ev(rules, self.opponents)
+            ev = foul_ev(rules, self.opponents, self.bot)
             if ev is None:
                 return None
             loss = best.ev - ev
