@@ -161,3 +161,22 @@ def test_where_a_shown_value_is_cut() -> None:
     assert shown("y" * 59) == "'" + "y" * 27 + " … " + "y" * 27 + "'"  # a repr of 61 characters
     assert shown(2**3999) == "a huge number"  # 4,000 bits
     assert shown(2**3998).startswith(repr(2**3998)[:28] + " … ")  # 3,999 bits: its digits, cut
+
+
+# --- the scoop bonus (issue 23), its checks in HouseRules itself (issue 20's mutation run) -----
+
+
+def test_a_scoop_bonus_is_a_whole_number_from_0_to_10_and_its_errors_name_it() -> None:
+    assert HouseRules(scoop_bonus=0).bounds_problem() is None  # 0 is a bonus of its own: none at all
+    assert HouseRules(scoop_bonus=10).bounds_problem() is None
+    assert HouseRules(scoop_bonus=11).bounds_problem() == "scoop_bonus must be at most 10, got 11"
+    for bad in (-1, 1.5, "2", True):
+        with pytest.raises(HouseRulesError, match=r"^scoop_bonus must be a whole number >= 0, got "):
+            HouseRules(scoop_bonus=bad)  # type: ignore[arg-type]
+
+
+def test_a_scoop_bonus_is_stored_only_when_the_house_sets_one() -> None:
+    assert "scoop_bonus" not in HouseRules().to_dict()  # the system's own: records stay as they were
+    assert HouseRules(scoop_bonus=0).to_dict()["scoop_bonus"] == 0
+    assert HouseRules(scoop_bonus=7).to_dict()["scoop_bonus"] == 7
+    assert HouseRules.from_dict(HouseRules(scoop_bonus=7).to_dict()) == HouseRules(scoop_bonus=7)
