@@ -47,7 +47,7 @@ TARGETS: tuple[Target, ...] = (
     Target("cards", ("cp_trainer/cards.py",), ("tests/test_cards.py", "tests/test_strength.py")),
     Target("strength", ("cp_trainer/strength.py",), ("tests/test_strength.py", "tests/test_arrangement.py")),
     Target("arrangement", ("cp_trainer/arrangement.py",),
-           ("tests/test_arrangement.py", "tests/test_legality.py")),
+           ("tests/test_arrangement.py", "tests/test_legality.py", "tests/test_arrangement_exact.py")),
     Target("settlement", ("cp_trainer/settlement.py",),
            ("tests/test_settlement.py", "tests/test_settlement_exact.py", "tests/test_zero_sum.py")),
     Target("royalties", ("cp_trainer/royalties.py",),
