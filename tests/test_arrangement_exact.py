@@ -336,3 +336,120 @@ def test_under_low_middle_the_bottom_must_reach_the_top_and_the_middle_is_never_
     # a middle that cannot reach the top is no foul there: the middle is a low hand
     full_bottom = arr(f"{ACES_TOP} / 2c 3d / Ks Kh Kc 9d 9h")
     assert check_partial(full_bottom, rules, remaining=cards("4h 5s 7c")).fouls == ()
+
+
+# --- what the first complete run left (each test names the rule a survivor broke) -------------------
+
+
+def test_a_filling_as_strong_as_a_full_upper_five_card_row_is_enough() -> None:
+    # the middle K-K-9-8-7 is full; the bottom K-K-9-8 with the seven left becomes the same hand in
+    # other suits: equal strength is allowed (RULES.md §1, step 4), so nothing is unreachable
+    hand = arr("2c 3d 4h / Ks Kd 9h 8h 7d / Kh Kc 9s 8s")
+    assert check_partial(hand, remaining=cards("7c")).fouls == ()
+    # a six left instead: K-K-9-8-6 stays below, and that is flagged
+    assert [f.order_check for f in check_partial(hand, remaining=cards("6c")).fouls] == [
+        OrderCheck.UNREACHABLE]
+
+
+def test_two_equal_full_rows_beside_a_wrong_sized_one_are_no_order_foul() -> None:
+    result = check_arrangement(arr("2c 3d / Ks Kd 9h 8h 7d / Kh Kc 9s 8s 7c"))
+    assert result.fouls == (Foul(FoulCode.ROW_SIZE, (Row.TOP,), count=2, size=3),)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_sized_hand_judges_its_full_rows_under_the_house_rules(lang: str) -> None:
+    # the top is short; under low middle the full middle is a 2-7 low, named as one
+    low = cards("7h 5d 4c 3s 2h")
+    result = check_arrangement(Arrangement(cards("Qs Qd"), low, cards("Ks Kh 8d 6c 6d")),
+                               HouseRules(low_middle=True), lang)
+    middle = result.complete_rows[Row.MIDDLE]
+    assert (middle.row, middle.cards, middle.category, middle.lowball, middle.lang) == (
+        Row.MIDDLE, low, Category.HIGH_CARD, True, lang)
+    assert [f.code for f in result.fouls] == [FoulCode.ROW_SIZE]
+    # the same in the live check, and the wheel ranked second in a full bottom
+    live = check_partial(Arrangement(cards("Qs Qd"), low, ()), HouseRules(low_middle=True), lang)
+    assert live.complete_rows[Row.MIDDLE].lowball and live.complete_rows[Row.MIDDLE].lang == lang
+    wheel = cards("Ah 2d 3c 4s 5h")
+    second = check_partial(Arrangement((), (), wheel), HouseRules(wheel_second=True), lang)
+    assert second.complete_rows[Row.BOTTOM] == five_info(Row.BOTTOM, "Ah 2d 3c 4s 5h", Category.STRAIGHT,
+                                                         lang, wheel_second=True)
+    assert second.complete_rows[Row.BOTTOM].strength > evaluate5(cards("9s Kd Qc Js Th"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_live_check_of_a_full_hand_is_the_full_check_in_its_language_and_rules(lang: str) -> None:
+    foul = arr("As Ah 2s / Kc Kd Th 9s 8h / Qs Jc 7c 4d 3h")
+    assert check_partial(foul, lang=lang) == check_arrangement(foul, lang=lang)
+    assert_langs(check_partial(foul, lang=lang).fouls, lang)
+    assert [i.lang for i in check_partial(foul, lang=lang).complete_rows.values()] == [lang] * 3
+    # queens on top over a seven-high middle: legal only under low middle
+    low = arr("Qs Qd 9c / 7h 5d 4c 3s 2h / Ks Kh 8d 6c 6d")
+    assert check_partial(low, HouseRules(low_middle=True), lang).legal
+    assert not check_partial(low, lang=lang).legal
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_duplicate_while_setting_is_worded_in_the_language_asked(lang: str) -> None:
+    result = check_partial(arr("2c / 2c / "), lang=lang)
+    assert result.fouls == (Foul(FoulCode.DUPLICATE, (Row.TOP, Row.MIDDLE), count=2, card=card("2c")),)
+    assert_langs(result.fouls, lang)
+
+
+def test_each_pair_of_rows_is_judged_on_its_own_while_setting() -> None:
+    # the top can still be anything and no cards left are given: the middle's three kings
+    # already beat the full bottom's pair of aces all the same
+    hand = arr("2c / Ks Kh Kd / Ac Ad Qh Jh 9c")
+    assert [(f.rows, f.order_check) for f in check_partial(hand).fouls] == [
+        ((Row.MIDDLE, Row.BOTTOM), OrderCheck.PARTIAL)]
+    # a top holding too many is reported, and the middle and bottom are still compared
+    long_top = check_partial(arr("2c 3d 4h 5s / Ks Kh Kd / Ac Ad Qh Jh 9c"))
+    assert [(f.code, f.rows) for f in long_top.fouls] == [
+        (FoulCode.ROW_SIZE, (Row.TOP,)), (FoulCode.ORDER, (Row.MIDDLE, Row.BOTTOM))]
+    # but a row holding too many is not judged against its neighbour: four cards on top (two pair)
+    # against a full middle of queens is only a size problem
+    four_top = check_partial(arr("As Ah Kd Kc / Qc Qd 7h 6h 5c / "))
+    assert four_top.fouls == (Foul(FoulCode.ROW_SIZE, (Row.TOP,), count=4, size=3, live=True),)
+
+
+@pytest.mark.parametrize(("middle", "bottom", "fouled"), [
+    ("Ad Kc", "As 7h 5d 4c 2s", True),  # A-K-... beats A-7-5-4-2 whatever comes: the second rank decides
+    ("Ad 7c", "As Kh 5d 4c 2s", False),  # A-7-... can stay below A-K-5-4-2
+    ("Ad Kc 5h", "As Kh 4d 3c 2s", True),  # the third rank decides
+    ("Ad Kc 4h", "As Kh 5d 3c 2s", False),
+    ("Ad Kc 5h 4h", "As Kd 5d 3c 2s", True),  # the fourth
+    ("Ad Kc 5h 3h", "As Kd 5d 4c 2s", False),
+    ("9d 9c Kh", "9s 9h Qd 8c 7s", True),  # a pair's kicker
+    ("9d 9c Qh", "9s 9h Kd 8c 7s", False),
+])
+def test_a_partial_middle_is_judged_rank_by_rank(middle: str, bottom: str, fouled: bool) -> None:
+    assert check_partial(Arrangement((), cards(middle), cards(bottom))).fouled is fouled
+
+
+def test_a_judged_row_speaks_english_unless_asked_and_names_its_kickers_when_asked() -> None:
+    from cp_trainer.arrangement import row_info
+
+    kings = row_info(Row.MIDDLE, cards("Ks Kh Qd 5c 4c"))
+    assert kings.lang == "en" and kings.name == "pair of kings"
+    assert kings.name_in("en", detailed=True) == "pair of kings, kickers Q-5-4"
+    assert kings.name_in("ru", detailed=True) == "пара королей, кикеры Q-5-4"
+    assert kings.name_in("en") == "pair of kings"
+    top = row_info(Row.TOP, cards("Kd Kc As"))
+    assert top.lang == "en" and top.name_in("en", detailed=True) == "pair of kings, kicker A"
+    low = row_info(Row.MIDDLE, cards("7s 5d 4c 3h 2s"), HouseRules(low_middle=True), "ru")
+    assert (low.row, low.lowball, low.lang, low.category) == (Row.MIDDLE, True, "ru", Category.HIGH_CARD)
+    assert low.name == "лоу 7-5-4-3-2"
+
+
+def test_a_result_holds_its_own_read_only_rows() -> None:
+    from cp_trainer.arrangement import CheckResult
+    from cp_trainer.frozen import FrozenMap
+
+    result = check_arrangement(arr("Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d"))
+    assert isinstance(result.complete_rows, FrozenMap)
+    assert hash(result) == hash(check_arrangement(arr("Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d")))
+    given = dict(result.complete_rows)
+    kept = CheckResult(Outcome.LEGAL, (), result.rows, given)
+    given.clear()  # the caller's dict changes; the result does not
+    assert set(kept.complete_rows) == {Row.TOP, Row.MIDDLE, Row.BOTTOM}
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        kept.complete_rows[Row.TOP] = result.complete_rows[Row.TOP]  # type: ignore[index]
