@@ -71,6 +71,10 @@ TARGETS: tuple[Target, ...] = (
            ("tests/test_paigow_cards.py", "tests/test_paigow_hands.py", "tests/test_paigow_house_way.py",
             "tests/test_paigow_resolve.py", "tests/test_paigow_ev.py", "tests/test_session_paigow.py")),
     Target("grading", ("cp_trainer/drill/grading.py",), ("tests/test_drill_core.py",)),
+    # The Drill's state machine runs 10 examples too, each starting with every scenario.
+    Target("drill_session", ("cp_trainer/drill/session.py",),
+           ("tests/test_drill_session.py", "tests/test_drill_session_exact.py",
+            "tests/test_drill_session_machine.py"), max_examples=10),
 )
 BY_NAME = {t.name: t for t in TARGETS}
 
