@@ -48,6 +48,9 @@ TARGETS: tuple[Target, ...] = (
     Target("strength", ("cp_trainer/strength.py",), ("tests/test_strength.py", "tests/test_arrangement.py")),
     Target("arrangement", ("cp_trainer/arrangement.py",),
            ("tests/test_arrangement.py", "tests/test_legality.py", "tests/test_arrangement_exact.py")),
+    # The check's words (foul_message, foul_sentences, row names) moved out of arrangement.py.
+    Target("arrangement_text", ("cp_trainer/arrangement_text.py",),
+           ("tests/test_arrangement.py", "tests/test_arrangement_exact.py")),
     Target("settlement", ("cp_trainer/settlement.py",),
            ("tests/test_settlement.py", "tests/test_settlement_exact.py", "tests/test_zero_sum.py")),
     Target("royalties", ("cp_trainer/royalties.py",),

@@ -453,3 +453,26 @@ def test_a_result_holds_its_own_read_only_rows() -> None:
     assert set(kept.complete_rows) == {Row.TOP, Row.MIDDLE, Row.BOTTOM}
     with pytest.raises(TypeError, match="does not support item assignment"):
         kept.complete_rows[Row.TOP] = result.complete_rows[Row.TOP]  # type: ignore[index]
+
+
+# --- the words (arrangement_text) -----------------------------------------------------------------
+
+
+def test_rows_and_hands_are_worded_in_english_unless_asked() -> None:
+    from cp_trainer.arrangement import row_info
+    from cp_trainer.arrangement_text import row_label, row_name
+
+    assert [row_label(r) for r in Row] == ["top", "middle", "bottom"]
+    kings = row_info(Row.MIDDLE, cards("Ks Kh Qd 5c 4c"))
+    assert row_name(kings) == "pair of kings" and row_name(kings, detailed=True) == (
+        "pair of kings, kickers Q-5-4")
+    assert row_name(kings, "ru") == "пара королей"
+
+
+def test_the_kickers_that_tell_two_equal_hands_apart_are_said_in_the_language_asked() -> None:
+    from cp_trainer.arrangement_text import foul_sentences
+
+    twins = check_arrangement(arr("Kd Kc As / Ks Kh Qd 5c 4c / Ad Ah 2c 2d 3s"), lang="ru").fouls
+    assert foul_sentences(twins, "ru") == [
+        "Ваш верхний ряд (пара королей, кикер A) сильнее среднего ряда (пара королей, кикеры Q-5-4).",
+        "Ряды должны идти так: нижний ≥ средний ≥ верхний."]
