@@ -47,7 +47,10 @@ TARGETS: tuple[Target, ...] = (
     Target("cards", ("cp_trainer/cards.py",), ("tests/test_cards.py", "tests/test_strength.py")),
     Target("strength", ("cp_trainer/strength.py",), ("tests/test_strength.py", "tests/test_arrangement.py")),
     Target("arrangement", ("cp_trainer/arrangement.py",),
-           ("tests/test_arrangement.py", "tests/test_legality.py")),
+           ("tests/test_arrangement.py", "tests/test_legality.py", "tests/test_arrangement_exact.py")),
+    # The check's words (foul_message, foul_sentences, row names) moved out of arrangement.py.
+    Target("arrangement_text", ("cp_trainer/arrangement_text.py",),
+           ("tests/test_arrangement.py", "tests/test_arrangement_exact.py")),
     Target("settlement", ("cp_trainer/settlement.py",),
            ("tests/test_settlement.py", "tests/test_settlement_exact.py", "tests/test_zero_sum.py")),
     Target("royalties", ("cp_trainer/royalties.py",),
@@ -71,6 +74,10 @@ TARGETS: tuple[Target, ...] = (
            ("tests/test_paigow_cards.py", "tests/test_paigow_hands.py", "tests/test_paigow_house_way.py",
             "tests/test_paigow_resolve.py", "tests/test_paigow_ev.py", "tests/test_session_paigow.py")),
     Target("grading", ("cp_trainer/drill/grading.py",), ("tests/test_drill_core.py",)),
+    # The Drill's state machine runs 10 examples too, each starting with every scenario.
+    Target("drill_session", ("cp_trainer/drill/session.py",),
+           ("tests/test_drill_session.py", "tests/test_drill_session_exact.py",
+            "tests/test_drill_session_machine.py"), max_examples=10),
 )
 BY_NAME = {t.name: t for t in TARGETS}
 

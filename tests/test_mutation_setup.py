@@ -12,8 +12,8 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_CORE = {"cards", "strength", "arrangement", "settlement", "royalties", "naturals", "house_rules",
-              "house_rules_file", "session", "board", "paigow", "grading"}
+RULES_CORE = {"cards", "strength", "arrangement", "arrangement_text", "settlement", "royalties", "naturals",
+              "house_rules", "house_rules_file", "session", "board", "paigow", "grading", "drill_session"}
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +58,7 @@ def test_an_unknown_module_is_refused(mutate: ModuleType, capsys: pytest.Capture
 def test_the_runs_profile_caps_examples_per_module_and_keeps_the_solver_on_one_thread(
         mutate: ModuleType) -> None:
     assert mutate.BY_NAME["session"].max_examples == 10 and mutate.BY_NAME["cards"].max_examples == 0
+    assert mutate.BY_NAME["drill_session"].max_examples == 10  # the Drill's state machine too
     text = mutate.PROFILE.replace("{cap}", "10")
     compile(text, "mutation_profile.py", "exec")  # the plugin the runs load is valid Python
     assert "CAP = 10\n" in text and "max_examples=CAP" in text
