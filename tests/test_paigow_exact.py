@@ -7,12 +7,27 @@ settlement's words, the house way's examples.
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pytest
 
 from cp_trainer.board import MoveKind, Refusal, Refused
-from cp_trainer.paigow.cards import parse_pg_cards
+from cp_trainer.cards import DuplicateCardError
+from cp_trainer.history.record import FoulNote, Game, OpponentHand
+from cp_trainer.paigow.cards import (
+    CardCountError,
+    PgCard,
+    card_code,
+    format_pg_cards,
+    parse_hand,
+    parse_pg_cards,
+)
+from cp_trainer.paigow.ev import dealer_samples, outcome_matrix, settings_ev
+from cp_trainer.paigow.house_way import HouseRule, house_way
+from cp_trainer.paigow.resolve import Result
 from cp_trainer.paigow.session import PaiGowSession, PgPhase, PgZone
-from cp_trainer.paigow.setting import Setting
+from cp_trainer.paigow.setting import Setting, setting_from_index
 
 PLAYER = parse_pg_cards("As Ah Kd Qc 9s 5h 2c")
 DEALER = parse_pg_cards("Kc Kh 8d 7c 6s 4h 3d")
@@ -123,3 +138,216 @@ def test_every_move_after_the_set_is_refused_in_words(action: object, words: str
         action(s)  # type: ignore[operator]
     assert refused.value.reason is Refusal.NOT_ARRANGING
     assert refused.value.detail == f"{words}: the hand is set; deal again to play on"
+
+
+def test_before_the_first_deal_nothing_moves() -> None:
+    s = PaiGowSession(seed=1)
+    with pytest.raises(Refused, match=r"^not_arranging: undo: the hand is set; deal again to play on$"):
+        s.undo()
+
+
+def test_set_is_refused_naming_how_many_cards_each_hand_holds() -> None:
+    s = dealt()
+    s.move(AS, PgZone.HIGH)
+    s.move(AH, PgZone.HIGH)
+    s.move(KD, PgZone.LOW)
+    with pytest.raises(Refused, match=r"^incomplete: ") as refused:
+        s.set_hand()
+    assert refused.value.detail == "the high and low hands hold 2 / 1 cards, not 5 / 2"
+    assert s.phase is PgPhase.SETTING and s.settled == [] and s.total == 0.0
+
+
+def test_a_set_hand_is_logged_with_its_record_and_the_total_adds_up() -> None:
+    s = dealt()
+    s.place_house_way()
+    settlement = s.set_hand()
+    # AA-9-5-2 / K-Q against the dealer's house way KK-6-4-3 / 8-7 (one pair: pair in back, next
+    # two highest, 8-7, in front): aces beat kings, K-Q beats 8-7: a win, +0.95.
+    assert settlement.result is Result.WIN and settlement.payout == 0.95 and (settlement.high,
+                                                                            settlement.low) == (1, 1)
+    assert s.phase is PgPhase.SETTLED and s.settlement == settlement
+    assert s.dealer_way is not None
+    assert s.dealer_way.setting == Setting(tuple(parse_pg_cards("Kc Kh 6s 4h 3d")),
+                                           tuple(parse_pg_cards("8d 7c")))
+    assert s.hands_played == 1 and s.total == 0.95
+    (hand,) = s.settled
+    assert hand.number == 1 and set(hand.cards) == set(PLAYER) and len(hand.cards) == 7
+    assert hand.dealer == s.dealer_way and hand.settlement == settlement
+    record = hand.record
+    assert record.game is Game.PAIGOW and record.fouls == () and not record.fouled
+    assert record.arrangement == "As Ah 9s 5h 2c / Kd Qc"
+    assert sorted(record.deal.split()) == sorted(str(c) for c in PLAYER)
+    assert record.opponents == (OpponentHand("Kh Kc 6s 4h 3d / 8d 7c", 0.95, "dealer"),)
+    assert record.house_rules == {"game": "paigow", "house_way": "golden_nugget", "commission": 0.05}
+    assert record.points == 0.95
+    # A second deal: the same cards, set as a foul (the aces in front): -1, the total 0.95 - 1.
+    s.new_deal((PLAYER, DEALER))
+    assert s.phase is PgPhase.SETTING and s.settlement is None and s.dealer_way is None
+    assert s.board.cards(PgZone.HAND) == tuple(PLAYER)
+    s.place(Setting((KD, QC, S9, H5, C2), (AS, AH)))
+    s.set_hand()
+    assert s.hands_played == 2 and [h.number for h in s.settled] == [1, 2]
+    assert s.total == pytest.approx(0.95 - 1.0)
+    foul = s.settled[1].record
+    assert foul.fouls == (FoulNote("order", "foul: the low hand (pair of aces) beats the high hand "
+                                            "(king-high, kickers Q-9-5-2)"),)
+    assert foul.opponents[0].points == -1.0
+
+
+def test_a_russian_session_words_its_checks_and_settlements_in_russian() -> None:
+    s = PaiGowSession(seed=1, lang="ru")
+    s.new_deal((PLAYER, DEALER))
+    s.place(Setting((KD, QC, S9, H5, C2), (AS, AH)))
+    check = s.check()
+    assert check is not None and check.foul
+    assert check.message == ("фол: малая рука (пара тузов) сильнее большой руки "
+                             "(старшая карта — король, кикеры Q-9-5-2)")
+    settlement = s.set_hand()
+    assert settlement.player.message == check.message
+    assert s.settled[0].record.fouls[0].message == check.message
+
+
+def test_a_seeded_session_deals_the_same_shuffles_and_another_seed_others() -> None:
+    def deals(seed: int) -> list[tuple[str, str]]:
+        s = PaiGowSession(seed=seed)
+        out = []
+        for _ in range(3):
+            s.new_deal()
+            out.append((format_pg_cards(s.board.all_cards()), format_pg_cards(s.dealer_cards)))
+        return out
+
+    a, b, c = deals(7), deals(7), deals(8)
+    assert a == b and a != c
+    for player, dealer in a:
+        cards = player.split() + dealer.split()
+        assert len(cards) == len(set(cards)) == 14
+    assert len(set(a)) == 3  # each deal a fresh shuffle
+
+
+@pytest.mark.parametrize(("player", "dealer"), [
+    (PLAYER[:6], DEALER),  # 6 cards to the player
+    (PLAYER, DEALER[:6]),  # 6 to the dealer
+    ((*PLAYER[:6], DEALER[0]), DEALER),  # K♣ twice: 13 distinct cards
+])
+def test_a_deal_that_is_not_seven_distinct_cards_each_is_refused(player: tuple[PgCard, ...],
+                                                                  dealer: tuple[PgCard, ...]) -> None:
+    s = PaiGowSession(seed=1)
+    with pytest.raises(Refused, match=r"^bad_deal: a Pai Gow deal is 7 distinct cards each") as refused:
+        s.new_deal((player, dealer))
+    assert refused.value.detail == ("a Pai Gow deal is 7 distinct cards each for the player and the "
+                                    f"dealer, not {format_pg_cards(player)!r} and "
+                                    f"{format_pg_cards(dealer)!r}")
+    assert s.phase is PgPhase.SETTLED  # nothing dealt
+
+
+# --- the EV: ranking, and the estimates worked from the outcomes -----------------------------------
+
+HAND = parse_hand("Ts Th 5d 5c Ad 9h 6c")
+
+
+def test_ranked_is_best_first_and_ties_in_index_order() -> None:
+    res = settings_ev(parse_hand("As Ah 2c 5d 7h 9s Jc"), 400, seed=2)
+    ranked = res.ranked()
+    assert sorted(x.index for x in ranked) == list(range(21))
+    assert ranked[0] == res.best
+    for a, b in zip(ranked, ranked[1:], strict=False):
+        assert a.ev > b.ev or (a.ev == b.ev and a.index < b.index)
+    # the aces in front with a jack-high back foul: each worth exactly -1, the last, in index order
+    fouls = [x for x in ranked if x.foul]
+    assert fouls and ranked[-len(fouls):] == sorted(fouls, key=lambda x: x.index)
+
+
+def test_index_of_finds_a_setting_of_the_hand_and_nothing_else() -> None:
+    res = settings_ev(HAND, 10, seed=1)
+    for j in (0, 7, 20):
+        assert res.index_of(setting_from_index(HAND, j)) == j
+    other = Setting(tuple(parse_pg_cards("Ks Kh 5d 5c Ad")), tuple(parse_pg_cards("9h 6c")))
+    assert res.index_of(other) is None
+    assert res.house.index == res.house_way_index == house_way(HAND).index
+
+
+def test_the_estimates_are_the_means_of_the_payouts_of_the_same_dealer_hands() -> None:
+    n, seed = 500, 4
+    res = settings_ev(HAND, n, seed=seed, chunk=n)  # one chunk: the dealer hands drawn as below
+    dealer = dealer_samples(HAND, n, np.random.default_rng(seed))
+    out = outcome_matrix(HAND, dealer)
+    pay = np.where(out == 1, 0.95, np.where(out == 0, 0.0, -1.0))
+    hk = house_way(HAND).index
+    assert (res.samples, res.requested, res.seed, res.cancelled) == (n, n, seed, False)
+    assert res.cards == tuple(HAND)
+    for j, x in enumerate(res.settings):
+        assert x.index == j and x.setting == setting_from_index(HAND, j)
+        assert x.ev == pytest.approx(pay[:, j].mean(), abs=1e-12)
+        assert x.se == pytest.approx(pay[:, j].std(ddof=1) / math.sqrt(n), abs=1e-12)
+        d = pay[:, j] - pay[:, hk]
+        assert x.vs_house == pytest.approx(d.mean(), abs=1e-12)
+        assert x.vs_house_se == pytest.approx(d.std(ddof=1) / math.sqrt(n), abs=1e-12)
+        assert (x.win, x.push, x.lose) == pytest.approx(
+            ((out[:, j] == 1).mean(), (out[:, j] == 0).mean(), (out[:, j] == -1).mean()))
+        assert x.foul == setting_from_index(HAND, j).is_foul()
+    assert res.house.vs_house == 0.0 and res.house.vs_house_se == 0.0
+
+
+def test_chunks_draw_the_same_hands_as_one_and_report_progress() -> None:
+    seen: list[tuple[int, int]] = []
+    a = settings_ev(HAND, 250, seed=9, chunk=100, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(100, 250), (200, 250), (250, 250)] and a.samples == 250
+    rng = np.random.default_rng(9)
+    dealer = np.concatenate([dealer_samples(HAND, m, rng) for m in (100, 100, 50)])
+    out = outcome_matrix(HAND, dealer)
+    pay = np.where(out == 1, 0.95, np.where(out == 0, 0.0, -1.0))
+    assert [x.ev for x in a.settings] == pytest.approx(list(pay.mean(axis=0)), abs=1e-12)
+
+
+def test_one_sample_has_no_standard_error_and_none_is_refused() -> None:
+    one = settings_ev(HAND, 1, seed=1)
+    assert one.samples == 1 and not math.isnan(one.house.ev)
+    assert all(math.isnan(x.se) and math.isnan(x.vs_house_se) for x in one.settings)
+    assert all(x.win + x.push + x.lose == 1.0 for x in one.settings)
+    with pytest.raises(ValueError, match=r"^samples must be at least 1, got 0$"):
+        settings_ev(HAND, 0)
+
+
+def test_a_run_cancelled_before_its_first_chunk_estimates_nothing() -> None:
+    res = settings_ev(HAND, 100, seed=1, cancel=lambda: True)
+    assert res.cancelled and res.samples == 0 and res.requested == 100
+    for x in res.settings:
+        assert math.isnan(x.ev) and math.isnan(x.se) and math.isnan(x.vs_house)
+        assert (x.win, x.push, x.lose) == (0.0, 0.0, 0.0)
+
+
+def test_the_ev_names_both_rules_when_a_straight_plays_as_two_pair() -> None:
+    # A-K-Q-J-T with kings, queens and the ace single: played as two pair, then split (the
+    # higher pair jacks or better, the lower 6s or better, an ace single): the queens in front.
+    hand = parse_hand("As Kd Kc Qh Qs Jd Tc")
+    res = settings_ev(hand, 5, seed=1)
+    assert res.house_way_rules == (HouseRule.AS_TWO_PAIR_ACE, HouseRule.TWO_PAIR_SPLIT_JACKS_ACE)
+    assert {str(c) for c in res.house.setting.low} == {"Qh", "Qs"}
+    assert settings_ev(HAND, 5, seed=1).house_way_rules == (HouseRule.TWO_PAIR_TOGETHER,)
+
+
+@pytest.mark.parametrize(("cards", "error", "match"), [
+    ("Ts Th 5d 5c Ad 9h", CardCountError, r"^a Pai Gow hand has 7 cards, got 6$"),
+    ("Ts Th 5d 5c Ad 9h 6c 2s", CardCountError, r"^a Pai Gow hand has 7 cards, got 8$"),
+])
+def test_the_ev_takes_seven_cards(cards: str, error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match):
+        settings_ev(parse_pg_cards(cards), 10)
+    with pytest.raises(error, match=match):
+        dealer_samples(parse_pg_cards(cards), 10, np.random.default_rng(1))
+
+
+def test_the_ev_refuses_a_repeated_card() -> None:
+    cards = [*parse_pg_cards("Ts Th 5d 5c Ad 9h"), parse_pg_cards("Ts")[0]]
+    with pytest.raises(DuplicateCardError, match=r"^duplicate card: Ts$"):
+        settings_ev(cards, 10)
+
+
+def test_dealer_hands_are_seven_of_the_46_unseen_cards() -> None:
+    dealer = dealer_samples(HAND, 400, np.random.default_rng(3))
+    assert dealer.shape == (400, 7)
+    held = {card_code(c) for c in HAND}
+    for row in dealer:
+        assert len(set(row.tolist())) == 7 and not held & set(row.tolist())
+    seen = set(dealer.ravel().tolist())
+    assert seen == set(range(53)) - held  # every unseen card, the joker too, turns up
