@@ -7,27 +7,64 @@ settlement's words, the house way's examples.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
 import pytest
 
 from cp_trainer.board import MoveKind, Refusal, Refused
-from cp_trainer.cards import DuplicateCardError
+from cp_trainer.cards import Card, CardParseError, DuplicateCardError
 from cp_trainer.history.record import FoulNote, Game, OpponentHand
 from cp_trainer.paigow.cards import (
+    JOKER,
+    JOKER_CODE,
     CardCountError,
+    HandPart,
     PgCard,
+    TwoJokersError,
     card_code,
+    card_from_code,
+    check_distinct,
+    effective_rank,
     format_pg_cards,
+    label_pg_cards,
     parse_hand,
     parse_pg_cards,
+    sort_for_display,
 )
 from cp_trainer.paigow.ev import dealer_samples, outcome_matrix, settings_ev
+from cp_trainer.paigow.hands import (
+    PgCategory,
+    _windows,
+    category_of,
+    describe_high,
+    describe_low,
+    evaluate_high,
+    evaluate_low,
+)
 from cp_trainer.paigow.house_way import HouseRule, house_way
-from cp_trainer.paigow.resolve import Result
+from cp_trainer.paigow.resolve import (
+    COMMISSION,
+    WIN_PAYOUT,
+    DealerFoulError,
+    Result,
+    payout_of,
+    settle,
+)
 from cp_trainer.paigow.session import PaiGowSession, PgPhase, PgZone
-from cp_trainer.paigow.setting import Setting, setting_from_index
+from cp_trainer.paigow.setting import (
+    BACKS,
+    FRONTS,
+    LOW_PAIRS,
+    SETTING_COUNT,
+    Setting,
+    SettingFormatError,
+    all_settings,
+    check_setting,
+    parse_setting,
+    setting_from_index,
+)
 
 PLAYER = parse_pg_cards("As Ah Kd Qc 9s 5h 2c")
 DEALER = parse_pg_cards("Kc Kh 8d 7c 6s 4h 3d")
@@ -182,7 +219,7 @@ def test_a_set_hand_is_logged_with_its_record_and_the_total_adds_up() -> None:
     assert record.points == 0.95
     # A second deal: the same cards, set as a foul (the aces in front): -1, the total 0.95 - 1.
     s.new_deal((PLAYER, DEALER))
-    assert s.phase is PgPhase.SETTING and s.settlement is None and s.dealer_way is None
+    assert s.can_arrange() and s.settlement is None and s.dealer_way is None
     assert s.board.cards(PgZone.HAND) == tuple(PLAYER)
     s.place(Setting((KD, QC, S9, H5, C2), (AS, AH)))
     s.set_hand()
@@ -250,7 +287,7 @@ def test_ranked_is_best_first_and_ties_in_index_order() -> None:
     ranked = res.ranked()
     assert sorted(x.index for x in ranked) == list(range(21))
     assert ranked[0] == res.best
-    for a, b in zip(ranked, ranked[1:], strict=False):
+    for a, b in itertools.pairwise(ranked):
         assert a.ev > b.ev or (a.ev == b.ev and a.index < b.index)
     # the aces in front with a jack-high back foul: each worth exactly -1, the last, in index order
     fouls = [x for x in ranked if x.foul]
@@ -351,3 +388,305 @@ def test_dealer_hands_are_seven_of_the_46_unseen_cards() -> None:
         assert len(set(row.tolist())) == 7 and not held & set(row.tolist())
     seen = set(dealer.ravel().tolist())
     assert seen == set(range(53)) - held  # every unseen card, the joker too, turns up
+
+
+# --- words: results, categories, rules, settlements, input errors -------------------------------
+
+
+@pytest.mark.parametrize(("result", "en", "ru", "payout"), [
+    (Result.WIN, "win", "выигрыш", 0.95),
+    (Result.PUSH, "push", "ничья", 0.0),
+    (Result.LOSE, "loss", "проигрыш", -1.0),
+    (Result.FOUL, "foul", "фол", -1.0),
+])
+def test_results_are_named_and_paid_as_the_rules_say(result: Result, en: str, ru: str,
+                                                      payout: float) -> None:
+    assert result.label() == result.label("en") == en
+    assert result.label("ru") == ru
+    assert payout_of(result) == payout
+
+
+def test_the_commission_is_five_percent_of_a_win() -> None:
+    assert COMMISSION == 0.05 and WIN_PAYOUT == 0.95
+
+
+@pytest.mark.parametrize(("category", "en", "ru"), [
+    (PgCategory.HIGH_CARD, "high card", "старшая карта"),
+    (PgCategory.PAIR, "pair", "пара"),
+    (PgCategory.TWO_PAIR, "two pair", "две пары"),
+    (PgCategory.STRAIGHT, "straight", "стрит"),
+    (PgCategory.FIVE_ACES, "five aces", "пять тузов"),
+])
+def test_categories_are_named(category: PgCategory, en: str, ru: str) -> None:
+    assert category.label() == category.label("en") == en
+    assert category.label("ru") == ru
+
+
+def test_every_rule_has_its_own_words_in_each_language() -> None:
+    assert HouseRule.NO_PAIR.text() == "no pair: highest card in back, next two in front"
+    assert HouseRule.THREE_PAIR.text("ru") == "три пары: старшая пара — в малую руку"
+    for lang in ("en", "ru"):
+        texts = [rule.text(lang) for rule in HouseRule]
+        assert len(set(texts)) == len(HouseRule)
+
+
+def test_a_rule_text_names_both_rules_in_the_language_asked() -> None:
+    hw = house_way("As Kd Kc Qh Qs Jd Tc")
+    assert hw.rule_text() == ("straight or flush with two pair and an ace singleton: played as two "
+                              "pair; two pair, jacks or better and 6s or better with an ace: split")
+    assert hw.rule_text("ru") == ("стрит или флеш с двумя парами и одиночным тузом: играть как две "
+                                  "пары; две пары, валеты или старше и шестёрки или старше при "
+                                  "одиночном тузе: разбить")
+    assert house_way("As Ah Kd Qc 9s 5h 2c").rule_text("ru") == (
+        "одна пара: она идёт в большую руку, две старшие из остальных — в малую")
+
+
+def test_house_way_reads_text_and_refuses_a_wrong_hand() -> None:
+    hw = house_way("As Ah Kd Qc 9s 5h 2c")
+    assert hw.cards == tuple(PLAYER) and hw.rules == (HouseRule.ONE_PAIR,)
+    assert hw.setting == Setting((AS, AH, S9, H5, C2), (KD, QC))
+    assert hw.setting == setting_from_index(PLAYER, hw.index)
+    assert house_way(PLAYER) == hw
+    with pytest.raises(CardCountError, match=r"^a Pai Gow hand has 7 cards, got 6$"):
+        house_way(PLAYER[:6])
+    with pytest.raises(CardCountError, match=r"^a Pai Gow hand has 7 cards, got 6$"):
+        house_way("As Ah Kd Qc 9s 5h")
+    with pytest.raises(DuplicateCardError, match=r"^duplicate card: As$"):
+        house_way([*PLAYER[:6], AS])
+    with pytest.raises(TwoJokersError, match=r"^2 jokers"):
+        house_way([*PLAYER[:5], JOKER, JOKER])
+
+
+def S(text: str) -> Setting:  # a setting, as the rules write it
+    return parse_setting(text)
+
+
+def test_a_win_is_worded_hand_by_hand() -> None:
+    out = settle(S("Ts Th 6c 5d 5c / Ad 9h"), S("Ks Kh 8c 7d 2c / Qd Jh"))
+    assert (out.result, out.payout, out.high, out.low) == (Result.WIN, 0.95, 1, 1)
+    assert out.message() == out.message("en") == (
+        "win (+0.95). High hand: your two pair, tens and fives, kicker 6 beats the dealer's pair "
+        "of kings, kickers 8-7-2. Low hand: your A-9 beats the dealer's Q-J.")
+    assert out.message("ru") == (
+        "выигрыш (+0.95). В большой руке ваша комбинация (две пары: десятки и пятёрки, кикер 6) "
+        "бьёт комбинацию крупье (пара королей, кикеры 8-7-2). В малой руке ваша комбинация (A-9) "
+        "бьёт комбинацию крупье (Q-J).")
+    assert out.message("en", lambda x: f"{x:.3f}").startswith("win (0.950). ")
+
+
+def test_a_lost_and_a_tied_hand_are_worded_as_the_dealers() -> None:
+    # the high hands tie exactly (kings, 8-7-2 both): the tie goes to the dealer; the low loses
+    out = settle(S("Ks Kh 8c 7d 2c / Qd Jh"), S("Kd Kc 8s 7h 2d / Ad Jc"))
+    assert (out.result, out.payout, out.high, out.low) == (Result.LOSE, -1.0, -1, -1)
+    assert out.message() == (
+        "loss (-1.00). High hand: the dealer's pair of kings, kickers 8-7-2 ties your pair of "
+        "kings, kickers 8-7-2, and a tie goes to the dealer. Low hand: the dealer's A-J beats "
+        "your Q-J.")
+    # one each: a push
+    push = settle(S("As Ah 8c 7d 2c / Qd Jh"), S("Kd Kc 8s 7h 2d / Ad Jc"))
+    assert (push.result, push.payout, push.high, push.low) == (Result.PUSH, 0.0, 1, -1)
+    assert push.message() == (
+        "push (+0.00). High hand: your pair of aces, kickers 8-7-2 beats the dealer's pair of "
+        "kings, kickers 8-7-2. Low hand: the dealer's A-J beats your Q-J.")
+
+
+def test_a_foul_is_worded_with_its_reason_and_pays_minus_one() -> None:
+    out = settle(S("Ts 2h 6c 5d 4c / Ad Ah"), S("Ks Kh 8c 7d 2c / Qd Jh"))
+    assert (out.result, out.payout, out.high, out.low) == (Result.FOUL, -1.0, 0, 0)
+    assert out.message() == ("-1.00: foul: the low hand (pair of aces) beats the high hand "
+                             "(ten-high, kickers 6-5-4-2)")
+    assert out.message("ru") == ("-1.00: фол: малая рука (пара тузов) сильнее большой руки "
+                                 "(старшая карта — десятка, кикеры 6-5-4-2)")
+
+
+def test_settle_words_the_checks_in_the_language_given() -> None:
+    out = settle(S("Ts Th 6c 5d 5c / Ad 9h"), S("Ks Kh 8c 7d 2c / Qd Jh"), "ru")
+    assert out.player.lang == "ru" and out.dealer.lang == "ru"
+    assert out.player.low_text == "A-9" and out.dealer.high_text == "пара королей, кикеры 8-7-2"
+    assert out.player == check_setting(S("Ts Th 6c 5d 5c / Ad 9h"))  # the language is no part of it
+
+
+def test_a_dealer_foul_is_refused_naming_both_hands() -> None:
+    with pytest.raises(DealerFoulError, match=r"^the dealer's setting is a foul ") as err:
+        settle(S("Ts Th 6c 5d 5c / Ad 9h"), S("Ks 3h 8c 7d 2c / Qd Qh"))
+    assert str(err.value) == ("the dealer's setting is a foul (pair of queens beats king-high, "
+                              "kickers 8-7-3-2); the dealer sets by house way and never fouls")
+    assert err.value.check.foul and err.value.check.setting == S("Ks 3h 8c 7d 2c / Qd Qh")
+
+
+def test_a_copy_of_the_low_hand_with_a_joker_is_the_dealers() -> None:
+    # Jk-K counts as A-K: a copy of the dealer's A-K, which goes to the dealer
+    out = settle(S("Ts Th 6c 5d 5c / Jk Kh"), S("Ks Kd 8c 8d 2s / Ad Kc"))
+    assert (out.high, out.low, out.result) == (-1, -1, Result.LOSE)
+    assert "the dealer's A-K ties your A-K, and a tie goes to the dealer" in out.message()
+
+
+def test_joker_writes_itself_jk_everywhere() -> None:
+    assert (JOKER.pretty(), JOKER.label(), JOKER.format(), JOKER.format(True), str(JOKER),
+            repr(JOKER)) == ("Jk", "Jk", "Jk", "Jk", "Jk", "JOKER")
+    assert JOKER.index == JOKER_CODE == 52 and card_code(JOKER) == 52
+    assert card_from_code(52) is JOKER and card_from_code(0) == Card.from_index(0)
+    assert effective_rank(JOKER) == 14 and effective_rank(KD) == 13 and effective_rank(C2) == 2
+
+
+def test_cards_are_written_and_labelled_as_people_read_them() -> None:
+    cards = parse_pg_cards("Jk As Td 2c")
+    assert format_pg_cards(cards) == "Jk As Td 2c"
+    assert format_pg_cards(cards, symbols=True) == "Jk A♠ T♦ 2♣"
+    assert label_pg_cards(cards) == "Jk A♠ 10♦ 2♣"
+    assert sort_for_display(parse_pg_cards("2c Td Jk As")) == cards
+
+
+def test_cards_are_read_from_words_and_lists() -> None:
+    assert parse_pg_cards("As,Kd;  Jk\tjoker".replace("joker", "Qh")) == parse_pg_cards("As Kd Jk Qh")
+    assert parse_pg_cards(["As Kd", "JOKER"]) == [AS, KD, JOKER]
+    assert parse_pg_cards(" ") == []
+    assert parse_hand("As Ah Kd Qc 9s 5h 2c") == PLAYER
+    assert parse_hand("As Ah", size=2) == [AS, AH]
+    with pytest.raises(CardParseError, match=r"Zz") as err:
+        parse_pg_cards("As Zz")
+    assert err.value.token == "Zz"
+
+
+@pytest.mark.parametrize(("expected", "got", "kind", "words"), [
+    (7, 6, HandPart.HAND, "a Pai Gow hand has 7 cards, got 6"),
+    (5, 4, HandPart.HIGH, "the high hand has 5 cards, got 4"),
+    (2, 3, HandPart.LOW, "the low hand has 2 cards, got 3"),
+])
+def test_a_count_error_says_which_hand(expected: int, got: int, kind: HandPart, words: str) -> None:
+    err = CardCountError(expected, got, kind)
+    assert (err.expected, err.got, err.kind, str(err)) == (expected, got, kind, words)
+    assert CardCountError(7, 8).kind is HandPart.HAND
+
+
+def test_two_jokers_are_counted() -> None:
+    with pytest.raises(TwoJokersError, match=r"^2 jokers: the deck has only one joker$") as err:
+        check_distinct([JOKER, AS, JOKER])
+    assert err.value.count == 2
+    check_distinct([JOKER, AS, KD])  # one joker is fine
+
+
+# --- settings -------------------------------------------------------------------------------------
+
+
+def test_settings_are_numbered_by_their_two_low_cards() -> None:
+    assert LOW_PAIRS[0] == (0, 1) and LOW_PAIRS[1] == (0, 2) and LOW_PAIRS[20] == (5, 6)
+    assert SETTING_COUNT == 21
+    first = setting_from_index(PLAYER, 0)
+    assert first == Setting((KD, QC, S9, H5, C2), (AS, AH))
+    assert setting_from_index(PLAYER, 20) == Setting((AS, AH, KD, QC, S9), (H5, C2))
+    assert all_settings(PLAYER) == [setting_from_index(PLAYER, i) for i in range(21)]
+    for i, (a, b) in enumerate(LOW_PAIRS):
+        assert set(BACKS[i].tolist()) == set(range(7)) - {a, b}
+        assert FRONTS[i].tolist() == [a, b]
+
+
+@pytest.mark.parametrize("index", [-1, 21])
+def test_a_setting_index_out_of_range_is_refused(index: int) -> None:
+    with pytest.raises(ValueError, match=rf"^setting index out of range: {index}$"):
+        setting_from_index(PLAYER, index)
+
+
+def test_a_setting_takes_seven_cards() -> None:
+    with pytest.raises(CardCountError, match=r"^a Pai Gow hand has 7 cards, got 6$"):
+        setting_from_index(PLAYER[:6], 0)
+
+
+def test_a_setting_holds_its_cards_highest_first_and_writes_itself() -> None:
+    s = Setting((C2, H5, S9, AS, JOKER), (QC, KD))
+    assert s.high == (JOKER, AS, S9, H5, C2) and s.low == (KD, QC)
+    assert s.cards == (JOKER, AS, S9, H5, C2, KD, QC)
+    assert s.format() == "Jk As 9s 5h 2c / Kd Qc"
+    assert s.format(symbols=True) == "Jk A♠ 9♠ 5♥ 2♣ / K♦ Q♣"
+    assert parse_setting(s.format()) == s == parse_setting("Jk As 9s 5h 2c|Kd Qc")
+    # the joker and the ace: a pair of aces behind, K-Q in front: legal
+    assert not s.is_foul() and s.high_value() > s.low_value()
+    assert category_of(s.high_value()) is PgCategory.PAIR
+
+
+@pytest.mark.parametrize(("high", "low", "words"), [
+    ((AS, AH, KD, QC), (S9, H5), "the high hand has 5 cards, got 4"),
+    ((AS, AH, KD, QC, S9, C2), (H5,), "the high hand has 5 cards, got 6"),
+    ((AS, AH, KD, QC, S9), (H5, C2, JOKER), "the low hand has 2 cards, got 3"),
+])
+def test_a_setting_of_the_wrong_sizes_is_refused(high: tuple[PgCard, ...], low: tuple[PgCard, ...],
+                                                  words: str) -> None:
+    with pytest.raises(CardCountError, match=rf"^{words}$"):
+        Setting(high, low)
+
+
+def test_a_setting_repeating_a_card_is_refused() -> None:
+    with pytest.raises(DuplicateCardError, match=r"^duplicate card: As$"):
+        Setting((AS, AH, KD, QC, S9), (AS, C2))
+
+
+@pytest.mark.parametrize("text", ["As Ah Kd Qc 9s 5h 2c", "As Ah / Kd / Qc 9s 5h 2c", ""])
+def test_a_setting_text_without_one_slash_is_refused_quoting_it(text: str) -> None:
+    with pytest.raises(SettingFormatError, match=r"^a setting is 'HIGH / LOW'") as err:
+        parse_setting(text)
+    assert err.value.text == text
+    assert str(err.value) == f"a setting is 'HIGH / LOW' (5 cards, a slash, 2 cards), got {text!r}"
+
+
+def test_a_check_names_both_hands_in_its_language_and_in_any_other() -> None:
+    check = check_setting(S("Jk Ks Qs 9s 4s / 7h 7d"), "ru")
+    assert check.lang == "ru" and not check.foul
+    assert check.high_value == S("Jk Ks Qs 9s 4s / 7h 7d").high_value()
+    assert check.low_value == evaluate_low(parse_pg_cards("7h 7d"))
+    # the joker fills the flush as its highest missing card, the ace
+    assert check.high_text == "флеш до туза, кикеры K-Q-9-4" and check.low_text == "пара семёрок"
+    assert check.high_text_in("en") == "ace-high flush, kickers K-Q-9-4"
+    assert check.low_text_in("en") == "pair of sevens"
+    assert check.message == "большая рука — флеш до туза, кикеры K-Q-9-4, малая — пара семёрок: без фола"
+    assert check.message_in("en") == ("high hand ace-high flush, kickers K-Q-9-4, low hand pair of "
+                                      "sevens: legal")
+    assert check_setting(S("Jk Ks Qs 9s 4s / 7h 7d")).lang == "en"
+
+
+# --- hand values ------------------------------------------------------------------------------------
+
+
+def test_straight_windows_in_pai_gow_order() -> None:
+    masks, highs = _windows()
+
+    def mask(*ranks: int) -> int:
+        return sum(1 << r for r in ranks)
+
+    want = [(mask(10, 11, 12, 13, 14), 15), (mask(14, 2, 3, 4, 5), 14)]
+    want += [(mask(*range(h - 4, h + 1)), h) for h in range(13, 5, -1)]  # K-high down to 6-high
+    assert list(zip(masks.tolist(), highs.tolist(), strict=True)) == want
+
+
+@pytest.mark.parametrize(("low", "words", "ru"), [
+    ("Jk Kh", "A-K", "A-K"),
+    ("2c 3d", "3-2", "3-2"),
+    ("Jk Ad", "pair of aces", "пара тузов"),
+    ("Td 9h", "T-9", "T-9"),
+])
+def test_low_hands_in_words(low: str, words: str, ru: str) -> None:
+    cards = parse_pg_cards(low)
+    assert describe_low(cards) == describe_low(cards, "en") == words
+    assert describe_low(cards, "ru") == ru
+
+
+def test_high_hands_in_words() -> None:
+    five = evaluate_high(parse_pg_cards("As Ah Ad Ac Jk"))
+    assert category_of(five) is PgCategory.FIVE_ACES
+    assert describe_high(five) == "five aces" and describe_high(five, "ru") == "пять тузов"
+    pair = evaluate_high(parse_pg_cards("Ks Kh 8c 7d 2c"))
+    assert describe_high(pair) == "pair of kings"
+    assert describe_high(pair, detailed=True) == "pair of kings, kickers 8-7-2"
+    assert describe_high(pair, "ru", detailed=True) == "пара королей, кикеры 8-7-2"
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_a_low_hand_is_two_cards(n: int) -> None:
+    with pytest.raises(CardCountError, match=rf"^the low hand has 2 cards, got {n}$"):
+        evaluate_low(PLAYER[:n])
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_a_high_hand_is_five_cards(n: int) -> None:
+    with pytest.raises(CardCountError, match=rf"^the high hand has 5 cards, got {n}$") as err:
+        evaluate_high(PLAYER[:n])
+    assert err.value.kind is HandPart.HIGH
