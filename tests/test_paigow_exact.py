@@ -690,3 +690,13 @@ def test_a_high_hand_is_five_cards(n: int) -> None:
     with pytest.raises(CardCountError, match=rf"^the high hand has 5 cards, got {n}$") as err:
         evaluate_high(PLAYER[:n])
     assert err.value.kind is HandPart.HIGH
+
+
+def test_a_dealer_hand_is_the_seven_unseen_cards_with_the_smallest_random_keys() -> None:
+    # One uniform key per unseen card and sample: the 7 smallest pick the hand, which makes every
+    # 7 of the 46 equally likely (and a seed reproducible).
+    keys = np.random.default_rng(21).random((50, 46))
+    unseen = [c for c in range(53) if c not in {card_code(x) for x in HAND}]
+    dealer = dealer_samples(HAND, 50, np.random.default_rng(21))
+    for row, k in zip(dealer, keys, strict=True):
+        assert set(row.tolist()) == {unseen[i] for i in np.argsort(k)[:7]}
