@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
+from datetime import datetime, timedelta
 
 import numpy as np
 import pytest
@@ -86,6 +88,7 @@ def test_a_new_session_has_nothing_to_set_undo_or_redo() -> None:
     assert not s.can_arrange() and not s.can_set() and not s.can_undo() and not s.can_redo()
     assert s.setting() is None and s.check() is None
     assert s.dealer_way is None and s.settlement is None and s.settled == []
+    assert s.dealer_cards == () and s.board.all_cards() == ()
 
 
 def test_can_set_only_when_five_and_two_are_placed() -> None:
@@ -217,6 +220,7 @@ def test_a_set_hand_is_logged_with_its_record_and_the_total_adds_up() -> None:
     assert record.opponents == (OpponentHand("Kh Kc 6s 4h 3d / 8d 7c", 0.95, "dealer"),)
     assert record.house_rules == {"game": "paigow", "house_way": "golden_nugget", "commission": 0.05}
     assert record.points == 0.95
+    assert isinstance(record.played_at, datetime) and record.played_at.utcoffset() == timedelta(0)
     # A second deal: the same cards, set as a foul (the aces in front): -1, the total 0.95 - 1.
     s.new_deal((PLAYER, DEALER))
     assert s.can_arrange() and s.settlement is None and s.dealer_way is None
@@ -334,10 +338,30 @@ def test_chunks_draw_the_same_hands_as_one_and_report_progress() -> None:
     out = outcome_matrix(HAND, dealer)
     pay = np.where(out == 1, 0.95, np.where(out == 0, 0.0, -1.0))
     assert [x.ev for x in a.settings] == pytest.approx(list(pay.mean(axis=0)), abs=1e-12)
+    assert [x.se for x in a.settings] == pytest.approx(
+        list(pay.std(axis=0, ddof=1) / math.sqrt(250)), abs=1e-12)
+    d = pay - pay[:, [house_way(HAND).index]]
+    assert [x.vs_house_se for x in a.settings] == pytest.approx(
+        list(d.std(axis=0, ddof=1) / math.sqrt(250)), abs=1e-12)
+
+
+def test_two_samples_have_a_standard_error() -> None:
+    two = settings_ev(HAND, 2, seed=5)
+    pay = np.where(outcome_matrix(HAND, dealer_samples(HAND, 2, np.random.default_rng(5))) == 1,
+                   0.95, 0.0)
+    pay = np.where(outcome_matrix(HAND, dealer_samples(HAND, 2, np.random.default_rng(5))) == -1,
+                   -1.0, pay)
+    for j, x in enumerate(two.settings):
+        assert not math.isnan(x.se) and not math.isnan(x.vs_house_se)
+        assert x.se == pytest.approx(pay[:, j].std(ddof=1) / math.sqrt(2), abs=1e-12)
 
 
 def test_one_sample_has_no_standard_error_and_none_is_refused() -> None:
-    one = settings_ev(HAND, 1, seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no 0/0 is ever divided: the error is not estimated
+        one = settings_ev(HAND, 1, seed=1)
+        nothing = settings_ev(HAND, 10, seed=1, cancel=lambda: True)
+    assert nothing.samples == 0
     assert one.samples == 1 and not math.isnan(one.house.ev)
     assert all(math.isnan(x.se) and math.isnan(x.vs_house_se) for x in one.settings)
     assert all(x.win + x.push + x.lose == 1.0 for x in one.settings)
