@@ -72,7 +72,8 @@ TARGETS: tuple[Target, ...] = (
     Target("paigow", tuple(f"cp_trainer/paigow/{m}.py" for m in
                            ("cards", "hands", "house_way", "resolve", "setting", "session", "ev")),
            ("tests/test_paigow_cards.py", "tests/test_paigow_hands.py", "tests/test_paigow_house_way.py",
-            "tests/test_paigow_resolve.py", "tests/test_paigow_ev.py", "tests/test_session_paigow.py")),
+            "tests/test_paigow_resolve.py", "tests/test_paigow_ev.py", "tests/test_session_paigow.py",
+            "tests/test_paigow_exact.py", "tests/test_cli_paigow.py")),
     Target("grading", ("cp_trainer/drill/grading.py",), ("tests/test_drill_core.py",)),
     # The Drill's state machine runs 10 examples too, each starting with every scenario.
     Target("drill_session", ("cp_trainer/drill/session.py",),
