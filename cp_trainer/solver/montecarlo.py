@@ -527,118 +527,153 @@ def solve(request: SolveRequest, *, progress: Progress = None, cancel: Cancel = 
     not the other seats from 0 up (Criss Cross: both of the bot's hands sit at seat 1).
     """
     models = request.check()
-    r = request
-    cards, rules, opponents, samples = r.cards, r.rules, r.opponents, r.samples
-    time_budget, chunk, seat, reference = r.time_budget, r.chunk, r.seat, r.reference
-    keep_samples, adaptive, max_samples, tolerance = r.keep_samples, r.adaptive, r.max_samples, r.tolerance
-    dead, opponent_seats = r.dead, r.opponent_seats
     start = time.perf_counter()
-    if chunk is None:
-        quiet = progress is None and cancel is None and time_budget is None and not adaptive
-        chunk = QUIET_CHUNK if quiet else CHUNK
-    mixed = tuple(models) if len(set(models)) > 1 else ()
-    seed = deal_seed(cards, opponents, models[0], dead, mixed) if r.seed is None else r.seed
-    limit = max(samples, max_samples) if adaptive else samples
-    tab = tables_for(rules)
-    hand = hand_array(tuple(cards))
-    cands = candidate_settings(cards, rules)
-    cand_rows = setting_rows(np.tile(hand, (len(cands), 1)), cands, tab, rules)
-    used = {c.index for c in cards} | {c.index for c in dead}
-    unseen = np.array([c.index for c in FULL_DECK if c.index not in used], dtype=np.int64)
-    rng = np.random.default_rng(seed)
-    params = ScoringParams.of(rules)
-    opp_seats = _others(seat, opponents) if opponent_seats is None else list(opponent_seats)
-    ties = np.array([tie_mode(rules, seat, o) for o in opp_seats], dtype=np.int8)
-    stats = _Stats.zeros(len(cands))
-    pairing = _Pairing(len(cands))
-    ref_rows = arrangement_rows([reference], tab, rules) if reference is not None else None
-    ref_stats = _Stats.zeros(1)
-    chunks: list[RowData] = []
-    dealt: list[npt.NDArray[np.int64]] = []
-    chosen: list[npt.NDArray[np.int64]] = []
-    done = 0
+    run = _Run(request, models, progress, cancel)
     stop = StopReason.SAMPLES
-    checkpoint = samples
-    while done < limit:
-        n = min(chunk, limit - done)
-        hands = np.empty((n, opponents, 13), dtype=np.int64)
-        deal_opponents(unseen, rng.random((n, 13 * opponents)), opponents, hands)
-        flat = hands.reshape(-1, 13)
-        # opponents sit at the other seats; only the bank's seat changes how a bot plays.
-        # standard is modelled by its rating alone (without card removal: see .removal)
-        if not mixed:
-            settings = settings_for(flat, models[0], rules, seat=1 if seat == 0 else 0, card_removal=False,
-                                    foul_seat=opp_seats[0])
-        else:  # each opponent by its own bot (the bots actually seated)
-            settings = np.empty((n, opponents), dtype=np.int64)
-            for k, model in enumerate(models):
-                settings[:, k] = settings_for(hands[:, k], model, rules, seat=1 if seat == 0 else 0,
-                                              card_removal=False, foul_seat=opp_seats[k])
-            settings = settings.reshape(-1)
-        rows = setting_rows(flat, settings, tab, rules)
-        opp = RowData(rows.cls.reshape(n, opponents, 3), rows.roy.reshape(n, opponents, 3),
-                      rows.foul.reshape(n, opponents), rows.nat.reshape(n, opponents))
-        ref_totals = None
-        if ref_rows is not None:
-            ref_totals = _score(ref_rows, opp, ties, params, ref_stats)
-        pairing.add(_score_each(cand_rows, opp, ties, params, stats, ref_totals), stats.sums)
-        if keep_samples or not chunks:  # without keep_samples, only an empty slice of the first
-            keep = slice(None) if keep_samples else slice(0)
-            chunks.append(RowData(opp.cls[keep], opp.roy[keep], opp.foul[keep], opp.nat[keep]))
-            dealt.append(hands[keep])
-            chosen.append(settings.reshape(n, opponents)[keep])
-        done += n
+    checkpoint = request.samples
+    while run.done < run.limit:
+        run.play(min(run.chunk, run.limit - run.done))
         if progress is not None:
-            progress(done, samples if done <= samples or not adaptive else limit)
-        if done >= limit:
+            progress(run.done, request.samples if run.done <= request.samples or not request.adaptive
+                     else run.limit)
+        if run.done >= run.limit:
             break
         if _cancelled(cancel):
             stop = StopReason.CANCELLED
             break
-        if adaptive and done >= samples:
-            verdict = _separation(stats, pairing, done, tolerance)
+        if request.adaptive and run.done >= request.samples:
+            verdict = _separation(run.stats, run.pairing, run.done, request.tolerance)
             if verdict is not None:
                 stop = verdict
                 break
-        if time_budget is None:
+        if request.time_budget is None:
             continue
-        elapsed = time.perf_counter() - start
-        if not adaptive:
-            if elapsed >= time_budget:
-                stop = StopReason.TIME
-                break
-        elif done >= checkpoint:
-            # only at samples x 2^k, and when the next doubling would overrun the budget: a run
-            # cut by time ends on one of a few sample counts, so another machine or session
-            # most likely stops at the same one (and gives the same answer)
-            while checkpoint <= done:
-                checkpoint *= 2
-            if elapsed * checkpoint / done > time_budget:
-                stop = StopReason.TIME
-                break
-    opp_all = RowData(np.concatenate([c.cls for c in chunks]), np.concatenate([c.roy for c in chunks]),
-                      np.concatenate([c.foul for c in chunks]), np.concatenate([c.nat for c in chunks]))
-    ref_result = None
-    if reference is not None:
-        ref_result = CandidateResult(-1, ref_stats.explanation(0, reference, done, done * opponents))
-    best = int(np.argmax(stats.sums))  # the first of equal means, as the stable sort below
-    loss_se = pairing.diff_stderr(best, stats, done)
-    results = []
-    ordered = sorted_cards(cards)
-    for i, s in enumerate(cands):
-        ex = stats.explanation(i, setting_arrangement(ordered, int(s), in_engine_order=True), done,
-                               done * opponents)
-        diff = diff_se = None
-        if ref_result is not None:
-            diff = ex.ev - ref_result.ev
-            diff_se = stats.diff_stderr(i, float(ref_stats.sums[0]), done)
-        loss = 0.0 if i == best else max(float(stats.sums[best] - stats.sums[i]) / done, 0.0)
-        results.append(CandidateResult(int(s), ex, diff, diff_se, loss, float(loss_se[i])))
-    order = sorted(range(len(results)), key=lambda i: (i != best, -results[i].ev))
-    results = [results[i] for i in order]
-    return SolveResult(tuple(cards), rules, format_bot(models[0]), opponents, done,
-                       limit if adaptive else samples, seed, tuple(results), time.perf_counter() - start,
-                       seat, opp_all, np.concatenate(dealt), np.concatenate(chosen), ref_result, stop, ties)
+        checkpoint, out_of_time = _out_of_time(request, time.perf_counter() - start, run.done, checkpoint)
+        if out_of_time:
+            stop = StopReason.TIME
+            break
+    return run.result(stop, time.perf_counter() - start)
+
+
+def _out_of_time(r: SolveRequest, elapsed: float, done: int, checkpoint: int) -> tuple[int, bool]:
+    """Does the time budget end the run now (and the next checkpoint of an adaptive run)?
+
+    Without ``adaptive``, whenever the budget is spent. With it, only at samples x 2^k, and when
+    the next doubling would overrun the budget: a run cut by time ends on one of a few sample
+    counts, so another machine or session most likely stops at the same one (and gives the same
+    answer)."""
+    assert r.time_budget is not None
+    if not r.adaptive:
+        return checkpoint, elapsed >= r.time_budget
+    if done < checkpoint:
+        return checkpoint, False
+    while checkpoint <= done:
+        checkpoint *= 2
+    return checkpoint, elapsed * checkpoint / done > r.time_budget
+
+
+class _Run:
+    """One solve between its chunks: the candidates' rows, the stream of unseen cards, the running
+    sums, and (with ``keep_samples``) the samples played."""
+
+    def __init__(self, r: SolveRequest, models: Sequence[BotChoice], progress: Progress,
+                 cancel: Cancel) -> None:
+        self.request = r
+        self.models = models
+        chunk = r.chunk
+        if chunk is None:
+            quiet = progress is None and cancel is None and r.time_budget is None and not r.adaptive
+            chunk = QUIET_CHUNK if quiet else CHUNK
+        self.chunk = chunk
+        self.mixed = tuple(models) if len(set(models)) > 1 else ()
+        self.seed = r.seed if r.seed is not None else deal_seed(r.cards, r.opponents, models[0], r.dead,
+                                                                   self.mixed)
+        self.limit = max(r.samples, r.max_samples) if r.adaptive else r.samples
+        self.tab = tables_for(r.rules)
+        hand = hand_array(tuple(r.cards))
+        self.cands = candidate_settings(r.cards, r.rules)
+        self.cand_rows = setting_rows(np.tile(hand, (len(self.cands), 1)), self.cands, self.tab, r.rules)
+        used = {c.index for c in r.cards} | {c.index for c in r.dead}
+        self.unseen = np.array([c.index for c in FULL_DECK if c.index not in used], dtype=np.int64)
+        self.rng = np.random.default_rng(self.seed)
+        self.params = ScoringParams.of(r.rules)
+        self.opp_seats = _others(r.seat, r.opponents) if r.opponent_seats is None else list(r.opponent_seats)
+        self.ties = np.array([tie_mode(r.rules, r.seat, o) for o in self.opp_seats], dtype=np.int8)
+        self.stats = _Stats.zeros(len(self.cands))
+        self.pairing = _Pairing(len(self.cands))
+        self.ref_rows = None if r.reference is None else arrangement_rows([r.reference], self.tab, r.rules)
+        self.ref_stats = _Stats.zeros(1)
+        self.chunks: list[RowData] = []
+        self.dealt: list[npt.NDArray[np.int64]] = []
+        self.chosen: list[npt.NDArray[np.int64]] = []
+        self.done = 0
+
+    def _settings(self, hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """How the bots set the opponents' hands (n, opponents, 13), flat. The opponents sit at the
+        other seats; only the bank's seat changes how a bot plays. ``standard`` is modelled by its
+        rating alone (without card removal: see .removal)."""
+        r = self.request
+        bot_seat = 1 if r.seat == 0 else 0
+        if not self.mixed:
+            return settings_for(hands.reshape(-1, 13), self.models[0], r.rules, seat=bot_seat,
+                                card_removal=False, foul_seat=self.opp_seats[0])
+        settings = np.empty(hands.shape[:2], dtype=np.int64)  # each opponent by its own bot
+        for k, model in enumerate(self.models):
+            settings[:, k] = settings_for(hands[:, k], model, r.rules, seat=bot_seat, card_removal=False,
+                                          foul_seat=self.opp_seats[k])
+        return settings.reshape(-1)
+
+    def play(self, n: int) -> None:
+        """Deal ``n`` more samples, let the bots set them, and score every candidate against them."""
+        r = self.request
+        opponents = r.opponents
+        hands = np.empty((n, opponents, 13), dtype=np.int64)
+        deal_opponents(self.unseen, self.rng.random((n, 13 * opponents)), opponents, hands)
+        settings = self._settings(hands)
+        rows = setting_rows(hands.reshape(-1, 13), settings, self.tab, r.rules)
+        opp = RowData(rows.cls.reshape(n, opponents, 3), rows.roy.reshape(n, opponents, 3),
+                      rows.foul.reshape(n, opponents), rows.nat.reshape(n, opponents))
+        ref_totals = None
+        if self.ref_rows is not None:
+            ref_totals = _score(self.ref_rows, opp, self.ties, self.params, self.ref_stats)
+        self.pairing.add(_score_each(self.cand_rows, opp, self.ties, self.params, self.stats, ref_totals),
+                         self.stats.sums)
+        if r.keep_samples or not self.chunks:  # without keep_samples, only an empty slice of the first
+            keep = slice(None) if r.keep_samples else slice(0)
+            self.chunks.append(RowData(opp.cls[keep], opp.roy[keep], opp.foul[keep], opp.nat[keep]))
+            self.dealt.append(hands[keep])
+            self.chosen.append(settings.reshape(n, opponents)[keep])
+        self.done += n
+
+    def result(self, stop: StopReason, elapsed: float) -> SolveResult:
+        """Every candidate's figures, the best first, and how the run ended."""
+        r, stats, done = self.request, self.stats, self.done
+        chunks = self.chunks
+        opp_all = RowData(np.concatenate([c.cls for c in chunks]), np.concatenate([c.roy for c in chunks]),
+                          np.concatenate([c.foul for c in chunks]), np.concatenate([c.nat for c in chunks]))
+        ref_result = None
+        if r.reference is not None:
+            explained = self.ref_stats.explanation(0, r.reference, done, done * r.opponents)
+            ref_result = CandidateResult(-1, explained)
+        best = int(np.argmax(stats.sums))  # the first of equal means, as the stable sort below
+        loss_se = self.pairing.diff_stderr(best, stats, done)
+        results = []
+        ordered = sorted_cards(r.cards)
+        for i, s in enumerate(self.cands):
+            ex = stats.explanation(i, setting_arrangement(ordered, int(s), in_engine_order=True), done,
+                                   done * r.opponents)
+            diff = diff_se = None
+            if ref_result is not None:
+                diff = ex.ev - ref_result.ev
+                diff_se = stats.diff_stderr(i, float(self.ref_stats.sums[0]), done)
+            loss = 0.0 if i == best else max(float(stats.sums[best] - stats.sums[i]) / done, 0.0)
+            results.append(CandidateResult(int(s), ex, diff, diff_se, loss, float(loss_se[i])))
+        order = sorted(range(len(results)), key=lambda i: (i != best, -results[i].ev))
+        results = [results[i] for i in order]
+        return SolveResult(tuple(r.cards), r.rules, format_bot(self.models[0]), r.opponents, done,
+                           self.limit if r.adaptive else r.samples, self.seed, tuple(results), elapsed,
+                           r.seat, opp_all, np.concatenate(self.dealt), np.concatenate(self.chosen),
+                           ref_result, stop, self.ties)
 
 
 def _separation(stats: _Stats, pairing: _Pairing, samples: int, tolerance: float) -> StopReason | None:
