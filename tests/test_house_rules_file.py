@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
+from cp_trainer.house_rules import HouseRules, HouseRulesError, RoyaltyTable, ScoringSystem, TieRule
 from cp_trainer.house_rules_file import (
     FILE_KEYS,
     ROYALTY_KEYS,
@@ -328,3 +328,347 @@ def test_the_sample_file_documents_every_key_in_both_languages() -> None:
 
 def test_the_sample_file_is_the_default_table() -> None:
     assert read_rules_file(SAMPLE) == RulesFile()
+
+
+# --- what the mutation run showed untested (docs/mutation.md) ----------------------------------
+
+def _problem(text: str, **kwargs: Any) -> str:
+    """The one problem ``loads_rules`` reports for ``text``."""
+    with pytest.raises(RulesFileError, match=r".") as info:
+        loads_rules(text, **kwargs)
+    (problem,) = info.value.problems
+    return problem
+
+
+KEYS_LISTED = ("system, scoop_bonus, ties, bank, ignore_fouls, surrender, surrender_cost, royalties, "
+               "royalties_better_hand_only, naturals, natural_amount, point_value, stakes, wheel_second, "
+               "low_middle, criss_cross, royalty_table")
+
+
+def test_a_rules_file_holds_house_rules_and_a_true_or_false_criss_cross() -> None:
+    with pytest.raises(HouseRulesError, match=r"^rules must be HouseRules, got 3$"):
+        RulesFile(3)  # type: ignore[arg-type]
+    with pytest.raises(HouseRulesError, match=r"^criss_cross must be true or false, got 1$"):
+        RulesFile(HouseRules(), 1)  # type: ignore[arg-type]
+    with pytest.raises(HouseRulesError, match=r"^criss_cross must be true or false, got None$"):
+        RulesFile(HouseRules(), None)  # type: ignore[arg-type]
+    assert RulesFile().rules == HouseRules() and RulesFile().criss_cross is False
+
+
+def test_a_rules_file_error_lists_its_problems_and_joins_them() -> None:
+    problems = ["a.toml: line 1: one", "a.toml: line 2: two"]
+    error = RulesFileError(problems)
+    assert str(error) == "a.toml: line 1: one; a.toml: line 2: two"
+    assert error.problems == problems and error.problems is not problems
+    problems.append("three")
+    assert len(error.problems) == 2  # a copy: what the caller does to its list later changes nothing
+
+
+def test_an_unknown_key_lists_every_key_in_the_writers_order() -> None:
+    assert _problem("\nx = true\n", source="c.toml") == (
+        f"c.toml: line 2: unknown key x = true (the keys are: {KEYS_LISTED})")
+    assert _problem("[royalty_table]\ntop_pair = false\n") == (
+        "line 2: unknown key royalty_table.top_pair = false (the keys are: top_trips, middle_full_house, "
+        "middle_four_of_a_kind, middle_straight_flush, middle_royal_flush, bottom_four_of_a_kind, "
+        "bottom_straight_flush, bottom_royal_flush)")
+    assert _problem("[royalty_table]\ntop_pair = false\n", lang="ru").startswith(
+        "строка 2: неизвестный ключ royalty_table.top_pair = false (ключи: top_trips, ")
+
+
+def _shown_as(toml_value: str) -> str:
+    """How a message shows ``toml_value`` (given to an unknown key, which any value may be)."""
+    problem = _problem(f"x = {toml_value}\n")
+    head, tail = "line 1: unknown key x = ", f" (the keys are: {KEYS_LISTED})"
+    assert problem.startswith(head) and problem.endswith(tail), problem
+    return problem[len(head):-len(tail)]
+
+
+SIXTY = "".join(f"{n:02d}" for n in range(30))  # 60 characters, no two runs of 12 alike
+
+
+@pytest.mark.parametrize(("toml_value", "shown"), [
+    ("true", "true"), ("false", "false"), ("1.5", "1.5"), ("-inf", "-inf"), ("7", "7"),
+    ("'a\\b\"c'", '"a\\\\b\\"c"'),  # a backslash and a quote, escaped as TOML writes them
+    ('"\\u0007"', '"\\x07"'),  # a control character: its escape shown, not sent
+    ('"tab\\there"', '"tab\\there"'),
+    ('[1, "a", [true]]', '[1, "a", [true]]'),
+    ("[]", "[]"), ("{}", "{}"),
+    ('{a = 1, "b c" = "d"}', '{a = 1, b c = "d"}'),
+    ('{"\\u0007" = 1}', "{\\x07 = 1}"),
+    ("1979-05-27", "1979-05-27"), ("07:32:00", "07:32:00"),
+    (str(2**199), str(2**199)),  # 200 bits: a number, and 60 digits: shown whole
+    (str(2**200), "a huge number"),  # 201 bits
+    (f'"{SIXTY[:58]}"', f'"{SIXTY[:58]}"'),  # 60 characters with its quotes: whole
+    (f'"{SIXTY[:59]}"', f'"{SIXTY[:39]} … {SIXTY[48:59]}"'),  # 61: cut, 40 and 12 kept
+    ("[" + ", ".join(["1"] * 20) + "]", "[" + ", ".join(["1"] * 20) + "]"),  # 20 items, 60 characters
+])
+def test_a_value_is_shown_as_toml_writes_it_and_cut_when_long(toml_value: str, shown: str) -> None:
+    assert _shown_as(toml_value) == shown
+
+
+def test_a_long_value_is_shown_by_its_first_items_and_characters() -> None:
+    long_text = "".join(f"{n:03d}" for n in range(100))  # 300 characters: only the first 200 are shown
+    assert _shown_as(f'"{long_text}"') == f'"{long_text[:39]} … {long_text[189:200]}"'
+    # 21 items: the first 20 and an ellipsis, then cut to 40 + 12 characters
+    items = "[" + ", ".join(["1"] * 20) + ", …]"
+    assert _shown_as("[" + ", ".join(["1"] * 21) + "]") == items[:40] + " … " + items[-12:]
+    table = "{" + ", ".join(f"k{n} = {n}" for n in range(21)) + "}"
+    assert _shown_as(table).endswith("k19 = 19, …}")
+    assert _shown_as("{" + ", ".join(f"k{n} = {n}" for n in range(20)) + "}").endswith("k19 = 19}")
+
+
+def test_a_long_key_is_cut_like_a_value() -> None:
+    assert _problem(f"{SIXTY} = 1\n").startswith(f"line 1: unknown key {SIXTY} = 1 (the keys")
+    key = SIXTY + "x"
+    assert _problem(f"{key} = 1\n").startswith(f"line 1: unknown key {key[:40]} … {key[-12:]} = 1 (")
+
+
+def test_a_byte_order_mark_is_the_only_thing_taken_off_the_start() -> None:
+    assert _problem("X = 1\n").startswith("line 1: unknown key X = 1 (")
+    assert _problem("\ufeff\ufeffbank = 9\n").startswith("line 1: bank = 9 is out of range")
+
+
+def test_a_syntax_error_is_the_toml_readers_own_words_after_the_source() -> None:
+    text = 'system = "2-4"\nbank = = 1\n'
+    with pytest.raises(tomllib.TOMLDecodeError, match="line 2") as reader:
+        tomllib.loads(text)
+    assert _problem(text, source="c.toml") == f"c.toml: not a valid TOML file: {reader.value}"
+    assert _problem(text, lang="ru") == f"это не правильный файл TOML: {reader.value}"
+
+
+def test_nesting_too_deep_is_said_in_full_after_the_source_and_line() -> None:
+    deep = "\nx = " + "[" * 20 + "]" * 20 + "\n"
+    assert _problem(deep, source="c.toml") == (
+        "c.toml: line 2: nested more than 16 deep (tables, dotted keys, arrays and inline tables inside "
+        "one another)")
+    assert _problem(deep, lang="ru").startswith("строка 2: вложенность глубже 16 уровней (")
+
+
+def test_the_toml_readers_recursion_is_a_last_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the scan refuses a deep text before the reader sees it; without the scan the reader would
+    # recurse too deep, and that too is one error, not a traceback
+    import cp_trainer.house_rules_file as module
+
+    monkeypatch.setattr(module, "key_lines", lambda text: {})
+    deep = "x = " + "[" * 5000 + "]" * 5000 + "\n"
+    assert _problem(deep, source="c.toml") == (
+        "c.toml: nested more than 16 deep (tables, dotted keys, arrays and inline tables inside one another)")
+    assert _problem(deep, lang="ru").startswith("вложенность глубже 16 уровней (")
+
+
+def test_house_rules_own_checks_are_a_last_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every value is checked key by key first; were a check of the file's to let a value through,
+    # HouseRules' own refusal and its bounds would still stop the file, with its source
+    import cp_trainer.house_rules_file as module
+
+    monkeypatch.setattr(module, "MAX_AMOUNT", 500)  # the file's check of surrender_cost, widened
+    assert _problem("surrender_cost = 400\n", source="c.toml") == (
+        "c.toml: surrender_cost must be at most 99, got 400")
+    real = module._parsers
+
+    def lax(lang: str) -> dict[str, Any]:
+        return {**real(lang), "bank": lambda value: value}  # no check of bank at all
+
+    monkeypatch.setattr(module, "_parsers", lax)
+    assert _problem("bank = 1.5\n", source="c.toml") == "c.toml: bank must be a seat from 0 to 3, got 1.5"
+
+
+def test_a_royalty_inside_an_inline_table_is_placed_on_the_tables_line() -> None:
+    assert _problem('\nroyalty_table = { top_trips = -1 }\n').startswith(
+        "line 2: royalty_table.top_trips = -1 is out of range")
+    assert _problem('\nroyalty_table = { "top.trips" = 1 }\n').startswith(
+        "line 2: unknown key royalty_table.top.trips = 1 (")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_refusal_of_a_file_is_worded_in_the_language_asked(lang: str, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    words = {
+        "missing": ("no such house-rules file: {p}", "нет такого файла правил: {p}"),
+        "folder": ("{p} is a folder, not a house-rules file", "{p} — папка, а не файл правил"),
+        "special": ("{p} is not a regular file", "{p} — не обычный файл"),
+        "too_large": ("{p} is too large for a house-rules file (1000001 bytes; at most 1000000)",
+                      "{p} слишком велик для файла правил (1000001 байт; не больше 1000000)"),
+        "encoding": ("{p} is not UTF-8 text", "{p} — не текст в кодировке UTF-8"),
+        "unreadable": ("cannot read {p}: Permission denied", "не удаётся прочитать {p}: Permission denied"),
+        "bad key": ("{p}: line 1: bank = 9 is out of range: expected a whole number from 0 to 3",
+                    "{p}: строка 1: bank = 9 вне допустимых значений: нужно целое число от 0 до 3"),
+    }
+    large, binary, denied, bad = (tmp_path / n for n in ("large.toml", "bin.toml", "denied.toml", "bad.toml"))
+    large.write_bytes(b"#" * 1_000_001)
+    binary.write_bytes(b"\xff\n")
+    denied.write_text("", encoding="utf-8")
+    bad.write_text("bank = 9\n", encoding="utf-8")
+    paths = {"missing": tmp_path / "none.toml", "folder": tmp_path, "special": Path("/dev/null"),
+             "too_large": large, "encoding": binary, "unreadable": denied, "bad key": bad}
+    real_open = os.open
+
+    def refuse(name: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if os.fspath(name) == str(denied):
+            raise PermissionError(13, "Permission denied")
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    for kind, path in paths.items():
+        with pytest.raises(RulesFileError, match=re.escape(str(path))) as info:
+            read_rules_file(path, lang)
+        expected = words[kind][lang == "ru"].format(p=path)
+        assert info.value.problems == [expected], kind
+
+
+def test_a_file_of_exactly_the_most_bytes_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_bytes(b'bank = 2\n#' + b"x" * (1_000_000 - 11) + b"\n")
+    assert path.stat().st_size == 1_000_000
+    assert read_rules_file(path).rules.bank == 2
+
+
+# --- writing, in detail ------------------------------------------------------------------------
+
+def test_the_written_file_starts_with_its_comment_in_both_languages() -> None:
+    text = dumps_rules(RulesFile())
+    assert text.startswith(
+        "# cp-trainer house rules. Every key is explained in docs/house-rules.sample.toml.\n"
+        "# Правила стола cp-trainer; каждый ключ описан в docs/house-rules.sample.toml.\n\n"
+        'system = "2-4"\n')
+
+
+def test_what_would_not_read_back_is_not_written(tmp_path: Path) -> None:
+    beyond = RulesFile(HouseRules(point_value=1e7))  # HouseRules holds it; its bounds do not
+    with pytest.raises(RulesFileError, match=r": point_value = 10000000\.0 is out of range"):
+        dumps_rules(beyond)
+    with pytest.raises(RulesFileError, match=r": point_value = 10000000\.0 is out of range"):
+        write_rules_file(tmp_path / "club.toml", beyond)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_tables_protocol_form_leaves_out_only_a_scoop_bonus_left_to_the_system() -> None:
+    from cp_trainer.house_rules_file import _plain
+
+    keys = [k for k in FILE_KEYS if k != "scoop_bonus"]
+    assert list(_plain(RulesFile(), every_key=False)) == keys
+    assert list(_plain(RulesFile())) == list(FILE_KEYS)
+    assert _plain(RulesFile())["scoop_bonus"] == "auto"
+    chosen = RulesFile(HouseRules(scoop_bonus=4))
+    assert _plain(chosen, every_key=False)["scoop_bonus"] == 4 == _plain(chosen)["scoop_bonus"]
+    assert list(_plain(chosen, every_key=False)) == list(FILE_KEYS)
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_file_gets_the_usual_mode_under_the_umask(umask: int, mode: int, tmp_path: Path) -> None:
+    old = os.umask(umask)
+    try:
+        write_rules_file(tmp_path / "new.toml", RulesFile())
+        write_rules_file(tmp_path / "replaced.toml", RulesFile(), replace=True)  # nothing there to keep
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.toml").stat().st_mode) == mode
+    assert stat.S_IMODE((tmp_path / "replaced.toml").stat().st_mode) == mode
+    assert os.umask(old) == old  # the umask is as it was
+
+
+def test_the_temporary_file_is_hidden_beside_the_target(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    made: list[str] = []
+    real = tempfile.mkstemp
+
+    def recording(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        fd, name = real(*args, **kwargs)
+        made.append(name)
+        return fd, name
+
+    monkeypatch.setattr(tempfile, "mkstemp", recording)
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    write_rules_file(tmp_path / "club.toml", RulesFile())
+    write_rules_file("here.toml", RulesFile())  # a bare name: beside it is the current folder
+    first, second = (Path(name) for name in made)
+    assert first.parent == tmp_path and re.fullmatch(r"\.club\.toml\..+\.tmp", first.name), first
+    assert second.parent.resolve() == tmp_path / "sub" and re.fullmatch(r"\.here\.toml\..+\.tmp", second.name)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.toml", "sub"]
+    assert [p.name for p in (tmp_path / "sub").iterdir()] == ["here.toml"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_refusal_to_write_is_worded_in_the_language_asked(lang: str, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text("# mine\n", encoding="utf-8")
+    exists = ("{p} already exists and is not replaced without asking",
+              "{p} уже существует и без вопроса не заменяется")[lang == "ru"]
+    folder = ("{p} is a folder, not a house-rules file", "{p} — папка, а не файл правил")[lang == "ru"]
+    cannot = ("cannot write {p}: {r}", "не удаётся записать {p}: {r}")[lang == "ru"]
+    with pytest.raises(RulesFileError, match="club") as info:
+        write_rules_file(path, RulesFile(), lang=lang)
+    assert info.value.problems == [exists.format(p=path)]
+    with pytest.raises(RulesFileError, match=re.escape(str(tmp_path))) as info:
+        write_rules_file(tmp_path, RulesFile(), lang=lang)  # a folder, even when not asked to replace
+    assert info.value.problems == [folder.format(p=tmp_path)]
+    nowhere = tmp_path / "no" / "club.toml"
+    with pytest.raises(RulesFileError, match="club") as info:
+        write_rules_file(nowhere, RulesFile(), lang=lang)
+    assert info.value.problems == [cannot.format(p=nowhere, r="No such file or directory")]
+
+    def full(*_: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(RulesFileError, match="club") as info:
+        write_rules_file(path, RulesFile(), replace=True, lang=lang)
+    assert info.value.problems == [cannot.format(p=path, r="No space left on device")]
+
+    def odd(*_: Any) -> None:
+        raise OSError("the disk said no")  # no error number: its words as they are
+
+    monkeypatch.setattr(os, "replace", odd)
+    with pytest.raises(RulesFileError, match="club") as info:
+        write_rules_file(path, RulesFile(), replace=True, lang=lang)
+    assert info.value.problems == [cannot.format(p=path, r="the disk said no")]
+    assert path.read_text(encoding="utf-8") == "# mine\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.toml"]
+
+
+def test_a_file_made_by_another_writer_meanwhile_is_not_replaced(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "club.toml"
+    real_link = os.link
+
+    def raced(src: Any, dst: Any) -> None:  # another writer puts its file there first
+        Path(dst).write_text("# theirs\n", encoding="utf-8")
+        real_link(src, dst)
+
+    monkeypatch.setattr(os, "link", raced)
+    with pytest.raises(RulesFileError, match=r"already exists and is not replaced without asking$") as info:
+        write_rules_file(path, RulesFile(), lang="en")
+    assert info.value.problems == [f"{path} already exists and is not replaced without asking"]
+    assert path.read_text(encoding="utf-8") == "# theirs\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.toml"]
+    with pytest.raises(RulesFileError, match=r"уже существует"):
+        write_rules_file(tmp_path / "other.toml", RulesFile(), lang="ru")
+
+
+def test_without_hard_links_the_file_is_still_written_and_never_over_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(src: Any, dst: Any) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "club.toml"
+    write_rules_file(path, RulesFile(HouseRules(bank=2)))
+    assert read_rules_file(path).rules.bank == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.toml"]
+
+    def raced(src: Any, dst: Any) -> None:  # another writer got there first, then no hard link
+        Path(dst).write_text("# theirs\n", encoding="utf-8")
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", raced)
+    other = tmp_path / "other.toml"
+    for lang, words in (("en", "already exists"), ("ru", "уже существует")):
+        other.unlink(missing_ok=True)
+        with pytest.raises(RulesFileError, match=words) as info:
+            write_rules_file(other, RulesFile(), lang=lang)
+        assert info.value.problems[0].startswith(str(other))
+        assert other.read_text(encoding="utf-8") == "# theirs\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.toml", "other.toml"]
