@@ -567,7 +567,8 @@ def test_a_new_file_gets_the_usual_mode_under_the_umask(umask: int, mode: int, t
     assert os.umask(old) == old  # the umask is as it was
 
 
-def test_the_temporary_file_is_hidden_beside_the_target(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_temporary_file_is_hidden_beside_the_target(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     import tempfile
 
     made: list[str] = []
@@ -672,3 +673,211 @@ def test_without_hard_links_the_file_is_still_written_and_never_over_another(
         assert info.value.problems[0].startswith(str(other))
         assert other.read_text(encoding="utf-8") == "# theirs\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.toml", "other.toml"]
+
+
+# --- the key scanner, in detail ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("key", "decoded"), [
+    ('"\\b"', "\b"), ('"\\t"', "\t"), ('"\\n"', "\n"), ('"\\f"', "\f"), ('"\\r"', "\r"),
+    ('"\\""', '"'), ('"\\\\"', "\\"), ('"\\e"', "\x1b"),
+    ('"\\u0041x"', "Ax"), ('"\\U0001F600x"', "\U0001F600x"), ('"b\\u00e9"', "bé"),
+    ("'\\t'", "\\t"),  # a literal string has no escapes
+    ('"a\\qb"', "ab"), ('"x\\uZZZZy"', "xy"),  # not TOML: nothing decoded, the scan reads on
+    ('"a\\\\\\tb"', "a\\\tb"),
+])
+def test_a_quoted_key_is_placed_by_its_decoded_name(key: str, decoded: str) -> None:
+    text = f"first = 1\n{key} = 2\nlast = 3\n"
+    assert key_lines(text) == {"first": 1, decoded: 2, "last": 3}
+
+
+def test_strings_of_every_kind_end_where_toml_ends_them() -> None:
+    text = ('a = """x\n\\"""\ny"""\n'  # an escaped quote inside: the string ends on line 3
+            "b = 1\n"
+            "c = '''p\\'''\n"  # a literal string: the backslash escapes nothing
+            'd = """q\\\\"""\n'  # an even run of backslashes: the quotes close the string
+            'e4 = ["""z\\\\\\\\""", 1]\n'  # four of them too
+            'e = ["""r""""", [1]]\n'  # five quotes at the end: two of them are the string's
+            "f = ['''s''''', [1]]\n"
+            'g = ["t\\"]", 1]\n'  # an escaped quote in a one-line string, and a bracket in it
+            "h = ['u\\', 1]\n"
+            'i = "v" # "\n'
+            "j = 2\n")
+    data = tomllib.loads(text)
+    assert data["a"] == 'x\n"""\ny' and data["c"] == "p\\" and data["e"] == ['r""', [1]]
+    assert data["e4"] == ["z\\\\", 1]
+    assert key_lines(text) == {"a": 1, "b": 4, "c": 5, "d": 6, "e4": 7, "e": 8, "f": 9, "g": 10, "h": 11,
+                               "i": 12, "j": 13}
+
+
+def test_tables_are_placed_where_they_are_first_defined() -> None:
+    text = ('[a.b]\nc = 1\n[a]\nd = 2\n[[t]]\nv = 1\n[[t]]\nv = 2\n[ "q" . r ]\n'
+            "s.u = 1\ns.w = 2\n")
+    tomllib.loads(text)
+    assert key_lines(text) == {"a": 3, "a.b": 1, "a.b.c": 2, "a.d": 4, "t": 5, "t.v": 6, "q": 9, "q.r": 9,
+                               "q.r.s": 10, "q.r.s.u": 10, "q.r.s.w": 11}
+
+
+def test_values_over_several_lines_and_line_ends_of_every_kind() -> None:
+    text = ("a = 1\r\nb = [\r\n  1, # ]\r\n  {c = 2},\r\n]\r\n\r\nd = { e.f = [1, {g = 3}], h = 'i' }\n"
+            "X = 4\n  \t\n")
+    tomllib.loads(text)
+    assert key_lines(text) == {"a": 1, "b": 2, "d": 7, "X": 8}
+
+
+def test_what_is_not_toml_does_not_throw_the_count_of_lines() -> None:
+    # the scan comes before the TOML reader (to refuse deep nesting first), so it reads on past
+    # anything, placing only what is a key and keeping the count of lines
+    assert key_lines('a = 1\n"b\\\nc = 2\n') == {"a": 1, "c": 3}  # a backslash at a line's end
+    assert key_lines('= 1\nword\nx = 1]\ny = "z\nw = \'v\n') == {"x": 3, "y": 4, "w": 5}
+    assert key_lines('a = """never closed\nb = 1\n') == {"a": 1}
+    assert key_lines("a = '''never\nclosed") == {"a": 1}
+    assert key_lines('a = "x\\') == {"a": 1}
+    assert key_lines('"a\\') == {}
+    assert key_lines("[t\nb = 1\n") == {"t": 1, "t.b": 2}
+    # ...and where that text nests too deep, the line is still the right one
+    problem = _problem('a = "x\\\n\nb = ' + "[" * 17 + "\n")
+    assert problem.startswith("line 3: nested more than 16 deep"), problem
+
+
+def _deep(text: str) -> bool:
+    try:
+        loads_rules(text)
+    except RulesFileError as exc:
+        return "nested more than 16 deep" in str(exc)
+    return False
+
+
+@pytest.mark.parametrize(("name", "at_most", "beyond"), [
+    ("a key of 16 parts", ".".join("a" * 16) + " = 1", ".".join("a" * 17) + " = 1"),
+    ("a header of 16 parts", "[" + ".".join("a" * 16) + "]", "[" + ".".join("a" * 17) + "]"),
+    ("a header and its key", "[" + ".".join("a" * 15) + "]\nb = 1", "[" + ".".join("a" * 16) + "]\nb = 1"),
+    ("a header and a dotted key", "[" + ".".join("a" * 10) + "]\n" + ".".join("b" * 6) + " = 1",
+     "[" + ".".join("a" * 10) + "]\n" + ".".join("b" * 7) + " = 1"),
+    ("arrays in a table", "[t]\nx = " + "[" * 14 + "]" * 14, "[t]\nx = " + "[" * 15 + "]" * 15),
+    ("inline tables", "x = " + "{a = " * 15 + "1" + "}" * 15, "x = " + "{a = " * 16 + "1" + "}" * 16),
+    ("an inline dotted key", "x = {" + ".".join("a" * 15) + " = 1}", "x = {" + ".".join("a" * 16) + " = 1}"),
+    ("an inline dotted key after a comma", "x = {b = 1, " + ".".join("a" * 15) + " = 1}",
+     "x = {b = 1, " + ".".join("a" * 16) + " = 1}"),
+    ("a dotted key in an array's inline table", "x = [1, {" + ".".join("a" * 14) + " = 1}]",
+     "x = [1, {" + ".".join("a" * 15) + " = 1}]"),
+    ("many arrays side by side", "x = " + "[" * 14 + "[1], " * 40 + "]" * 14,
+     "x = " + "[" * 15 + "[1], " * 40 + "]" * 15),
+    ("inline tables side by side", "x = [" + "{a = {b = [1]}}, " * 40 + "[" * 14 + "]" * 14 + "]",
+     "x = [" + "{a = {b = [1]}}, " * 40 + "[" * 15 + "]" * 15 + "]"),
+    ("arrays on lines of their own", "x = [\n" + "[\n" * 14 + "]\n" * 14 + "]",
+     "x = [\n" + "[\n" * 15 + "]\n" * 15 + "]"),
+])
+def test_nesting_is_counted_the_same_way_in_every_construct(name: str, at_most: str, beyond: str) -> None:
+    assert not _deep(at_most + "\n"), name
+    assert _deep(beyond + "\n"), name
+
+
+# --- each key's check, on its bounds and in both languages ---------------------------------------
+
+def test_every_whole_number_is_read_on_its_bounds_and_refused_just_beyond() -> None:
+    bounds = {"bank": (0, 3), "scoop_bonus": (0, 10), "surrender_cost": (1, 99), "natural_amount": (1, 99),
+              **{f"royalty_table.{name}": (0, 999) for name in ROYALTY_KEYS}}
+    for key, (low, high) in bounds.items():
+        for value in (low, high):
+            rules = loads_rules(f"{key} = {value}\n").rules
+            table, _, name = key.rpartition(".")
+            assert getattr(rules.royalty_table if table else rules, name) == value, key
+        for value in (low - 1, high + 1):
+            assert _problem(f"{key} = {value}\n").startswith(f"line 1: {key} = {value} is out of range: "
+                                                            f"expected "), key
+
+
+def test_every_money_amount_is_read_on_its_bounds() -> None:
+    assert loads_rules("point_value = 0.01").rules.point_value == 0.01
+    assert loads_rules("point_value = 1000000").rules.point_value == 1e6
+    assert loads_rules("stakes = [0.01, 1000000, 3, 4]").rules.stakes == (0.01, 1e6, 3.0, 4.0)
+    assert loads_rules("stakes = []") == RulesFile()
+    assert isinstance(loads_rules("point_value = 3").rules.point_value, float)
+
+
+BOOL_KEYS = ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only", "naturals", "wheel_second",
+             "low_middle", "criss_cross")
+EXPECTED_EN = {
+    "system": 'one of "2-4", "2-4-scoop", "1-6"',
+    "ties": 'one of "push", "bank"',
+    "bank": "a whole number from 0 to 3",
+    "scoop_bonus": '"auto" or a whole number from 0 to 10',
+    "surrender_cost": '"auto" or a whole number from 1 to 99',
+    "natural_amount": '"auto" or a whole number from 1 to 99',
+    "point_value": "a number from 0.01 to 1000000",
+    "stakes": "a list of at most 4 numbers from 0.01 to 1000000 (empty: every seat plays at point_value)",
+    "royalty_table.top_trips": "a whole number from 0 to 999",
+    **{key: "true or false" for key in BOOL_KEYS},
+}
+EXPECTED_RU = {
+    "system": 'одно из: "2-4", "2-4-scoop", "1-6"',
+    "ties": 'одно из: "push", "bank"',
+    "bank": "целое число от 0 до 3",
+    "scoop_bonus": '"auto" или целое число от 0 до 10',
+    "surrender_cost": '"auto" или целое число от 1 до 99',
+    "natural_amount": '"auto" или целое число от 1 до 99',
+    "point_value": "число от 0.01 до 1000000",
+    "stakes": "список не более чем из 4 чисел от 0.01 до 1000000 (пустой: все места играют по point_value)",
+    "royalty_table.top_trips": "целое число от 0 до 999",
+    **{key: "true или false" for key in BOOL_KEYS},
+}
+
+
+@pytest.mark.parametrize("key", list(EXPECTED_EN))
+def test_a_value_of_the_wrong_type_is_told_what_would_do(key: str) -> None:
+    # "auto" is a string, so no true-or-false and no plain whole number; true is no choice, number or list
+    wrong = '"auto"' if EXPECTED_EN[key] in ("true or false", "a whole number from 0 to 3",
+                                             "a whole number from 0 to 999") else "true"
+    assert _problem(f"{key} = {wrong}\n") == (
+        f"line 1: {key} = {wrong}: wrong type, expected {EXPECTED_EN[key]}")
+    assert _problem(f"{key} = {wrong}\n", lang="ru") == (
+        f"строка 1: {key} = {wrong}: неверный тип, нужно {EXPECTED_RU[key]}")
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("system", '"2-5"'), ("ties", '"split"'), ("bank", "4"), ("scoop_bonus", "11"), ("surrender_cost", "0"),
+    ("natural_amount", "100"), ("point_value", "0.001"), ("stakes", "[1, 2, 3, 4, 5]"),
+    ("stakes", "[2000000.5]"), ("royalty_table.top_trips", "1000"),
+])
+def test_a_value_out_of_range_is_told_what_would_do(key: str, value: str) -> None:
+    assert _problem(f"{key} = {value}\n") == (
+        f"line 1: {key} = {value} is out of range: expected {EXPECTED_EN[key]}")
+    assert _problem(f"{key} = {value}\n", lang="ru") == (
+        f"строка 1: {key} = {value} вне допустимых значений: нужно {EXPECTED_RU[key]}")
+
+
+def test_a_royalty_table_that_is_not_a_table_is_told_so_in_both_languages() -> None:
+    assert _problem("royalty_table = [1]\n") == (
+        "line 1: royalty_table = [1]: wrong type, expected a table of royalty amounts, [royalty_table]")
+    assert _problem("royalty_table = [1]\n", lang="ru") == (
+        "строка 1: royalty_table = [1]: неверный тип, нужно таблица выплат роялти, [royalty_table]")
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("point_value = true", "true"), ("point_value = [1]", "[1]"), ("stakes = [1, false]", "[1, false]"),
+    ("stakes = {a = 1}", "{a = 1}"), ('system = 2', "2"), ("ties = true", "true"),
+    ("scoop_bonus = 1.0", "1.0"), ("natural_amount = false", "false"),
+])
+def test_a_bool_is_no_number_and_a_number_no_choice(text: str, shown: str) -> None:
+    key = text.split(" = ")[0]
+    assert _problem(text + "\n").startswith(f"line 1: {key} = {shown}: wrong type, expected ")
+
+
+def test_a_money_amount_too_large_for_a_float_is_out_of_range() -> None:
+    assert _problem("point_value = " + "9" * 400 + "\n") == (
+        "line 1: point_value = a huge number is out of range: expected a number from 0.01 to 1000000")
+    assert _problem("stakes = [1, " + "9" * 400 + "]\n").startswith(
+        "line 1: stakes = [1, a huge number] is out of range: expected a list of at most 4")
+
+
+def test_every_key_is_checked_whatever_comes_before_it() -> None:
+    text = 'x = 1\nbank = 9\nroyalty_table.top_trips = 1\nsurrender = 1\n'
+    assert [p.split(": ")[0] for p in _problems(text)] == ["line 1", "line 2", "line 4"]
+    text = "[royalty_table]\ntop_pair = 1\ntop_trips = -1\nbottom_royal_flush = 1000\n"
+    assert [p.split(": ")[0] for p in _problems(text)] == ["line 2", "line 3", "line 4"]
+
+
+def _problems(text: str) -> list[str]:
+    with pytest.raises(RulesFileError, match=r".") as info:
+        loads_rules(text)
+    return info.value.problems
