@@ -795,8 +795,8 @@ def test_every_money_amount_is_read_on_its_bounds() -> None:
     assert isinstance(loads_rules("point_value = 3").rules.point_value, float)
 
 
-BOOL_KEYS = ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only", "naturals", "wheel_second",
-             "low_middle", "criss_cross")
+BOOL_KEYS = ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only", "naturals",
+             "wheel_second", "low_middle", "criss_cross")
 EXPECTED_EN = {
     "system": 'one of "2-4", "2-4-scoop", "1-6"',
     "ties": 'one of "push", "bank"',
