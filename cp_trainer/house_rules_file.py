@@ -339,14 +339,12 @@ class _Scanner:
                         level = self._inline_key(level)
 
     def _inline_key(self, level: int) -> int:
-        """Past the key of an inline table's entry (and its ``=``): the level of its value."""
+        """Past the key of an inline table's entry: the level of its value (the ``=`` after the
+        key is plain text to :meth:`_value`, which reads on from it)."""
         parts = self._key()
         level += max(len(parts) - 1, 0)
         if level > MAX_NESTING:
             raise _TooDeep(self.line)
-        self._blank()
-        if self.text.startswith("=", self.i):
-            self.i += 1
         return level
 
 

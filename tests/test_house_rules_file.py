@@ -739,6 +739,22 @@ def test_what_is_not_toml_does_not_throw_the_count_of_lines() -> None:
     assert problem.startswith("line 3: nested more than 16 deep"), problem
 
 
+def test_quotes_just_after_a_multi_line_string_are_its_own_and_no_more() -> None:
+    text = ('"k" = """a"""\n'  # the text starts with a quote: no quote of the string's own
+            'm = ["""b"""", 1]\n'  # one quote more: the string's
+            "n = ['''c'''']\n"
+            'o = ["""d""""" ]\n'  # two more
+            "p = 2\n")
+    assert tomllib.loads(text)["n"] == ["c'"] and tomllib.loads(text)["o"] == ['d""']
+    assert key_lines(text) == {"k": 1, "m": 2, "n": 3, "o": 4, "p": 5}
+
+
+def test_deep_nesting_in_an_inline_tables_key_names_its_line() -> None:
+    text = "a = 1\n\nx = {" + ".".join("a" * 16) + " = 1}\n"
+    assert _problem(text).startswith("line 3: nested more than 16 deep"), _problem(text)
+    assert _problem("\n\nx = {b = 1, " + ".".join("a" * 16) + " = 1}\n").startswith("line 3: nested")
+
+
 def _deep(text: str) -> bool:
     try:
         loads_rules(text)
