@@ -339,14 +339,12 @@ class _Scanner:
                         level = self._inline_key(level)
 
     def _inline_key(self, level: int) -> int:
-        """Past the key of an inline table's entry (and its ``=``): the level of its value."""
+        """Past the key of an inline table's entry: the level of its value (the ``=`` after the
+        key is plain text to :meth:`_value`, which reads on from it)."""
         parts = self._key()
         level += max(len(parts) - 1, 0)
         if level > MAX_NESTING:
             raise _TooDeep(self.line)
-        self._blank()
-        if self.text.startswith("=", self.i):
-            self.i += 1
         return level
 
 
@@ -511,7 +509,8 @@ def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) ->
     problems: list[str] = []
 
     def bad(key: str, value: object, what: str, expected: str = "") -> None:
-        place = lines.get(key) or lines.get(key.rpartition(".")[0])
+        # a key the scan did not place (inside an inline table) is placed at its table's line
+        place = lines.get(key) or lines.get(key.partition(".")[0])
         where = tr("rulesfile.where.line", lang, line=place) if place else ""
         problems.append(prefix + where + tr(f"rulesfile.error.{what}", lang, key=_cut(key),
                                             value=_shown(value, lang), expected=expected))
@@ -639,7 +638,7 @@ def write_rules_file(path: str | os.PathLike[str], rules_file: RulesFile, *, rep
     tmp: Path | None = None
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent if str(target.parent) else ".")
+                                        dir=target.parent)  # a bare name's parent is "."
         tmp = Path(tmp_name)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
