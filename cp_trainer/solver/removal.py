@@ -189,9 +189,18 @@ class StepRules:
     def of(cls, rules: HouseRules, seat: int = 0) -> StepRules:
         return _step_rules(rules, seat)
 
-    def kernel_args(self) -> tuple[I64, int, I64, bool]:
-        """What :func:`.kernels.removal_settings` reads of the rules, in its order."""
-        return self.points, self.tie, self.roy, self.better_only
+    @property
+    def royalties(self) -> bool:
+        """Does any row earn a royalty?"""
+        return bool(self.roy.any())
+
+    def kernel_args(self) -> tuple[int, int, int, I64, bool, bool]:
+        """What :func:`.kernels.removal_settings` reads of the rules, in its order: the majority
+        and scoop bonuses (``points`` is +1 a row and those: :func:`.settlement.row_points`), ..."""
+        p = self.points
+        majority = int(p[2, 1] - 1)  # 2-1: one row net, plus the majority bonus
+        scoop = int(p[3, 0] - 3 - majority)
+        return majority, scoop, self.tie, self.roy, self.royalties, self.better_only
 
 
 @cache
