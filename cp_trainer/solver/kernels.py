@@ -263,18 +263,6 @@ def removal_points(t: int, m: int, b: int, x: int, y: int, z: int, majority: int
 
 
 @jit
-def removal_diff(t: int, m: int, b: int, bt: int, bm: int, bb: int, x: int, y: int, z: int, majority: int,
-                 scoop: int, tie: int, roy: I64, royalties: bool, better_only: bool) -> int:
-    """:func:`removal_points` of rows (t, m, b) minus those of (bt, bm, bb), against (x, y, z)."""
-    d = (removal_row_points(t, m, b, x, y, z, majority, scoop, tie)
-         - removal_row_points(bt, bm, bb, x, y, z, majority, scoop, tie))
-    if royalties:
-        d += (removal_royalties(t, m, b, x, y, z, tie, roy, better_only)
-              - removal_royalties(bt, bm, bb, x, y, z, tie, roy, better_only))
-    return d
-
-
-@jit
 def removal_weight(rel: F64, h: U8, scale: float) -> int:
     """A pool hand's weight in units of 1 / ``scale`` from the factors ``rel`` of the ranks it holds
     (``h``: codes rank * 8 + count, 13 columns): four products side by side (the multiplications
@@ -332,8 +320,11 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
                 x0 = cls[x, 0]
                 y0 = cls[x, 1]
                 z0 = cls[x, 2]
-                d = removal_diff(t, m, b, bt, bm, bb, x0, y0, z0, majority, scoop, tie, roy, royalties,
-                                 better_only)
+                d = (removal_row_points(t, m, b, x0, y0, z0, majority, scoop, tie)
+                     - removal_row_points(bt, bm, bb, x0, y0, z0, majority, scoop, tie))
+                if royalties:  # apart: the small function above is inlined
+                    d += (removal_royalties(t, m, b, x0, y0, z0, tie, roy, better_only)
+                          - removal_royalties(bt, bm, bb, x0, y0, z0, tie, roy, better_only))
                 gain += full[x] * d
         else:
             lo[0] = min(t, bt)
@@ -355,8 +346,11 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
                         continue  # counted with the top row
                     if r == 2 and lo[1] < hi[1] and lo[1] <= y0 <= hi[1]:
                         continue  # counted with the middle row
-                    d = removal_diff(t, m, b, bt, bm, bb, x0, y0, z0, majority, scoop, tie, roy, royalties,
-                                     better_only)
+                    d = (removal_row_points(t, m, b, x0, y0, z0, majority, scoop, tie)
+                         - removal_row_points(bt, bm, bb, x0, y0, z0, majority, scoop, tie))
+                    if royalties:  # apart: the small function above is inlined
+                        d += (removal_royalties(t, m, b, x0, y0, z0, tie, roy, better_only)
+                              - removal_royalties(bt, bm, bb, x0, y0, z0, tie, roy, better_only))
                     if d == 0:
                         continue
                     # the weight as removal_weight computes it, written out (the inner loop)
