@@ -1,11 +1,16 @@
-"""Build the pool of opponents ``standard``'s card-removal step plays its candidates against.
+"""Build the pools of opponents ``standard``'s card-removal step plays its candidates against.
 
-    .venv/bin/python scripts/build_removal_pool.py     # regenerate resources/solver/removal_pool_v1.npz
+    .venv/bin/python scripts/build_removal_pool.py                # regenerate every shipped pool
+    .venv/bin/python scripts/build_removal_pool.py --only 1-6     # one of them
 
-20,000 random hands (5,000 shuffled decks, four hands each, from NumPy's generator seeded 7), set
-by ``standard``'s rating alone (the opponents the solver models: no card removal), under the
-default rules, with the settings and their row classes (see ``cp_trainer/solver/removal.py``).
-Deterministic: the tests rebuild it and compare it with the shipped file. About a second.
+One pool per rule set of ``cp_trainer.solver.removal.POOL_RULES`` (``default`` is
+``resources/solver/removal_pool_v1.npz``, the others ``removal_pool_v1_NAME.npz``): 20,000 random
+hands (5,000 shuffled decks, four hands each, from NumPy's generator seeded 7; the same hands for
+every rule set), set by ``standard``'s rating alone (the opponents the solver models: no card
+removal) under THOSE rules, at seat 1 (where the solver seats the opponents of seat 0), with the
+settings and their row classes, and under naturals each hand's natural (see
+``cp_trainer/solver/removal.py``). Deterministic: the tests rebuild them and compare them with
+the shipped files. About a second each.
 """
 
 from __future__ import annotations
@@ -21,35 +26,46 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cp_trainer.house_rules import HouseRules  # noqa: E402
-from cp_trainer.solver.enumerate import tables_for  # noqa: E402
-from cp_trainer.solver.fastbots import settings_for  # noqa: E402
-from cp_trainer.solver.removal import POOL_FILE, save_pool  # noqa: E402
-from cp_trainer.solver.scoring import setting_rows  # noqa: E402
+from cp_trainer.solver.fastbots import POOL_HANDS, POOL_SEED, build_pool_hands  # noqa: E402
+from cp_trainer.solver.removal import POOL_RULES, pool_file, save_pool  # noqa: E402
 
-HANDS = 20_000
-SEED = 7
+HANDS = POOL_HANDS
+SEED = POOL_SEED
 
 
-def build(n: int = HANDS, seed: int = SEED) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
-                                                       npt.NDArray[np.int16]]:
-    """The pool's hands, settings and row classes."""
-    rng = np.random.default_rng(seed)
-    decks = np.argsort(rng.random((-(-n // 4), 52)), axis=1).reshape(-1, 13)[:n].astype(np.int64)
-    rules = HouseRules()
-    settings = settings_for(decks, "standard", rules, card_removal=False)
-    cls = setting_rows(decks, settings, tables_for(rules), rules).cls.astype(np.int16)
-    return decks, settings, cls
+I64 = npt.NDArray[np.int64]
+
+
+def build(n: int = HANDS, seed: int = SEED, name: str = "default"
+          ) -> tuple[I64, I64, npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+    """The pool's hands, settings, row classes and naturals (all 0 without naturals)."""
+    return build_pool_hands(POOL_RULES[name], 0, n, seed)
+
+
+def describe(rules: HouseRules) -> str:
+    """The rules in the pool's metadata (the default pool's words unchanged)."""
+    if rules == HouseRules():
+        return "default (2-4, ties push)"
+    changed = {k: v for k, v in rules.to_dict().items() if HouseRules().to_dict().get(k) != v}
+    return ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
+
+
+def write(name: str, out: Path) -> None:
+    rules = POOL_RULES[name]
+    hands, settings, cls, nat = build(name=name)
+    meta = {"hands": HANDS, "seed": SEED, "bot": "standard (rating alone)",
+            "rules": describe(rules), "script": "scripts/build_removal_pool.py"}
+    save_pool(str(out), hands, settings, cls, meta, nat if rules.naturals else None)
+    print(f"wrote {out} ({out.stat().st_size:,} bytes)")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", type=Path, default=ROOT / "resources" / "solver" / POOL_FILE)
+    ap.add_argument("--out-dir", type=Path, default=ROOT / "resources" / "solver")
+    ap.add_argument("--only", choices=sorted(POOL_RULES), action="append")
     args = ap.parse_args()
-    hands, settings, cls = build()
-    meta = {"hands": HANDS, "seed": SEED, "bot": "standard (rating alone)",
-            "rules": "default (2-4, ties push)", "script": "scripts/build_removal_pool.py"}
-    save_pool(str(args.out), hands, settings, cls, meta)
-    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")
+    for name in args.only or list(POOL_RULES):
+        write(name, args.out_dir / pool_file(name))
     return 0
 
 

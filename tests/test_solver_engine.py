@@ -116,7 +116,8 @@ def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSy
             rating = setting_arrangement(cards, numpy_setting("standard", hand_array(cards), rules,
                                                               card_removal=False))
             st, sm, sb = row_strengths(rating, rules)
-            chosen = setting_value(hs.tables.class_of(st), hs.tables.class_of(sm), hs.tables.class_of(sb), p,
+            sm_class = hs.tables.low_class_of(sm) if low else hs.tables.class_of(sm)
+            chosen = setting_value(hs.tables.class_of(st), sm_class, hs.tables.class_of(sb), p,
                                    spec.bonus2, spec.bonus3)
         assert chosen == pytest.approx(values.max(), abs=1e-12)
 

@@ -1,23 +1,33 @@
-"""``standard``'s card-removal step (cp_trainer.solver.removal): compiled and NumPy agree, it
-only ever swaps among the settings its rating puts near the best, it plays the candidate an
-independent computation of the weighted gain prefers, it holds only under the pool's rules, and
-the shipped pool is what its script builds."""
+"""``standard``'s card-removal step (cp_trainer.solver.removal): compiled and NumPy agree under
+every rule set, it only ever swaps among the settings its rating puts near the best, it plays the
+candidate an independent computation of the weighted gain prefers (points as the house scores
+them), each rule set gets the pool set under its own play, and the shipped pools are what their
+script builds."""
 
 from __future__ import annotations
 
 import importlib.util
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
-from cp_trainer.cards import Card
+from cp_trainer.cards import Card, parse_cards
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.solver import removal, single
 from cp_trainer.solver.enumerate import tables_for
-from cp_trainer.solver.fastbots import bot_spec, numpy_setting, settings_for
+from cp_trainer.solver.fastbots import bot_spec, numpy_setting, removal_pool, settings_for
+from cp_trainer.solver.scoring import (
+    RowData,
+    ScoringParams,
+    royalty_by_class,
+    score_each,
+    setting_rows,
+    tie_mode,
+)
 from cp_trainer.solver.tables import hand_array
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -142,15 +152,190 @@ def test_weights_drop_a_rank_the_player_holds_all_of() -> None:
     assert np.array_equal(w == 0, aces | quads)
 
 
-@pytest.mark.parametrize("rules", [HouseRules(system=ScoringSystem.ONE_SIX), HouseRules(ties=TieRule.BANK),
-                                   HouseRules(royalties=True), HouseRules(naturals=True),
-                                   HouseRules(low_middle=True), HouseRules(wheel_second=True)],
-                         ids=["1-6", "bank", "royalties", "naturals", "low-middle", "wheel"])
-def test_other_rules_play_the_rating_alone(rules: HouseRules) -> None:
-    assert not removal.applies(rules)
-    hands = _hands(150, 4)
+# every shipped rule set, the bank seen from both seats, and two combinations built in memory
+OTHER_RULES = [(name, rules, 0) for name, rules in removal.POOL_RULES.items() if name != "default"] + [
+    ("bank-seat-1", HouseRules(ties=TieRule.BANK), 1),
+    ("wheel+bank+scoop5", HouseRules(wheel_second=True, ties=TieRule.BANK, scoop_bonus=5), 0),
+    ("1-6+better+low+naturals", HouseRules(system=ScoringSystem.ONE_SIX, royalties=True, low_middle=True,
+                                           royalties_better_hand_only=True, naturals=True), 0)]
+
+
+@pytest.mark.parametrize(("rules", "seat"), [(r, s) for _, r, s in OTHER_RULES],
+                         ids=[n for n, _, _ in OTHER_RULES])
+def test_every_rule_set_takes_the_step_and_numpy_agrees_with_the_kernel(rules: HouseRules, seat: int) -> None:
+    assert removal.applies(rules)
+    hands = _hands(240, 4)
+    with_step = settings_for(hands, "standard", rules, seat)
+    rating = settings_for(hands, "standard", rules, seat, card_removal=False)
+    changed = np.flatnonzero(with_step != rating)
+    assert 0.03 < len(changed) / len(hands) < 0.45
+    for i in list(changed[:25]) + list(range(25)):
+        assert numpy_setting("standard", _sorted(hands[i]), rules, seat) == with_step[i], i
+    spec = bot_spec("standard", rules, seat)
+    tab = tables_for(rules)
+    for i in changed[:25]:  # legal, rated within DELTA of the best
+        sc = single.subset_classes(_sorted(hands[i]), tab, rules.low_middle)
+        new, old = int(with_step[i]), int(rating[i])
+        assert sc.legal[new]
+        v_new, v_old = single.values(sc, np.array([new, old]), spec.probs, spec.bonus2, spec.bonus3)
+        assert v_old - removal.DELTA <= v_new <= v_old
+
+
+def _house_points(rules: HouseRules, seat: int, rows: npt.NDArray[np.int64], pool: removal.Pool) -> I64:
+    """Points of each candidate's rows (C, 3) against every pool hand as the house's scorer
+    (cp_trainer.solver.scoring, itself checked against cp_trainer.settlement) scores them, the
+    opponent at the solver's seat: (C, N)."""
+    tab = tables_for(rules)
+    roy = np.zeros((3, tab.n_classes), np.int32)
+    if rules.royalties:
+        roy = royalty_by_class(tab, rules.royalty_table).copy()
+    if rules.low_middle:
+        roy[1] = 0  # a low middle earns no royalty
+    n = len(pool.cls)
+
+    def rowdata(cls: npt.NDArray[np.int64]) -> RowData:
+        r = np.stack([roy[k, cls[:, k]] for k in range(3)], axis=1).astype(np.int32)
+        return RowData(cls.astype(np.int16), r, np.zeros(len(cls), np.bool_), np.zeros(len(cls), np.int8))
+
+    cand = rowdata(rows)
+    opp = rowdata(pool.cls.astype(np.int64))
+    params = ScoringParams.of(rules)
+    ties = np.array([tie_mode(rules, seat, removal.opponent_seat(seat))], dtype=np.int8)
+    c = len(rows)
+    totals = np.zeros((c, n))
+    z = np.zeros(c)
+    score_each(cand.cls, cand.roy, cand.foul, cand.nat, opp.cls.reshape(n, 1, 3), opp.roy.reshape(n, 1, 3),
+               opp.foul.reshape(n, 1), opp.nat.reshape(n, 1), ties, params.points, params.scoop,
+               params.natural_amount, params.better_only, z.copy(), z.copy(), np.zeros((c, 3), np.int64),
+               np.zeros((c, 3), np.int64), np.zeros(c, np.int64), np.zeros(c, np.int64), np.zeros(n),
+               z.copy(), totals)
+    out: I64 = totals.astype(np.int64)
+    return out
+
+
+GAIN_RULES = [("1-6", HouseRules(system=ScoringSystem.ONE_SIX), 0),
+              ("bank-seat-1", HouseRules(ties=TieRule.BANK), 1),
+              ("royalties", HouseRules(royalties=True), 0),
+              ("royalties-better", HouseRules(royalties=True, royalties_better_hand_only=True), 0),
+              ("low-middle", HouseRules(low_middle=True), 0),
+              ("wheel+scoop5", HouseRules(wheel_second=True, scoop_bonus=5), 0)]
+
+
+@pytest.mark.parametrize(("rules", "seat"), [(r, s) for _, r, s in GAIN_RULES],
+                         ids=[n for n, _, _ in GAIN_RULES])
+def test_under_other_rules_the_choice_is_the_best_weighted_gain_as_the_house_scores(rules: HouseRules,
+                                                                                    seat: int) -> None:
+    """Candidates by brute force over every legal setting; each scored against every pool hand by
+    the house's scorer; weights in float from the hypergeometric formula."""
+    hands = _hands(300, 9)
+    with_step = settings_for(hands, "standard", rules, seat)
+    rating = settings_for(hands, "standard", rules, seat, card_removal=False)
+    pool = removal_pool(rules, seat)
+    ranks = pool.held
+    pool_counts = np.zeros((len(pool.cls), 13), dtype=np.int64)
+    for col in range(13):
+        code = ranks[:, col].astype(np.int64)
+        np.add.at(pool_counts, (np.arange(len(code)), code >> 3), code & 7)
+    spec = bot_spec("standard", rules, seat)
+    tab = tables_for(rules)
+    checked = 0
+    for i in list(np.flatnonzero(with_step != rating)[:8]) + list(np.flatnonzero(with_step == rating)[:4]):
+        hand = _sorted(hands[i])
+        mine = np.bincount(hand >> 2, minlength=13)
+        factor = np.array([[_p_given(int(mine[r]), a) / _prior(a) / (_p_given(int(mine[r]), 0) / _prior(0))
+                            for a in range(5)] for r in range(13)])
+        w = np.prod(factor[np.arange(13), pool_counts], axis=1)
+        sc = single.subset_classes(hand, tab, rules.low_middle)
+        legal = np.flatnonzero(sc.legal)
+        v = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
+        own = int(rating[i])
+        own_rows = (int(sc.top[own]), int(sc.middle[own]), int(sc.bottom[own]))
+        near = sorted({(-float(v[q]), (int(sc.top[s]), int(sc.middle[s]), int(sc.bottom[s])))
+                       for q, s in enumerate(legal) if v[q] >= v.max() - removal.DELTA})
+        others = [rows for _, rows in near if rows != own_rows][: removal.K - 1]
+        pts = _house_points(rules, seat, np.array([own_rows, *others], dtype=np.int64), pool)
+        gains = {rows: float((w * (pts[q + 1] - pts[0])).sum()) for q, rows in enumerate(others)}
+        chosen = (int(sc.top[with_step[i]]), int(sc.middle[with_step[i]]), int(sc.bottom[with_step[i]]))
+        if chosen == own_rows:
+            assert all(g <= 1e-9 * w.sum() for g in gains.values()), i
+        else:
+            assert gains[chosen] > 0
+            assert gains[chosen] >= max(gains.values()) - 1e-6 * w.sum(), i
+        checked += 1
+    assert checked == 12
+
+
+def _p_given(h: int, a: int) -> float:  # an opponent holds a of a rank we hold h of
+    return comb(4 - h, a) * comb(35 + h, 13 - a) / comb(39, 13) if a + h <= 4 else 0.0
+
+
+def _prior(a: int) -> float:  # ... of a random 13 of 52, as the pool was dealt
+    return comb(4, a) * comb(48, 13 - a) / comb(52, 13)
+
+
+def test_the_step_scores_as_the_house_does() -> None:
+    """StepRules from RULES.md: 2-4 3-0 = 4, 2-1 = 2; 1-6 scoop 6, 2-1 = 1; scoop bonus 5 in 2-4:
+    3-0 = 9; ties to the bank; royalties by row (top trips 3, middle full house 2, bottom quads 4)."""
+    two_four = removal.StepRules.of(HouseRules())
+    pts = two_four.points
+    assert (pts[3, 0], pts[2, 1], pts[1, 1], pts[2, 0], pts[1, 0], pts[0, 3]) == (4, 2, 0, 3, 1, -4)
+    one_six = removal.StepRules.of(HouseRules(system=ScoringSystem.ONE_SIX))
+    assert (one_six.points[3, 0], one_six.points[2, 1], one_six.points[0, 3]) == (6, 1, -6)
+    assert removal.StepRules.of(HouseRules(scoop_bonus=5)).points[3, 0] == 9
+    bank = HouseRules(ties=TieRule.BANK, bank=1)
+    assert (removal.StepRules.of(bank, 1).tie, removal.StepRules.of(bank, 0).tie, two_four.tie) == (1, -1, 0)
+    assert not two_four.roy.any()
+    roy = removal.StepRules.of(HouseRules(royalties=True))
+    tab = tables_for(HouseRules())
+    trips = tab.class_of(int(single_strength("Kc Kd Kh")))
+    full_house = tab.class_of(int(single_strength("Kc Kd Kh 2c 2d")))
+    quads = tab.class_of(int(single_strength("Kc Kd Kh Ks 2d")))
+    table = roy.roy
+    assert (table[0, trips], table[1, full_house], table[2, full_house], table[2, quads]) == (3, 2, 0, 4)
+    low = removal.StepRules.of(HouseRules(royalties=True, low_middle=True))
+    assert not low.roy[1].any() and low.roy[0, trips] == 3
+
+
+def single_strength(text: str) -> int:
+    from cp_trainer.strength import evaluate3, evaluate5
+
+    cards = parse_cards(text)
+    return int(evaluate3(cards) if len(cards) == 3 else evaluate5(cards))
+
+
+def test_a_natural_takes_no_step() -> None:
+    """Six pairs are a natural however set, and a declared natural (three flushes) is kept: the
+    step does not move them."""
+    rules = HouseRules(naturals=True)
+    six_pairs = [c.index for c in parse_cards("2c 2d 5c 5d 7h 7s 9c 9d Jh Js Kc Kd Ah")]
+    flushes = [c.index for c in parse_cards("2h 5h 9h 3c 6c 8c Tc Qc 4s 7s Js Ks 9s")]
+    hands = np.array([six_pairs, flushes], dtype=np.int64)
     assert (settings_for(hands, "standard", rules) == settings_for(hands, "standard", rules,
                                                                    card_removal=False)).all()
+    assert removal.natural_anyway(_sorted(hands[0])) and not removal.natural_anyway(_sorted(hands[1]))
+    chosen = settings_for(hands, "standard", rules)
+    assert (setting_rows(hands, chosen, tables_for(rules), rules).nat == 1).all()
+    for h in hands:
+        assert numpy_setting("standard", _sorted(h), rules) == numpy_setting("standard", _sorted(h), rules,
+                                                                            card_removal=False)
+
+
+def test_each_rule_set_gets_the_pool_of_its_own_play() -> None:
+    """A pool is picked by what changes the opponents' play: 2-4-scoop with a bonus of 3 plays as
+    1-6; a seat's bank status; the rest of the table (surrender, stakes) changes nothing."""
+    assert removal.shipped_pool_name(HouseRules()) == "default"
+    unchanged = HouseRules(surrender=True, point_value=5.0, ignore_fouls=True)
+    assert removal.shipped_pool_name(unchanged) == "default"
+    assert removal.shipped_pool_name(HouseRules(system=ScoringSystem.TWO_FOUR_SCOOP, scoop_bonus=3)) == "1-6"
+    bank = HouseRules(ties=TieRule.BANK)  # the bank at seat 0
+    seats = (removal.shipped_pool_name(bank, 0), removal.shipped_pool_name(bank, 1))
+    assert seats == ("bank", "bank-opponent")
+    assert removal.shipped_pool_name(HouseRules(royalties=True, low_middle=True)) is None
+    built = removal_pool(HouseRules(royalties=True, low_middle=True))
+    assert built is removal_pool(HouseRules(royalties=True, low_middle=True, surrender=True))
+    assert len(built.cls) == 20_000 and built.meta["rules"] == "built in memory"
+    naturals = removal.load_pool("naturals")
+    assert 19_000 < len(naturals.cls) < 20_000  # the hands that are naturals left out
 
 
 def test_the_default_rules_and_those_that_change_no_play_take_the_step() -> None:
@@ -158,18 +343,39 @@ def test_the_default_rules_and_those_that_change_no_play_take_the_step() -> None
     assert removal.applies(HouseRules(surrender=True, point_value=5.0, ignore_fouls=True))
 
 
-def test_the_shipped_pool_is_what_its_script_builds() -> None:
+def _script() -> Any:
     path = ROOT / "scripts" / "build_removal_pool.py"
     spec = importlib.util.spec_from_file_location("build_removal_pool", path)
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    hands, settings, cls = script.build()
+    return script
+
+
+def test_the_shipped_pool_is_what_its_script_builds() -> None:
+    hands, settings, cls, _ = _script().build()
     with np.load(ROOT / "resources" / "solver" / removal.POOL_FILE) as z:
         assert np.array_equal(z["hands"], hands.astype(np.uint8))
         assert np.array_equal(z["settings"], settings.astype(np.int32))
         assert np.array_equal(z["cls"], cls)
+        assert "nat" not in z.files
     assert removal.load_pool().meta["hands"] == len(hands) == 20_000
+
+
+@pytest.mark.parametrize("name", [n for n in removal.POOL_RULES if n != "default"])
+def test_every_other_shipped_pool_begins_with_what_its_script_builds(name: str) -> None:
+    """The first 2,000 hands rebuilt (the generator's stream is the same: the same decks)."""
+    hands, settings, cls, nat = _script().build(2_000, name=name)
+    with np.load(ROOT / "resources" / "solver" / removal.pool_file(name)) as z:
+        assert len(z["hands"]) == 20_000
+        assert np.array_equal(z["hands"][:2_000], hands.astype(np.uint8))
+        assert np.array_equal(z["settings"][:2_000], settings.astype(np.int32))
+        assert np.array_equal(z["cls"][:2_000], cls)
+        assert ("nat" in z.files) == removal.POOL_RULES[name].naturals
+        if "nat" in z.files:
+            assert np.array_equal(z["nat"][:2_000], nat)
+            assert nat.any()
+    assert removal.load_pool(name).meta["script"] == "scripts/build_removal_pool.py"
 
 
 def test_the_candidate_list_keeps_the_k_best_triples_whatever_the_order_they_come_in() -> None:

@@ -33,8 +33,8 @@ from .parallel import run_ranges
 from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
 from .winprob import load_winprob, row_probabilities
 
-__all__ = ["Bot", "BotSpec", "FastBot", "bonuses", "bot_spec", "numpy_setting", "settings_for",
-           "standard_estimate"]
+__all__ = ["POOL_HANDS", "POOL_SEED", "Bot", "BotSpec", "FastBot", "bonuses", "bot_spec", "build_pool_hands",
+           "numpy_setting", "removal_pool", "settings_for", "standard_estimate"]
 
 F64 = npt.NDArray[np.float64]
 
@@ -77,6 +77,61 @@ def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
     raise ValueError(f"not a compiled bot: {name!r}")
 
 
+#: a pool: this many random hands (shuffled decks, four hands each, NumPy's generator seeded so)
+POOL_HANDS = 20_000
+POOL_SEED = 7
+
+
+def build_pool_hands(rules: HouseRules, seat: int = 0, n: int = POOL_HANDS, seed: int = POOL_SEED
+                     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int16],
+                                npt.NDArray[np.int8]]:
+    """A card-removal pool for ``seat`` under ``rules``: ``n`` random hands set by ``standard``'s
+    rating alone at :func:`.removal.opponent_seat` (the opponents the solver models), their
+    settings, row classes and naturals (deterministic; ``scripts/build_removal_pool.py`` ships some)."""
+    from .scoring import setting_rows
+
+    rng = np.random.default_rng(seed)
+    decks = np.argsort(rng.random((-(-n // 4), 52)), axis=1).reshape(-1, 13)[:n].astype(np.int64)
+    settings = settings_for(decks, "standard", rules, seat=removal.opponent_seat(seat), card_removal=False)
+    rows = setting_rows(decks, settings, tables_for(rules), rules)
+    return decks, settings, rows.cls.astype(np.int16), rows.nat
+
+
+@cache
+def _built_pool(key: removal.PoolKey) -> removal.Pool:
+    rules = _canonical(key)
+    hands, _, cls, nat = build_pool_hands(rules)
+    meta = {"hands": POOL_HANDS, "seed": POOL_SEED, "bot": "standard (rating alone)",
+            "rules": "built in memory", "key": repr(key)}
+    return removal.pool_from(hands, cls, meta, nat if rules.naturals else None)
+
+
+def removal_pool(rules: HouseRules, seat: int = 0) -> removal.Pool:
+    """The card-removal pool for ``seat`` under ``rules``: the shipped one set under the same play
+    (:func:`.removal.shipped_pool_name`), else one built in memory once (:func:`build_pool_hands`,
+    about a second; it loads the compiled kernels)."""
+    name = removal.shipped_pool_name(rules, seat)
+    if name is not None:
+        return removal.load_pool(name)
+    return _built_pool(removal.PoolKey.of(rules, seat))
+
+
+def _canonical(key: removal.PoolKey) -> HouseRules:
+    """Rules whose pool (at seat 0) is the pool of ``key``, so equal keys build once."""
+    from ..house_rules import ScoringSystem, TieRule
+
+    system = ScoringSystem.TWO_FOUR if key.majority else ScoringSystem.TWO_FOUR_SCOOP
+    rules = HouseRules(system=system, scoop_bonus=key.scoop, low_middle=key.low, wheel_second=key.wheel)
+    if key.ties != "push":
+        rules = rules.replace(ties=TieRule.BANK, bank=1 if key.ties == "won" else 0)
+    if key.royalties is not None:
+        rules = rules.replace(royalties=True, royalty_table=key.royalties,
+                              royalties_better_hand_only=key.better_only)
+    if key.natural is not None:
+        rules = rules.replace(naturals=True, natural_amount=key.natural)
+    return rules
+
+
 def _removal(spec: BotSpec, rules: HouseRules, card_removal: bool) -> bool:
     """Does this bot take :mod:`.removal`'s step here?"""
     return card_removal and spec.kind == BOT_STANDARD and not spec.style and removal.applies(rules)
@@ -97,12 +152,14 @@ def settings_for(hands: npt.NDArray[np.int64], name: str | BotChoice, rules: Hou
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
     out = np.empty(hands.shape[0], dtype=np.int64)
     if _removal(spec, rules, card_removal):
-        pool = removal.load_pool()
+        pool = removal_pool(rules, seat)
+        step = removal.StepRules.of(rules, seat)
 
         def work(lo: int, hi: int) -> None:
-            removal_settings(hands[lo:hi], tab.nf5, tab.fl5, tab.t3, SPLIT_MID, SPLIT_TOP, spec.probs,
-                             spec.bonus2, spec.bonus3, removal.DELTA, removal.K, *pool.kernel_args(),
-                             out[lo:hi])
+            removal_settings(hands[lo:hi], tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
+                             rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
+                             spec.natural_value, tab.class_category, COMB3, removal.DELTA, removal.K,
+                             *pool.kernel_args(), *step.kernel_args(), out[lo:hi])
     else:
         def work(lo: int, hi: int) -> None:
             bot_settings(hands[lo:hi], spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
@@ -134,7 +191,14 @@ def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, sea
         return single.greedy_setting(sc)
     if _removal(spec, rules, card_removal):
         best, legal, value = single.rated_setting(sc, spec.probs, spec.bonus2, spec.bonus3)
-        return removal.rerank(hand, sc.top, sc.middle, sc.bottom, value, legal, best, removal.load_pool())
+        if spec.natural_value >= 0:  # a natural declared, or one however set: no step
+            nat = single.natural_setting(sc, tab.class_category)
+            if nat >= 0 and spec.natural_value > value.max():
+                return nat
+            if removal.natural_anyway(hand):
+                return best
+        return removal.rerank(hand, sc.top, sc.middle, sc.bottom, value, legal, best,
+                              removal_pool(rules, seat), removal.StepRules.of(rules, seat))
     return single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
                                    tab.class_category)
 

@@ -200,22 +200,94 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
 
 
 @jit
-def removal_points(t: int, m: int, b: int, x: int, y: int, z: int) -> int:
-    """2-4 points, ties push, of rows of classes (t, m, b) against (x, y, z)."""
-    win = np.int64(t > x) + np.int64(m > y) + np.int64(b > z)
-    lose = np.int64(t < x) + np.int64(m < y) + np.int64(b < z)
-    return int(win - lose + np.int64(win >= 2) - np.int64(lose >= 2))
+def removal_outcome(a: int, x: int, tie: int) -> int:
+    """+1 the row of class ``a`` beats ``x``, -1 it loses, else ``tie`` (+1 ties won, -1 lost, 0 push)."""
+    if a > x:
+        return 1
+    if a < x:
+        return -1
+    return tie
+
+
+@jit
+def removal_royalty(outcome: int, a_roy: int, x_roy: int, better_only: bool) -> int:
+    """Royalty points collected minus paid on one row (to the better hand only: the row's winner)."""
+    if not better_only:
+        return a_roy - x_roy
+    if outcome > 0:
+        return a_roy
+    if outcome < 0:
+        return -x_roy
+    return 0
+
+
+@jit
+def removal_row_points(t: int, m: int, b: int, x: int, y: int, z: int, majority: int, scoop: int,
+                       tie: int) -> int:
+    """Points of rows of classes (t, m, b) against (x, y, z) without royalties: +1 a row won, -1 a
+    row lost, ``majority`` more for two rows or more and ``scoop`` more for three
+    (``settlement.row_points``), ties by ``tie`` (see :func:`removal_outcome`). Small and without
+    branches on the classes, so that it is inlined in the step's loop (else the step is about 2.5
+    times slower)."""
+    won = np.int64(t > x) + np.int64(m > y) + np.int64(b > z)
+    lost = np.int64(t < x) + np.int64(m < y) + np.int64(b < z)
+    if tie != 0:
+        tied = np.int64(t == x) + np.int64(m == y) + np.int64(b == z)
+        if tie > 0:
+            won += tied
+        else:
+            lost += tied
+    return int(won - lost + majority * (np.int64(won >= 2) - np.int64(lost >= 2))
+               + scoop * (np.int64(won == 3) - np.int64(lost == 3)))
+
+
+@jit
+def removal_royalties(t: int, m: int, b: int, x: int, y: int, z: int, tie: int, roy: I64,
+                      better_only: bool) -> int:
+    """The royalties of rows (t, m, b) against (x, y, z): ``roy[row, class]`` collected minus paid."""
+    return (removal_royalty(removal_outcome(t, x, tie), roy[0, t], roy[0, x], better_only)
+            + removal_royalty(removal_outcome(m, y, tie), roy[1, m], roy[1, y], better_only)
+            + removal_royalty(removal_outcome(b, z, tie), roy[2, b], roy[2, z], better_only))
+
+
+@jit
+def removal_points(t: int, m: int, b: int, x: int, y: int, z: int, majority: int, scoop: int, tie: int,
+                   roy: I64, royalties: bool, better_only: bool) -> int:
+    """Points of rows of classes (t, m, b) against (x, y, z) as the house scores two legal hands
+    without a natural: :func:`removal_row_points`, and with ``royalties``
+    :func:`removal_royalties`."""
+    p = removal_row_points(t, m, b, x, y, z, majority, scoop, tie)
+    if royalties:
+        p += removal_royalties(t, m, b, x, y, z, tie, roy, better_only)
+    return p
+
+
+@jit
+def removal_weight(rel: F64, h: U8, scale: float) -> int:
+    """A pool hand's weight in units of 1 / ``scale`` from the factors ``rel`` of the ranks it holds
+    (``h``: codes rank * 8 + count, 13 columns): four products side by side (the multiplications
+    overlap), columns i, i+4, ...; the unused columns hold code 0, whose factor is exactly 1."""
+    w0 = rel[h[0]] * rel[h[4]] * rel[h[8]] * rel[h[12]]
+    w1 = rel[h[1]] * rel[h[5]] * rel[h[9]]
+    w2 = rel[h[2]] * rel[h[6]] * rel[h[10]]
+    w3 = rel[h[3]] * rel[h[7]] * rel[h[11]]
+    w = (w0 * w1) * (w2 * w3)
+    return int(np.floor(w * scale + 0.5))
 
 
 @jit
 def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top_s: I64, top_c: I64,
-                   by_row_cls: I16, by_row_held: U8, vals: I16, ratio: F64, scale: float) -> int:
+                   by_row_cls: I16, by_row_held: U8, vals: I16, ratio: F64, scale: float, cls: I16,
+                   held: U8, majority: int, scoop: int, tie: int, roy: I64, royalties: bool,
+                   better_only: bool, full: I64) -> int:
     """The card-removal step (:mod:`.removal`, whose NumPy twin it matches): the kept candidate of
     largest positive weighted gain over ``best`` (rows bt, bm, bb) against the pool, else ``best``.
 
-    Only pool hands with a row class between the two settings' can score differently, so each
-    comparison reads just those, from the pool's copy sorted by that row (``by_row_*[row]``,
-    ``vals[row]`` its classes), in order; a hand between on two rows is counted at the first."""
+    When a candidate's rows earn the same royalties as ``best``'s, only pool hands with a row class
+    between the two settings' can score differently, so the comparison reads just those, from the
+    pool's copy sorted by that row (``by_row_*[row]``, ``vals[row]`` its classes), in order; a hand
+    between on two rows is counted at the first. Otherwise the royalty differs against every pool
+    hand: it reads them all (``cls``/``held``, their weights kept in ``full``, -1 until computed)."""
     counts = np.zeros(13, dtype=np.int64)
     for q in range(13):
         counts[hand[q] >> 2] += 1
@@ -228,6 +300,7 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
     chosen = best
     best_gain = 0
     used = 0
+    filled = False
     for q in range(nk):
         t = top_c[q, 0]
         m = top_c[q, 1]
@@ -237,42 +310,76 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
         if used == top_s.shape[0] - 1:
             break
         used += 1
-        lo[0] = min(t, bt)
-        hi[0] = max(t, bt)
-        lo[1] = min(m, bm)
-        hi[1] = max(m, bm)
-        lo[2] = min(b, bb)
-        hi[2] = max(b, bb)
         gain = 0
-        for r in range(3):
-            if lo[r] == hi[r]:
-                continue
-            first = np.searchsorted(vals[r], lo[r], side="left")
-            last = np.searchsorted(vals[r], hi[r], side="right")
-            for x in range(first, last):
-                x0 = by_row_cls[r, x, 0]
-                y0 = by_row_cls[r, x, 1]
-                z0 = by_row_cls[r, x, 2]
-                if r >= 1 and lo[0] < hi[0] and lo[0] <= x0 <= hi[0]:
-                    continue  # counted with the top row
-                if r == 2 and lo[1] < hi[1] and lo[1] <= y0 <= hi[1]:
-                    continue  # counted with the middle row
-                d = removal_points(t, m, b, x0, y0, z0) - removal_points(bt, bm, bb, x0, y0, z0)
-                if d == 0:
+        if royalties and (roy[0, t] != roy[0, bt] or roy[1, m] != roy[1, bm] or roy[2, b] != roy[2, bb]):
+            if not filled:
+                for x in range(cls.shape[0]):
+                    full[x] = removal_weight(rel, held[x], scale)
+                filled = True
+            for x in range(cls.shape[0]):
+                x0 = cls[x, 0]
+                y0 = cls[x, 1]
+                z0 = cls[x, 2]
+                d = (removal_row_points(t, m, b, x0, y0, z0, majority, scoop, tie)
+                     - removal_row_points(bt, bm, bb, x0, y0, z0, majority, scoop, tie))
+                if royalties:  # apart: the small function above is inlined
+                    d += (removal_royalties(t, m, b, x0, y0, z0, tie, roy, better_only)
+                          - removal_royalties(bt, bm, bb, x0, y0, z0, tie, roy, better_only))
+                gain += full[x] * d
+        else:
+            lo[0] = min(t, bt)
+            hi[0] = max(t, bt)
+            lo[1] = min(m, bm)
+            hi[1] = max(m, bm)
+            lo[2] = min(b, bb)
+            hi[2] = max(b, bb)
+            for r in range(3):
+                if lo[r] == hi[r]:
                     continue
-                # four products side by side (the multiplications overlap): columns i, i+4, ...;
-                # the unused columns hold code 0, whose factor is exactly 1
-                h = by_row_held[r, x]
-                w0 = rel[h[0]] * rel[h[4]] * rel[h[8]] * rel[h[12]]
-                w1 = rel[h[1]] * rel[h[5]] * rel[h[9]]
-                w2 = rel[h[2]] * rel[h[6]] * rel[h[10]]
-                w3 = rel[h[3]] * rel[h[7]] * rel[h[11]]
-                w = (w0 * w1) * (w2 * w3)
-                gain += int(np.floor(w * scale + 0.5)) * d
+                first = np.searchsorted(vals[r], lo[r], side="left")
+                last = np.searchsorted(vals[r], hi[r], side="right")
+                for x in range(first, last):
+                    x0 = by_row_cls[r, x, 0]
+                    y0 = by_row_cls[r, x, 1]
+                    z0 = by_row_cls[r, x, 2]
+                    if r >= 1 and lo[0] < hi[0] and lo[0] <= x0 <= hi[0]:
+                        continue  # counted with the top row
+                    if r == 2 and lo[1] < hi[1] and lo[1] <= y0 <= hi[1]:
+                        continue  # counted with the middle row
+                    d = (removal_row_points(t, m, b, x0, y0, z0, majority, scoop, tie)
+                         - removal_row_points(bt, bm, bb, x0, y0, z0, majority, scoop, tie))
+                    if royalties:  # apart: the small function above is inlined
+                        d += (removal_royalties(t, m, b, x0, y0, z0, tie, roy, better_only)
+                              - removal_royalties(bt, bm, bb, x0, y0, z0, tie, roy, better_only))
+                    if d == 0:
+                        continue
+                    # the weight as removal_weight computes it, written out (the inner loop)
+                    h = by_row_held[r, x]
+                    w0 = rel[h[0]] * rel[h[4]] * rel[h[8]] * rel[h[12]]
+                    w1 = rel[h[1]] * rel[h[5]] * rel[h[9]]
+                    w2 = rel[h[2]] * rel[h[6]] * rel[h[10]]
+                    w3 = rel[h[3]] * rel[h[7]] * rel[h[11]]
+                    w = (w0 * w1) * (w2 * w3)
+                    gain += int(np.floor(w * scale + 0.5)) * d
         if gain > best_gain:
             best_gain = gain
             chosen = top_s[q]
     return chosen
+
+
+@jit
+def natural_anyway(hand: I64) -> bool:
+    """Six pairs or a dragon: a natural however the hand is set."""
+    counts = np.zeros(13, dtype=np.int64)
+    for q in range(13):
+        counts[hand[q] >> 2] += 1
+    distinct = 0
+    pairs = 0
+    for r in range(13):
+        if counts[r] > 0:
+            distinct += 1
+        pairs += counts[r] // 2
+    return distinct == 13 or pairs >= 6
 
 
 @jit
@@ -361,37 +468,62 @@ def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I1
 
 
 @jit
-def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16, probs: F64,
-                    bonus2: float, bonus3: float, delta: float, by_row_cls: I16, by_row_held: U8,
-                    vals: I16, ratio: F64, scale: float, top_v: F64, top_s: I64, top_c: I64, c5: I16,
-                    c3: I16) -> int:
-    """One hand set by ``standard`` with its card-removal step (:mod:`.removal`; the rules it
-    holds for: no low middle, no naturals). ``top_*`` hold K candidates; ``c5``/``c3`` scratch."""
+def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
+                    split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
+                    natural_value: float, categories: I8, comb3: I8, delta: float, by_row_cls: I16,
+                    by_row_held: U8, vals: I16, ratio: F64, scale: float, cls: I16, held: U8, majority: int,
+                    scoop: int, tie: int, roy: I64, royalties: bool, better_only: bool, top_v: F64,
+                    top_s: I64, top_c: I64, c5: I16, c5low: I16, c3: I16, full: I64) -> int:
+    """One hand set by ``standard`` with its card-removal step (:mod:`.removal`). With naturals on
+    (``natural_value`` >= 0) a natural it declares (as :func:`bot_setting`) or a hand that is one
+    however set (six pairs, a dragon) takes no step. ``top_*`` hold K candidates; ``c5``/``c5low``/
+    ``c3`` scratch; ``full`` (pool size) scratch for the weights of a full pass."""
     hand = sort_hand(hand)
     subset_classes(hand, nf5, fl5, t3, c5, c3)
-    best, nk = standard_setting(c5, c5, c3, split_mid, split_top, probs, bonus2, bonus3, False, delta,
-                                top_v, top_s, top_c)
+    c5mid = c5
+    if low:
+        subset_classes(hand, nf5_low, fl5_low, t3, c5low, c3)
+        c5mid = c5low
+        best, nk = standard_setting(c5, c5low, c3, split_mid, split_top, probs, bonus2, bonus3, True, delta,
+                                    top_v, top_s, top_c)
+    else:  # the constant lets Numba drop the low-middle branches of the search (twice as fast)
+        best, nk = standard_setting(c5, c5, c3, split_mid, split_top, probs, bonus2, bonus3, False, delta,
+                                    top_v, top_s, top_c)
+    b, j = divmod(best, N_SPLITS)
+    if natural_value >= 0:
+        nat = natural_setting(hand, c5, categories, split_mid, split_top, comb3)
+        if nat >= 0 and natural_value > setting_value(c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b],
+                                                      probs, bonus2, bonus3):
+            return nat
+        if natural_anyway(hand):
+            return best
     if nk < 2:  # nothing rated near the choice
         return best
-    b, j = divmod(best, N_SPLITS)
-    return removal_choice(hand, best, c3[split_top[b, j]], c5[split_mid[b, j]], c5[b], nk, top_s, top_c,
-                          by_row_cls, by_row_held, vals, ratio, scale)
+    return removal_choice(hand, best, c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b], nk, top_s, top_c,
+                          by_row_cls, by_row_held, vals, ratio, scale, cls, held, majority, scoop, tie,
+                          roy, royalties, better_only, full)
 
 
 @jit
-def removal_settings(hands: I64, nf5: I16, fl5: I16, t3: I16, split_mid: I16, split_top: I16, probs: F64,
-                     bonus2: float, bonus3: float, delta: float, k: int, by_row_cls: I16, by_row_held: U8,
-                     vals: I16, ratio: F64, scale: float, out: I64) -> None:
+def removal_settings(hands: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
+                     split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
+                     natural_value: float, categories: I8, comb3: I8, delta: float, k: int,
+                     by_row_cls: I16, by_row_held: U8, vals: I16, ratio: F64, scale: float, cls: I16,
+                     held: U8, majority: int, scoop: int, tie: int, roy: I64, royalties: bool,
+                     better_only: bool, out: I64) -> None:
     """Set every hand of ``hands`` (M, 13) with ``standard`` and its card-removal step."""
     top_v = np.empty(k)
     top_s = np.empty(k, dtype=np.int64)
     top_c = np.empty((k, 3), dtype=np.int64)
     c5 = np.empty(1287, dtype=np.int16)
+    c5low = np.empty(1287, dtype=np.int16)
     c3 = np.empty(286, dtype=np.int16)
+    full = np.empty(cls.shape[0], dtype=np.int64)
     for i in range(hands.shape[0]):
-        out[i] = removal_setting(hands[i], nf5, fl5, t3, split_mid, split_top, probs, bonus2, bonus3, delta,
-                                 by_row_cls, by_row_held, vals, ratio, scale, top_v, top_s,
-                                 top_c, c5, c3)
+        out[i] = removal_setting(hands[i], nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top, probs,
+                                 bonus2, bonus3, natural_value, categories, comb3, delta, by_row_cls,
+                                 by_row_held, vals, ratio, scale, cls, held, majority, scoop, tie, roy,
+                                 royalties, better_only, top_v, top_s, top_c, c5, c5low, c3, full)
 
 
 @jit

@@ -10,21 +10,35 @@ stored pool of opponents, weighted for the player's cards:
 1. The candidates: the legal settings that ``standard``'s rating puts within :data:`DELTA` points
    of its best, one per distinct triple of row classes (the lowest setting number of each), the
    best :data:`K` of them by rating (then by setting number), ``standard``'s own choice first.
-2. The pool: :data:`POOL_FILE`, 20,000 random hands set by ``standard``'s rating (the opponents
-   the solver models), with their row classes (``scripts/build_removal_pool.py`` rebuilds it).
+2. The pool: 20,000 random hands set by ``standard``'s rating alone (the opponents the solver
+   models) under the rules being played, with their row classes: one shipped per rule set of
+   :data:`POOL_RULES` (:data:`POOL_FILE` for the default rules, ``scripts/build_removal_pool.py``
+   rebuilds them all), picked by what changes the opponents' play (:class:`PoolKey`: the scoring
+   system and scoop bonus, ties and whether the opponents' seat is the bank, royalties, naturals,
+   low middle, wheel second); a combination not shipped gets its pool built in memory once
+   (:func:`.fastbots.removal_pool`, about a second). Under naturals the pool hands that are
+   naturals are left out: every setting scores the same against them.
 3. A pool hand's weight is the likelihood of its rank counts given the player's (hypergeometric
    per rank: the player's cards leave 39 unseen; suits ignored), relative to holding none of each
    rank, as a fixed-point integer (:data:`SCALE`), so sums are exact whatever their order.
 4. Each other candidate's gain over ``standard``'s choice is the weighted sum, over the pool, of
-   its points minus the choice's points against the pool hand's rows. The candidate with the
-   largest positive gain is played (the earlier one among equal gains); none positive: the choice.
+   its points minus the choice's points against the pool hand's rows, as the house scores two
+   legal hands (:class:`StepRules`): the system's points and bonuses (scoop bonus included), ties
+   pushing or going to the bank (the player's seat wins them when it is the bank, loses them when
+   the opponents' seat is), each row's royalty (to the better hand only, if so), the middle
+   compared low under low middle, the classes of the rules' tables (wheel second). All integers.
+   The candidate with the largest positive gain is played (the earlier one among equal gains);
+   none positive: the choice.
 
-It holds for the rules the pool was set under (:func:`applies`: 2-4 scoring, ties push, no
-royalties, naturals, low middle or second-highest wheel); under other rules ``standard`` is its
-rating alone. The Monte-Carlo solver sets the opponents with the rating alone (the step costs
+It holds under every rule set (:func:`applies`). Naturals: a natural ``standard`` declares (three
+flushes or three straights worth more than its best ordinary setting), and a hand that is a
+natural however it is set (six pairs, a dragon), take no step; otherwise the candidates are scored
+as their rows (a candidate that happens to hold three flushes is not counted as a natural: rare).
+The Monte-Carlo solver sets the opponents with the rating alone (the step costs
 about three times the rating: a solve would take three times as long), which differs from
 ``standard``'s choice on about a fifth of the hands, always between settings it rates within
-:data:`DELTA` of each other. ``benchmarks/bench_peer.py`` measures what the step is worth.
+:data:`DELTA` of each other. ``benchmarks/bench_peer.py`` measures what the step is worth under the
+default rules, ``benchmarks/bench_gap.py`` its best-response gap under every rule set.
 
 This module is the NumPy twin of the compiled step (:func:`.kernels.removal_choice`): the same
 candidates, weights and gains, so one hand gets the same setting with or without Numba.
@@ -43,21 +57,31 @@ import numpy as np
 import numpy.typing as npt
 
 from ..frozen import FrozenMap
-from ..house_rules import HouseRules, ScoringSystem, TieRule
+from ..house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from ..resources import resource_path
+from .scoring import ScoringParams, royalty_by_class
+from .tables import tables
 
 __all__ = [
     "DELTA",
     "POOL_FILE",
+    "POOL_RULES",
     "SCALE",
     "K",
     "Pool",
+    "PoolKey",
+    "StepRules",
     "applies",
     "load_pool",
+    "natural_anyway",
+    "opponent_seat",
+    "pool_file",
+    "pool_from",
     "rank_ratio",
     "relative_ratio",
     "rerank",
     "save_pool",
+    "shipped_pool_name",
     "weights",
 ]
 
@@ -74,13 +98,124 @@ I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 F64 = npt.NDArray[np.float64]
 
+#: The shipped pools, by name: each set by ``standard``'s rating alone under these rules, its
+#: hands played at seat 1 (the seat the solver models the opponents of seat 0 at,
+#: :func:`opponent_seat`). ``default`` is :data:`POOL_FILE`; the others ``removal_pool_v1_NAME.npz``.
+POOL_RULES: Mapping[str, HouseRules] = FrozenMap({
+    "default": HouseRules(),
+    "2-4-scoop": HouseRules(system=ScoringSystem.TWO_FOUR_SCOOP),
+    "1-6": HouseRules(system=ScoringSystem.ONE_SIX),
+    "bank": HouseRules(ties=TieRule.BANK, bank=0),  # seat 0 the bank: the opponents lose ties
+    "bank-opponent": HouseRules(ties=TieRule.BANK, bank=1),  # the opponent (seat 1) is the bank
+    "royalties": HouseRules(royalties=True),
+    "royalties-better": HouseRules(royalties=True, royalties_better_hand_only=True),
+    "naturals": HouseRules(naturals=True),
+    "low-middle": HouseRules(low_middle=True),
+    "wheel-second": HouseRules(wheel_second=True),
+    "1-6-royalties": HouseRules(system=ScoringSystem.ONE_SIX, royalties=True),
+    "royalties-naturals": HouseRules(royalties=True, naturals=True),
+})
+
 
 def applies(rules: HouseRules) -> bool:
-    """Does ``standard`` re-rank for card removal under these rules (those the pool was set under:
-    2-4 without a scoop bonus of the house's own)?"""
-    return (rules.system is ScoringSystem.TWO_FOUR and rules.ties is TieRule.PUSH and not rules.royalties
-            and not rules.naturals and not rules.low_middle and not rules.wheel_second
-            and rules.effective_scoop_bonus == 0)
+    """Does ``standard`` re-rank for card removal under these rules? Under every rule set: the
+    step scores as the house does (:class:`StepRules`) against a pool set under the same rules
+    (shipped, or built once in memory: :func:`.fastbots.removal_pool`)."""
+    return isinstance(rules, HouseRules)
+
+
+def opponent_seat(seat: int) -> int:
+    """The seat the solver sets the opponents of ``seat`` at (:mod:`.montecarlo`): only the bank's
+    seat changes how a bot plays."""
+    return 1 if seat == 0 else 0
+
+
+@dataclass(frozen=True)
+class PoolKey:
+    """What decides a pool: the rules as they change ``standard``'s rating-alone play of the
+    opponents (seated at :func:`opponent_seat`) and their row classes. ``ties``: ``push``, or
+    ``won`` / ``lost`` by the opponents (they are / are not the bank)."""
+
+    majority: int
+    scoop: int
+    ties: str
+    royalties: RoyaltyTable | None
+    better_only: bool
+    natural: int | None
+    wheel: bool
+    low: bool
+
+    @classmethod
+    def of(cls, rules: HouseRules, seat: int = 0) -> PoolKey:
+        ties = "push"
+        if rules.ties is TieRule.BANK:
+            ties = "won" if rules.bank == opponent_seat(seat) else "lost"
+        return cls(rules.system.majority_bonus, rules.effective_scoop_bonus, ties,
+                   rules.royalty_table if rules.royalties else None,
+                   rules.royalties and rules.royalties_better_hand_only,
+                   rules.effective_natural_amount if rules.naturals else None, rules.wheel_second,
+                   rules.low_middle)
+
+
+@cache
+def _shipped_keys() -> dict[PoolKey, str]:
+    return {PoolKey.of(rules): name for name, rules in POOL_RULES.items()}
+
+
+def shipped_pool_name(rules: HouseRules, seat: int = 0) -> str | None:
+    """The shipped pool for these rules and seat (a name of :data:`POOL_RULES`), or None."""
+    return _shipped_keys().get(PoolKey.of(rules, seat))
+
+
+def pool_file(name: str) -> str:
+    """The resource file of the shipped pool ``name``."""
+    return POOL_FILE if name == "default" else f"removal_pool_v1_{name}.npz"
+
+
+@dataclass(frozen=True)
+class StepRules:
+    """How the step scores a candidate against a pool hand (:func:`.kernels.removal_points`):
+    ``points[won, lost]`` (the system's majority and scoop bonuses included), ``tie`` +1 when the
+    player wins tied rows (it is the bank), -1 when it loses them (the opponent at
+    :func:`opponent_seat` is the bank), 0 when they push; ``roy[row, class]`` each row's royalty
+    (zeros without royalties; the low middle earns none) and ``better_only``."""
+
+    points: I64
+    tie: int
+    roy: I64
+    better_only: bool
+
+    @classmethod
+    def of(cls, rules: HouseRules, seat: int = 0) -> StepRules:
+        return _step_rules(rules, seat)
+
+    @property
+    def royalties(self) -> bool:
+        """Does any row earn a royalty?"""
+        return bool(self.roy.any())
+
+    def kernel_args(self) -> tuple[int, int, int, I64, bool, bool]:
+        """What :func:`.kernels.removal_settings` reads of the rules, in its order: the majority
+        and scoop bonuses (``points`` is +1 a row and those: :func:`.settlement.row_points`), ..."""
+        p = self.points
+        majority = int(p[2, 1] - 1)  # 2-1: one row net, plus the majority bonus
+        scoop = int(p[3, 0] - 3 - majority)
+        return majority, scoop, self.tie, self.roy, self.royalties, self.better_only
+
+
+@cache
+def _step_rules(rules: HouseRules, seat: int) -> StepRules:
+    tab = tables(rules.wheel_second)
+    tie = 0
+    if rules.ties is TieRule.BANK:
+        tie = 1 if rules.bank == seat else -1 if rules.bank == opponent_seat(seat) else 0
+    roy = np.zeros((3, tab.n_classes), dtype=np.int64)
+    if rules.royalties:
+        roy[:] = royalty_by_class(tab, rules.royalty_table)
+        if rules.low_middle:
+            roy[1] = 0
+    points = np.ascontiguousarray(ScoringParams.of(rules).points, dtype=np.int64)
+    return StepRules(points, tie, roy, rules.royalties and rules.royalties_better_hand_only)
 
 
 def rank_ratio() -> F64:
@@ -123,9 +258,9 @@ class Pool:
     def __post_init__(self) -> None:
         object.__setattr__(self, "meta", FrozenMap(self.meta))
 
-    def kernel_args(self) -> tuple[I16, U8, I16, F64, float]:
+    def kernel_args(self) -> tuple[I16, U8, I16, F64, float, I16, U8]:
         """What :func:`.kernels.removal_settings` reads of the pool, in its order."""
-        return self.by_row_cls, self.by_row_held, self.vals, self.ratio, SCALE
+        return self.by_row_cls, self.by_row_held, self.vals, self.ratio, SCALE, self.cls, self.held
 
     def holds(self, rank: int) -> npt.NDArray[np.bool_]:
         """Which pool hands hold a card of ``rank`` (0 the deuce ... 12 the ace)."""
@@ -133,7 +268,13 @@ class Pool:
         return found
 
 
-def _pool_from(hands: npt.NDArray[np.integer], cls: npt.NDArray[np.integer], meta: dict[str, Any]) -> Pool:
+def pool_from(hands: npt.NDArray[np.integer], cls: npt.NDArray[np.integer], meta: Mapping[str, Any],
+              nat: npt.NDArray[np.integer] | None = None) -> Pool:
+    """The pool of these hands (card indices) and their row classes; ``nat`` (naturals on): the
+    hands that are naturals are left out (against them every setting scores the same)."""
+    if nat is not None:
+        keep = np.asarray(nat) == 0
+        hands, cls = hands[keep], cls[keep]
     counts = np.stack([((hands >> 2) == r).sum(axis=1) for r in range(13)], axis=1)
     held = np.zeros(counts.shape, dtype=np.uint8)
     for rank in range(13):  # ranks held, lowest first: each hand's next free column
@@ -148,21 +289,27 @@ def _pool_from(hands: npt.NDArray[np.integer], cls: npt.NDArray[np.integer], met
 
 
 @cache
-def load_pool() -> Pool:
-    """The shipped pool (:data:`POOL_FILE`)."""
-    with np.load(resource_path("solver", POOL_FILE)) as z:
+def load_pool(name: str = "default") -> Pool:
+    """The shipped pool ``name`` (of :data:`POOL_RULES`; :func:`pool_file`)."""
+    with np.load(resource_path("solver", pool_file(name))) as z:
         hands = z["hands"].astype(np.int64)
         cls = z["cls"]
         meta = json.loads(str(z["meta"]))
-    return _pool_from(hands, cls, meta)
+        nat = z["nat"] if "nat" in z.files else None
+    return pool_from(hands, cls, meta, nat)
 
 
 def save_pool(path: str, hands: npt.NDArray[np.integer], settings: npt.NDArray[np.integer],
-              cls: npt.NDArray[np.integer], meta: dict[str, Any]) -> None:
-    """Write a pool: the hands (card indices), the settings they were given and their row classes."""
-    np.savez_compressed(path, hands=np.asarray(hands, dtype=np.uint8),
-                        settings=np.asarray(settings, np.int32), cls=np.asarray(cls, dtype=np.int16),
-                        meta=np.array(json.dumps(meta, sort_keys=True)))
+              cls: npt.NDArray[np.integer], meta: dict[str, Any],
+              nat: npt.NDArray[np.integer] | None = None) -> None:
+    """Write a pool: the hands (card indices), the settings they were given and their row classes
+    (and with naturals on, each hand's natural: 0 none, 1 natural, 2 dragon)."""
+    arrays: dict[str, npt.NDArray[Any]] = {
+        "hands": np.asarray(hands, dtype=np.uint8), "settings": np.asarray(settings, np.int32),
+        "cls": np.asarray(cls, dtype=np.int16), "meta": np.array(json.dumps(meta, sort_keys=True))}
+    if nat is not None:
+        arrays["nat"] = np.asarray(nat, dtype=np.int8)
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
 
 def weights(pool: Pool, counts: I64) -> I64:
@@ -181,19 +328,39 @@ def weights(pool: Pool, counts: I64) -> I64:
     return fixed
 
 
-def _points(t: I64, m: I64, b: I64, x: I16, y: I16, z: I16) -> I64:
-    """2-4 points, ties push, of rows (t, m, b) against each pool hand's (x, y, z)."""
-    win = (t > x).astype(np.int64) + (m > y) + (b > z)
-    lose = (t < x).astype(np.int64) + (m < y) + (b < z)
-    return win - lose + (win >= 2) - (lose >= 2)
+def points(step: StepRules, t: int, m: int, b: int, x: I16, y: I16, z: I16) -> I64:
+    """:func:`.kernels.removal_points` of rows (t, m, b) against each pool hand's (x, y, z)."""
+    won = np.zeros(x.shape, dtype=np.int64)
+    lost = np.zeros(x.shape, dtype=np.int64)
+    roy = np.zeros(x.shape, dtype=np.int64)
+    for r, (a, c) in enumerate(((t, x), (m, y), (b, z))):
+        c64 = c.astype(np.int64)
+        o = np.where(a > c64, 1, np.where(a < c64, -1, step.tie))
+        won += o > 0
+        lost += o < 0
+        mine, theirs = step.roy[r, a], step.roy[r, c64]
+        if step.better_only:
+            roy += np.where(o > 0, mine, np.where(o < 0, -theirs, 0))
+        else:
+            roy += mine - theirs
+    out: I64 = step.points[won, lost] + roy
+    return out
+
+
+def natural_anyway(hand: I64) -> bool:
+    """Six pairs or a dragon: a natural however the hand is set (:func:`.kernels.natural_anyway`)."""
+    counts = np.bincount(hand >> 2, minlength=13)
+    return bool((counts > 0).sum() == 13 or (counts // 2).sum() >= 6)
 
 
 def rerank(hand: I64, top: I64, middle: I64, bottom: I64, value: F64, legal: I64, best: int,
-           pool: Pool) -> int:
+           pool: Pool, step: StepRules | None = None) -> int:
     """``standard``'s setting after the card-removal step (see the module docstring).
 
     ``hand``: the 13 card indices; ``top``/``middle``/``bottom``: every setting's row classes;
-    ``value``: the rating of the ``legal`` settings (in that order); ``best``: ``standard``'s choice."""
+    ``value``: the rating of the ``legal`` settings (in that order); ``best``: ``standard``'s
+    choice; ``step``: how the house scores (default: the default rules)."""
+    step = step or StepRules.of(HouseRules())
     floor = value.max() - DELTA
     near = value >= floor
     s = legal[near]
@@ -208,12 +375,12 @@ def rerank(hand: I64, top: I64, middle: I64, bottom: I64, value: F64, legal: I64
     counts = np.bincount(hand >> 2, minlength=13).astype(np.int64)
     w = weights(pool, counts)
     x, y, z = pool.cls[:, 0], pool.cls[:, 1], pool.cls[:, 2]
-    base = _points(top[best], middle[best], bottom[best], x, y, z)
+    base = points(step, int(top[best]), int(middle[best]), int(bottom[best]), x, y, z)
     chosen = best
     best_gain = 0
     for q in reps:
         c = int(s[q])
-        gain = int((w * (_points(top[c], middle[c], bottom[c], x, y, z) - base)).sum())
+        gain = int((w * (points(step, int(top[c]), int(middle[c]), int(bottom[c]), x, y, z) - base)).sum())
         if gain > best_gain:
             best_gain = gain
             chosen = c

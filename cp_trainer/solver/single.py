@@ -22,7 +22,8 @@ import numpy.typing as npt
 
 from .tables import COMB3, COMB5, MSW, N_SETTINGS, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables
 
-__all__ = ["SubsetClasses", "greedy_setting", "rated_setting", "standard_setting", "subset_classes"]
+__all__ = ["SubsetClasses", "greedy_setting", "natural_setting", "rated_setting", "standard_setting",
+           "subset_classes"]
 
 I16 = npt.NDArray[np.int16]
 I64 = npt.NDArray[np.int64]
@@ -98,7 +99,7 @@ def values(sc: SubsetClasses, settings: I64, probs: F64, bonus2: float, bonus3: 
     return out
 
 
-def _natural_setting(sc: SubsetClasses, categories: npt.NDArray[np.int8]) -> int:
+def natural_setting(sc: SubsetClasses, categories: npt.NDArray[np.int8]) -> int:
     """A setting holding three flushes or three straights: the first legal one, else the last
     one, else -1 (as :func:`.kernels.natural_setting`)."""
     cb = categories[sc.c5].astype(np.int64)
@@ -142,7 +143,7 @@ def standard_setting(sc: SubsetClasses, probs: F64, bonus2: float, bonus3: float
     """:func:`rated_setting`, or with naturals on a natural when that is worth more."""
     best, _, v = rated_setting(sc, probs, bonus2, bonus3)
     if natural_value >= 0 and categories is not None:
-        nat = _natural_setting(sc, categories)
+        nat = natural_setting(sc, categories)
         if nat >= 0 and natural_value > v.max():
             return nat
     return best

@@ -1,0 +1,194 @@
+"""``standard``'s best-response gap under every rule set, before and after its card-removal step
+(issue 23). Prints a table with 95% intervals and the time a decision; asserts nothing.
+
+    .venv/bin/python benchmarks/bench_gap.py                          # every rule set (hours)
+    .venv/bin/python benchmarks/bench_gap.py --hands 40 --samples 2000 --rules "default (2-4);1-6"
+    .venv/bin/python benchmarks/bench_gap.py --time-only                # ms a decision (~2 minutes)
+
+The gap, as ``bench_peer.gap``: for random hands (the same hands under every rule set), the
+solver's best arrangement against one ``standard`` opponent (``--samples`` samples; the solver
+models the opponent by its rating alone) is found, then re-measured on fresh samples so that
+picking the best of many noisy means does not inflate it; the gap is its mean there minus the
+mean of ``standard``'s own arrangement on the same samples. "before" is ``standard`` by its
+rating alone (``card_removal=False``: what it was under every rule set but the default before
+issue 23), "after" with its card-removal step; both are measured against the same best
+arrangement on the same re-measuring samples (paired), so "before - after" is what the step
+gains. Heads-up, the player at seat 0. Mean ± 1.96 sd / sqrt(hands).
+
+The time a decision is ``standard``'s compiled kernel called directly on one core (no second
+thread), best of 3 over ``--time-hands`` random hands, for the rating alone and with the step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cp_trainer.cards import Card  # noqa: E402
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule  # noqa: E402
+from cp_trainer.solver import removal  # noqa: E402
+from cp_trainer.solver.enumerate import setting_arrangement, tables_for  # noqa: E402
+from cp_trainer.solver.fastbots import bot_spec, removal_pool, settings_for  # noqa: E402
+from cp_trainer.solver.kernels import bot_settings, removal_settings  # noqa: E402
+from cp_trainer.solver.montecarlo import SolveRequest, solve  # noqa: E402
+from cp_trainer.solver.scoring import setting_rows  # noqa: E402
+from cp_trainer.solver.tables import COMB3, SPLIT_MID, SPLIT_TOP  # noqa: E402
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+RULE_SETS: dict[str, HouseRules] = {
+    "default (2-4)": HouseRules(),
+    "2-4 scoop only": HouseRules(system=ScoringSystem.TWO_FOUR_SCOOP),
+    "1-6": HouseRules(system=ScoringSystem.ONE_SIX),
+    "ties to the bank (seat 0 the bank)": HouseRules(ties=TieRule.BANK, bank=0),
+    "ties to the bank (the opponent)": HouseRules(ties=TieRule.BANK, bank=1),
+    "royalties": HouseRules(royalties=True),
+    "royalties (better hand only)": HouseRules(royalties=True, royalties_better_hand_only=True),
+    "naturals": HouseRules(naturals=True),
+    "low middle": HouseRules(low_middle=True),
+    "wheel second": HouseRules(wheel_second=True),
+    "1-6 + royalties": HouseRules(system=ScoringSystem.ONE_SIX, royalties=True),
+    "royalties + naturals": HouseRules(royalties=True, naturals=True),
+    "1-6 + royalties + naturals": HouseRules(system=ScoringSystem.ONE_SIX, royalties=True, naturals=True),
+    "2-4 scoop bonus 3 + bank": HouseRules(scoop_bonus=3, ties=TieRule.BANK),
+}
+
+
+def hands_for(n: int) -> I64:
+    """The gap's hands: ``bench_peer.gap``'s (NumPy's generator seeded 5, one permutation each)."""
+    rng = np.random.default_rng(5)
+    return np.array([rng.permutation(52)[:13] for _ in range(n)], dtype=np.int64)
+
+
+def _rows_key(hand: I64, setting: int, rules: HouseRules) -> tuple[int, ...]:
+    rows = setting_rows(hand.reshape(1, 13), np.array([setting]), tables_for(rules), rules)
+    return (*(int(c) for c in rows.cls[0]), int(rows.nat[0]), int(rows.foul[0]))
+
+
+def gaps(rules: HouseRules, hands: I64, samples: int) -> tuple[F64, F64, float]:
+    """Per hand, the gap of ``standard`` by its rating alone and with its step (paired), and the
+    seconds a hand took."""
+    after = settings_for(hands, "standard", rules)
+    before = settings_for(hands, "standard", rules, card_removal=False)
+    g_before: list[float] = []
+    g_after: list[float] = []
+    t = time.perf_counter()
+    for h, s_after, s_before in zip(hands, after, before, strict=True):
+        cards = tuple(Card.from_index(int(i)) for i in h)
+        own = setting_arrangement(list(cards), int(s_after))
+        seed = int(h[0]) * 1000 + int(h[1])
+        best = solve(SolveRequest(cards, rules, bot="standard", samples=samples, seed=seed,
+                                  keep_samples=False)).best
+        again = solve(SolveRequest(cards, rules, bot="standard", samples=samples, seed=seed + 1,
+                                   reference=own, keep_samples=False))
+        by_setting = {c.setting: c for c in again.candidates}
+        gap_after = float(by_setting[best.setting].diff or 0.0)
+        g_after.append(gap_after)
+        if s_before == s_after:
+            g_before.append(gap_after)
+            continue
+        # the rating's own arrangement on the same samples: a candidate with the same rows scores the same
+        key = _rows_key(h, int(s_before), rules)
+        twin = next((c for c in again.candidates if _rows_key(h, c.setting, rules) == key), None)
+        if twin is None:  # not among the candidates: measured against it on the same samples
+            mine = setting_arrangement(list(cards), int(s_before))
+            third = solve(SolveRequest(cards, rules, bot="standard", samples=samples, seed=seed + 1,
+                                       reference=mine, keep_samples=False))
+            g_before.append(float(next(c for c in third.candidates if c.setting == best.setting).diff or 0.0))
+        else:
+            g_before.append(by_setting[best.setting].ev - twin.ev)
+    return np.array(g_before), np.array(g_after), (time.perf_counter() - t) / len(hands)
+
+
+def one_core_ms(rules: HouseRules, hands: I64) -> tuple[float, float]:
+    """``standard``'s ms a decision on one core: the rating alone, and with the step."""
+    spec = bot_spec("standard", rules)
+    tab = tables_for(rules)
+    pool = removal_pool(rules)
+    step = removal.StepRules.of(rules)
+    out = np.empty(len(hands), dtype=np.int64)
+
+    def rating() -> None:
+        bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
+                     SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
+                     tab.class_category, COMB3, out)
+
+    def with_step() -> None:
+        removal_settings(hands, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
+                         SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
+                         tab.class_category, COMB3, removal.DELTA, removal.K, *pool.kernel_args(),
+                         *step.kernel_args(), out)
+
+    figures = []
+    for run in (rating, with_step):
+        run()  # compiled and warm
+        times = []
+        for _ in range(3):
+            t = time.perf_counter()
+            run()
+            times.append((time.perf_counter() - t) / len(hands))
+        figures.append(min(times) * 1e3)
+    return figures[0], figures[1]
+
+
+def interval(x: F64) -> str:
+    half = 1.96 * x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else float("nan")
+    return f"{x.mean():+.4f} ± {half:.4f}"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--samples", type=int, default=4000)
+    ap.add_argument("--time-hands", type=int, default=4000)
+    ap.add_argument("--time-only", action="store_true", help="the time a decision only (no gap)")
+    ap.add_argument("--rules", default="all", help="';'-separated names of: " + "; ".join(RULE_SETS))
+    args = ap.parse_args()
+    names = list(RULE_SETS)
+    if args.rules != "all":
+        names = [w.strip() for w in args.rules.split(";")]
+        unknown = [n for n in names if n not in RULE_SETS]
+        if unknown:
+            ap.error(f"unknown rule sets: {unknown}")
+    hands = hands_for(args.hands)
+    rng = np.random.default_rng(17)
+    timing = np.argsort(rng.random((args.time_hands, 52)), axis=1)[:, :13].astype(np.int64)
+    if args.time_only:
+        print(f"== standard's ms a decision on one core ({args.time_hands} hands, best of 3)")
+        print("| rule set | ms a decision, one core: before / after |\n| --- | --- |", flush=True)
+    else:
+        print(f"== standard's best-response gap: {args.hands} hands, solver {args.samples} samples against "
+              f"standard (rating alone), re-measured on fresh samples; heads-up, seat 0; points a hand, 95%")
+        print("| rule set | changed | gap before (rating alone) | gap after (with the step) | before - after "
+              "(paired) | ms a decision, one core: before / after | s a hand |")
+        print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)
+    for name in names:
+        rules = RULE_SETS[name]
+        if removal.shipped_pool_name(rules) is None:
+            t = time.perf_counter()
+            removal_pool(rules)
+            spent = time.perf_counter() - t
+            print(f"({name}: no shipped pool; built in memory in {spent:.2f} s)", flush=True)
+        ms_before, ms_after = one_core_ms(rules, timing)
+        if args.time_only:
+            print(f"| {name} | {ms_before:.3f} / {ms_after:.3f} |", flush=True)
+            continue
+        before, after, spent = gaps(rules, hands, args.samples)
+        changed = np.mean(settings_for(hands, "standard", rules) != settings_for(hands, "standard", rules,
+                                                                               card_removal=False))
+        print(f"| {name} | {changed:.0%} | {interval(before)} | {interval(after)} | "
+              f"{interval(before - after)} | {ms_before:.3f} / {ms_after:.3f} | {spent:.1f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
