@@ -34,7 +34,23 @@ POINTS: dict[ScoringSystem, dict[tuple[int, int], int]] = {
                             (1, 2): -1, (0, 2): -2, (0, 1): -1, (0, 3): -6},
 }
 SCOOP = {ScoringSystem.TWO_FOUR: 4, ScoringSystem.TWO_FOUR_SCOOP: 4, ScoringSystem.ONE_SIX: 6}
+# a house's own scoop bonus (RULES.md §1) replaces the system's extra for winning all three rows
+SCOOP_EXTRA = {ScoringSystem.TWO_FOUR: 0, ScoringSystem.TWO_FOUR_SCOOP: 1, ScoringSystem.ONE_SIX: 3}
 SURRENDER = {ScoringSystem.TWO_FOUR: 3, ScoringSystem.TWO_FOUR_SCOOP: 3, ScoringSystem.ONE_SIX: 4}
+
+
+def scoop(rules: HouseRules) -> int:
+    """What winning all three rows is worth (and what a foul loses), the house's bonus counted."""
+    extra = SCOOP_EXTRA[rules.system] if rules.scoop_bonus is None else rules.scoop_bonus
+    return SCOOP[rules.system] - SCOOP_EXTRA[rules.system] + extra
+
+
+def rows_points(rules: HouseRules, won: int, lost: int) -> int:
+    if (won, lost) == (3, 0):
+        return scoop(rules)
+    if (won, lost) == (0, 3):
+        return -scoop(rules)
+    return POINTS[rules.system][(won, lost)]
 
 
 class Hand:
@@ -90,13 +106,13 @@ def points_for(me: Hand, other: Hand, rules: HouseRules, seats: tuple[int, int])
     if other.surrendered:
         return cost
     if me.natural is not None or other.natural is not None:
-        amount = rules.natural_amount if rules.natural_amount is not None else SCOOP[rules.system]
+        amount = rules.natural_amount if rules.natural_amount is not None else scoop(rules)
         mine, theirs = _natural_rank(me.natural), _natural_rank(other.natural)
         return amount if mine > theirs else -amount if mine < theirs else 0
     if me.fouled:
-        return 0 if other.fouled else -(SCOOP[rules.system] + sum(other.royalties))
+        return 0 if other.fouled else -(scoop(rules) + sum(other.royalties))
     if other.fouled:
-        return SCOOP[rules.system] + sum(me.royalties)
+        return scoop(rules) + sum(me.royalties)
     assert me.rows is not None and other.rows is not None
     bank_is_me = rules.ties is TieRule.BANK and rules.bank == seats[0]
     bank_is_other = rules.ties is TieRule.BANK and rules.bank == seats[1]
@@ -116,7 +132,7 @@ def points_for(me: Hand, other: Hand, rules: HouseRules, seats: tuple[int, int])
                 collected += me.royalties[i]
             if theirs_won or not rules.royalties_better_hand_only:
                 paid += other.royalties[i]
-    return POINTS[rules.system][(won, lost)] + collected - paid
+    return rows_points(rules, won, lost) + collected - paid
 
 
 def stake(rules: HouseRules, seat: int) -> float:

@@ -11,7 +11,7 @@ import pytest
 from drill_fixtures import STORED
 
 from cp_trainer.arrangement import Arrangement
-from cp_trainer.bot_names import BotChoice, BotName
+from cp_trainer.bot_names import BotChoice, BotName, UnknownBotError
 from cp_trainer.cards import parse_cards
 from cp_trainer.drill.analysis import grade_live
 from cp_trainer.drill.grading import (
@@ -556,6 +556,32 @@ def test_an_analysis_needs_thirteen_distinct_cards_and_an_answer() -> None:
     # every stored row is checked, not only the first
     with pytest.raises(DrillInputError, match="not a rows code"):
         HandAnalysis(tuple(parse_cards(HAND)), (row, ("ttt", 0.0, 0.0, 0.0, 0.0)), STANDARD, 1, 10, 1)
+
+
+def test_an_analysis_takes_its_bot_as_text_or_a_name_and_keeps_a_choice() -> None:
+    """The opponents' model may be given as text (a style too) or a name: kept as a BotChoice."""
+    cards, rows = tuple(parse_cards(HAND)), (("mbbbmmmbbmttt", 0.0, 0.0, 0.0, 0.0),)
+    styled = HandAnalysis(cards, rows, "newcomer:0.2", 1, 10, 1)  # type: ignore[arg-type]
+    assert type(styled.bot) is BotChoice and styled.bot == BotChoice(BotName.NEWCOMER, 0.2)
+    named = HandAnalysis(cards, rows, BotName.GREEDY, 1, 10, 1)  # type: ignore[arg-type]
+    assert type(named.bot) is BotChoice and named.bot == BotChoice(BotName.GREEDY)
+    assert HandAnalysis(cards, rows, "standard", 1, 10, 1) == HandAnalysis(  # type: ignore[arg-type]
+        cards, rows, STANDARD, 1, 10, 1)
+
+
+def test_an_analysis_refuses_a_bot_it_cannot_play_quoting_why() -> None:
+    cards, rows = tuple(parse_cards(HAND)), (("mbbbmmmbbmttt", 0.0, 0.0, 0.0, 0.0),)
+    for text in ("robot", "newcomer:2"):
+        with pytest.raises(UnknownBotError, match=re.escape(repr(text))) as why:
+            BotChoice.of(text)
+        message = f"a drill hand's opponents: {why.value}"
+        with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+            HandAnalysis(cards, rows, text, 1, 10, 1)  # type: ignore[arg-type]
+    # the expert is the solver itself: it plays no opponent in the drill
+    message = "a drill hand's opponents are played by greedy, standard or a style, not 'expert'"
+    for expert in ("expert", BotName.EXPERT, BotChoice(BotName.EXPERT)):
+        with pytest.raises(DrillInputError, match=f"^{re.escape(message)}$"):
+            HandAnalysis(cards, rows, expert, 1, 10, 1)  # type: ignore[arg-type]
 
 
 # --- storage ---------------------------------------------------------------------------------

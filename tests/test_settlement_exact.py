@@ -6,13 +6,15 @@ from __future__ import annotations
 import pytest
 
 from cp_trainer.arrangement import Arrangement, Row
-from cp_trainer.house_rules import HouseRules, TieRule
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.royalties import royalties_of
 from cp_trainer.settlement import (
     PairKind,
+    PairResult,
     RowResult,
     SettlementError,
     prepare_hand,
+    row_points,
     settle,
     settle_criss_cross,
     settle_pair,
@@ -113,3 +115,50 @@ def test_rows_of_the_wrong_sizes_are_a_foul_that_cannot_be_scored() -> None:
         view = prepare_hand(short, rules)
         assert (view.arrangement, view.surrendered, view.fouled) == (short, False, True)
         assert (view.strengths, view.royalties, view.natural) == (None, (0, 0, 0), None)
+
+
+# --- a house's own scoop bonus (RULES.md §1: the extra for 3-0, on top of +1 a row and 2-4's +1
+# for two rows; a foul loses as if scooped; a natural's default amount is the scoop) ------------
+
+WEAK = A("Jd 9c 2h / Qc Qd 9d 8s 7h / Kh Ks Jh 6c 3d")  # loses every row to LEGAL
+TOPPED = A("Ac 5c 3c / Qc Qd 9d 8s 7h / Kh Ks Jh 6c 3d")  # beats LEGAL's top only: LEGAL wins 2-1
+
+
+def test_a_houses_scoop_bonus_replaces_the_systems_extra_for_three_rows_only() -> None:
+    two_four, scoop_only, one_six = ScoringSystem.TWO_FOUR, ScoringSystem.TWO_FOUR_SCOOP, ScoringSystem.ONE_SIX
+    # 2-4 with a bonus of 5: 3-0 = 3 + 1 + 5 = 9, 2-1 = 2 (the +1 for two rows stays)
+    assert [row_points(3, 0, two_four, 5), row_points(0, 3, two_four, 5)] == [9, -9]
+    assert [row_points(2, 1, two_four, 5), row_points(1, 2, two_four, 5)] == [2, -2]
+    assert [row_points(2, 0, two_four, 5), row_points(1, 0, two_four, 5)] == [3, 1]  # a tie: no scoop
+    # 2-4 scoop only with 2: 3-0 = 5, 2-1 = 1; 1-6 with 0: 3-0 = 3, 2-1 = 1
+    assert [row_points(3, 0, scoop_only, 2), row_points(2, 1, scoop_only, 2)] == [5, 1]
+    assert [row_points(3, 0, one_six, 0), row_points(0, 3, one_six, 0), row_points(2, 1, one_six, 0)] == [3, -3, 1]
+    # none given (or None): the system's own, 0, 1 and 3
+    assert [row_points(3, 0, s) for s in (two_four, scoop_only, one_six)] == [4, 4, 6]
+    assert [row_points(0, 3, s, None) for s in (two_four, scoop_only, one_six)] == [-4, -4, -6]
+
+
+def test_a_table_settles_with_the_houses_scoop_bonus() -> None:
+    five = HouseRules(scoop_bonus=5)
+    assert settle_pair(LEGAL, WEAK, five).points == (9, -9)
+    assert settle_pair(WEAK, LEGAL, five).points == (-9, 9)
+    assert settle_pair(LEGAL, TOPPED, five).points == (2, -2)
+    assert settle_pair(FOULED, LEGAL, five).points == (-9, 9)  # a foul loses as if scooped
+    assert settle([LEGAL, WEAK, FOULED], five).points == (9 + 9, -9 + 9, -9 - 9)
+    none = HouseRules(system=ScoringSystem.ONE_SIX, scoop_bonus=0)  # 1-6 without its +3
+    assert settle_pair(LEGAL, WEAK, none).points == (3, -3)
+    assert settle_pair(LEGAL, TOPPED, none).points == (1, -1)
+    assert settle_pair(LEGAL, FOULED, none).points == (3, -3)
+    dragon = A("2c 3d 4h / 5s 6d 7c 8c 9d / Ts Jd Qc Kh As")  # thirteen ranks: a natural
+    assert settle_pair(dragon, LEGAL, HouseRules(naturals=True, scoop_bonus=5)).points == (9, -9)
+
+
+def test_a_pair_results_rows_are_a_read_only_copy() -> None:
+    given: dict[Row, int | None] = {Row.TOP: 0, Row.MIDDLE: 1, Row.BOTTOM: None}
+    pair = PairResult(players=(0, 1), kind=PairKind.SHOWDOWN, rows=given, points=(0, 0))
+    given[Row.TOP] = 1  # the caller's dict changes; the result does not
+    assert dict(pair.rows) == {Row.TOP: 0, Row.MIDDLE: 1, Row.BOTTOM: None} and pair.rows is not given
+    with pytest.raises(TypeError, match="does not support item assignment"):
+        pair.rows[Row.TOP] = 1  # type: ignore[index]
+    assert hash(pair) == hash(PairResult(players=(0, 1), kind=PairKind.SHOWDOWN, rows=dict(pair.rows),
+                                         points=(0, 0)))  # a value: hashable, as its rows are frozen

@@ -55,6 +55,7 @@ def tables(draw: st.DrawFn) -> Table:
                                                                          bottom_four_of_a_kind=16)])),
         naturals=draw(st.booleans()),
         natural_amount=draw(st.sampled_from([None, 9])),
+        scoop_bonus=draw(st.sampled_from([None, 0, 5, 10])),
         wheel_second=draw(st.booleans()),
         low_middle=draw(st.booleans()),
         stakes=draw(st.sampled_from([None, tuple(rnd.choice([0.5, 1.0, 2.0]) for _ in range(n))])),
@@ -87,6 +88,8 @@ def check(hands: list[Arrangement | None], rules: HouseRules, surrendered: set[i
 @example(([PLAIN, PLAIN, ROYAL], HouseRules(ties=TieRule.BANK, bank=2), set()))
 @example(([FOULED, ROYAL], HouseRules(ignore_fouls=True, royalties=True), set()))
 @example(([ROYAL, PLAIN], HouseRules(low_middle=True, royalties=True, stakes=(2.0, 0.5)), set()))
+@example(([ROYAL, FOULED, PLAIN], HouseRules(royalties=True, scoop_bonus=5), set()))
+@example(([DRAGON, PLAIN, ROYAL], HouseRules(naturals=True, system=ScoringSystem.ONE_SIX, scoop_bonus=0), set()))
 def test_settlement_agrees_with_the_reference_from_every_seat(table: Table) -> None:
     check(*table)
 
