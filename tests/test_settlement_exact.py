@@ -125,14 +125,15 @@ TOPPED = A("Ac 5c 3c / Qc Qd 9d 8s 7h / Kh Ks Jh 6c 3d")  # beats LEGAL's top on
 
 
 def test_a_houses_scoop_bonus_replaces_the_systems_extra_for_three_rows_only() -> None:
-    two_four, scoop_only, one_six = ScoringSystem.TWO_FOUR, ScoringSystem.TWO_FOUR_SCOOP, ScoringSystem.ONE_SIX
+    two_four, scoop_only = ScoringSystem.TWO_FOUR, ScoringSystem.TWO_FOUR_SCOOP
+    one_six = ScoringSystem.ONE_SIX
     # 2-4 with a bonus of 5: 3-0 = 3 + 1 + 5 = 9, 2-1 = 2 (the +1 for two rows stays)
     assert [row_points(3, 0, two_four, 5), row_points(0, 3, two_four, 5)] == [9, -9]
     assert [row_points(2, 1, two_four, 5), row_points(1, 2, two_four, 5)] == [2, -2]
     assert [row_points(2, 0, two_four, 5), row_points(1, 0, two_four, 5)] == [3, 1]  # a tie: no scoop
     # 2-4 scoop only with 2: 3-0 = 5, 2-1 = 1; 1-6 with 0: 3-0 = 3, 2-1 = 1
     assert [row_points(3, 0, scoop_only, 2), row_points(2, 1, scoop_only, 2)] == [5, 1]
-    assert [row_points(3, 0, one_six, 0), row_points(0, 3, one_six, 0), row_points(2, 1, one_six, 0)] == [3, -3, 1]
+    assert [row_points(won, lost, one_six, 0) for won, lost in ((3, 0), (0, 3), (2, 1))] == [3, -3, 1]
     # none given (or None): the system's own, 0, 1 and 3
     assert [row_points(3, 0, s) for s in (two_four, scoop_only, one_six)] == [4, 4, 6]
     assert [row_points(0, 3, s, None) for s in (two_four, scoop_only, one_six)] == [-4, -4, -6]

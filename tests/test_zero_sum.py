@@ -89,7 +89,8 @@ def check(hands: list[Arrangement | None], rules: HouseRules, surrendered: set[i
 @example(([FOULED, ROYAL], HouseRules(ignore_fouls=True, royalties=True), set()))
 @example(([ROYAL, PLAIN], HouseRules(low_middle=True, royalties=True, stakes=(2.0, 0.5)), set()))
 @example(([ROYAL, FOULED, PLAIN], HouseRules(royalties=True, scoop_bonus=5), set()))
-@example(([DRAGON, PLAIN, ROYAL], HouseRules(naturals=True, system=ScoringSystem.ONE_SIX, scoop_bonus=0), set()))
+@example(([DRAGON, PLAIN, ROYAL], HouseRules(naturals=True, system=ScoringSystem.ONE_SIX, scoop_bonus=0),
+          set()))
 def test_settlement_agrees_with_the_reference_from_every_seat(table: Table) -> None:
     check(*table)
 
