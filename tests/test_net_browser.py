@@ -66,3 +66,48 @@ def test_ten_deals_against_cp_trainer_serve(tmp_path: Path, capsys: pytest.Captu
     with HistoryStore.open(data) as store:
         hands = store.hands()
     assert len(hands) == 3 * DEALS  # every person's hand of every deal
+
+
+
+@pytest.mark.slow
+def test_a_player_who_moves_fast_is_never_refused_for_speed(tmp_path: Path) -> None:
+    """Seen under load (a machine busy with the bots and reviews): the page sent a check after
+    every move, so fast moves arrived at the server as a burst; past its limit some were refused
+    ("too many messages at once") and the page waited for a verdict that never came. Here twice
+    the burst the server allows, in one go: the page keeps one check in flight, and the verdict it
+    shows is the server's for the arrangement finally on the board."""
+    from net_fixtures import hosted
+    from net_game import wait
+    from selenium.webdriver.common.by import By
+
+    from cp_trainer.arrangement import Arrangement, check_partial
+    from cp_trainer.cards import parse_cards
+    from cp_trainer.house_rules import HouseRules
+    from cp_trainer.net.server import BURST
+    from cp_trainer.net.table import check_message
+
+    with hosted(None, seats=2, bots=1) as host, chromium(tmp_path / "profile") as driver:
+        assert host.line is not None
+        driver.get(f"{host.line['page']}?code={CODE}&lang=en")
+        wait(driver, lambda d: d.find_element(By.ID, "join-button").text == "Join")
+        driver.find_element(By.ID, "name").send_keys("Fast")
+        driver.find_element(By.ID, "join-button").click()
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 13, 60)
+        cards = driver.execute_script("return [...document.querySelectorAll('#hand .card')]"
+                                      ".map((e) => e.dataset.card);")
+        moves = 2 * int(BURST)  # each a clear and a card put on top: all in one task of the page
+        driver.execute_script(
+            "const [cards, n] = arguments; for (let i = 0; i < n; i++) {"
+            " document.getElementById('clear').click();"
+            " document.querySelector('#hand .card[data-card=\"' + cards[i % 3] + '\"]').click();"
+            " document.querySelector('#row-0 .row-name').click(); }",
+            cards, moves)
+        top = parse_cards(cards[(moves - 1) % 3])
+        shown = driver.execute_script(
+            "return [...document.querySelectorAll('#row-0 .card[data-card]')].map((e) => e.dataset.card);")
+        assert shown == [str(c) for c in top]  # the last move's card, alone on top
+        board = Arrangement(tuple(top), (), ())
+        left = [c for c in parse_cards(" ".join(cards)) if c not in top]
+        expected = check_message(check_partial(board, HouseRules(), "en", remaining=left), board, "en")
+        wait(driver, lambda d: d.find_element(By.ID, "check").text == expected, 30)
+        assert driver.find_element(By.ID, "error").text == ""

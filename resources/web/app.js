@@ -9,6 +9,7 @@
     ws: null, token: sessionStorage.getItem("cp-token"), seat: null, deal: 0, cards: [],
     rows: [[], [], []], hand: [], selected: null, set: false, rules: {}, strings: {},
     lang: "en", names: {}, showdown: null, reviews: {}, wantNext: false, closing: false,
+    checking: false, checkAgain: false, checkTimer: null,
   };
 
   function t(key, params) {
@@ -63,8 +64,24 @@
     if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
   }
 
+  // One check in flight at a time: moves made meanwhile are checked together when the answer
+  // comes (or after CHECK_WAIT_MS without one), so fast moves never flood the server, which
+  // refuses a connection's messages past its limit ("too many messages at once").
+  const CHECK_WAIT_MS = 3000;
+
   function check() {
+    if (state.checking) { state.checkAgain = true; return; }
+    state.checking = true;
+    state.checkAgain = false;
+    clearTimeout(state.checkTimer);
+    state.checkTimer = setTimeout(checkAnswered, CHECK_WAIT_MS);
     send({ type: "check", deal: state.deal, arrangement: arrangementText() });
+  }
+
+  function checkAnswered() {
+    clearTimeout(state.checkTimer);
+    state.checking = false;
+    if (state.checkAgain && state.deal && !state.set) check();
   }
 
   function renderSeats(seats) {
@@ -193,10 +210,11 @@
         render();
         break;
       case "checked":
-        if (msg.deal === state.deal) {
+        if (msg.deal === state.deal && !state.checkAgain) {  // else a newer check is on its way
           $("check").textContent = msg.message;
           $("check").className = msg.legal ? "ok" : "foul";
         }
+        checkAnswered();
         break;
       case "accepted":
         if (msg.deal === state.deal) { state.set = true; render(); }
@@ -215,6 +233,7 @@
         break;
       case "error":
         $("error").textContent = msg.error;
+        if (state.checking) checkAnswered();  // perhaps the check's answer
         if (state.seat === null) { state.token = null; sessionStorage.removeItem("cp-token"); }
         break;
     }
@@ -225,6 +244,7 @@
     state.ws = ws;
     ws.onopen = () => {
       $("notice").textContent = "";
+      state.checking = false;  // an answer lost with the old connection is not waited for
       if (state.token && (state.seat !== null || !first)) send({ type: "rejoin", token: state.token, lang: state.lang });
       else send({ type: "join", code: $("code").value.trim(), name: $("name").value.trim(), lang: state.lang });
     };
