@@ -16,6 +16,7 @@ from cp_trainer.arrangement import Arrangement, Row, check_arrangement
 from cp_trainer.board import Refused
 from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.cards import Card, format_cards, parse_cards
+from cp_trainer.frozen import FrozenMap
 from cp_trainer.history.record import FoulNote, Game, OpponentHand
 from cp_trainer.history.replay import replay_record
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
@@ -479,3 +480,54 @@ def test_criss_cross_is_two_seats_so_the_bots_stake_and_the_bank_are_seat_ones()
         assert again.cross[(0, seat)].points == shown.cross[(1, seat)].points
     assert again.total == shown.cross[(1, 1)].points[0] + shown.cross[(1, 2)].points[0]
     assert again.money == pytest.approx(0.5 * again.total)
+
+
+EXPERT, QUARTER = BotChoice(BotName.EXPERT), BotChoice(BotName.NEWCOMER, 0.25)
+
+
+def test_bots_given_by_name_or_text_are_kept_as_choices() -> None:
+    # TableSetup's and BotJob's docstrings: a bot may be given as text; each is kept as a BotChoice
+    setup = TableSetup(bot="newcomer:0.25", seat_bots=["greedy", BotName.EXPERT])  # type: ignore[arg-type]
+    assert setup.bot == QUARTER and setup.seat_bots == (GREEDY, EXPERT)
+    assert type(setup.bot) is BotChoice and type(setup.seat_bots) is tuple
+    job = BotJob("newcomer:0.25", HouseRules(), (MINE,), (1,),  # type: ignore[arg-type]
+                 seat_bots=["greedy", BotName.EXPERT])  # type: ignore[arg-type]
+    assert job.bot == QUARTER and job.seat_bots == (GREEDY, EXPERT)
+    assert type(job.bot) is BotChoice and type(job.seat_bots) is tuple
+    assert setup == TableSetup(bot=QUARTER, seat_bots=(GREEDY, EXPERT))
+
+
+def test_a_seat_is_played_by_its_own_bot_and_the_seats_beyond_by_the_tables() -> None:
+    setup = TableSetup(opponents=3, bot=STANDARD, seat_bots=(GREEDY, EXPERT))
+    assert [setup.bot_at(seat) for seat in (1, 2, 3, 4)] == [GREEDY, EXPERT, STANDARD, STANDARD]
+    assert setup.seated_bots == (GREEDY, EXPERT, STANDARD)
+    job = BotJob(STANDARD, HouseRules(), (MINE,) * 3, (1, 2, 3), seat_bots=(GREEDY, EXPERT))
+    assert [job.bot_at(seat) for seat in (1, 2, 3, 4)] == [GREEDY, EXPERT, STANDARD, STANDARD]
+    one = BotJob(STANDARD, HouseRules(), (MINE,), (1,), seat_bots=(QUARTER,))
+    assert (one.bot_at(1), one.bot_at(2)) == (QUARTER, STANDARD)
+
+
+def test_each_record_names_the_bot_of_each_seat_and_criss_cross_the_one_bot_twice() -> None:
+    s = dealt(TableSetup(opponents=2, bot=STANDARD, seat_bots=(GREEDY, EXPERT)))
+    assert s.bot_job().seat_bots == (GREEDY, EXPERT)
+    s.place(LEGAL)
+    s.set_hand()
+    (record,) = s.settled[0].records
+    assert [o.name for o in record.opponents] == ["greedy", "expert"]
+    s.show_past(replay_record(dataclasses.replace(record, id=1)))  # the same bots at their seats
+    assert (s.deal_setup.bot, s.deal_setup.seat_bots) == (GREEDY, (GREEDY, EXPERT))
+    # Criss Cross: one bot (seat 1's) holds both bot hands, and each record names it for both
+    s, _ = crossed_out(TableSetup(criss_cross=True, bot=STANDARD, seat_bots=(QUARTER,)))
+    assert s.bot_job().seat_bots == (QUARTER,)
+    assert [[o.name for o in r.opponents] for r in s.settled[0].records] == [["newcomer:0.25"] * 2] * 2
+
+
+def test_a_showdowns_pairs_are_a_read_only_copy_of_those_given() -> None:
+    bot = by_rank(parse_cards("Ks Kh Qd Qc Js Jh Tc 9d 8s 7h 6c 5d 3s"))
+    pair = settle_pair(LEGAL, bot, HouseRules(), (0, 1))
+    given = {(0, 1): pair}
+    shown = Showdown(LEGAL, (bot,), None, player_hands=(LEGAL,), cross=given)
+    given.clear()  # the caller's dict changes: the showdown does not
+    assert isinstance(shown.cross, FrozenMap) and dict(shown.cross) == {(0, 1): pair}
+    assert shown.total == pair.points[0] and shown.pairs() == (pair,)
+    assert hash(shown) == hash(dataclasses.replace(shown))  # a value: hashable, as frozen as it says
