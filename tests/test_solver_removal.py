@@ -19,7 +19,7 @@ from cp_trainer.cards import Card, parse_cards
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.solver import removal, single
 from cp_trainer.solver.enumerate import tables_for
-from cp_trainer.solver.fastbots import bot_spec, numpy_setting, removal_pool, settings_for
+from cp_trainer.solver.fastbots import BotSpec, bot_spec, numpy_setting, removal_pool, settings_for
 from cp_trainer.solver.scoring import (
     RowData,
     ScoringParams,
@@ -33,6 +33,7 @@ from cp_trainer.solver.tables import hand_array
 ROOT = Path(__file__).resolve().parents[1]
 RULES = HouseRules()
 I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
 
 
 def _hands(n: int, seed: int) -> I64:
@@ -95,34 +96,12 @@ def test_the_choice_is_the_best_weighted_gain_computed_independently(played: tup
     checked = 0
     for i in list(np.flatnonzero(with_step != rating)[:15]) + list(np.flatnonzero(with_step == rating)[:10]):
         hand = _sorted(hands[i])
-        mine = np.bincount(hand >> 2, minlength=13)
-
-        def p_given(h: int, a: int) -> float:  # an opponent holds a of a rank we hold h of
-            return comb(4 - h, a) * comb(35 + h, 13 - a) / comb(39, 13) if a + h <= 4 else 0.0
-
-        def prior(a: int) -> float:  # ... of a random 13 of 52, as the pool was dealt
-            return comb(4, a) * comb(48, 13 - a) / comb(52, 13)
-
-        # importance weight of a pool hand: P(counts | our cards) / P(counts), per rank, relative to 0
-        factor = np.array([[p_given(int(mine[r]), a) / prior(a) / (p_given(int(mine[r]), 0) / prior(0))
-                            for a in range(5)] for r in range(13)])
-        w = np.prod(factor[np.arange(13), pool_counts], axis=1)
+        w = _weights(hand, pool_counts)
         sc = single.subset_classes(hand, tab, False)
-        legal = np.flatnonzero(sc.legal)
-        v = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
-        own = int(rating[i])
-        own_rows = (int(sc.top[own]), int(sc.middle[own]), int(sc.bottom[own]))
-        near = sorted({(-float(v[q]), (int(sc.top[s]), int(sc.middle[s]), int(sc.bottom[s])))
-                       for q, s in enumerate(legal) if v[q] >= v.max() - removal.DELTA})
-        others = [rows for _, rows in near if rows != own_rows][: removal.K - 1]
+        own_rows, others = _candidates(sc, spec, int(rating[i]))
         base = _points(own_rows, pool.cls)
         gains = {rows: float((w * (_points(rows, pool.cls) - base)).sum()) for rows in others}
-        chosen = (int(sc.top[with_step[i]]), int(sc.middle[with_step[i]]), int(sc.bottom[with_step[i]]))
-        if chosen == own_rows:
-            assert all(g <= 1e-9 * w.sum() for g in gains.values()), i
-        else:
-            assert gains[chosen] > 0
-            assert gains[chosen] >= max(gains.values()) - 1e-6 * w.sum(), i
+        _assert_best_gain(_rows_of(sc, int(with_step[i])), own_rows, gains, w, i)
         checked += 1
     assert checked == 25
 
@@ -241,26 +220,12 @@ def test_under_other_rules_the_choice_is_the_best_weighted_gain_as_the_house_sco
     checked = 0
     for i in list(np.flatnonzero(with_step != rating)[:8]) + list(np.flatnonzero(with_step == rating)[:4]):
         hand = _sorted(hands[i])
-        mine = np.bincount(hand >> 2, minlength=13)
-        factor = np.array([[_p_given(int(mine[r]), a) / _prior(a) / (_p_given(int(mine[r]), 0) / _prior(0))
-                            for a in range(5)] for r in range(13)])
-        w = np.prod(factor[np.arange(13), pool_counts], axis=1)
+        w = _weights(hand, pool_counts)
         sc = single.subset_classes(hand, tab, rules.low_middle)
-        legal = np.flatnonzero(sc.legal)
-        v = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
-        own = int(rating[i])
-        own_rows = (int(sc.top[own]), int(sc.middle[own]), int(sc.bottom[own]))
-        near = sorted({(-float(v[q]), (int(sc.top[s]), int(sc.middle[s]), int(sc.bottom[s])))
-                       for q, s in enumerate(legal) if v[q] >= v.max() - removal.DELTA})
-        others = [rows for _, rows in near if rows != own_rows][: removal.K - 1]
+        own_rows, others = _candidates(sc, spec, int(rating[i]))
         pts = _house_points(rules, seat, np.array([own_rows, *others], dtype=np.int64), pool)
         gains = {rows: float((w * (pts[q + 1] - pts[0])).sum()) for q, rows in enumerate(others)}
-        chosen = (int(sc.top[with_step[i]]), int(sc.middle[with_step[i]]), int(sc.bottom[with_step[i]]))
-        if chosen == own_rows:
-            assert all(g <= 1e-9 * w.sum() for g in gains.values()), i
-        else:
-            assert gains[chosen] > 0
-            assert gains[chosen] >= max(gains.values()) - 1e-6 * w.sum(), i
+        _assert_best_gain(_rows_of(sc, int(with_step[i])), own_rows, gains, w, i)
         checked += 1
     assert checked == 12
 
@@ -271,6 +236,43 @@ def _p_given(h: int, a: int) -> float:  # an opponent holds a of a rank we hold 
 
 def _prior(a: int) -> float:  # ... of a random 13 of 52, as the pool was dealt
     return comb(4, a) * comb(48, 13 - a) / comb(52, 13)
+
+
+def _weights(hand: I64, pool_counts: I64) -> F64:
+    """Each pool hand's importance weight for ``hand``: P(its rank counts | our cards) / P(counts),
+    per rank, relative to holding none of it (float, straight from the hypergeometric formula)."""
+    mine = np.bincount(hand >> 2, minlength=13)
+    factor = np.array([[_p_given(int(mine[r]), a) / _prior(a) / (_p_given(int(mine[r]), 0) / _prior(0))
+                        for a in range(5)] for r in range(13)])
+    w: F64 = np.prod(factor[np.arange(13), pool_counts], axis=1)
+    return w
+
+
+Rows = tuple[int, int, int]
+
+
+def _rows_of(sc: single.SubsetClasses, setting: int) -> Rows:
+    return int(sc.top[setting]), int(sc.middle[setting]), int(sc.bottom[setting])
+
+
+def _candidates(sc: single.SubsetClasses, spec: BotSpec, own: int) -> tuple[Rows, list[Rows]]:
+    """By brute force over every legal setting: the rating's own choice's rows, and the other row
+    triples rated within DELTA of the best, best first, at most K - 1 of them."""
+    legal = np.flatnonzero(sc.legal)
+    v = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
+    own_rows = _rows_of(sc, own)
+    near = sorted({(-float(v[q]), _rows_of(sc, int(s))) for q, s in enumerate(legal)
+                   if v[q] >= v.max() - removal.DELTA})
+    return own_rows, [rows for _, rows in near if rows != own_rows][: removal.K - 1]
+
+
+def _assert_best_gain(chosen: Rows, own_rows: Rows, gains: dict[Rows, float], w: F64, i: int) -> None:
+    """The step kept the rating's choice only when no candidate gains, else took the best gain."""
+    if chosen == own_rows:
+        assert all(g <= 1e-9 * w.sum() for g in gains.values()), i
+    else:
+        assert gains[chosen] > 0
+        assert gains[chosen] >= max(gains.values()) - 1e-6 * w.sum(), i
 
 
 def test_the_step_scores_as_the_house_does() -> None:
