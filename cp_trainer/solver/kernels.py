@@ -200,8 +200,9 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
 
 
 @jit
-def removal_outcome(a: int, x: int, tie: int) -> int:
-    """+1 the row of class ``a`` beats ``x``, -1 it loses, else ``tie`` (+1 ties won, -1 lost, 0 push)."""
+def row_outcome(a: int, x: int, tie: int) -> int:
+    """+1 the row of class ``a`` beats ``x``, -1 it loses, else ``tie`` (+1 ties won, -1 lost, 0 push;
+    see :func:`.scoring.tie_mode`)."""
     if a > x:
         return 1
     if a < x:
@@ -210,8 +211,9 @@ def removal_outcome(a: int, x: int, tie: int) -> int:
 
 
 @jit
-def removal_royalty(outcome: int, a_roy: int, x_roy: int, better_only: bool) -> int:
-    """Royalty points collected minus paid on one row (to the better hand only: the row's winner)."""
+def row_royalty_net(outcome: int, a_roy: int, x_roy: int, better_only: bool) -> int:
+    """Royalty points collected minus paid on one row (to the better hand only: the row's winner).
+    The step here and the solver's scorer (:mod:`.scoring`) both use these two."""
     if not better_only:
         return a_roy - x_roy
     if outcome > 0:
@@ -226,7 +228,7 @@ def removal_row_points(t: int, m: int, b: int, x: int, y: int, z: int, majority:
                        tie: int) -> int:
     """Points of rows of classes (t, m, b) against (x, y, z) without royalties: +1 a row won, -1 a
     row lost, ``majority`` more for two rows or more and ``scoop`` more for three
-    (``settlement.row_points``), ties by ``tie`` (see :func:`removal_outcome`). Small and without
+    (``settlement.row_points``), ties by ``tie`` (see :func:`row_outcome`). Small and without
     branches on the classes, so that it is inlined in the step's loop (else the step is about 2.5
     times slower)."""
     won = np.int64(t > x) + np.int64(m > y) + np.int64(b > z)
@@ -245,9 +247,9 @@ def removal_row_points(t: int, m: int, b: int, x: int, y: int, z: int, majority:
 def removal_royalties(t: int, m: int, b: int, x: int, y: int, z: int, tie: int, roy: I64,
                       better_only: bool) -> int:
     """The royalties of rows (t, m, b) against (x, y, z): ``roy[row, class]`` collected minus paid."""
-    return (removal_royalty(removal_outcome(t, x, tie), roy[0, t], roy[0, x], better_only)
-            + removal_royalty(removal_outcome(m, y, tie), roy[1, m], roy[1, y], better_only)
-            + removal_royalty(removal_outcome(b, z, tie), roy[2, b], roy[2, z], better_only))
+    return (row_royalty_net(row_outcome(t, x, tie), roy[0, t], roy[0, x], better_only)
+            + row_royalty_net(row_outcome(m, y, tie), roy[1, m], roy[1, y], better_only)
+            + row_royalty_net(row_outcome(b, z, tie), roy[2, b], roy[2, z], better_only))
 
 
 @jit

@@ -24,6 +24,7 @@ from ..house_rules import HouseRules, RoyaltyTable, TieRule
 from ..royalties import row_royalty
 from ..settlement import prepare_hand, row_points
 from ._jit import jit
+from .kernels import row_outcome, row_royalty_net
 from .parallel import run_ranges
 from .tables import COMB3, COMB5, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables, eval3, eval5, sort_hand
 
@@ -137,28 +138,6 @@ def score_pair(a_cls: I16, a_roy: I32, a_foul: bool, a_nat: int,
 
 
 @jit
-def _row_outcome(a: int, b: int, tie: int) -> int:
-    """+1 a wins the row, -1 b wins it, 0 a push (``tie``: who takes tied rows, see tie_mode)."""
-    if a > b:
-        return 1
-    if a < b:
-        return -1
-    return tie
-
-
-@jit
-def _row_royalty(outcome: int, a_roy: int, b_roy: int, better_only: bool) -> int:
-    """Royalty points a collects minus b collects on one row."""
-    if not better_only:
-        return a_roy - b_roy
-    if outcome > 0:
-        return a_roy
-    if outcome < 0:
-        return -b_roy
-    return 0
-
-
-@jit
 def _score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
                 o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
                 ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
@@ -201,14 +180,14 @@ def _score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I
                                           ties[k], points, scoop, nat_amount, better_only)
                 else:  # the common case, inlined: two legal hands, no natural
                     tie = ties[k]
-                    o0 = _row_outcome(a0, o_cls[s, k, 0], tie)
-                    o1 = _row_outcome(a1, o_cls[s, k, 1], tie)
-                    o2 = _row_outcome(a2, o_cls[s, k, 2], tie)
+                    o0 = row_outcome(a0, o_cls[s, k, 0], tie)
+                    o1 = row_outcome(a1, o_cls[s, k, 1], tie)
+                    o2 = row_outcome(a2, o_cls[s, k, 2], tie)
                     won = (o0 > 0) + (o1 > 0) + (o2 > 0)
                     lost = (o0 < 0) + (o1 < 0) + (o2 < 0)
-                    p = (points[won, lost] + _row_royalty(o0, r0, o_roy[s, k, 0], better_only)
-                         + _row_royalty(o1, r1, o_roy[s, k, 1], better_only)
-                         + _row_royalty(o2, r2, o_roy[s, k, 2], better_only))
+                    p = (points[won, lost] + row_royalty_net(o0, r0, o_roy[s, k, 0], better_only)
+                         + row_royalty_net(o1, r1, o_roy[s, k, 1], better_only)
+                         + row_royalty_net(o2, r2, o_roy[s, k, 2], better_only))
                     w = (o0 > 0) | ((o1 > 0) << 1) | ((o2 > 0) << 2)
                     lo = (o0 < 0) | ((o1 < 0) << 1) | ((o2 < 0) << 2)
                 total += p
