@@ -59,7 +59,7 @@ import numpy.typing as npt
 from ..frozen import FrozenMap
 from ..house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from ..resources import resource_path
-from .scoring import ScoringParams, royalty_by_class
+from .scoring import ScoringParams, royalty_by_class, tie_mode
 from .tables import tables
 
 __all__ = [
@@ -206,9 +206,7 @@ class StepRules:
 @cache
 def _step_rules(rules: HouseRules, seat: int) -> StepRules:
     tab = tables(rules.wheel_second)
-    tie = 0
-    if rules.ties is TieRule.BANK:
-        tie = 1 if rules.bank == seat else -1 if rules.bank == opponent_seat(seat) else 0
+    tie = tie_mode(rules, seat, opponent_seat(seat))
     roy = np.zeros((3, tab.n_classes), dtype=np.int64)
     if rules.royalties:
         roy[:] = royalty_by_class(tab, rules.royalty_table)
