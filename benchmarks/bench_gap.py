@@ -4,6 +4,11 @@
     .venv/bin/python benchmarks/bench_gap.py                          # every rule set (hours)
     .venv/bin/python benchmarks/bench_gap.py --hands 40 --samples 2000 --rules "default (2-4);1-6"
     .venv/bin/python benchmarks/bench_gap.py --time-only                # ms a decision (~2 minutes)
+    .venv/bin/python benchmarks/bench_gap.py --rules "1-6" --delta 0.2 --k 8   # a wider step, measured
+
+``--delta``/``--k`` replace the step's window and candidates (:data:`.removal.DELTA`,
+:data:`.removal.K`) for the whole run, to measure what a wider step would buy and cost; the
+solver's model of the opponents (the rating alone) is the same either way.
 
 The gap, as ``bench_peer.gap``: for random hands (the same hands under every rule set), the
 solver's best arrangement against one ``standard`` opponent (``--samples`` samples; the solver
@@ -151,8 +156,14 @@ def main() -> int:
     ap.add_argument("--samples", type=int, default=4000)
     ap.add_argument("--time-hands", type=int, default=4000)
     ap.add_argument("--time-only", action="store_true", help="the time a decision only (no gap)")
+    ap.add_argument("--delta", type=float, default=removal.DELTA,
+                    help="the step's window (default %(default)s)")
+    ap.add_argument("--k", type=int, default=removal.K, help="the step's candidates (default %(default)s)")
     ap.add_argument("--rules", default="all", help="';'-separated names of: " + "; ".join(RULE_SETS))
     args = ap.parse_args()
+    if args.delta < 0 or args.k < 1:
+        ap.error("--delta must be at least 0 and --k at least 1")
+    removal.DELTA, removal.K = args.delta, args.k  # read at every call (fastbots.settings_for, one_core_ms)
     names = list(RULE_SETS)
     if args.rules != "all":
         names = [w.strip() for w in args.rules.split(";")]
@@ -167,7 +178,8 @@ def main() -> int:
         print("| rule set | ms a decision, one core: before / after |\n| --- | --- |", flush=True)
     else:
         print(f"== standard's best-response gap: {args.hands} hands, solver {args.samples} samples against "
-              f"standard (rating alone), re-measured on fresh samples; heads-up, seat 0; points a hand, 95%")
+              f"standard (rating alone), re-measured on fresh samples; heads-up, seat 0; points a hand, 95%; "
+              f"the step's window {removal.DELTA}, {removal.K} candidates")
         print("| rule set | changed | gap before (rating alone) | gap after (with the step) | before - after "
               "(paired) | ms a decision, one core: before / after | s a hand |")
         print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)
