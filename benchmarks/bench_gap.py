@@ -68,6 +68,12 @@ RULE_SETS: dict[str, HouseRules] = {
 }
 
 
+#: The widest step ``--delta``/``--k`` may ask for: a window of 10 points holds every sensible
+#: setting, and 100 candidates more than any hand has within it.
+MAX_DELTA = 10.0
+MAX_K = 100
+
+
 def hands_for(n: int) -> I64:
     """The gap's hands: ``bench_peer.gap``'s (NumPy's generator seeded 5, one permutation each)."""
     rng = np.random.default_rng(5)
@@ -161,8 +167,10 @@ def main() -> int:
     ap.add_argument("--k", type=int, default=removal.K, help="the step's candidates (default %(default)s)")
     ap.add_argument("--rules", default="all", help="';'-separated names of: " + "; ".join(RULE_SETS))
     args = ap.parse_args()
-    if args.delta < 0 or args.k < 1:
-        ap.error("--delta must be at least 0 and --k at least 1")
+    if not 0 <= args.delta <= MAX_DELTA:  # also refuses nan
+        ap.error(f"--delta must be a number from 0 to {MAX_DELTA} points, not {args.delta}")
+    if not 1 <= args.k <= MAX_K:  # the kernel keeps K candidates in arrays of that length
+        ap.error(f"--k must be a whole number from 1 to {MAX_K}, not {args.k}")
     removal.DELTA, removal.K = args.delta, args.k  # read at every call (fastbots.settings_for, one_core_ms)
     names = list(RULE_SETS)
     if args.rules != "all":
