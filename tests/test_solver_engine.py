@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -88,6 +90,65 @@ def test_greedy_worked_example() -> None:
     assert str(arr) == "4d 3c 2c / 9s 8s 7h 6h 5h / As Kd Qh Jc Ts"
 
 
+_F = npt.NDArray[np.float64]
+_I = npt.NDArray[np.integer[Any]]
+
+
+def _bonus_terms(p: _F, t: _I, m: _I, b: _I, c: int, bonus2: float, bonus3: float) -> _F:
+    wt, lt, wm, lm, wb, lb = p[t, c], p[t, c + 1], p[m, c + 2], p[m, c + 3], p[b, c + 4], p[b, c + 5]
+    w3, l3 = wt * wm * wb, lt * lm * lb
+    w2 = wt * wm + wt * wb + wm * wb - 2 * w3
+    l2 = lt * lm + lt * lb + lm * lb - 2 * l3
+    out: _F = bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
+    return out
+
+
+def _values_by_hand(p: _F, t: _I, m: _I, b: _I, bonus2: float, bonus3: float) -> _F:
+    """The rating written out here: rows won minus lost, the bonuses (rows independent, or kind by
+    kind of a mixture table: 6 columns a kind after the 9, the kinds' shares in the last row)."""
+    rows = p[t, 0] - p[t, 1] + p[m, 2] - p[m, 3] + p[b, 4] - p[b, 5]
+    if p.shape[1] == 9:
+        bonus = _bonus_terms(p, t, m, b, 0, bonus2, bonus3)
+    else:
+        kinds = (p.shape[1] - 9) // 6  # by row, then kind: top (w, l) x kinds, middle, bottom
+        bonus = np.zeros(len(t))
+        for k in range(kinds):
+            w = [p[x, 9 + 2 * (r * kinds + k)] for r, x in enumerate((t, m, b))]
+            lo = [p[x, 10 + 2 * (r * kinds + k)] for r, x in enumerate((t, m, b))]
+            w3, l3 = w[0] * w[1] * w[2], lo[0] * lo[1] * lo[2]
+            w2 = w[0] * w[1] + w[0] * w[2] + w[1] * w[2] - 2 * w3
+            l2 = lo[0] * lo[1] + lo[0] * lo[2] + lo[1] * lo[2] - 2 * l3
+            bonus = bonus + p[-1, 9 + 2 * k] * (bonus2 * (w2 - l2) + bonus3 * (w3 - l3))
+    out: _F = rows + bonus + p[t, 6] + p[m, 7] + p[b, 8]
+    return out
+
+
+def test_mixture_tables_are_used_where_a_scoop_pays_extra() -> None:
+    """1-6 and a scoop bonus of 3 are rated with a mixture table (the rows' correlation), whose
+    one-row columns are its kinds summed; 2-4 and low middle with independent rows."""
+    from cp_trainer.solver.winprob import load_mixture, mixture_name
+
+    assert bot_spec("standard", HouseRules()).probs.shape[1] == 9
+    assert bot_spec("standard", HouseRules(low_middle=True, scoop_bonus=5)).probs.shape[1] == 9
+    assert mixture_name(HouseRules(system=ScoringSystem.ONE_SIX)) == "1-6"
+    assert mixture_name(HouseRules(scoop_bonus=3)) == "scoop-3"
+    assert mixture_name(HouseRules(scoop_bonus=1)) is None
+    for name in ("1-6", "scoop-3"):
+        mix = load_mixture(name)
+        assert mix.hist.shape[0] >= 2 and mix.weights.sum() == pytest.approx(1.0)
+        p = bot_spec("standard", HouseRules(system=ScoringSystem.ONE_SIX) if name == "1-6"
+                     else HouseRules(scoop_bonus=3)).probs
+        assert p.shape == (mix.hist.shape[2] + 1, 9 + 6 * mix.hist.shape[0])
+        n = mix.hist.shape[0]
+        assert p[-1, 9:9 + 2 * n:2] == pytest.approx(mix.weights)
+        # the shares' weighted sum of each kind's win column is the one-row win column, each row
+        for r in range(3):
+            kinds = np.stack([p[:-1, 9 + 2 * (r * n + k)] for k in range(n)])
+            assert (mix.weights @ kinds) == pytest.approx(p[:-1, 2 * r], abs=1e-9)
+            # each kind's win probability rises with the class (the branch and bound needs it)
+            assert (np.diff(kinds, axis=1) >= -1e-12).all() and (np.diff(kinds, axis=1) > 0).any()
+
+
 @pytest.mark.parametrize(("system", "low"),
                          [(s, False) for s in ScoringSystem] + [(ScoringSystem.TWO_FOUR, True)])
 def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSystem, low: bool) -> None:
@@ -99,12 +160,7 @@ def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSy
         legal = np.flatnonzero(hs.legal)
         p = spec.probs
         t, m, b = hs.top[legal], hs.middle[legal], hs.bottom[legal]
-        wt, lt, wm, lm, wb, lb = p[t, 0], p[t, 1], p[m, 2], p[m, 3], p[b, 4], p[b, 5]
-        w3, l3 = wt * wm * wb, lt * lm * lb
-        w2 = wt * wm + wt * wb + wm * wb - 2 * w3
-        l2 = lt * lm + lt * lb + lm * lb - 2 * l3
-        values = (wt - lt + wm - lm + wb - lb + spec.bonus2 * (w2 - l2) + spec.bonus3 * (w3 - l3)
-                  + p[t, 6] + p[m, 7] + p[b, 8])
+        values = _values_by_hand(p, t, m, b, spec.bonus2, spec.bonus3)
         arr = bot.arrange(cards, rules)
         assert check_arrangement(arr, rules).legal
         st, sm, sb = row_strengths(arr, rules)
@@ -196,3 +252,34 @@ def test_standard_sets_a_natural_when_naturals_pay(text: str, natural: str) -> N
     found = natural_of(arr)
     assert found is not None and found.value == natural
     assert check_arrangement(arr).legal
+
+
+def _mixture_script() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "train_mixture.py"
+    spec = importlib.util.spec_from_file_location("train_mixture", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_the_mixture_fit_finds_two_kinds_of_hand_that_it_was_given() -> None:
+    """Hands of two kinds (weak rows together, strong rows together; a share of 0.3 strong):
+    the fit's counts recover the shares and keep every row's total count (its one-row columns)."""
+    fit = _mixture_script().fit
+    rng = np.random.default_rng(3)
+    n = 6000
+    strong = rng.random(n) < 0.3
+    classes = np.where(strong[:, None], rng.integers(60, 80, (n, 3)), rng.integers(0, 20, (n, 3)))
+    hist, loglik = fit(classes.astype(np.int64), 2, 30, 100)
+    shares = np.sort(hist[:, 0].sum(axis=1) / n)
+    assert shares == pytest.approx([0.3, 0.7], abs=0.02)
+    for r in range(3):
+        assert hist[:, r].sum(axis=0) == pytest.approx(np.bincount(classes[:, r], minlength=100))
+    assert np.isfinite(loglik) and loglik < 0
+    # one kind is the strong one: its rows' counts are above class 60
+    kind = int(np.argmin(hist[:, 0].sum(axis=1)))
+    assert hist[kind, :, 60:].sum() / hist[kind].sum() > 0.99

@@ -31,7 +31,7 @@ from .kernels import (
 from .names import STYLES, BotChoice, BotName
 from .parallel import run_ranges
 from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
-from .winprob import load_winprob, row_probabilities
+from .winprob import kernel_probs
 
 __all__ = ["POOL_HANDS", "POOL_SEED", "Bot", "BotSpec", "FastBot", "bonuses", "bot_spec", "build_pool_hands",
            "numpy_setting", "removal_pool", "settings_for", "standard_estimate"]
@@ -49,7 +49,7 @@ class BotSpec:
     """What a compiled kernel needs to play one of the fast bots under some rules."""
 
     kind: int
-    probs: F64  # (classes, 9): see kernels.setting_value
+    probs: F64  # (classes, 9), or a mixture's (classes + 1, 9 + 6 kinds): see kernels.setting_value
     bonus2: float
     bonus3: float
     natural_value: float = -1.0  # what a natural is worth, when the bot looks for one (else -1)
@@ -66,8 +66,7 @@ def bot_spec(name: str, rules: HouseRules, seat: int = 0) -> BotSpec:
         return BotSpec(BOT_GREEDY, _NO_PROBS, 0.0, 0.0)
     if name == BotName.STANDARD or name in STYLES:
         b2, b3 = bonuses(rules)
-        wp = load_winprob(low_middle=rules.low_middle)
-        probs = np.ascontiguousarray(row_probabilities(wp, rules, seat).T)
+        probs = kernel_probs(rules, seat)
         natural = float(rules.effective_natural_amount) if rules.naturals else -1.0
         if name == BotName.SCOOP_CHASER:
             b3 += styles.SCOOP_WEIGHT

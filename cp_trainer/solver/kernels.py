@@ -69,9 +69,48 @@ def expected_points(wt: float, lt: float, wm: float, lm: float, wb: float, lb: f
 def setting_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: float) -> float:
     """Expected points of rows of classes (t, m, b). ``probs[class]`` holds the win and loss
     probability of the top, middle, bottom (6 columns), then the royalty (or expected royalty) of
-    each row (3 columns): one class's figures side by side, so a lookup touches one cache line."""
+    each row (3 columns): one class's figures side by side, so a lookup touches one cache line.
+
+    A mixture table (:func:`.winprob.kernel_probs`: more than 9 columns) rates the bonuses kind by
+    kind instead: :func:`mixture_value`."""
+    if probs.shape[1] > 9:
+        return mixture_value(t, m, b, probs, bonus2, bonus3)
     value: float = expected_points(probs[t, 0], probs[t, 1], probs[m, 2], probs[m, 3], probs[b, 4],
                                    probs[b, 5], bonus2, bonus3)
+    return value + float(probs[t, 6] + probs[m, 7] + probs[b, 8])
+
+
+@jit
+def mixture_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: float) -> float:
+    """:func:`setting_value` from a mixture table (:func:`.winprob.kernel_probs`) of ``K`` kinds of
+    opponent: the rows won minus lost from the first six columns (the one-row figures), then for
+    each kind ``k`` the majority and scoop bonuses as :func:`expected_points` counts them, rows
+    independent within the kind, times its share. A row's figures by kind lie side by side (the
+    top's win and loss against kind k at columns 9 + 2k and 10 + 2k, the middle's 2K further on,
+    the bottom's 4K further), so each row's lookup reads a few cache lines; the shares are in the
+    table's last row at the top's columns. Each kind's figures rise with every row's class, so the
+    sum does too (the branch and bound of :func:`standard_setting` holds)."""
+    value: float = (probs[t, 0] - probs[t, 1]) + (probs[m, 2] - probs[m, 3]) + (probs[b, 4] - probs[b, 5])
+    last = probs.shape[0] - 1
+    kinds = (probs.shape[1] - 9) // 6
+    for k in range(kinds):
+        ct = 9 + 2 * k
+        cm = ct + 2 * kinds
+        cb = cm + 2 * kinds
+        wt = probs[t, ct]
+        lt = probs[t, ct + 1]
+        wm = probs[m, cm]
+        lm = probs[m, cm + 1]
+        wb = probs[b, cb]
+        lb = probs[b, cb + 1]
+        w3 = wt * wm * wb
+        l3 = lt * lm * lb
+        if bonus2 == 0.0:  # 1-6: a scoop's bonus only
+            value += probs[last, ct] * (bonus3 * (w3 - l3))
+            continue
+        w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
+        l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
+        value += probs[last, ct] * (bonus2 * (w2 - l2) + bonus3 * (w3 - l3))
     return value + float(probs[t, 6] + probs[m, 7] + probs[b, 8])
 
 

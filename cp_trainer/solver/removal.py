@@ -1,7 +1,8 @@
 """Card removal: ``standard``'s last step, which re-ranks its best few settings against a pool.
 
 ``standard`` rates a setting from per-row win probabilities against a typical opponent, rows
-taken as independent and whatever the player holds (:mod:`.winprob`). Two things that rating
+taken as independent (or, where a scoop pays extra, independent within each of a few kinds of
+opponent) and whatever the player holds (:mod:`.winprob`). Two things that rating
 misses are worth points: the player's own 13 cards change what an opponent can hold (holding
 three kings, an opponent's pair of kings is rare), and an opponent's rows are not independent (a
 strong bottom comes with a strong middle). Both are captured by playing the candidates against a

@@ -90,11 +90,29 @@ def values(sc: SubsetClasses, settings: I64, probs: F64, bonus2: float, bonus3: 
     lm = probs[m, 3]
     wb = probs[b, 4]
     lb = probs[b, 5]
-    w3 = wt * wm * wb
-    l3 = lt * lm * lb
-    w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
-    l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
-    ev = (wt - lt) + (wm - lm) + (wb - lb) + bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
+    if probs.shape[1] > 9:  # a mixture table: kernels.mixture_value
+        ev = (wt - lt) + (wm - lm) + (wb - lb)
+        kinds = (probs.shape[1] - 9) // 6
+        for k in range(kinds):
+            ct = 9 + 2 * k
+            cm = ct + 2 * kinds
+            cb = cm + 2 * kinds
+            wt, lt, wm, lm = probs[t, ct], probs[t, ct + 1], probs[m, cm], probs[m, cm + 1]
+            wb, lb = probs[b, cb], probs[b, cb + 1]
+            w3 = wt * wm * wb
+            l3 = lt * lm * lb
+            if bonus2 == 0.0:  # as the kernel: a scoop's bonus only
+                ev = ev + probs[-1, ct] * (bonus3 * (w3 - l3))
+                continue
+            w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
+            l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
+            ev = ev + probs[-1, ct] * (bonus2 * (w2 - l2) + bonus3 * (w3 - l3))
+    else:
+        w3 = wt * wm * wb
+        l3 = lt * lm * lb
+        w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
+        l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
+        ev = (wt - lt) + (wm - lm) + (wb - lb) + bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
     out: F64 = ev + (probs[t, 6] + probs[m, 7] + probs[b, 8])
     return out
 

@@ -63,7 +63,7 @@ def pair_top_probs(probs: F64, tab: Tables) -> F64:
     bonus[category == _PAIR] = TOP_PRIORITY + TOP_STEP * pair_rank[category == _PAIR]
     bonus[category == _TWO_PAIR] = TOP_PRIORITY + TOP_STEP * 15  # no top holds one: kept in order
     bonus[category > _TWO_PAIR] = TOP_PRIORITY + TOP_STEP * 16
-    out[:, 6] += bonus[:out.shape[0]]
+    out[:len(bonus), 6] += bonus  # (a mixture table's last row holds its kinds' shares)
     return np.ascontiguousarray(out)
 
 
