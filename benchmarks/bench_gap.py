@@ -6,8 +6,9 @@
     .venv/bin/python benchmarks/bench_gap.py --time-only                # ms a decision (~2 minutes)
     .venv/bin/python benchmarks/bench_gap.py --rules "1-6" --delta 0.2 --k 8   # a wider step, measured
 
-``--delta``/``--k`` replace the step's window and candidates (:data:`.removal.DELTA`,
-:data:`.removal.K`) for the whole run, to measure what a wider step would buy and cost; the
+``--delta``/``--k`` replace the step's window and candidates (:func:`.removal.window`: 0.1 and
+8, 0.2 under low middle and where a scoop bonus of 2 or more comes with 2-4's) for the whole run
+(:data:`.removal.WINDOW`), to measure what a wider step would buy and cost; the
 solver's model of the opponents (the rating alone) is the same either way.
 
 The gap, as ``bench_peer.gap``: for random hands (the same hands under every rule set), the
@@ -136,7 +137,7 @@ def one_core_ms(rules: HouseRules, hands: I64) -> tuple[float, float]:
     def with_step() -> None:
         removal_settings(hands, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
                          SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                         tab.class_category, COMB3, removal.DELTA, removal.K, *pool.kernel_args(),
+                         tab.class_category, COMB3, *removal.window(rules), *pool.kernel_args(),
                          *step.kernel_args(), out)
 
     figures = []
@@ -171,7 +172,12 @@ def main() -> int:
         ap.error(f"--delta must be a number from 0 to {MAX_DELTA} points, not {args.delta}")
     if not 1 <= args.k <= MAX_K:  # the kernel keeps K candidates in arrays of that length
         ap.error(f"--k must be a whole number from 1 to {MAX_K}, not {args.k}")
-    removal.DELTA, removal.K = args.delta, args.k  # read at every call (fastbots.settings_for, one_core_ms)
+    window_text = (f"{removal.DELTA}, {removal.K} ({removal.WIDE_DELTA} under low middle and a scoop "
+                   "bonus of 2 or more with 2-4's majority bonus: removal.window)")
+    if args.delta != removal.DELTA or args.k != removal.K:  # else each rule set's own window
+        chosen = (float(args.delta), int(args.k))
+        window_text = f"{args.delta}, {args.k} under every rule set"
+        removal.WINDOW = chosen  # read at every call (settings_for, rerank, one_core_ms)
     names = list(RULE_SETS)
     if args.rules != "all":
         names = [w.strip() for w in args.rules.split(";")]
@@ -187,7 +193,7 @@ def main() -> int:
     else:
         print(f"== standard's best-response gap: {args.hands} hands, solver {args.samples} samples against "
               f"standard (rating alone), re-measured on fresh samples; heads-up, seat 0; points a hand, 95%; "
-              f"the step's window {removal.DELTA}, {removal.K} candidates")
+              f"the step's window and candidates: {window_text}")
         print("| rule set | changed | gap before (rating alone) | gap after (with the step) | before - after "
               "(paired) | ms a decision, one core: before / after | s a hand |")
         print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)

@@ -1,6 +1,6 @@
 """Train ``standard``'s mixture tables (the opponents as a few kinds of hand) by self-play.
 
-    .venv/bin/python scripts/train_mixture.py                 # regenerate every mixture table (~5 min)
+    .venv/bin/python scripts/train_mixture.py                 # regenerate every mixture table (~2 min)
     .venv/bin/python scripts/train_mixture.py --only 1-6      # one of them
 
 One table per rule set of ``cp_trainer.solver.winprob.MIXTURE_RULES``, written to

@@ -168,7 +168,7 @@ def test_standard_maximises_its_value_over_every_legal_setting(system: ScoringSy
         mid = hs.tables.low_class_of(sm) if low else hs.tables.class_of(sm)
         chosen = setting_value(top, mid, bottom, p, spec.bonus2, spec.bonus3)
         if removal.applies(rules):  # the card-removal step may pick another setting rated near the best
-            assert values.max() - removal.DELTA <= chosen <= values.max() + 1e-12
+            assert values.max() - removal.window(rules)[0] <= chosen <= values.max() + 1e-12
             rating = setting_arrangement(cards, numpy_setting("standard", hand_array(cards), rules,
                                                               card_removal=False))
             st, sm, sb = row_strengths(rating, rules)

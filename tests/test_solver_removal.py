@@ -152,12 +152,13 @@ def test_every_rule_set_takes_the_step_and_numpy_agrees_with_the_kernel(rules: H
         assert numpy_setting("standard", _sorted(hands[i]), rules, seat) == with_step[i], i
     spec = bot_spec("standard", rules, seat)
     tab = tables_for(rules)
-    for i in changed[:25]:  # legal, rated within DELTA of the best
+    delta = removal.window(rules)[0]
+    for i in changed[:25]:  # legal, rated within the window of the best
         sc = single.subset_classes(_sorted(hands[i]), tab, rules.low_middle)
         new, old = int(with_step[i]), int(rating[i])
         assert sc.legal[new]
         v_new, v_old = single.values(sc, np.array([new, old]), spec.probs, spec.bonus2, spec.bonus3)
-        assert v_old - removal.DELTA <= v_new <= v_old
+        assert v_old - delta <= v_new <= v_old
 
 
 def _house_points(rules: HouseRules, seat: int, rows: npt.NDArray[np.int64], pool: removal.Pool) -> I64:
@@ -222,7 +223,7 @@ def test_under_other_rules_the_choice_is_the_best_weighted_gain_as_the_house_sco
         hand = _sorted(hands[i])
         w = _weights(hand, pool_counts)
         sc = single.subset_classes(hand, tab, rules.low_middle)
-        own_rows, others = _candidates(sc, spec, int(rating[i]))
+        own_rows, others = _candidates(sc, spec, int(rating[i]), rules)
         pts = _house_points(rules, seat, np.array([own_rows, *others], dtype=np.int64), pool)
         gains = {rows: float((w * (pts[q + 1] - pts[0])).sum()) for q, rows in enumerate(others)}
         _assert_best_gain(_rows_of(sc, int(with_step[i])), own_rows, gains, w, i)
@@ -255,15 +256,17 @@ def _rows_of(sc: single.SubsetClasses, setting: int) -> Rows:
     return int(sc.top[setting]), int(sc.middle[setting]), int(sc.bottom[setting])
 
 
-def _candidates(sc: single.SubsetClasses, spec: BotSpec, own: int) -> tuple[Rows, list[Rows]]:
+def _candidates(sc: single.SubsetClasses, spec: BotSpec, own: int,
+                rules: HouseRules | None = None) -> tuple[Rows, list[Rows]]:
     """By brute force over every legal setting: the rating's own choice's rows, and the other row
-    triples rated within DELTA of the best, best first, at most K - 1 of them."""
+    triples rated within the rules' window of the best, best first, at most K - 1 of them."""
+    delta, k = removal.window(rules or HouseRules())
     legal = np.flatnonzero(sc.legal)
     v = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
     own_rows = _rows_of(sc, own)
     near = sorted({(-float(v[q]), _rows_of(sc, int(s))) for q, s in enumerate(legal)
-                   if v[q] >= v.max() - removal.DELTA})
-    return own_rows, [rows for _, rows in near if rows != own_rows][: removal.K - 1]
+                   if v[q] >= v.max() - delta})
+    return own_rows, [rows for _, rows in near if rows != own_rows][: k - 1]
 
 
 def _assert_best_gain(chosen: Rows, own_rows: Rows, gains: dict[Rows, float], w: F64, i: int) -> None:
@@ -401,3 +404,21 @@ def test_the_candidate_list_keeps_the_k_best_triples_whatever_the_order_they_com
         expected = sorted(lowest.items(), key=lambda item: (-rating[item[0]], item[1]))[:k]
         got = [(tuple(int(x) for x in top_c[q]), int(top_s[q])) for q in range(nk)]
         assert got == expected
+
+
+def test_the_window_is_wider_where_the_rating_is_shortest() -> None:
+    """0.1 point and 8 candidates; 0.2 under low middle and a scoop bonus of 2 or more on 2-4's
+    majority bonus (with or without the bank); an override for benchmarks wins everywhere."""
+    from cp_trainer.house_rules import ScoringSystem, TieRule
+
+    assert removal.window(HouseRules()) == (removal.DELTA, removal.K) == (0.1, 8)
+    assert removal.window(HouseRules(system=ScoringSystem.ONE_SIX)) == (0.1, 8)
+    assert removal.window(HouseRules(scoop_bonus=1)) == (0.1, 8)
+    for rules in (HouseRules(low_middle=True), HouseRules(scoop_bonus=3, ties=TieRule.BANK),
+                  HouseRules(scoop_bonus=2), HouseRules(system=ScoringSystem.ONE_SIX, low_middle=True)):
+        assert removal.window(rules) == (removal.WIDE_DELTA, removal.K) == (0.2, 8), rules
+    try:
+        removal.WINDOW = (0.3, 5)
+        assert removal.window(HouseRules()) == removal.window(HouseRules(low_middle=True)) == (0.3, 5)
+    finally:
+        removal.WINDOW = None

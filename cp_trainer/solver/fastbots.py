@@ -153,11 +153,12 @@ def settings_for(hands: npt.NDArray[np.int64], name: str | BotChoice, rules: Hou
     if _removal(spec, rules, card_removal):
         pool = removal_pool(rules, seat)
         step = removal.StepRules.of(rules, seat)
+        delta, k = removal.window(rules)
 
         def work(lo: int, hi: int) -> None:
             removal_settings(hands[lo:hi], tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
                              rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
-                             spec.natural_value, tab.class_category, COMB3, removal.DELTA, removal.K,
+                             spec.natural_value, tab.class_category, COMB3, delta, k,
                              *pool.kernel_args(), *step.kernel_args(), out[lo:hi])
     else:
         def work(lo: int, hi: int) -> None:
@@ -197,7 +198,7 @@ def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, sea
             if removal.natural_anyway(hand):
                 return best
         return removal.rerank(hand, sc.top, sc.middle, sc.bottom, value, legal, best,
-                              removal_pool(rules, seat), removal.StepRules.of(rules, seat))
+                              removal_pool(rules, seat), removal.StepRules.of(rules, seat), rules)
     return single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
                                    tab.class_category)
 

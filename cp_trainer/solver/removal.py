@@ -9,8 +9,10 @@ strong bottom comes with a strong middle). Both are captured by playing the cand
 stored pool of opponents, weighted for the player's cards:
 
 1. The candidates: the legal settings that ``standard``'s rating puts within :data:`DELTA` points
-   of its best, one per distinct triple of row classes (the lowest setting number of each), the
-   best :data:`K` of them by rating (then by setting number), ``standard``'s own choice first.
+   of its best (:data:`WIDE_DELTA` under low middle and a scoop bonus of 2 or more with 2-4's
+   majority bonus: :func:`window`), one per distinct triple of row classes (the lowest setting
+   number of each), the best :data:`K` of them by rating (then by setting number),
+   ``standard``'s own choice first.
 2. The pool: 20,000 random hands set by ``standard``'s rating alone (the opponents the solver
    models) under the rules being played, with their row classes: one shipped per rule set of
    :data:`POOL_RULES` (:data:`POOL_FILE` for the default rules, ``scripts/build_removal_pool.py``
@@ -38,7 +40,7 @@ as their rows (a candidate that happens to hold three flushes is not counted as 
 The Monte-Carlo solver sets the opponents with the rating alone (the step costs
 about three times the rating: a solve would take three times as long), which differs from
 ``standard``'s choice on about a fifth of the hands, always between settings it rates within
-:data:`DELTA` of each other. ``benchmarks/bench_peer.py`` measures what the step is worth under the
+the step's window (:func:`window`) of each other. ``benchmarks/bench_peer.py`` measures what the step is worth under the
 default rules, ``benchmarks/bench_gap.py`` its best-response gap under every rule set.
 
 This module is the NumPy twin of the compiled step (:func:`.kernels.removal_choice`): the same
@@ -68,6 +70,8 @@ __all__ = [
     "POOL_FILE",
     "POOL_RULES",
     "SCALE",
+    "WIDE_DELTA",
+    "WINDOW",
     "K",
     "Pool",
     "PoolKey",
@@ -84,6 +88,7 @@ __all__ = [
     "save_pool",
     "shipped_pool_name",
     "weights",
+    "window",
 ]
 
 POOL_FILE = "removal_pool_v1.npz"
@@ -91,6 +96,10 @@ POOL_FILE = "removal_pool_v1.npz"
 K = 8
 #: ...that ``standard``'s rating puts within this many points of its best
 DELTA = 0.1
+#: the window where the rating leaves more of the choice to the step (:func:`window`)
+WIDE_DELTA = 0.2
+#: when set, the window and candidates under every rule set (``benchmarks/bench_gap.py --delta``)
+WINDOW: tuple[float, int] | None = None
 #: a pool hand's weight in units of 1 / SCALE
 SCALE = float(1 << 20)
 
@@ -123,6 +132,21 @@ def applies(rules: HouseRules) -> bool:
     step scores as the house does (:class:`StepRules`) against a pool set under the same rules
     (shipped, or built once in memory: :func:`.fastbots.removal_pool`)."""
     return isinstance(rules, HouseRules)
+
+
+def window(rules: HouseRules) -> tuple[float, int]:
+    """The step's window and candidates under ``rules``: :data:`DELTA` and :data:`K`, or the wider
+    :data:`WIDE_DELTA` where the rating is shortest (measured by ``benchmarks/bench_gap.py``):
+    under low middle, whose rating leaves fewest settings within :data:`DELTA`, and where a
+    scoop pays a bonus of 2 or more on top of 2-4's majority bonus (the mixture rating narrows the
+    gap there less than under 1-6: ``docs/card-removal-findings.md``)."""
+    from .winprob import mixture_name
+
+    if WINDOW is not None:
+        return WINDOW
+    if rules.low_middle or mixture_name(rules) == "scoop-3":
+        return WIDE_DELTA, K
+    return DELTA, K
 
 
 def opponent_seat(seat: int) -> int:
@@ -353,14 +377,16 @@ def natural_anyway(hand: I64) -> bool:
 
 
 def rerank(hand: I64, top: I64, middle: I64, bottom: I64, value: F64, legal: I64, best: int,
-           pool: Pool, step: StepRules | None = None) -> int:
+           pool: Pool, step: StepRules | None = None, rules: HouseRules | None = None) -> int:
     """``standard``'s setting after the card-removal step (see the module docstring).
 
     ``hand``: the 13 card indices; ``top``/``middle``/``bottom``: every setting's row classes;
     ``value``: the rating of the ``legal`` settings (in that order); ``best``: ``standard``'s
-    choice; ``step``: how the house scores (default: the default rules)."""
+    choice; ``step``: how the house scores (default: the default rules); ``rules``: whose
+    :func:`window` (default: the default rules')."""
     step = step or StepRules.of(HouseRules())
-    floor = value.max() - DELTA
+    delta, k = window(rules or HouseRules())
+    floor = value.max() - delta
     near = value >= floor
     s = legal[near]
     v = value[near]
@@ -368,7 +394,7 @@ def rerank(hand: I64, top: I64, middle: I64, bottom: I64, value: F64, legal: I64
     _, reps = np.unique(key, return_index=True)  # s ascends: each triple's lowest setting
     reps = reps[np.lexsort((s[reps], -v[reps]))]  # by rating, then setting number
     own = top[best] * (1 << 32) + middle[best] * (1 << 16) + bottom[best]
-    reps = reps[key[reps] != own][: K - 1]
+    reps = reps[key[reps] != own][: k - 1]
     if len(reps) == 0:
         return best
     counts = np.bincount(hand >> 2, minlength=13).astype(np.int64)
