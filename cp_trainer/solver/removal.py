@@ -40,8 +40,9 @@ as their rows (a candidate that happens to hold three flushes is not counted as 
 The Monte-Carlo solver sets the opponents with the rating alone (the step costs
 about three times the rating: a solve would take three times as long), which differs from
 ``standard``'s choice on about a fifth of the hands, always between settings it rates within
-the step's window (:func:`window`) of each other. ``benchmarks/bench_peer.py`` measures what the step is worth under the
-default rules, ``benchmarks/bench_gap.py`` its best-response gap under every rule set.
+the step's window (:func:`window`) of each other. ``benchmarks/bench_peer.py`` measures what
+the step is worth under the default rules, ``benchmarks/bench_gap.py`` its best-response gap
+under every rule set.
 
 This module is the NumPy twin of the compiled step (:func:`.kernels.removal_choice`): the same
 candidates, weights and gains, so one hand gets the same setting with or without Numba.
