@@ -320,7 +320,7 @@ def removal_weight(rel: F64, h: U8, scale: float) -> int:
 def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top_s: I64, top_c: I64,
                    by_row_cls: I16, by_row_held: U8, vals: I16, ratio: F64, scale: float, cls: I16,
                    held: U8, majority: int, scoop: int, tie: int, roy: I64, royalties: bool,
-                   better_only: bool, full: I64) -> int:
+                   better_only: bool, full: I64, seen: I64, seen_w: I64, stamp: int) -> int:
     """The card-removal step (:mod:`.removal`, whose NumPy twin it matches): the kept candidate of
     largest positive weighted gain over ``best`` (rows bt, bm, bb) against the pool, else ``best``.
 
@@ -394,14 +394,17 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
                               - removal_royalties(bt, bm, bb, x0, y0, z0, tie, roy, better_only))
                     if d == 0:
                         continue
-                    # the weight as removal_weight computes it, written out (the inner loop)
-                    h = by_row_held[r, x]
-                    w0 = rel[h[0]] * rel[h[4]] * rel[h[8]] * rel[h[12]]
-                    w1 = rel[h[1]] * rel[h[5]] * rel[h[9]]
-                    w2 = rel[h[2]] * rel[h[6]] * rel[h[10]]
-                    w3 = rel[h[3]] * rel[h[7]] * rel[h[11]]
-                    w = (w0 * w1) * (w2 * w3)
-                    gain += int(np.floor(w * scale + 0.5)) * d
+                    if seen[r, x] != stamp:  # weighed for an earlier candidate of this hand?
+                        # the weight as removal_weight computes it, written out (the inner loop)
+                        h = by_row_held[r, x]
+                        w0 = rel[h[0]] * rel[h[4]] * rel[h[8]] * rel[h[12]]
+                        w1 = rel[h[1]] * rel[h[5]] * rel[h[9]]
+                        w2 = rel[h[2]] * rel[h[6]] * rel[h[10]]
+                        w3 = rel[h[3]] * rel[h[7]] * rel[h[11]]
+                        w = (w0 * w1) * (w2 * w3)
+                        seen_w[r, x] = int(np.floor(w * scale + 0.5))
+                        seen[r, x] = stamp
+                    gain += seen_w[r, x] * d
         if gain > best_gain:
             best_gain = gain
             chosen = top_s[q]
@@ -514,7 +517,8 @@ def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_lo
                     natural_value: float, categories: I8, comb3: I8, delta: float, by_row_cls: I16,
                     by_row_held: U8, vals: I16, ratio: F64, scale: float, cls: I16, held: U8, majority: int,
                     scoop: int, tie: int, roy: I64, royalties: bool, better_only: bool, top_v: F64,
-                    top_s: I64, top_c: I64, c5: I16, c5low: I16, c3: I16, full: I64) -> int:
+                    top_s: I64, top_c: I64, c5: I16, c5low: I16, c3: I16, full: I64, seen: I64,
+                    seen_w: I64, stamp: int) -> int:
     """One hand set by ``standard`` with its card-removal step (:mod:`.removal`). With naturals on
     (``natural_value`` >= 0) a natural it declares (as :func:`bot_setting`) or a hand that is one
     however set (six pairs, a dragon) takes no step. ``top_*`` hold K candidates; ``c5``/``c5low``/
@@ -542,7 +546,7 @@ def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_lo
         return best
     return removal_choice(hand, best, c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b], nk, top_s, top_c,
                           by_row_cls, by_row_held, vals, ratio, scale, cls, held, majority, scoop, tie,
-                          roy, royalties, better_only, full)
+                          roy, royalties, better_only, full, seen, seen_w, stamp)
 
 
 @jit
@@ -560,11 +564,14 @@ def removal_settings(hands: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_
     c5low = np.empty(1287, dtype=np.int16)
     c3 = np.empty(286, dtype=np.int16)
     full = np.empty(cls.shape[0], dtype=np.int64)
+    seen = np.full((3, cls.shape[0]), -1, dtype=np.int64)  # the hand each weight below is for
+    seen_w = np.empty((3, cls.shape[0]), dtype=np.int64)
     for i in range(hands.shape[0]):
         out[i] = removal_setting(hands[i], nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top, probs,
                                  bonus2, bonus3, natural_value, categories, comb3, delta, by_row_cls,
                                  by_row_held, vals, ratio, scale, cls, held, majority, scoop, tie, roy,
-                                 royalties, better_only, top_v, top_s, top_c, c5, c5low, c3, full)
+                                 royalties, better_only, top_v, top_s, top_c, c5, c5low, c3, full, seen,
+                                 seen_w, i)
 
 
 @jit
