@@ -97,21 +97,24 @@ def mixture_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: flo
         ct = 9 + 2 * k
         cm = ct + 2 * kinds
         cb = cm + 2 * kinds
-        wt = probs[t, ct]
-        lt = probs[t, ct + 1]
-        wm = probs[m, cm]
-        lm = probs[m, cm + 1]
-        wb = probs[b, cb]
-        lb = probs[b, cb + 1]
-        w3 = wt * wm * wb
-        l3 = lt * lm * lb
-        if bonus2 == 0.0:  # 1-6: a scoop's bonus only
-            value += probs[last, ct] * (bonus3 * (w3 - l3))
-            continue
-        w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
-        l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
-        value += probs[last, ct] * (bonus2 * (w2 - l2) + bonus3 * (w3 - l3))
+        value += probs[last, ct] * kind_bonus(probs[t, ct], probs[t, ct + 1], probs[m, cm], probs[m, cm + 1],
+                                              probs[b, cb], probs[b, cb + 1], bonus2, bonus3)
     return value + float(probs[t, 6] + probs[m, 7] + probs[b, 8])
+
+
+@jit
+def kind_bonus(wt: float, lt: float, wm: float, lm: float, wb: float, lb: float, bonus2: float,
+               bonus3: float) -> float:
+    """The bonus terms of :func:`expected_points` against one kind of opponent: bonus2 *
+    (P(win >= 2) - P(lose >= 2)) + bonus3 * (P(win 3) - P(lose 3)); without a majority bonus
+    (1-6) the scoop's term alone (the same number: the first term is 0)."""
+    w3 = wt * wm * wb
+    l3 = lt * lm * lb
+    if bonus2 == 0.0:
+        return bonus3 * (w3 - l3)
+    w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
+    l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
+    return bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
 
 
 @jit

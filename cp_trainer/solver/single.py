@@ -97,16 +97,9 @@ def values(sc: SubsetClasses, settings: I64, probs: F64, bonus2: float, bonus3: 
             ct = 9 + 2 * k
             cm = ct + 2 * kinds
             cb = cm + 2 * kinds
-            wt, lt, wm, lm = probs[t, ct], probs[t, ct + 1], probs[m, cm], probs[m, cm + 1]
-            wb, lb = probs[b, cb], probs[b, cb + 1]
-            w3 = wt * wm * wb
-            l3 = lt * lm * lb
-            if bonus2 == 0.0:  # as the kernel: a scoop's bonus only
-                ev = ev + probs[-1, ct] * (bonus3 * (w3 - l3))
-                continue
-            w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
-            l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
-            ev = ev + probs[-1, ct] * (bonus2 * (w2 - l2) + bonus3 * (w3 - l3))
+            ev = ev + probs[-1, ct] * _kind_bonus(probs[t, ct], probs[t, ct + 1], probs[m, cm],
+                                                  probs[m, cm + 1], probs[b, cb], probs[b, cb + 1],
+                                                  bonus2, bonus3)
     else:
         w3 = wt * wm * wb
         l3 = lt * lm * lb
@@ -115,6 +108,20 @@ def values(sc: SubsetClasses, settings: I64, probs: F64, bonus2: float, bonus3: 
         ev = (wt - lt) + (wm - lm) + (wb - lb) + bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
     out: F64 = ev + (probs[t, 6] + probs[m, 7] + probs[b, 8])
     return out
+
+
+def _kind_bonus(wt: F64, lt: F64, wm: F64, lm: F64, wb: F64, lb: F64, bonus2: float,
+                bonus3: float) -> F64:
+    """:func:`.kernels.kind_bonus` of many settings, the same operations in the same order."""
+    w3 = wt * wm * wb
+    l3 = lt * lm * lb
+    if bonus2 == 0.0:
+        scoop: F64 = bonus3 * (w3 - l3)
+        return scoop
+    w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
+    l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
+    both: F64 = bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
+    return both
 
 
 def natural_setting(sc: SubsetClasses, categories: npt.NDArray[np.int8]) -> int:
