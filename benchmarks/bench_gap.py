@@ -175,9 +175,8 @@ def main() -> int:
     window_text = (f"{removal.DELTA}, {removal.K} ({removal.WIDE_DELTA} under low middle and a scoop "
                    "bonus of 2 or more with 2-4's majority bonus: removal.window)")
     if args.delta != removal.DELTA or args.k != removal.K:  # else each rule set's own window
-        chosen = (float(args.delta), int(args.k))
         window_text = f"{args.delta}, {args.k} under every rule set"
-        removal.WINDOW = chosen  # read at every call (settings_for, rerank, one_core_ms)
+        removal.WINDOW = (float(args.delta), int(args.k))  # read at every call (settings_for, rerank)
     names = list(RULE_SETS)
     if args.rules != "all":
         names = [w.strip() for w in args.rules.split(";")]

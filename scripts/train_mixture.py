@@ -28,6 +28,9 @@ import numpy.typing as npt
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))  # train_winprob's dealing, when loaded from elsewhere
+
+from train_winprob import deal  # noqa: E402
 
 from cp_trainer.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.fastbots import bonuses  # noqa: E402
@@ -52,12 +55,6 @@ SEAT = 1  # the opponents' seat in a solve (removal.opponent_seat(0))
 PSEUDO = 1e-3
 
 
-def deal(rng: np.random.Generator, n: int) -> I64:
-    """n random 13-card hands (4 per shuffled deck, so hands of one deal are disjoint)."""
-    decks = np.argsort(rng.random((-(-n // 4), 52)), axis=1)[:, :52].reshape(-1, 13)
-    return decks[:n].astype(np.int64)
-
-
 def play(hands: I64, probs: F64, rules: HouseRules) -> I64:
     """The row classes (N, 3) of ``hands`` set by ``standard``'s rating from ``probs``."""
     tab = tables(rules.wheel_second)
@@ -74,6 +71,13 @@ def play(hands: I64, probs: F64, rules: HouseRules) -> I64:
     return classes
 
 
+def counts(classes: I64, share: F64, n_classes: int) -> F64:
+    """Each kind's row-class counts ``[kind, row, class]``, each hand counted by its ``share``
+    (N, kinds) in the kind."""
+    return np.stack([np.stack([np.bincount(classes[:, r], weights=share[:, k], minlength=n_classes)
+                               for r in range(3)]) for k in range(share.shape[1])])
+
+
 def fit(classes: I64, kinds: int, iterations: int, n_classes: int) -> tuple[F64, float]:
     """EM for a latent-class model of the rows: the counts ``[kind, row, class]`` (each hand
     counted in each kind by its share) and the mean log-likelihood a hand."""
@@ -85,8 +89,7 @@ def fit(classes: I64, kinds: int, iterations: int, n_classes: int) -> tuple[F64,
     share[np.arange(n), start] += 0.9
     loglik = float("nan")
     for _ in range(iterations):
-        hist = np.stack([np.stack([np.bincount(classes[:, r], weights=share[:, k], minlength=n_classes)
-                                   for r in range(3)]) for k in range(kinds)])
+        hist = counts(classes, share, n_classes)
         weight = hist[:, 0].sum(axis=1) / n
         prob = (hist + PSEUDO) / (hist + PSEUDO).sum(axis=2, keepdims=True)
         log = np.log(weight)[None, :] + sum(np.log(prob[:, r, classes[:, r]]).T for r in range(3))
@@ -95,9 +98,7 @@ def fit(classes: I64, kinds: int, iterations: int, n_classes: int) -> tuple[F64,
         total = share.sum(axis=1, keepdims=True)
         loglik = float((top[:, 0] + np.log(total[:, 0])).mean())
         share /= total
-    hist = np.stack([np.stack([np.bincount(classes[:, r], weights=share[:, k], minlength=n_classes)
-                               for r in range(3)]) for k in range(kinds)])
-    return hist, loglik
+    return counts(classes, share, n_classes), loglik
 
 
 def train(name: str, args: argparse.Namespace) -> None:
@@ -111,9 +112,9 @@ def train(name: str, args: argparse.Namespace) -> None:
     for r in range(args.rounds):
         hist, loglik = fit(play(deal(rng, args.hands), probs, rules), args.kinds, args.iterations, n_classes)
         history.append(round(loglik, 5))
-        probs = kernel_probs(rules, SEAT, Mixture(hist, {}))
-        weights = np.round(hist[:, 0].sum(axis=1) / args.hands, 3)
-        print(f"{name} round {r}: log-likelihood {loglik:.4f} a hand, kinds {weights} "
+        mixture = Mixture(hist, {})
+        probs = kernel_probs(rules, SEAT, mixture)
+        print(f"{name} round {r}: log-likelihood {loglik:.4f} a hand, kinds {np.round(mixture.weights, 3)} "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
     metadata = {
         "version": 1,

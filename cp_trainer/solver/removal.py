@@ -65,6 +65,7 @@ from ..house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from ..resources import resource_path
 from .scoring import ScoringParams, royalty_by_class, tie_mode
 from .tables import tables
+from .winprob import mixture_name
 
 __all__ = [
     "DELTA",
@@ -141,8 +142,6 @@ def window(rules: HouseRules) -> tuple[float, int]:
     under low middle, whose rating leaves fewest settings within :data:`DELTA`, and where a
     scoop pays a bonus of 2 or more on top of 2-4's majority bonus (the mixture rating narrows the
     gap there less than under 1-6: ``docs/card-removal-findings.md``)."""
-    from .winprob import mixture_name
-
     if WINDOW is not None:
         return WINDOW
     if rules.low_middle or mixture_name(rules) == "scoop-3":

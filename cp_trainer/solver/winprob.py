@@ -191,8 +191,7 @@ def kernel_probs(rules: HouseRules, seat: int = 0, mixture: Mixture | None = Non
     :func:`mixture_name`'s), those columns come from its one-row histograms, then the top's win and
     loss against each kind, the middle's and the bottom's follow (:func:`.kernels.mixture_value`:
     6 more columns a kind), and one more row holds each kind's share (at the top's win columns)."""
-    name = mixture_name(rules)
-    if mixture is None and name is not None:
+    if mixture is None and (name := mixture_name(rules)) is not None:
         mixture = load_mixture(name)
     if mixture is None:
         independent = load_winprob(low_middle=rules.low_middle)
