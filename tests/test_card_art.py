@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QColor, QImage
+from script_modules import load_script
 
 from cp_trainer.cards import FULL_DECK, Card, Rank, Suit
 from cp_trainer.gui.cards.pixmaps import (
@@ -26,17 +24,8 @@ from cp_trainer.resources import resource_path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_script_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_generator_reproduces_committed_art(tmp_path: Path) -> None:
-    make_cards = _load_script("make_cards")
+    make_cards = load_script("make_cards")
     count = make_cards.write_all(tmp_path)
     assert count == 2 * 52 + 2
     committed = resource_path("cards")
@@ -170,7 +159,7 @@ def _index_area(height: int) -> QRect:
 
 def _renderer_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rank: Rank, text: str) -> CardRenderer:
     """A renderer over art generated with ``rank`` written as ``text`` (the reference shapes)."""
-    make_cards = _load_script("make_cards")
+    make_cards = load_script("make_cards")
     monkeypatch.setitem(INDEX_TEXT, rank, text)
     make_cards.write_all(tmp_path)
     return CardRenderer(CardStyle.TWO_COLOUR, art_dir=tmp_path)

@@ -3,13 +3,12 @@ mutmut's verdicts is right (on a results file made here, in a temporary folder).
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_CORE = {"cards", "strength", "arrangement", "arrangement_text", "settlement", "royalties", "naturals",
@@ -18,12 +17,7 @@ RULES_CORE = {"cards", "strength", "arrangement", "arrangement_text", "settlemen
 
 @pytest.fixture(scope="module")
 def mutate() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutate_script", ROOT / "scripts" / "mutate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mutate_script"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("mutate")
 
 
 def test_every_listed_module_and_its_tests_exist(mutate: ModuleType) -> None:

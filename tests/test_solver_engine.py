@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from script_modules import load_script
 
 from cp_trainer.arrangement import check_arrangement, row_strengths
 from cp_trainer.cards import Deck, parse_cards
@@ -254,22 +255,10 @@ def test_standard_sets_a_natural_when_naturals_pay(text: str, natural: str) -> N
     assert check_arrangement(arr).legal
 
 
-def _mixture_script() -> Any:
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "scripts" / "train_mixture.py"
-    spec = importlib.util.spec_from_file_location("train_mixture", path)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
-
-
 def test_the_mixture_fit_finds_two_kinds_of_hand_that_it_was_given() -> None:
     """Hands of two kinds (weak rows together, strong rows together; a share of 0.3 strong):
     the fit's counts recover the shares and keep every row's total count (its one-row columns)."""
-    fit = _mixture_script().fit
+    fit = load_script("train_mixture").fit
     rng = np.random.default_rng(3)
     n = 6000
     strong = rng.random(n) < 0.3

@@ -6,7 +6,6 @@ script builds."""
 
 from __future__ import annotations
 
-import importlib.util
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from script_modules import load_script
 
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
@@ -349,12 +349,7 @@ def test_the_default_rules_and_those_that_change_no_play_take_the_step() -> None
 
 
 def _script() -> Any:
-    path = ROOT / "scripts" / "build_removal_pool.py"
-    spec = importlib.util.spec_from_file_location("build_removal_pool", path)
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
+    return load_script("build_removal_pool")
 
 
 def test_the_shipped_pool_is_what_its_script_builds() -> None:
