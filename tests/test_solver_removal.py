@@ -211,11 +211,7 @@ def test_under_other_rules_the_choice_is_the_best_weighted_gain_as_the_house_sco
     with_step = settings_for(hands, "standard", rules, seat)
     rating = settings_for(hands, "standard", rules, seat, card_removal=False)
     pool = removal_pool(rules, seat)
-    ranks = pool.held
-    pool_counts = np.zeros((len(pool.cls), 13), dtype=np.int64)
-    for col in range(13):
-        code = ranks[:, col].astype(np.int64)
-        np.add.at(pool_counts, (np.arange(len(code)), code >> 3), code & 7)
+    pool_counts = pool.rank_counts()
     spec = bot_spec("standard", rules, seat)
     tab = tables_for(rules)
     checked = 0

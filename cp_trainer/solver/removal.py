@@ -23,7 +23,9 @@ stored pool of opponents, weighted for the player's cards:
    naturals are left out: every setting scores the same against them.
 3. A pool hand's weight is the likelihood of its rank counts given the player's (hypergeometric
    per rank: the player's cards leave 39 unseen; suits ignored), relative to holding none of each
-   rank, as a fixed-point integer (:data:`SCALE`), so sums are exact whatever their order.
+   rank, as a fixed-point integer (:data:`SCALE`), so sums are exact whatever their order. Its
+   factors are multiplied a group of ranks at a time (:data:`GROUPS`): per hand of the player, one
+   table per group (:func:`group_factors`), so a pool hand's weight is four lookups.
 4. Each other candidate's gain over ``standard``'s choice is the weighted sum, over the pool, of
    its points minus the choice's points against the pool hand's rows, as the house scores two
    legal hands (:class:`StepRules`): the system's points and bonuses (scoop bonus included), ties
@@ -69,6 +71,7 @@ from .winprob import mixture_name
 
 __all__ = [
     "DELTA",
+    "GROUPS",
     "POOL_FILE",
     "POOL_RULES",
     "SCALE",
@@ -79,11 +82,13 @@ __all__ = [
     "PoolKey",
     "StepRules",
     "applies",
+    "group_factors",
     "load_pool",
     "natural_anyway",
     "opponent_seat",
     "pool_file",
     "pool_from",
+    "rank_codes",
     "rank_ratio",
     "relative_ratio",
     "rerank",
@@ -104,6 +109,9 @@ WIDE_DELTA = 0.2
 WINDOW: tuple[float, int] | None = None
 #: a pool hand's weight in units of 1 / SCALE
 SCALE = float(1 << 20)
+#: the ranks (0 the deuce ... 12 the ace) whose factors of a pool hand's weight are multiplied in
+#: one table (:func:`group_factors`), so a weight is four lookups
+GROUPS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11, 12))
 
 I16 = npt.NDArray[np.int16]
 I64 = npt.NDArray[np.int64]
@@ -260,20 +268,29 @@ def relative_ratio(counts: I64, ratio: F64) -> F64:
     return by_rank / by_rank[:, :1]
 
 
+def rank_codes(counts: npt.NDArray[np.integer]) -> I16:
+    """``codes[i, g]``: hand ``i``'s counts of the ranks of group ``g`` of :data:`GROUPS` (``counts``
+    (N, 13) by rank) in base 5, lowest rank first."""
+    codes = np.zeros((counts.shape[0], len(GROUPS)), dtype=np.int16)
+    for g, ranks in enumerate(GROUPS):
+        for place, rank in enumerate(ranks):
+            codes[:, g] += (np.asarray(counts[:, rank]) * 5 ** place).astype(np.int16)
+    return codes
+
+
 @dataclass(frozen=True)
 class Pool:
     """The pool, in the shapes the compiled step reads.
 
-    ``cls`` (N, 3) row classes (top, middle, bottom); ``held`` (N, 13) the ranks a hand holds as
-    ``rank * 8 + count``, lowest rank first, then 0 (rank 0 held 0 times: a factor of exactly 1);
-    ``by_row_cls`` (3, N, 3) and ``by_row_held`` (3, N, 13) the same sorted by each row's class
-    and ``vals`` (3, N) those classes (for a range of classes at once); ``ratio`` (5, 5)
-    :func:`rank_ratio`; ``meta`` how the pool was made."""
+    ``cls`` (N, 3) row classes (top, middle, bottom); ``codes`` (N, 4) the hands' rank counts by
+    group (:func:`rank_codes`); ``by_row_cls`` (3, N, 3) and ``by_row_codes`` (3, N, 4) the same
+    sorted by each row's class and ``vals`` (3, N) those classes (for a range of classes at once);
+    ``ratio`` (5, 5) :func:`rank_ratio`; ``meta`` how the pool was made."""
 
     cls: I16
-    held: U8
+    codes: I16
     by_row_cls: I16
-    by_row_held: U8
+    by_row_codes: I16
     vals: I16
     ratio: F64
     meta: Mapping[str, Any]  # read-only (a copy of the mapping given)
@@ -281,13 +298,22 @@ class Pool:
     def __post_init__(self) -> None:
         object.__setattr__(self, "meta", FrozenMap(self.meta))
 
-    def kernel_args(self) -> tuple[I16, U8, I16, F64, float, I16, U8]:
+    def kernel_args(self) -> tuple[I16, I16, I16, F64, float, I16, I16]:
         """What :func:`.kernels.removal_settings` reads of the pool, in its order."""
-        return self.by_row_cls, self.by_row_held, self.vals, self.ratio, SCALE, self.cls, self.held
+        return self.by_row_cls, self.by_row_codes, self.vals, self.ratio, SCALE, self.cls, self.codes
+
+    def rank_counts(self) -> I64:
+        """(N, 13): how many cards of each rank (0 the deuce ... 12 the ace) each hand holds."""
+        counts = np.zeros((self.cls.shape[0], 13), dtype=np.int64)
+        for g, ranks in enumerate(GROUPS):
+            code = self.codes[:, g].astype(np.int64)
+            for place, rank in enumerate(ranks):
+                counts[:, rank] = code // 5 ** place % 5
+        return counts
 
     def holds(self, rank: int) -> npt.NDArray[np.bool_]:
         """Which pool hands hold a card of ``rank`` (0 the deuce ... 12 the ace)."""
-        found: npt.NDArray[np.bool_] = ((self.held != 0) & ((self.held >> 3) == rank)).any(axis=1)
+        found: npt.NDArray[np.bool_] = self.rank_counts()[:, rank] > 0
         return found
 
 
@@ -299,16 +325,12 @@ def pool_from(hands: npt.NDArray[np.integer], cls: npt.NDArray[np.integer], meta
         keep = np.asarray(nat) == 0
         hands, cls = hands[keep], cls[keep]
     counts = np.stack([((hands >> 2) == r).sum(axis=1) for r in range(13)], axis=1)
-    held = np.zeros(counts.shape, dtype=np.uint8)
-    for rank in range(13):  # ranks held, lowest first: each hand's next free column
-        has = counts[:, rank] > 0
-        col = (counts[:, :rank] > 0).sum(axis=1)
-        held[np.flatnonzero(has), col[has]] = rank * 8 + counts[has, rank]
+    codes = rank_codes(counts)
     pcls = np.ascontiguousarray(cls, dtype=np.int16)
     order = np.argsort(pcls, axis=0, kind="stable").T  # (3, N): the hands by each row's class
     by_row_cls = np.ascontiguousarray(pcls[order])
     vals = np.ascontiguousarray(np.stack([by_row_cls[r, :, r] for r in range(3)]))
-    return Pool(pcls, held, by_row_cls, np.ascontiguousarray(held[order]), vals, rank_ratio(), meta)
+    return Pool(pcls, codes, by_row_cls, np.ascontiguousarray(codes[order]), vals, rank_ratio(), meta)
 
 
 @cache
@@ -335,18 +357,30 @@ def save_pool(path: str, hands: npt.NDArray[np.integer], settings: npt.NDArray[n
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
 
+def group_factors(counts: I64, ratio: F64) -> F64:
+    """``factors[g, code]`` (4, 625): for a player holding ``counts[rank]`` of each rank, the product
+    in rank order of the :func:`relative_ratio` factors of a pool hand holding the counts ``code``
+    (:func:`rank_codes`) of group ``g``'s ranks (as :func:`.kernels.removal_factors` computes it:
+    the same products in the same order). Groups of three ranks fill the first 125 codes."""
+    rel = relative_ratio(counts, ratio)
+    code = np.arange(625)
+    factors = np.zeros((len(GROUPS), 625))
+    for g, ranks in enumerate(GROUPS):
+        n = 5 ** len(ranks)
+        product = rel[ranks[0], code[:n] % 5]
+        for place, rank in enumerate(ranks[1:], start=1):
+            product = product * rel[rank, code[:n] // 5 ** place % 5]
+        factors[g, :n] = product
+    return factors
+
+
 def weights(pool: Pool, counts: I64) -> I64:
     """Every pool hand's weight for a player holding ``counts[rank]`` of each rank, in units of
-    1 / :data:`SCALE` (the compiled step computes the touched ones the same way: the same products
-    in the same order, then rounded)."""
-    rel = relative_ratio(counts, pool.ratio)
-    # columns i, i+4, i+8, ... multiplied in part[i % 4]; an unused column holds code 0 (rank 0,
-    # count 0), whose factor is exactly 1
-    part = np.ones((4, pool.cls.shape[0]))
-    for col in range(13):
-        code = pool.held[:, col].astype(np.int64)
-        part[col % 4] *= rel[code >> 3, code & 7]
-    w = (part[0] * part[1]) * (part[2] * part[3])
+    1 / :data:`SCALE`: the product of its rank groups' :func:`group_factors`, two by two, rounded
+    (as the compiled step computes it for the hands it reads)."""
+    f = group_factors(counts, pool.ratio)
+    c = pool.codes.astype(np.int64)
+    w = (f[0, c[:, 0]] * f[1, c[:, 1]]) * (f[2, c[:, 2]] * f[3, c[:, 3]])
     fixed: I64 = np.floor(w * SCALE + 0.5).astype(np.int64)
     return fixed
 
