@@ -46,7 +46,7 @@ the step's window (:func:`window`) of each other. ``benchmarks/bench_peer.py`` m
 the step is worth under the default rules, ``benchmarks/bench_gap.py`` its best-response gap
 under every rule set.
 
-This module is the NumPy twin of the compiled step (:func:`.kernels.removal_choice`): the same
+This module is the NumPy twin of the compiled step (:func:`.removal_kernels.removal_choice`): the same
 candidates, weights and gains, so one hand gets the same setting with or without Numba.
 """
 
@@ -207,7 +207,7 @@ def pool_file(name: str) -> str:
 
 @dataclass(frozen=True)
 class StepRules:
-    """How the step scores a candidate against a pool hand (:func:`.kernels.removal_points`):
+    """How the step scores a candidate against a pool hand (:func:`.removal_kernels.removal_points`):
     ``points[won, lost]`` (the system's majority and scoop bonuses included), ``tie`` +1 when the
     player wins tied rows (it is the bank), -1 when it loses them (the opponent at
     :func:`opponent_seat` is the bank), 0 when they push; ``roy[row, class]`` each row's royalty
@@ -360,7 +360,7 @@ def save_pool(path: str, hands: npt.NDArray[np.integer], settings: npt.NDArray[n
 def group_factors(counts: I64, ratio: F64) -> F64:
     """``factors[g, code]`` (4, 625): for a player holding ``counts[rank]`` of each rank, the product
     in rank order of the :func:`relative_ratio` factors of a pool hand holding the counts ``code``
-    (:func:`rank_codes`) of group ``g``'s ranks (as :func:`.kernels.removal_factors` computes it:
+    (:func:`rank_codes`) of group ``g``'s ranks (as :func:`.removal_kernels.removal_factors` computes it:
     the same products in the same order). Groups of three ranks fill the first 125 codes."""
     rel = relative_ratio(counts, ratio)
     code = np.arange(625)
@@ -386,7 +386,7 @@ def weights(pool: Pool, counts: I64) -> I64:
 
 
 def points(step: StepRules, t: int, m: int, b: int, x: I16, y: I16, z: I16) -> I64:
-    """:func:`.kernels.removal_points` of rows (t, m, b) against each pool hand's (x, y, z)."""
+    """:func:`.removal_kernels.removal_points` of rows (t, m, b) against each pool hand's (x, y, z)."""
     won = np.zeros(x.shape, dtype=np.int64)
     lost = np.zeros(x.shape, dtype=np.int64)
     roy = np.zeros(x.shape, dtype=np.int64)

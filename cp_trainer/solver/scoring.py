@@ -24,8 +24,8 @@ from ..house_rules import HouseRules, RoyaltyTable, TieRule
 from ..royalties import row_royalty
 from ..settlement import prepare_hand, row_points
 from ._jit import jit
-from .kernels import row_outcome, row_royalty_net
 from .parallel import run_ranges
+from .removal_kernels import row_outcome, row_royalty_net
 from .tables import COMB3, COMB5, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables, eval3, eval5, sort_hand
 
 __all__ = ["RowData", "ScoringParams", "arrangement_rows", "score_pair", "setting_rows"]
