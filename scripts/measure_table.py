@@ -77,7 +77,7 @@ def measure_inside() -> dict[str, Any]:
         window = create_window(deal=parse_cards(DEAL), seed=7, lang="en", settings=settings, opponents=2,
                                data_dir=str(Path(tmp) / "data"))
         window.table.reveal_delay_ms = 0
-        window.table.confirm = lambda _question: True
+        window.table.confirm = lambda question: True
         window.show()
         settle(2.5)
         screen = window.screen().availableGeometry()

@@ -110,7 +110,7 @@ def shoot(out: Path, langs: tuple[str, ...], size: tuple[int, int]) -> list[Path
             window = create_window(deal=parse_cards(DEAL), seed=7, lang=lang, settings=settings, opponents=2,
                                    data_dir=str(Path(tmp) / "data"))
             window.table.reveal_delay_ms = 0
-            window.table.confirm = lambda _question: True
+            window.table.confirm = lambda question: True
             window.resize(*size)
             window.show()
             settle(100)
