@@ -3,13 +3,17 @@ while hands are played (case 3). Everything in tmp_path."""
 
 from __future__ import annotations
 
+import gc
 import json
 import sqlite3
+import threading
+import weakref
 from pathlib import Path
+from typing import Any
 
 import pytest
 from history_fixtures import make_record
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.arrangement import Arrangement
@@ -18,7 +22,7 @@ from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.gui.settings.store import Settings
-from cp_trainer.history import HistoryError, HistoryStore
+from cp_trainer.history import HistoryError, HistoryStore, export_jsonl
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
@@ -159,3 +163,40 @@ def test_import_and_export_buttons_never_make_the_window_wait(qtbot: QtBot, tmp_
         assert window.export_to(tmp_path / "out.jsonl", wait=False)
     assert "Exported 4 hands" in window.status.text()
     assert len((tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()) == 4
+
+
+def test_a_window_closed_while_its_export_runs_is_freed_here_not_on_the_worker_thread(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker thread holds no reference to the window (cp_trainer.gui.background): closed
+    and deleted mid-export, the window is freed on this thread at once. (When the thread held it,
+    its last reference could drop there, destroying the window off the GUI thread: the suite's
+    worker crashed in the test above.) The export still finishes, and its end reaches nothing."""
+    store = HistoryStore.open(tmp_path / "D")
+    store.add(make_record(0))
+    started, gate = threading.Event(), threading.Event()
+    def slow_export(*args: Any, **kwargs: Any) -> int:
+        started.set()
+        assert gate.wait(30)
+        return export_jsonl(*args, **kwargs)
+
+    monkeypatch.setattr("cp_trainer.gui.practice.history_window.export_jsonl", slow_export)
+    window = HistoryWindow(store, background=True)
+    with qtbot.waitSignal(window.loaded, timeout=30_000):
+        window.refresh()  # read on a worker thread too
+    assert window.export_to(tmp_path / "out.jsonl", wait=False)
+    assert started.wait(30)
+    freed = weakref.ref(window)
+    window.close()
+    window.deleteLater()
+    del window
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    assert freed() is None, "a worker thread still holds the window"
+    gate.set()
+    workers = [t for t in threading.enumerate() if t.name == "cp-trainer history file"]
+    for thread in workers:
+        thread.join(30)
+    assert workers and not any(t.is_alive() for t in workers)
+    qtbot.wait(50)  # the export's outcome arrives at the relay; no window takes it
+    assert len((tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()) == 1
+    store.close()

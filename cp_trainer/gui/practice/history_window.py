@@ -18,7 +18,6 @@ import os
 import sqlite3
 import stat
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,6 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.background import outcome_of, relay, start_thread
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.hand_html import hand_html
@@ -78,14 +78,6 @@ if TYPE_CHECKING:
 __all__ = ["HistoryWindow", "read_summaries"]
 
 
-def _outcome(work: Callable[[], object]) -> object:
-    """``work()``'s result, or the exception it raised (shown in the status line, never a crash)."""
-    try:
-        return work()
-    except Exception as exc:
-        return exc
-
-
 def read_summaries(folder: Path, filename: str) -> tuple[list[HandSummary], int]:
     """Every hand's summary and how many damaged rows were left out, through a read-only
     connection of its own (the History window calls this on its loader thread)."""
@@ -106,9 +98,6 @@ class HistoryWindow(QDialog):
     fileDone = Signal()  # an export or import on the worker thread has finished (status shown)
     loaded = Signal()  # the hands were read (and shown) or their reading failed (said)
     readFailed = Signal(str)  # why the hands could not be read (for the main window's status bar)
-    _workDone = Signal(object, object)  # (what to do, result): from the worker thread to this one
-    _readDone = Signal(int, object)  # (generation, result): from the loader thread to this one
-    _chartsImported = Signal(object)  # None or the import's exception: from its thread
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None,
                  settings: QSettings | None = None, *, background: bool = False) -> None:
@@ -277,9 +266,10 @@ class HistoryWindow(QDialog):
         self.import_button.clicked.connect(self._ask_import)
         self.save_png_button.clicked.connect(self._ask_save_png)
         self.tabs.currentChanged.connect(self._tab_shown)
-        self._workDone.connect(self._work_done)
-        self._readDone.connect(self._read_done)
-        self._chartsImported.connect(self._charts_imported)
+        # The worker threads' results (see cp_trainer.gui.background: the threads never hold
+        # this window); each ticket asked for, with what to do with its outcome here.
+        self._asked: dict[int, Callable[[HistoryWindow, object], object]] = {}
+        relay().arrived.connect(self._arrived)
 
     # --- the chart tabs, built when first shown -----------------------------------------------
 
@@ -325,16 +315,10 @@ class HistoryWindow(QDialog):
             return
 
         def load() -> None:  # the charts library takes seconds to import: not on this thread
-            outcome: Exception | None = None
-            try:
-                importlib.import_module(CHARTS_MODULE)
-                importlib.import_module("cp_trainer.gui.drill.charts")
-            except Exception as exc:
-                outcome = exc
-            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
-                self._chartsImported.emit(outcome)
+            importlib.import_module(CHARTS_MODULE)
+            importlib.import_module("cp_trainer.gui.drill.charts")
 
-        threading.Thread(target=load, name="cp-trainer charts import", daemon=True).start()
+        self._ask("cp-trainer charts import", load, HistoryWindow._charts_imported)
 
     def _charts_imported(self, outcome: object) -> None:
         if isinstance(outcome, Exception):
@@ -415,7 +399,7 @@ class HistoryWindow(QDialog):
         background (see the class) the window's thread never reads the hands: :attr:`loaded`
         says when they are shown."""
         if not self.background:
-            self._read_done(self._reading, _outcome(self._read_here))
+            self._read_done(self._reading, outcome_of(self._read_here))
             return
         self._reading += 1
         generation = self._reading
@@ -423,12 +407,8 @@ class HistoryWindow(QDialog):
         self.status.setText(self.tr("Reading the history…"))
         folder, filename = self.store.path.parent, self.store.path.name
 
-        def run() -> None:
-            outcome = _outcome(lambda: read_summaries(folder, filename))
-            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
-                self._readDone.emit(generation, outcome)
-
-        threading.Thread(target=run, name="cp-trainer history read", daemon=True).start()
+        self._ask("cp-trainer history read", lambda: read_summaries(folder, filename),
+                  lambda window, outcome: window._read_done(generation, outcome))
 
     def is_loading(self) -> bool:
         """The hands are being read on the loader thread."""
@@ -554,8 +534,8 @@ class HistoryWindow(QDialog):
                 return n, len(store.skipped)
 
         if wait:
-            return self._exported(name, _outcome(work))
-        self._in_background(work, lambda outcome: self._exported(name, outcome))
+            return self._exported(name, outcome_of(work))
+        self._in_background(work, lambda window, outcome: window._exported(name, outcome))
         return True
 
     def _exported(self, name: str, outcome: object) -> bool:
@@ -590,9 +570,9 @@ class HistoryWindow(QDialog):
                 return import_jsonl(store, path, wait_s=wait_s)
 
         if wait:
-            return self._imported(_outcome(lambda: work(IMPORT_WAIT_S, int(IMPORT_WAIT_S * 1000))))
+            return self._imported(outcome_of(lambda: work(IMPORT_WAIT_S, int(IMPORT_WAIT_S * 1000))))
         self.status.setText(self.tr("Importing %1…").replace("%1", os.fspath(path)))
-        self._in_background(lambda: work(IMPORT_BACKGROUND_WAIT_S, None), self._imported)
+        self._in_background(lambda: work(IMPORT_BACKGROUND_WAIT_S, None), HistoryWindow._imported)
         return True
 
     def _imported(self, outcome: object) -> bool:
@@ -612,22 +592,29 @@ class HistoryWindow(QDialog):
         self.status.setText(text)
         return not outcome.damaged
 
-    def _in_background(self, work: Callable[[], object], done: Callable[[object], object]) -> None:
-        """Run ``work`` on a worker thread; ``done(result or exception)`` then runs on this thread."""
+    def _ask(self, name: str, work: Callable[[], object],
+             then: Callable[[HistoryWindow, object], object]) -> None:
+        """Run ``work`` (holding no Qt object) on a thread called ``name``; ``then(window,
+        result or exception)`` then runs on this thread, unless the window is gone by then."""
+        self._asked[start_thread(name, work)] = then
+
+    def _arrived(self, ticket: int, outcome: object) -> None:
+        then = self._asked.pop(ticket, None)
+        if then is not None:  # else another window's
+            then(self, outcome)
+
+    def _in_background(self, work: Callable[[], object],
+                       done: Callable[[HistoryWindow, object], object]) -> None:
+        """Run an export or import on a worker thread; ``done(window, result or exception)``
+        then runs on this thread, and :attr:`fileDone` is emitted."""
         self.export_button.setEnabled(False)
         self.import_button.setEnabled(False)
+        self._ask("cp-trainer history file", work, lambda window, outcome: window._work_done(done, outcome))
 
-        def run() -> None:
-            outcome = _outcome(work)
-            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
-                self._workDone.emit(done, outcome)
-
-        threading.Thread(target=run, name="cp-trainer history file", daemon=True).start()
-
-    def _work_done(self, done: Callable[[object], object], outcome: object) -> None:
+    def _work_done(self, done: Callable[[HistoryWindow, object], object], outcome: object) -> None:
         self.export_button.setEnabled(True)
         self.import_button.setEnabled(True)
-        done(outcome)
+        done(self, outcome)
         self.fileDone.emit()
 
     def _ask_export(self) -> None:
