@@ -8,9 +8,9 @@ step the bot itself takes (``cp_trainer/solver/removal.py``: it would make every
 about 1.5 times since the step weighs by rank groups: 347 -> 539 ms for 10,000 samples). For
 random hands this solves each one twice on the same samples: once as shipped, once with the
 opponents set by the whole bot (the solver's ``settings_for`` call swapped for the bot's own),
-and prints how often the best arrangement is the same, how far the best's expected
-points move, how much the shipped solver's best loses against the real bot, and the time a solve
-takes each way.
+and prints how often the best arrangement is the same, how far the best's expected points move,
+how much the shipped solver's best loses against the real bot, and the time a solve takes each
+way.
 """
 
 from __future__ import annotations
@@ -33,15 +33,6 @@ from cp_trainer.solver import montecarlo  # noqa: E402
 RULES = HouseRules()
 
 
-def solve_kernels_once() -> None:
-    """Compile (or load) the kernels and the pool before anything is timed."""
-    from cp_trainer.solver.fastbots import settings_for
-
-    settings_for(np.arange(26, dtype=np.int64).reshape(2, 13), "standard", RULES)
-    montecarlo.solve(montecarlo.SolveRequest(tuple(Card.from_index(i) for i in range(13)), RULES,
-                                             bot="standard", samples=200, seed=0))
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=150)
@@ -59,7 +50,7 @@ def main() -> int:
     moved = np.zeros(args.hands)
     lost = np.zeros(args.hands)
     spent = [0.0, 0.0]
-    solve_kernels_once()
+    montecarlo.warm_up()  # the kernels (the card-removal step's too) before anything is timed
     for i in range(args.hands):
         cards = [Card.from_index(int(x)) for x in rng.permutation(52)[:13]]
         space["settings_for"] = shipped

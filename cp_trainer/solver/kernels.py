@@ -14,7 +14,6 @@ from .removal_kernels import removal_choice
 from .tables import N_SPLITS, sort_hand, subset_classes
 
 I8 = npt.NDArray[np.int8]
-U8 = npt.NDArray[np.uint8]
 I16 = npt.NDArray[np.int16]
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]

@@ -115,7 +115,6 @@ GROUPS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11, 12))
 
 I16 = npt.NDArray[np.int16]
 I64 = npt.NDArray[np.int64]
-U8 = npt.NDArray[np.uint8]
 F64 = npt.NDArray[np.float64]
 
 #: The shipped pools, by name: each set by ``standard``'s rating alone under these rules, its
