@@ -11,23 +11,47 @@ Here the cache goes to the first writable folder of: ``NUMBA_CACHE_DIR`` when th
 the user cache folder (``platformdirs``, e.g. ``~/.cache/cp-trainer/numba``), a private folder
 in the system's temporary folder; when none is writable, kernels are compiled without caching
 (slower to start, never a crash). Only absolute folders count, so no ``~`` folder appears.
+
+Inside that folder, the compiled code goes to a subfolder named by a fingerprint of the kernels'
+sources (``src-`` and 16 hex digits; :func:`source_fingerprint`). Numba's own cache checks only
+the file that defines a kernel: a kernel whose callee in *another* file changed (``scoring.py``
+calling ``removal_kernels.row_outcome``) would load its old compiled code, callee and all, and
+answer as before the change. A changed source gives a new fingerprint, so everything compiles
+afresh; the same sources (another checkout, a reinstall) find their code again. Old fingerprint
+folders are pruned (:func:`prune`): a folder is kept while it is among the most recently used or
+was used within a day, so two versions running side by side do not delete each other's code.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
+import re
+import shutil
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["cache_dir", "caching", "configure", "njit"]
+__all__ = ["cache_dir", "caching", "configure", "keyed_dir", "njit", "prune", "source_fingerprint"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 APP_NAME = "cp-trainer"
+PACKAGE = Path(__file__).resolve().parent
+#: the packages whose modules hold compiled kernels, the modules they call and the constants they
+#: read (every ``.py`` file in them counts, with this file)
+KERNEL_PACKAGES = ("solver", "paigow")
+KEYED_PREFIX = "src-"
+_KEYED_NAME = re.compile(r"src-[0-9a-f]{16}")
+#: pruning keeps this many other fingerprint folders, the most recently used, whatever their age
+KEEP_RECENT = 3
+#: and any other used this recently (seconds)
+KEEP_IDLE = 24 * 3600
 
 
 def _usable(path: Path) -> bool:
@@ -89,13 +113,75 @@ def cache_dir(environ: Mapping[str, str] | None = None) -> Path | None:
     return _private_temp_dir(temp) if temp.is_absolute() else None
 
 
+def source_fingerprint(package: Path = PACKAGE) -> str:
+    """16 hex digits of a hash over the kernels' sources (names and contents, not times: a fresh
+    checkout of the same code has the same fingerprint). An unreadable file counts as empty."""
+    files = [package / "jit.py"]
+    for name in KERNEL_PACKAGES:
+        files += sorted((package / name).glob("*.py"))
+    digest = hashlib.sha256()
+    for path in files:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b""
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(len(data).to_bytes(8, "little") + data)
+    return digest.hexdigest()[:16]
+
+
+def keyed_dir(base: Path, fingerprint: str) -> Path:
+    """The fingerprint's folder in ``base``; ``base`` itself when it is that folder already (a
+    child process inherits the ``NUMBA_CACHE_DIR`` that :func:`configure` set)."""
+    name = KEYED_PREFIX + fingerprint
+    return base if base.name == name else base / name
+
+
+def prune(current: Path, now: float | None = None) -> list[Path]:
+    """Delete the fingerprint folders beside ``current`` that are neither among the
+    :data:`KEEP_RECENT` most recently used nor used within :data:`KEEP_IDLE` seconds; returns what
+    was deleted. Only real folders named like a fingerprint folder are touched (never a file, a
+    link, or anything else the folder holds), and a failure leaves the folder as it is."""
+    now = time.time() if now is None else now
+    others: list[tuple[float, Path]] = []
+    try:
+        with os.scandir(current.parent) as entries:
+            for entry in entries:
+                if (entry.name != current.name and _KEYED_NAME.fullmatch(entry.name)
+                        and entry.is_dir(follow_symlinks=False)):
+                    others.append((entry.stat(follow_symlinks=False).st_mtime, Path(entry.path)))
+    except OSError:
+        return []
+    others.sort(reverse=True)
+    deleted = []
+    for used, folder in others[KEEP_RECENT:]:
+        if now - used > KEEP_IDLE:
+            shutil.rmtree(folder, ignore_errors=True)
+            if not folder.exists():
+                deleted.append(folder)
+    return deleted
+
+
+def _keyed(base: Path | None) -> Path | None:
+    """The fingerprint folder to cache in, marked as used now (its time), old ones pruned."""
+    if base is None:
+        return None
+    folder = keyed_dir(base, source_fingerprint())
+    if not _usable(folder):
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(folder)
+    prune(folder)
+    return folder
+
+
 _chosen: list[Path | None] = []
 
 
 def configure() -> Path | None:
     """Choose the cache folder once per process and tell Numba (before or after its import)."""
     if not _chosen:
-        folder = cache_dir()
+        folder = _keyed(cache_dir())
         _chosen.append(folder)
         if folder is not None:
             os.environ["NUMBA_CACHE_DIR"] = str(folder)
