@@ -11,10 +11,13 @@ import pytest
 
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
+from cp_trainer.solver import single
 from cp_trainer.solver import tables as tables_module
 from cp_trainer.solver.bots import get_bot, settings_for
-from cp_trainer.solver.fastbots import numpy_setting
-from cp_trainer.solver.tables import build_tables, hand_array, load_tables
+from cp_trainer.solver.enumerate import tables_for
+from cp_trainer.solver.fastbots import bot_spec, numpy_setting
+from cp_trainer.solver.kernels import bottom_coefficients, mixture_rest, mixture_value, setting_value
+from cp_trainer.solver.tables import build_tables, hand_array, load_tables, sort_hand
 
 RULES = [
     HouseRules(),
@@ -22,6 +25,7 @@ RULES = [
     HouseRules(low_middle=True),
     HouseRules(royalties=True, system=ScoringSystem.ONE_SIX),
     HouseRules(wheel_second=True, ties=TieRule.BANK, system=ScoringSystem.TWO_FOUR_SCOOP),
+    HouseRules(scoop_bonus=3, ties=TieRule.BANK),
 ]
 
 
@@ -41,7 +45,7 @@ def _cards(row: npt.NDArray[np.int64]) -> list[Card]:
 
 
 @pytest.mark.parametrize("rules", RULES, ids=["default", "naturals", "low-middle", "1-6+royalties",
-                                              "wheel+bank+scoop"])
+                                              "wheel+bank+scoop", "scoop-bonus-3+bank"])
 @pytest.mark.parametrize("bot", ["greedy", "standard"])
 def test_one_hand_in_numpy_equals_the_kernel(rules: HouseRules, bot: str) -> None:
     hands = _hands(400, 11)
@@ -50,6 +54,46 @@ def test_one_hand_in_numpy_equals_the_kernel(rules: HouseRules, bot: str) -> Non
     assert (alone == compiled).all(), np.flatnonzero(alone != compiled)[:10]
     # the Python interface answers the same, whichever way it computes
     assert [get_bot(bot).setting(_cards(h), rules) for h in hands[:50]] == list(compiled[:50])
+
+
+@pytest.mark.parametrize("rules", [HouseRules(system=ScoringSystem.ONE_SIX),
+                                   HouseRules(scoop_bonus=3, ties=TieRule.BANK)], ids=["1-6", "scoop-3+bank"])
+def test_a_mixture_rating_is_the_same_number_to_the_last_bit_every_way(rules: HouseRules) -> None:
+    """The search rates a bottom's settings from its coefficients (kernels.mixture_rest), the bounds
+    and the step from the whole formula (kernels.mixture_value), one hand in NumPy from single.values:
+    if they differed in the last bit, a setting could beat itself and the three could choose apart."""
+    spec = bot_spec("standard", rules)
+    assert spec.probs.shape[1] > 9  # a mixture table
+    tab = tables_for(rules)
+    coef = np.empty(((spec.probs.shape[1] - 9) // 6, 4))
+    for hand in _hands(12, 3):
+        sc = single.subset_classes(sort_hand(hand), tab, rules.low_middle)
+        legal = np.flatnonzero(sc.legal)
+        numpy_values = single.values(sc, legal, spec.probs, spec.bonus2, spec.bonus3)
+        for s, numpy_value in zip(legal[::7], numpy_values[::7], strict=True):
+            t, m, b = int(sc.top[s]), int(sc.middle[s]), int(sc.bottom[s])
+            whole = mixture_value(t, m, b, spec.probs, spec.bonus2, spec.bonus3)
+            bottom_coefficients(b, spec.probs, spec.bonus2, spec.bonus3, coef)
+            assert mixture_rest(t, m, b, spec.probs, coef) == whole == numpy_value
+            assert whole == setting_value(t, m, b, spec.probs, spec.bonus2, spec.bonus3)
+            assert whole == pytest.approx(_mixture_by_definition(t, m, b, spec.probs, spec.bonus2,
+                                                                 spec.bonus3), abs=1e-12)
+
+
+def _mixture_by_definition(t: int, m: int, b: int, p: npt.NDArray[np.float64], bonus2: float,
+                           bonus3: float) -> float:
+    """Rows won minus lost, plus each kind's share of bonus2 * (P(win >= 2) - P(lose >= 2)) +
+    bonus3 * (P(win 3) - P(lose 3)), rows independent within a kind, plus the royalties."""
+    kinds = (p.shape[1] - 9) // 6
+    value = (p[t, 0] - p[t, 1]) + (p[m, 2] - p[m, 3]) + (p[b, 4] - p[b, 5]) + p[t, 6] + p[m, 7] + p[b, 8]
+    for k in range(kinds):
+        ct, cm, cb = 9 + 2 * k, 9 + 2 * k + 2 * kinds, 9 + 2 * k + 4 * kinds
+        for sign, (x, y, z) in ((1, (p[t, ct], p[m, cm], p[b, cb])),
+                                (-1, (p[t, ct + 1], p[m, cm + 1], p[b, cb + 1]))):
+            three = x * y * z
+            two_or_more = x * y + x * z + y * z - 2 * three
+            value += sign * p[-1, ct] * (bonus2 * two_or_more + bonus3 * three)
+    return float(value)
 
 
 def test_the_bank_seat_changes_the_choice_the_same_way() -> None:

@@ -89,7 +89,12 @@ def mixture_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: flo
     top's win and loss against kind k at columns 9 + 2k and 10 + 2k, the middle's 2K further on,
     the bottom's 4K further), so each row's lookup reads a few cache lines; the shares are in the
     table's last row at the top's columns. Each kind's figures rise with every row's class, so the
-    sum does too (the branch and bound of :func:`standard_setting` holds)."""
+    sum does too (the branch and bound of :func:`standard_setting` holds).
+
+    For a given bottom the bonus terms are linear in the products and sums of the top's and the
+    middle's figures (:func:`kind_coefficients`), so a search that rates many settings of one
+    bottom works them out once (:func:`bottom_coefficients`, :func:`mixture_rest`); this function
+    does the same operations in the same order, so both give the same number to the last bit."""
     value: float = (probs[t, 0] - probs[t, 1]) + (probs[m, 2] - probs[m, 3]) + (probs[b, 4] - probs[b, 5])
     last = probs.shape[0] - 1
     kinds = (probs.shape[1] - 9) // 6
@@ -97,24 +102,57 @@ def mixture_value(t: int, m: int, b: int, probs: F64, bonus2: float, bonus3: flo
         ct = 9 + 2 * k
         cm = ct + 2 * kinds
         cb = cm + 2 * kinds
-        value += probs[last, ct] * kind_bonus(probs[t, ct], probs[t, ct + 1], probs[m, cm], probs[m, cm + 1],
-                                              probs[b, cb], probs[b, cb + 1], bonus2, bonus3)
-    return value + float(probs[t, 6] + probs[m, 7] + probs[b, 8])
+        share = probs[last, ct]
+        c0, c1 = kind_coefficients(probs[b, cb], share, bonus2, bonus3)
+        c2, c3 = kind_coefficients(probs[b, cb + 1], share, bonus2, bonus3)
+        value += kind_terms(probs[t, ct], probs[m, cm], probs[t, ct + 1], probs[m, cm + 1], c0, c1, c2, c3)
+    return value + float((probs[t, 6] + probs[m, 7]) + probs[b, 8])
 
 
 @jit
-def kind_bonus(wt: float, lt: float, wm: float, lm: float, wb: float, lb: float, bonus2: float,
-               bonus3: float) -> float:
-    """The bonus terms of :func:`expected_points` against one kind of opponent: bonus2 *
-    (P(win >= 2) - P(lose >= 2)) + bonus3 * (P(win 3) - P(lose 3)); without a majority bonus
-    (1-6) the scoop's term alone (the same number: the first term is 0)."""
-    w3 = wt * wm * wb
-    l3 = lt * lm * lb
-    if bonus2 == 0.0:
-        return bonus3 * (w3 - l3)
-    w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
-    l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
-    return bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
+def kind_coefficients(x: float, share: float, bonus2: float, bonus3: float) -> tuple[float, float]:
+    """Against one kind (of ``share``), with the bottom winning (or losing) with probability
+    ``x``: the weights of p_t * p_m and of p_t + p_m (the top's and the middle's probabilities of
+    the same outcome) in the bonus terms of :func:`expected_points`, since
+    P(>= 2 of 3) = p_t p_m (1 - 2x) + x (p_t + p_m) and P(3 of 3) = p_t p_m x."""
+    return share * (bonus2 + (bonus3 - 2.0 * bonus2) * x), share * (bonus2 * x)
+
+
+@jit
+def kind_terms(wt: float, wm: float, lt: float, lm: float, c0: float, c1: float, c2: float,
+               c3: float) -> float:
+    """One kind's share of the bonus terms, from the top's and middle's win (w) and loss (l)
+    probabilities against it and :func:`kind_coefficients` of its bottom's win (c0, c1) and loss
+    (c2, c3)."""
+    return (c0 * (wt * wm) + c1 * (wt + wm)) - (c2 * (lt * lm) + c3 * (lt + lm))
+
+
+@jit
+def bottom_coefficients(b: int, probs: F64, bonus2: float, bonus3: float, coef: F64) -> None:
+    """``coef[k]``: kind ``k``'s :func:`kind_coefficients` of a bottom of class ``b`` (win, then
+    loss), for :func:`mixture_rest`; ``coef`` of shape (K, 4) or more rows."""
+    last = probs.shape[0] - 1
+    kinds = (probs.shape[1] - 9) // 6
+    for k in range(kinds):
+        ct = 9 + 2 * k
+        cb = ct + 4 * kinds
+        share = probs[last, ct]
+        coef[k, 0], coef[k, 1] = kind_coefficients(probs[b, cb], share, bonus2, bonus3)
+        coef[k, 2], coef[k, 3] = kind_coefficients(probs[b, cb + 1], share, bonus2, bonus3)
+
+
+@jit
+def mixture_rest(t: int, m: int, b: int, probs: F64, coef: F64) -> float:
+    """:func:`mixture_value` of (t, m, b) with ``coef`` the bottom's :func:`bottom_coefficients`:
+    the same number, with a third of the work."""
+    value: float = (probs[t, 0] - probs[t, 1]) + (probs[m, 2] - probs[m, 3]) + (probs[b, 4] - probs[b, 5])
+    kinds = (probs.shape[1] - 9) // 6
+    for k in range(kinds):
+        ct = 9 + 2 * k
+        cm = ct + 2 * kinds
+        value += kind_terms(probs[t, ct], probs[m, cm], probs[t, ct + 1], probs[m, cm + 1], coef[k, 0],
+                            coef[k, 1], coef[k, 2], coef[k, 3])
+    return value + float((probs[t, 6] + probs[m, 7]) + probs[b, 8])
 
 
 @jit
@@ -219,17 +257,24 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
             bound[n] = -v
             n += 1
     order = np.argsort(bound[:n])
+    mixture = probs.shape[1] > 9
+    coef = np.empty(((probs.shape[1] - 9) // 6 if mixture else 0, 4))
     for q in order:
         if -bound[q] < best_v - delta:
             break
         b = cand[q]
         cb = c5[b]
+        if mixture:
+            bottom_coefficients(cb, probs, bonus2, bonus3, coef)
         for j in range(N_SPLITS):
             m = c5mid[split_mid[b, j]]
             t = c3[split_top[b, j]]
             if (t > cb) if low else (m > cb or t > m):
                 continue
-            v = setting_value(t, m, cb, probs, bonus2, bonus3)
+            if mixture:
+                v = mixture_rest(t, m, cb, probs, coef)
+            else:
+                v = setting_value(t, m, cb, probs, bonus2, bonus3)
             s = b * N_SPLITS + j
             if v > best_v or (v == best_v and best != greedy and s < best):
                 best_v = v
@@ -348,7 +393,7 @@ def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_lo
                     by_row_codes: I16, vals: I16, ratio: F64, scale: float, cls: I16, codes: I16,
                     majority: int, scoop: int, tie: int, roy: I64, royalties: bool, better_only: bool,
                     top_v: F64, top_s: I64, top_c: I64, c5: I16, c5low: I16, c3: I16, factors: F64,
-                    table: I64, live: I64, paid: I64) -> int:
+                    table: I64, live: I64, paid: I64, weights: I64) -> int:
     """One hand set by ``standard`` with its card-removal step (:mod:`.removal`). With naturals on
     (``natural_value`` >= 0) a natural it declares (as :func:`bot_setting`) or a hand that is one
     however set (six pairs, a dragon) takes no step. ``top_*`` hold K candidates; ``c5``/``c5low``/
@@ -376,7 +421,7 @@ def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_lo
         return best
     return removal_choice(hand, best, c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b], nk, top_s, top_c,
                           by_row_cls, by_row_codes, vals, ratio, scale, cls, codes, majority, scoop, tie,
-                          roy, royalties, better_only, factors, table, live, paid)
+                          roy, royalties, better_only, factors, table, live, paid, weights)
 
 
 @jit
@@ -397,12 +442,13 @@ def removal_settings(hands: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_
     table = np.empty((3, 125), dtype=np.int64)
     live = np.empty((3, 125), dtype=np.int64)
     paid = np.empty((3, 5), dtype=np.int64)
+    weights = np.empty((3, cls.shape[0]), dtype=np.int64)
     for i in range(hands.shape[0]):
         out[i] = removal_setting(hands[i], nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top, probs,
                                  bonus2, bonus3, natural_value, categories, comb3, delta, by_row_cls,
                                  by_row_codes, vals, ratio, scale, cls, codes, majority, scoop, tie, roy,
                                  royalties, better_only, top_v, top_s, top_c, c5, c5low, c3, factors, table,
-                                 live, paid)
+                                 live, paid, weights)
 
 
 @jit

@@ -97,31 +97,26 @@ def values(sc: SubsetClasses, settings: I64, probs: F64, bonus2: float, bonus3: 
             ct = 9 + 2 * k
             cm = ct + 2 * kinds
             cb = cm + 2 * kinds
-            ev = ev + probs[-1, ct] * _kind_bonus(probs[t, ct], probs[t, ct + 1], probs[m, cm],
-                                                  probs[m, cm + 1], probs[b, cb], probs[b, cb + 1],
-                                                  bonus2, bonus3)
+            share = probs[-1, ct]
+            c0, c1 = _kind_coefficients(probs[b, cb], share, bonus2, bonus3)
+            c2, c3 = _kind_coefficients(probs[b, cb + 1], share, bonus2, bonus3)
+            kw_t, kw_m, kl_t, kl_m = probs[t, ct], probs[m, cm], probs[t, ct + 1], probs[m, cm + 1]
+            ev = ev + ((c0 * (kw_t * kw_m) + c1 * (kw_t + kw_m)) - (c2 * (kl_t * kl_m) + c3 * (kl_t + kl_m)))
     else:
         w3 = wt * wm * wb
         l3 = lt * lm * lb
         w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
         l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
         ev = (wt - lt) + (wm - lm) + (wb - lb) + bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
-    out: F64 = ev + (probs[t, 6] + probs[m, 7] + probs[b, 8])
+    out: F64 = ev + ((probs[t, 6] + probs[m, 7]) + probs[b, 8])
     return out
 
 
-def _kind_bonus(wt: F64, lt: F64, wm: F64, lm: F64, wb: F64, lb: F64, bonus2: float,
-                bonus3: float) -> F64:
-    """:func:`.kernels.kind_bonus` of many settings, the same operations in the same order."""
-    w3 = wt * wm * wb
-    l3 = lt * lm * lb
-    if bonus2 == 0.0:
-        scoop: F64 = bonus3 * (w3 - l3)
-        return scoop
-    w2 = wt * wm + wt * wb + wm * wb - 2.0 * w3
-    l2 = lt * lm + lt * lb + lm * lb - 2.0 * l3
-    both: F64 = bonus2 * (w2 - l2) + bonus3 * (w3 - l3)
-    return both
+def _kind_coefficients(x: F64, share: float, bonus2: float, bonus3: float) -> tuple[F64, F64]:
+    """:func:`.kernels.kind_coefficients` of many bottoms, the same operations in the same order."""
+    c0: F64 = share * (bonus2 + (bonus3 - 2.0 * bonus2) * x)
+    c1: F64 = share * (bonus2 * x)
+    return c0, c1
 
 
 def natural_setting(sc: SubsetClasses, categories: npt.NDArray[np.int8]) -> int:
