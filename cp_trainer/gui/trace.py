@@ -244,7 +244,12 @@ class StateTrace(QObject):
         modal = app.activeModalWidget()
         active = app.activeWindow()
         popup = app.activePopupWidget()
-        state["popup"] = self._menu(popup, names) if isinstance(popup, QMenu) else None
+        # a menu with its actions, or a combo box's open list (Space on a focused combo box opens
+        # it, and Return then chooses in the list instead of pressing the dialog's default button)
+        state["popup"] = (self._menu(popup, names) if isinstance(popup, QMenu)
+                          else None if popup is None
+                          else {"key": popup.objectName() or type(popup).__name__, "rect": _rect(popup),
+                                "actions": []})
         windows = []
         for top in app.topLevelWidgets():
             if not top.isVisible() or isinstance(top, QMenu) or top.windowType().name == "ToolTip":

@@ -352,7 +352,9 @@ class Player:
         for _ in range(self.rng.randint(1, 5)):
             self.s.key("Tab")
         self.s.key("space")
-        self.s.settle()
+        if self.s.settle()["popup"] is not None:  # Space opened a combo box's list: Return chooses
+            self.s.key("Return")
+            self.s.wait(lambda x: x["popup"] is None, "the list closed")
         self._close_settings(ok=True)
 
     # --- the other windows and pages ---------------------------------------------------------------------
