@@ -147,6 +147,14 @@ def test_nothing_before_the_showdown_names_another_seats_cards(tmp_path: Path) -
             c.close()
 
 
+def test_a_token_that_reads_like_a_card_is_not_a_card_named() -> None:
+    # the leak test above once failed on a seat's own rejoin token, "7c-…" read as the seven of clubs
+    joined = {"type": "joined", "seat": 0, "token": "5d_VsOa84glzdsGpu06T7YQN",
+              "seats": [{"name": "P0", "token": "7c-abc"}]}
+    assert cards_named(joined) == set()
+    assert cards_named({"type": "deal", "cards": "As 7c", "token": "Kd_x"}) == {"As", "7c"}
+
+
 def test_wrong_code_is_refused_and_the_connection_closes() -> None:
     with hosted(None) as host:
         assert host.line is not None
