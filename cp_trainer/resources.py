@@ -6,6 +6,11 @@ from functools import cache
 from pathlib import Path
 
 
+class MissingResourcesError(FileNotFoundError):
+    """The installed package has no resources folder (a broken or partial install): nothing the
+    user typed is wrong, and no translation can be read to say so in their language."""
+
+
 @cache
 def resources_dir() -> Path:
     """The folder holding card art, translations and data tables.
@@ -17,7 +22,7 @@ def resources_dir() -> Path:
     for candidate in (here / "_resources", here.parent / "resources"):
         if (candidate / "i18n").is_dir():
             return candidate
-    raise FileNotFoundError(
+    raise MissingResourcesError(
         f"cp-trainer's resources folder is missing (looked in {here / '_resources'} and "
         f"{here.parent / 'resources'}); reinstall the package"
     )

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+import cp_trainer
 from cp_trainer.cli import main
 from cp_trainer.cli.streams import MAX_LINE, escape_invisible, json_line
 
@@ -525,3 +526,25 @@ def test_the_card_commands_need_no_home(argv: list[str], home: str, open_tmp: Pa
     proc = run_env(argv, env, unprivileged=True, cwd=cwd, timeout=300)
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
     assert list(cwd.iterdir()) == []  # no folder named "~" left here
+
+
+# --- a broken install: the resources folder gone -------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["check", "As Kd Qh / Jc Ts 9d 8h 7c / 6s 5d 4h 3c 2s"],
+    ["arrange", "--bot", "standard", "As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s"],
+])
+def test_a_missing_resources_folder_is_one_line_and_status_1(tmp_path: Path, args: list[str]) -> None:
+    # a copy of the package with no resources beside it (a partial install): this once ended
+    # in a traceback from the first translation the command read
+    shutil.copytree(Path(cp_trainer.__file__).parent, tmp_path / "cp_trainer",
+                    ignore=shutil.ignore_patterns("__pycache__", "_resources"))
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "cp_trainer", *args], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=120)
+    assert res.returncode == 1, res
+    assert "Traceback" not in res.stderr
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"cp-trainer {args[0]}: "), res.stderr
+    assert "resources folder is missing" in lines[0] and "reinstall" in lines[0]
+    assert res.stdout == ""

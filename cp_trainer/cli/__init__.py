@@ -15,8 +15,12 @@ from typing import NoReturn
 
 from .. import __version__
 from ..i18n import system_language
+from ..resources import MissingResourcesError
 from .common import CliError, lang_of, shown
 from .streams import StandardStreams, StreamError
+
+#: the exit status of a command that cannot run because the install is broken (its resources gone)
+EXIT_BROKEN_INSTALL = 1
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "grade",
@@ -98,6 +102,11 @@ def _run(argv: Sequence[str] | None, streams: StandardStreams) -> int:
         with contextlib.suppress(StreamError):
             print(f"{name}: {exc.message(lang)}", file=sys.stderr)
         return exc.status
+    except MissingResourcesError as exc:  # a broken install: one line (in English: no catalogue)
+        with contextlib.suppress(StreamError):
+            streams.finish()
+            print(f"{name}: {exc}", file=sys.stderr)
+        return EXIT_BROKEN_INSTALL
     except KeyboardInterrupt:
         with contextlib.suppress(StreamError):
             print("cp-trainer: interrupted", file=sys.stderr)
