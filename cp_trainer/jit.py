@@ -47,7 +47,7 @@ PACKAGE = Path(__file__).resolve().parent
 #: read (every ``.py`` file in them counts, with this file)
 KERNEL_PACKAGES = ("solver", "paigow")
 KEYED_PREFIX = "src-"
-_KEYED_NAME = re.compile(r"src-[0-9a-f]{16}")
+_KEYED_NAME = re.compile(re.escape(KEYED_PREFIX) + r"[0-9a-f]{16}")
 #: pruning keeps this many other fingerprint folders, the most recently used, whatever their age
 KEEP_RECENT = 3
 #: and any other used this recently (seconds)

@@ -246,10 +246,13 @@ class StateTrace(QObject):
         popup = app.activePopupWidget()
         # a menu with its actions, or a combo box's open list (Space on a focused combo box opens
         # it, and Return then chooses in the list instead of pressing the dialog's default button)
-        state["popup"] = (self._menu(popup, names) if isinstance(popup, QMenu)
-                          else None if popup is None
-                          else {"key": popup.objectName() or type(popup).__name__, "rect": _rect(popup),
-                                "actions": []})
+        if isinstance(popup, QMenu):
+            state["popup"] = self._menu(popup, names)
+        elif popup is not None:
+            state["popup"] = {"key": popup.objectName() or type(popup).__name__, "rect": _rect(popup),
+                              "actions": []}
+        else:
+            state["popup"] = None
         windows = []
         for top in app.topLevelWidgets():
             if not top.isVisible() or isinstance(top, QMenu) or top.windowType().name == "ToolTip":

@@ -256,8 +256,7 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
     whole = np.zeros(nk, dtype=np.bool_)  # ... whose royalties differ: read the whole pool
     first = np.zeros((nk, 3), dtype=np.int64)
     last = np.zeros((nk, 3), dtype=np.int64)
-    n_played = candidate_ranges(bt, bm, bb, nk, top_s, top_c, vals, roy, royalties, played, whole, first,
-                                last)
+    n_played = candidate_ranges(own, nk, top_s, top_c, vals, roy, royalties, played, whole, first, last)
     range_weights(n_played, whole, first, last, by_row_codes, factors, scale, weights)
     cand = np.empty(3, dtype=np.int64)
     lo = np.empty(3, dtype=np.int64)
@@ -298,10 +297,10 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
 
 
 @jit
-def candidate_ranges(bt: int, bm: int, bb: int, nk: int, top_s: I64, top_c: I64, vals: I16, roy: I64,
-                     royalties: bool, played: I64, whole: B, first: I64, last: I64) -> int:
-    """Which of the ``nk`` kept candidates :func:`removal_choice` plays off against ``best`` (rows
-    bt, bm, bb), in order, into ``played`` (all but ``best``'s own triple, at most the list's length
+def candidate_ranges(own: I64, nk: int, top_s: I64, top_c: I64, vals: I16, roy: I64, royalties: bool,
+                     played: I64, whole: B, first: I64, last: I64) -> int:
+    """Which of the ``nk`` kept candidates :func:`removal_choice` plays off against ``best`` (row
+    classes ``own``), in order, into ``played`` (all but ``best``'s own triple, at most the list's length
     less one); for each, ``whole``: its royalties differ (the whole pool counts), else the range
     ``first[i, r]`` to ``last[i, r]`` of the copy sorted by row ``r`` that its pass reads (empty where
     the two settings' classes are equal). Returns how many were played."""
@@ -310,20 +309,19 @@ def candidate_ranges(bt: int, bm: int, bb: int, nk: int, top_s: I64, top_c: I64,
         t = top_c[q, 0]
         m = top_c[q, 1]
         b = top_c[q, 2]
-        if t == bt and m == bm and b == bb:
+        if t == own[0] and m == own[1] and b == own[2]:
             continue
         if n == top_s.shape[0] - 1:
             break
         played[n] = q
-        if royalties and (roy[0, t] != roy[0, bt] or roy[1, m] != roy[1, bm] or roy[2, b] != roy[2, bb]):
+        if royalties and (roy[0, t] != roy[0, own[0]] or roy[1, m] != roy[1, own[1]]
+                          or roy[2, b] != roy[2, own[2]]):
             whole[n] = True
         else:
             for r in range(3):
-                mine = top_c[q, r]
-                theirs = bt if r == 0 else (bm if r == 1 else bb)
-                if mine != theirs:
-                    first[n, r] = np.searchsorted(vals[r], min(mine, theirs), side="left")
-                    last[n, r] = np.searchsorted(vals[r], max(mine, theirs), side="right")
+                if top_c[q, r] != own[r]:
+                    first[n, r] = np.searchsorted(vals[r], min(top_c[q, r], own[r]), side="left")
+                    last[n, r] = np.searchsorted(vals[r], max(top_c[q, r], own[r]), side="right")
         n += 1
     return n
 
