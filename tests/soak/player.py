@@ -305,7 +305,7 @@ class Player:
             self.s.xdotool("type", "--delay", "30", str(self.rng.randint(lo, min(hi, lo + 3))))
         elif w["cls"] == "QComboBox":
             self.s.click(w["rect"])
-            self.s.wait(lambda x: x["popup"] is not None or True, "the list")
+            self.s.wait(lambda x: x["popup"] is not None, "the list")
             self.s.key(self.rng.choice(["Down", "Up", "Down Down"]).split()[0], "Return")
         return self.s.settle()
 
