@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from .i18n import system_language, tr
 from .jit import configure
+from .resources import MissingResourcesError
 
 __all__ = ["main", "precompile"]
 
@@ -41,8 +42,16 @@ def precompile() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    quiet = "--quiet" in args
+    """Compile, saying so unless ``--quiet``; status 0, or 1 with one line for a broken install
+    (no resources folder: in English, since no catalogue can be read)."""
+    try:
+        return _compile_all("--quiet" in list(sys.argv[1:] if argv is None else argv))
+    except MissingResourcesError as exc:
+        print(f"cp-trainer precompile: {exc}", file=sys.stderr)
+        return 1
+
+
+def _compile_all(quiet: bool) -> int:
     lang = system_language()
     folder = configure()
     if not quiet:

@@ -548,3 +548,17 @@ def test_a_missing_resources_folder_is_one_line_and_status_1(tmp_path: Path, arg
     assert len(lines) == 1 and lines[0].startswith(f"cp-trainer {args[0]}: "), res.stderr
     assert "resources folder is missing" in lines[0] and "reinstall" in lines[0]
     assert res.stdout == ""
+
+
+def test_precompile_without_the_resources_folder_is_one_line_and_status_1(tmp_path: Path) -> None:
+    # ./dev runs it right after installing: a partial install once ended here in a traceback
+    shutil.copytree(Path(cp_trainer.__file__).parent, tmp_path / "cp_trainer",
+                    ignore=shutil.ignore_patterns("__pycache__", "_resources"))
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    res = subprocess.run([sys.executable, "-m", "cp_trainer.precompile"], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=120)
+    assert res.returncode == 1, res
+    assert "Traceback" not in res.stderr
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cp-trainer precompile: "), res.stderr
+    assert "resources folder is missing" in lines[0] and res.stdout == ""
