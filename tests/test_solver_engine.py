@@ -11,7 +11,7 @@ from script_modules import load_script
 
 from cp_trainer.arrangement import check_arrangement, row_strengths
 from cp_trainer.cards import Deck, parse_cards
-from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.solver import removal
 from cp_trainer.solver.bots import bot_spec, get_bot
 from cp_trainer.solver.enumerate import HandSettings, enumerate_hand, setting_arrangement
@@ -148,6 +148,27 @@ def test_mixture_tables_are_used_where_a_scoop_pays_extra() -> None:
             assert (mix.weights @ kinds) == pytest.approx(p[:-1, 2 * r], abs=1e-9)
             # each kind's win probability rises with the class (the branch and bound needs it)
             assert (np.diff(kinds, axis=1) >= -1e-12).all() and (np.diff(kinds, axis=1) > 0).any()
+
+
+@pytest.mark.parametrize("rules", [
+    HouseRules(), HouseRules(low_middle=True), HouseRules(royalties=True), HouseRules(wheel_second=True),
+    HouseRules(system=ScoringSystem.ONE_SIX), HouseRules(scoop_bonus=3), HouseRules(ties=TieRule.BANK),
+], ids=["default", "low-middle", "royalties", "wheel-second", "1-6", "scoop-3", "bank"])
+def test_every_win_figure_rises_and_every_loss_figure_falls_with_the_class(rules: HouseRules) -> None:
+    """What the search's bounds rely on (kernels.standard_setting, kernels.row_value): for each row,
+    and for each kind of a mixture, a stronger class wins at least as often and loses at most as
+    often, to within the tables' rounding (far below kernels.BOUND_SLACK)."""
+    from cp_trainer.solver.kernels import BOUND_SLACK
+
+    p = bot_spec("standard", rules).probs
+    kinds = (p.shape[1] - 9) // 6
+    body = p[:-1] if kinds else p
+    columns = [(2 * r, 2 * r + 1) for r in range(3)]
+    columns += [(9 + 2 * (r * kinds + k), 10 + 2 * (r * kinds + k)) for r in range(3) for k in range(kinds)]
+    for win, loss in columns:
+        assert np.diff(body[:, win]).min() >= -1e-12 and np.diff(body[:, loss]).max() <= 1e-12
+        assert body[-1, win] > body[0, win] and body[-1, loss] < body[0, loss]
+    assert BOUND_SLACK >= 1e3 * 1e-12
 
 
 @pytest.mark.parametrize(("system", "low"),

@@ -174,7 +174,10 @@ def zone_tables(cand: I64, best: I64, lo: I64, hi: I64, majority: int, scoop: in
     - ``live[r]``: 1 where the pass of row ``r`` counts the hand, else 0.
     - ``paid[s, z]``: the sign of the pool hand's own row-``s`` royalty in the gain (to the better
       hand only it is paid by whoever loses the row). Otherwise the pool hand's royalties cancel
-      out: the two settings' rows earn the same."""
+      out: the two settings' rows earn the same.
+
+    Only what a pass reads is written: not ``table[r]``/``live[r]`` of a row whose two classes are
+    equal, nor the odd zones of such a row (no class lies between)."""
     oc = np.empty((3, 5), dtype=np.int64)
     ob = np.empty((3, 5), dtype=np.int64)
     for s in range(3):
@@ -182,9 +185,21 @@ def zone_tables(cand: I64, best: I64, lo: I64, hi: I64, majority: int, scoop: in
             oc[s, z] = zone_outcome(cand[s], lo[s], hi[s], z, tie)
             ob[s, z] = zone_outcome(best[s], lo[s], hi[s], z, tie)
             paid[s, z] = np.int64(ob[s, z] < 0) - np.int64(oc[s, z] < 0)
+    # on a row where the two settings' classes are equal a class is below, at or above it (zones
+    # 0, 2, 4: :func:`row_zone`), so the odd zones are never read; nor is a row's table where the
+    # classes are equal (its pass is not made)
+    eq0 = lo[0] == hi[0]
+    eq1 = lo[1] == hi[1]
+    eq2 = lo[2] == hi[2]
     for z0 in range(5):
+        if eq0 and z0 % 2 == 1:
+            continue
         for z1 in range(5):
+            if eq1 and z1 % 2 == 1:
+                continue
             for z2 in range(5):
+                if eq2 and z2 % 2 == 1:
+                    continue
                 zs = (z0, z1, z2)
                 won_c = lost_c = won_b = lost_b = mine = 0
                 for s in range(3):
@@ -200,6 +215,8 @@ def zone_tables(cand: I64, best: I64, lo: I64, hi: I64, majority: int, scoop: in
                 in0 = lo[0] < hi[0] and 1 <= z0 <= 3
                 in1 = lo[1] < hi[1] and 1 <= z1 <= 3
                 for r in range(3):
+                    if lo[r] == hi[r]:
+                        continue
                     counted = (r >= 1 and in0) or (r == 2 and in1)
                     live[r, i] = 0 if counted else 1
                     table[r, i] = 0 if counted else d
