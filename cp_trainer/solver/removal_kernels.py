@@ -246,6 +246,35 @@ def zone_pass(cls_r: I16, weights_r: I64, first: int, last: int, lo: I64, hi: I6
 
 
 @jit
+def sorted_pass(cls_r: I16, weights_r: I64, vals_r: I16, first: int, last: int, r: int, lo: I64, hi: I64,
+                table_r: I64) -> int:
+    """:func:`zone_pass` without royalties to the better hand only: on the copy sorted by row ``r``
+    (``vals_r`` its classes) the hands ``first`` to ``last`` lie at ``lo[r]``, between, then at
+    ``hi[r]`` (zones 1, 2, 3, ``lo[r] < hi[r]``), so only the other two rows' zones are worked out
+    hand by hand. The same sum."""
+    p = 1 if r == 0 else 0  # the other two rows, and each row's place in a zone index
+    q = 1 if r == 2 else 2
+    sp = 25 if p == 0 else 5
+    sq = 5 if q == 1 else 1
+    sr = 25 if r == 0 else (5 if r == 1 else 1)
+    at_lo_end = first + np.searchsorted(vals_r[first:last], lo[r], side="right")
+    at_hi = first + np.searchsorted(vals_r[first:last], hi[r], side="left")
+    lp = lo[p]
+    hp = hi[p]
+    lq = lo[q]
+    hq = hi[q]
+    gain = 0
+    for zone in range(1, 4):
+        start = first if zone == 1 else (at_lo_end if zone == 2 else at_hi)
+        end = at_lo_end if zone == 1 else (at_hi if zone == 2 else last)
+        base = sr * zone
+        for x in range(start, end):
+            i = base + sp * row_zone(cls_r[x, p], lp, hp) + sq * row_zone(cls_r[x, q], lq, hq)
+            gain += weights_r[x] * table_r[i]
+    return gain
+
+
+@jit
 def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top_s: I64, top_c: I64,
                    by_row_cls: I16, by_row_codes: I16, vals: I16, ratio: F64, scale: float, cls: I16,
                    codes: I16, majority: int, scoop: int, tie: int, roy: I64, royalties: bool,
@@ -256,7 +285,8 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
     When a candidate's rows earn the same royalties as ``best``'s, only pool hands with a row class
     between the two settings' can score differently, so the comparison reads just those, from the
     pool's copy sorted by that row (``by_row_*[row]``, ``vals[row]`` its classes), in order; a hand
-    between on two rows is counted at the first (:func:`zone_tables`, :func:`zone_pass`).
+    between on two rows is counted at the first (:func:`zone_tables`, :func:`zone_pass`, and
+    without royalties to the better hand only :func:`sorted_pass`).
     Otherwise the royalty differs against every pool hand: it reads them all (``cls``/``codes``).
 
     Every such range of a row holds the pool hands of ``best``'s own class on that row, so the
@@ -304,9 +334,14 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
                 hi[r] = max(cand[r], own[r])
             zone_tables(cand, own, lo, hi, majority, scoop, tie, roy, roy_better, table, live, paid)
             for r in range(3):
-                if first[i, r] < last[i, r]:
+                if first[i, r] >= last[i, r]:
+                    continue
+                if roy_better:
                     gain += zone_pass(by_row_cls[r], weights[r], first[i, r], last[i, r], lo, hi, table[r],
                                       live[r], paid, roy, roy_better)
+                else:
+                    gain += sorted_pass(by_row_cls[r], weights[r], vals[r], first[i, r], last[i, r], r, lo,
+                                        hi, table[r])
         if gain > best_gain:
             best_gain = gain
             chosen = top_s[q]
