@@ -24,6 +24,11 @@ BOT_GREEDY = 0
 # more than the rounding of the sums compared (values are a few points, their rounding 1e-15) and
 # than the tables' own unevenness (adjacent classes' figures step back by at most 1e-15)
 BOUND_SLACK = 1e-9
+# The search first looks at the bottoms whose loose bound reaches greedy's value plus this many points,
+# then, with the best found there, at the rest the loose bound still allows (:func:`standard_setting`).
+# Only how fast: the choice is the same for any value. The best setting's value is usually 1 to 2
+# points above greedy's, so this first band often holds it and the second is then narrow.
+FIRST_BAND = 2.0
 BOT_STANDARD = 1
 
 
@@ -213,51 +218,32 @@ def keep_candidate(top_v: F64, top_s: I64, top_c: I64, nk: int, v: float, s: int
 
 
 @jit
-def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64,
-                     bonus2: float, bonus3: float, low: bool, delta: float, top_v: F64, top_s: I64,
-                     top_c: I64) -> tuple[int, int]:
-    """The legal setting of highest :func:`setting_value`, by branch and bound, and how many
-    candidates it kept: with ``top_v`` of length K > 0, the K best distinct row-class triples
-    rated at least the best minus ``delta`` (:func:`keep_candidate`; the card-removal step,
-    :mod:`.removal`, plays them off). ``delta`` 0 and K 0: the setting alone.
-
-    The value rises with every row's class, so a bottom of class b bounds its settings by the
-    value of (top <= min(best top, b), middle b, bottom b), and more tightly, once the other eight
-    cards are looked at, by (best top of the eight, best middle of the eight, b). Bottoms are
-    opened in order of that bound, strongest first, until the bound cannot reach the best found.
-    Within an opened bottom, a split whose top and middle (:func:`row_value`) plus the rest of the
-    bottom's bound cannot reach the window is skipped before it is rated.
-
-    Among settings of exactly the best value it returns greedy's own when that is one of them,
-    else the lowest setting number (so :mod:`.single` can find the same one in NumPy).
-    """
-    best = greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
-    greedy = best
-    b0, j0 = divmod(best, N_SPLITS)
-    best_v = setting_value(c3[split_top[b0, j0]], c5mid[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
-    top_max = c3.max()
-    mid_max = c5mid.max()
-    keep = top_v.shape[0] > 0
-    nk = 0
-    # The loose bound rises with the bottom's class: find the weakest class whose bound beats best_v.
+def loose_threshold(floor: float, top_max: int, mid_max: int, top_class: int, probs: F64, bonus2: float,
+                    bonus3: float, low: bool) -> int:
+    """The weakest bottom class whose loose bound (:func:`standard_setting`) reaches ``floor``
+    (``top_class`` when none below it does): the bound rises with the class."""
     lo = 0
-    hi = int(c5.max()) + 1
+    hi = top_class
     while lo < hi:
         mid = (lo + hi) // 2
         loose = setting_value(min(top_max, mid), mid_max if low else mid, mid, probs, bonus2, bonus3)
-        if loose >= best_v - delta:
+        if loose >= floor:
             hi = mid
         else:
             lo = mid + 1
-    threshold = lo
-    n_b = c5.shape[0]
-    cand = np.empty(n_b, dtype=np.int64)
-    bound = np.empty(n_b, dtype=np.float64)
-    rest = np.empty(n_b, dtype=np.float64)
+    return lo
+
+
+@jit
+def bottom_bounds(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64, bonus2: float,
+                  bonus3: float, low: bool, floor: float, lo_c: int, hi_c: int, cand: I64, bound: F64,
+                  rest: F64) -> int:
+    """The bottoms of class ``lo_c`` to ``hi_c`` (excluded) whose bound over the other eight cards
+    reaches ``floor``, into ``cand`` with minus that bound and its :func:`row_value` rest; how many."""
     n = 0
-    for b in range(n_b):
+    for b in range(c5.shape[0]):
         cb = c5[b]
-        if cb < threshold:
+        if cb < lo_c or cb >= hi_c:
             continue
         m8 = -1
         t8 = -1
@@ -272,14 +258,23 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
             continue
         tb = t8 if low else min(t8, m8)
         v = setting_value(tb, m8, cb, probs, bonus2, bonus3)
-        if v >= best_v - delta:
+        if v >= floor:
             cand[n] = b
             bound[n] = -v
             rest[n] = v - (row_value(tb, 0, probs) + row_value(m8, 1, probs))
             n += 1
+    return n
+
+
+@jit
+def open_bottoms(n: int, cand: I64, bound: F64, rest: F64, c5: I16, c5mid: I16, c3: I16, split_mid: I16,
+                 split_top: I16, probs: F64, bonus2: float, bonus3: float, low: bool, delta: float,
+                 top_v: F64,
+                 top_s: I64, top_c: I64, keep: bool, coef: F64, mixture: bool, best: int, best_v: float,
+                 greedy: int, nk: int) -> tuple[int, float, int]:
+    """Rate the settings of :func:`bottom_bounds`' bottoms, strongest bound first, while a bound
+    reaches the window; the best setting, its value and the candidates kept so far."""
     order = np.argsort(bound[:n])
-    mixture = probs.shape[1] > 9
-    coef = np.empty(((probs.shape[1] - 9) // 6 if mixture else 0, 4))
     for q in order:
         if -bound[q] < best_v - delta:
             break
@@ -304,6 +299,63 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
                 best = s
             if keep and v >= best_v - delta:
                 nk = keep_candidate(top_v, top_s, top_c, nk, v, s, t, m, cb)
+    return best, best_v, nk
+
+
+@jit
+def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64,
+                     bonus2: float, bonus3: float, low: bool, delta: float, top_v: F64, top_s: I64,
+                     top_c: I64) -> tuple[int, int]:
+    """The legal setting of highest :func:`setting_value`, by branch and bound, and how many
+    candidates it kept: with ``top_v`` of length K > 0, the K best distinct row-class triples
+    rated at least the best minus ``delta`` (:func:`keep_candidate`; the card-removal step,
+    :mod:`.removal`, plays them off). ``delta`` 0 and K 0: the setting alone.
+
+    The value rises with every row's class, so a bottom of class b bounds its settings by the
+    value of (top <= min(best top, b), middle b, bottom b), and more tightly, once the other eight
+    cards are looked at, by (best top of the eight, best middle of the eight, b). Bottoms are
+    opened in order of that bound, strongest first, until the bound cannot reach the best found.
+    That is done twice: first for the bottoms whose loose bound reaches greedy's value plus
+    :data:`FIRST_BAND`, then for the weaker ones the best found so far leaves in play, so the
+    tighter bound (a pass over the bottom's 56 splits) is worked out for fewer bottoms; a
+    setting within the window has a bottom in one band or the other, so the result is the same.
+    Within an opened bottom, a split whose top and middle (:func:`row_value`) plus the rest of the
+    bottom's bound cannot reach the window is skipped before it is rated.
+
+    Among settings of exactly the best value it returns greedy's own when that is one of them,
+    else the lowest setting number (so :mod:`.single` can find the same one in NumPy).
+    """
+    best = greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
+    greedy = best
+    b0, j0 = divmod(best, N_SPLITS)
+    best_v = setting_value(c3[split_top[b0, j0]], c5mid[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
+    top_max = c3.max()
+    mid_max = c5mid.max()
+    keep = top_v.shape[0] > 0
+    nk = 0
+    n_b = c5.shape[0]
+    cand = np.empty(n_b, dtype=np.int64)
+    bound = np.empty(n_b, dtype=np.float64)
+    rest = np.empty(n_b, dtype=np.float64)
+    mixture = probs.shape[1] > 9
+    coef = np.empty(((probs.shape[1] - 9) // 6 if mixture else 0, 4))
+    top_class = int(c5.max()) + 1
+    cut = loose_threshold(best_v + FIRST_BAND - delta, top_max, mid_max, top_class, probs, bonus2, bonus3,
+                          low)
+    for stage in range(2):
+        if stage == 0:
+            lo_c = cut
+            hi_c = top_class
+        else:
+            lo_c = loose_threshold(best_v - delta, top_max, mid_max, top_class, probs, bonus2, bonus3, low)
+            hi_c = cut
+        if lo_c >= hi_c:
+            continue
+        n = bottom_bounds(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low, best_v - delta,
+                          lo_c, hi_c, cand, bound, rest)
+        best, best_v, nk = open_bottoms(n, cand, bound, rest, c5, c5mid, c3, split_mid, split_top, probs,
+                                        bonus2, bonus3, low, delta, top_v, top_s, top_c, keep, coef, mixture,
+                                        best, best_v, greedy, nk)
     while nk > 0 and top_v[nk - 1] < best_v - delta:  # kept before the best rose
         nk -= 1
     return best, nk
