@@ -20,6 +20,7 @@ I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
 BOT_GREEDY = 0
+BOT_STANDARD = 1
 # how far a split's bound (:func:`row_value`) must miss the window before the split is skipped: far
 # more than the rounding of the sums compared (values are a few points, their rounding 1e-15) and
 # than the tables' own unevenness (adjacent classes' figures step back by at most 1e-15)
@@ -29,7 +30,6 @@ BOUND_SLACK = 1e-9
 # Only how fast: the choice is the same for any value. The best setting's value is usually 1 to 2
 # points above greedy's, so this first band often holds it and the second is then narrow.
 FIRST_BAND = 2.0
-BOT_STANDARD = 1
 
 
 @jit
@@ -269,9 +269,8 @@ def bottom_bounds(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, 
 @jit
 def open_bottoms(n: int, cand: I64, bound: F64, rest: F64, c5: I16, c5mid: I16, c3: I16, split_mid: I16,
                  split_top: I16, probs: F64, bonus2: float, bonus3: float, low: bool, delta: float,
-                 top_v: F64,
-                 top_s: I64, top_c: I64, keep: bool, coef: F64, mixture: bool, best: int, best_v: float,
-                 greedy: int, nk: int) -> tuple[int, float, int]:
+                 top_v: F64, top_s: I64, top_c: I64, keep: bool, coef: F64, mixture: bool, best: int,
+                 best_v: float, greedy: int, nk: int) -> tuple[int, float, int]:
     """Rate the settings of :func:`bottom_bounds`' bottoms, strongest bound first, while a bound
     reaches the window; the best setting, its value and the candidates kept so far."""
     order = np.argsort(bound[:n])
