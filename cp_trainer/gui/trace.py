@@ -253,6 +253,10 @@ class StateTrace(QObject):
                               "actions": []}
         else:
             state["popup"] = None
+        # the widget keys go to: a player who pressed Tab knows whether Space opens a list
+        focus = app.focusWidget()
+        state["focus"] = (None if focus is None else
+                          {"key": focus.objectName() or type(focus).__name__, "cls": type(focus).__name__})
         windows = []
         for top in app.topLevelWidgets():
             if not top.isVisible() or isinstance(top, QMenu) or top.windowType().name == "ToolTip":

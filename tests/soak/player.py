@@ -9,6 +9,7 @@ window to show that it happened. Which step, which card, which setting: a seeded
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -34,6 +35,10 @@ def _rect(w: dict[str, Any] | None) -> Rect:
     if w is None:
         raise SoakFailure("a widget the step needs is not shown")
     return list(w["rect"])
+
+
+def _focus_moved(before: dict[str, Any] | None, st: State) -> bool:
+    return bool(st["focus"] != before)
 
 
 class Player:
@@ -349,13 +354,21 @@ class Player:
     def settings_keys(self) -> None:
         """Settings by the keyboard alone: a few Tab + Space, then Return (issue 18's scripted run)."""
         self.open_settings()
-        for _ in range(self.rng.randint(1, 5)):
+        self.tab_and_space(self.rng.randint(1, 5))
+        self._close_settings(ok=True)
+
+    def tab_and_space(self, tabs: int) -> None:
+        """Tab ``tabs`` times and press Space; when that opened a combo box's list, Return chooses in
+        it (the list is waited for: under load it opens well after the key was handled)."""
+        focus = self.s.settle()["focus"]
+        for _ in range(tabs):
             self.s.key("Tab")
+            focus = self.s.wait(functools.partial(_focus_moved, focus), "Tab moved the focus")["focus"]
         self.s.key("space")
-        if self.s.settle()["popup"] is not None:  # Space opened a combo box's list: Return chooses
+        if focus is not None and focus["cls"] == "QComboBox":
+            self.s.wait(lambda x: x["popup"] is not None, f"the list of {focus['key']}")
             self.s.key("Return")
             self.s.wait(lambda x: x["popup"] is None, "the list closed")
-        self._close_settings(ok=True)
 
     # --- the other windows and pages ---------------------------------------------------------------------
 

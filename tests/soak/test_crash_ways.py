@@ -157,14 +157,9 @@ def test_scripted_rounds_with_settings_every_second_round(player: Player) -> Non
         p.s.settle()
         if round_ % 2 == 0:
             p.open_settings()
-            for _ in range(1 + round_ % 3):
-                p.s.key("Tab")
-            p.s.key("space")
             # Space on a combo box opens its list: Return then chooses in the list, and once more
             # takes the dialog's default button (OK), as a person would press it again
-            if p.s.settle()["popup"] is not None:
-                p.s.key("Return")
-                p.s.wait(lambda x: x["popup"] is None, "the list closed")
+            p.tab_and_space(1 + round_ % 3)
             p.s.key("Return")
             st = p.s.wait(lambda x: x.modal is None or x.modal["key"] != "settingsDialog", "Settings closed")
             if st.modal is not None:  # a note on values it refused: OK, then Cancel
