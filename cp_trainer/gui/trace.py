@@ -4,7 +4,7 @@
 to ``PATH`` (JSON, replaced whole each time so a reader never sees half of it): a sequence number
 that grows while the event loop answers (a heartbeat: if it stops, the window hangs), the page,
 the phase of the deal, the language, and every visible top-level window with the screen
-rectangles of its named widgets, its menu bar and any open menu. A driver sending real X events
+rectangles of its named widgets, its menu bar, any open menu and the widget keys go to. A driver sending real X events
 (``xdotool``) reads it to find what to click and to wait for the window's state instead of
 sleeping. ``CP_TRAINER_TRACE_GC=1`` also collects garbage before each snapshot (the young
 generations; all of them every two seconds, or every time with ``CP_TRAINER_TRACE_GC=full``), so a
