@@ -3,10 +3,10 @@
 ``CP_TRAINER_TRACE=PATH`` makes the running window write, a few times a second, what it shows
 to ``PATH`` (JSON, replaced whole each time so a reader never sees half of it): a sequence number
 that grows while the event loop answers (a heartbeat: if it stops, the window hangs), the page,
-the phase of the deal, the language, and every visible top-level window with the screen
-rectangles of its named widgets, its menu bar, any open menu and the widget keys go to. A driver sending real X events
-(``xdotool``) reads it to find what to click and to wait for the window's state instead of
-sleeping. ``CP_TRAINER_TRACE_GC=1`` also collects garbage before each snapshot (the young
+the phase of the deal, the language, the widget keys go to, and every visible top-level window
+with the screen rectangles of its named widgets, its menu bar and any open menu. A driver
+sending real X events (``xdotool``) reads it to find what to click and to wait for the window's
+state instead of sleeping. ``CP_TRAINER_TRACE_GC=1`` also collects garbage before each snapshot (the young
 generations; all of them every two seconds, or every time with ``CP_TRAINER_TRACE_GC=full``), so a
 Python object that Qt still calls after Python freed it fails at once instead of hours later.
 ``CP_TRAINER_TRACE_MS`` sets the period (default 150 ms).
