@@ -1,6 +1,7 @@
 """``standard`` against the peer on fresh deals (issue 23): the peer played here, not read from a file.
 
     .venv/bin/python benchmarks/bench_peer_fresh.py --coefficients PATH     # check, then 20,000 deals
+    .venv/bin/python benchmarks/bench_peer_fresh.py                         # says what it needs
     .venv/bin/python benchmarks/bench_peer_fresh.py --coefficients PATH --deals 100000 --seed 7
     .venv/bin/python benchmarks/bench_peer_fresh.py --coefficients PATH --check-deals 20000 --deals 0
 
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import stat
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -63,6 +65,10 @@ F64 = npt.NDArray[np.float64]
 
 RULES = HouseRules()
 N_RANKS = 7930
+#: the file is about 214 KB; anything much larger is not it (and /dev/zero never ends)
+MAX_COEFFICIENT_BYTES = 1 << 20
+#: fresh deals a run may ask for (10 million: about 14 hours of the peer on two cores)
+MAX_DEALS = 10_000_000
 SUIT_ORDER = "cdhs"
 
 
@@ -257,7 +263,13 @@ def play(ranks: I16, wins: F64) -> tuple[int, int, int]:
 def read_coefficients(path: Path) -> F64:
     """The three tables of ``coefficients.data``: each its length (7930), then its numbers."""
     try:
-        words = path.read_text(encoding="ascii").split()
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise ValueError("not a regular file")
+        with path.open("rb") as f:
+            data = f.read(MAX_COEFFICIENT_BYTES + 1)
+        if len(data) > MAX_COEFFICIENT_BYTES:
+            raise ValueError(f"larger than {MAX_COEFFICIENT_BYTES:,} bytes")
+        words = data.decode("ascii").split()
         tables = []
         at = 0
         for _ in range(3):
@@ -333,12 +345,24 @@ def fresh(wins: F64, n_deals: int, seed: int, workers: int) -> F64:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--coefficients", type=Path, required=True, help="the strategy's coefficients.data")
+    ap.add_argument("--coefficients", type=Path, help="the strategy's coefficients.data (without it "
+                    "nothing is played: ./dev bench runs every benchmark with no arguments)")
     ap.add_argument("--check-deals", type=int, default=20_000, metavar="N")
     ap.add_argument("--deals", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=20261204)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
+    if not 0 <= args.deals <= MAX_DEALS:
+        ap.error(f"--deals must be a whole number from 0 to {MAX_DEALS:,}, not {args.deals}")
+    if not 0 <= args.check_deals <= 20_000:
+        ap.error(f"--check-deals must be a whole number from 0 to 20,000 (the shared file's deals), "
+                 f"not {args.check_deals}")
+    if not 1 <= args.workers <= 64:
+        ap.error(f"--workers must be a whole number from 1 to 64, not {args.workers}")
+    if args.coefficients is None:
+        print("bench_peer_fresh: skipped: it plays the peer from its trained probabilities; pass "
+              "--coefficients PATH (coefficients.data of github.com/paulhankin/cpoker)", file=sys.stderr)
+        return 0
     wins = read_coefficients(args.coefficients)
     peer = Peer(wins)
     if args.check_deals > 0:
