@@ -35,6 +35,8 @@ setting of the other hand of the deal. Prints the mean with its 95% interval. As
 from __future__ import annotations
 
 import argparse
+import csv
+import functools
 import itertools
 import stat
 import sys
@@ -119,6 +121,7 @@ def hand_code(ranks: list[int], flush: bool) -> int:
     return _packed_code(9, [lead])
 
 
+@functools.cache
 def rank_tables() -> tuple[I16, I16]:
     """The packed rank (0..7,929) of every 5-card rank pattern (by base-13 key of its values from
     the highest; row 1 for a flush) and of every 3-card one."""
@@ -304,8 +307,6 @@ def file_order(cards: list[Card]) -> list[Card]:
 
 def check(peer: Peer, n_deals: int) -> int:
     """How many of the shared file's first ``n_deals`` deals' arrangements the peer here sets otherwise."""
-    import csv
-
     differ = 0
     with bench_peer.PEER_FILE.open(encoding="utf-8") as f:
         for k, row in enumerate(csv.DictReader(f, delimiter="\t")):
