@@ -107,8 +107,8 @@ class Player:
         return st.widget(key, window)
 
     def _answer_question(self, st: State, yes: bool) -> None:
-        box = st.modal
-        assert box is not None
+        box = self.stable("modal").modal
+        assert box is not None and st.modal is not None and box["key"] == st.modal["key"]
         button = box["widgets"].get("std:Yes" if yes else "std:No")
         if button is None:
             raise SoakFailure(f"the question has no {'Yes' if yes else 'No'} button: {box}")
@@ -278,7 +278,8 @@ class Player:
 
     def open_settings(self) -> State:
         self.menu("game_menu", "settings_action")
-        return self.s.wait(lambda x: x.modal is not None and x.modal["key"] == "settingsDialog", "Settings")
+        self.s.wait(lambda x: x.modal is not None and x.modal["key"] == "settingsDialog", "Settings")
+        return self.stable("modal")
 
     def _tab_of(self, st: State, key: str) -> State:
         """Show the settings tab holding ``key`` (tried one tab after the other)."""
@@ -470,15 +471,20 @@ class Player:
         self.s.resize(st.main["winid"], w, h)
         self.stable()
 
-    def stable(self) -> State:
-        """The main window where it stays: the same rectangle in two snapshots a moment apart."""
-        last: list[list[int]] = []
+    def stable(self, which: str = "main") -> State:
+        """The main window (or the modal dialog) where it stays: the same rectangle in three
+        snapshots in a row. A window just shown may still be placed by the window manager: a
+        click at where it first appeared misses it."""
+        seen: list[tuple[int, list[int] | None]] = []
 
         def still(x: State) -> bool:
-            last.append(list(x.main["rect"]))
-            return len(last) >= 3 and last[-1] == last[-2] == last[-3]
+            window = x.main if which == "main" else x.modal
+            if not seen or seen[-1][0] != x["seq"]:  # each snapshot once, however often it is read
+                seen.append((x["seq"], None if window is None else list(window["rect"])))
+            rects = [r for _, r in seen[-3:]]
+            return len(rects) == 3 and rects[0] is not None and rects[0] == rects[1] == rects[2]
 
-        return self.s.wait(still, "the window at rest")
+        return self.s.wait(still, f"the {which} window at rest")
 
     def four_colour(self) -> None:
         self.s.key("ctrl+4")
