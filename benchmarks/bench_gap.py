@@ -7,7 +7,8 @@
     .venv/bin/python benchmarks/bench_gap.py --rules "1-6" --delta 0.2 --k 8   # a wider step, measured
 
 ``--delta``/``--k`` replace the step's window and candidates (:func:`.removal.window`: 0.1 and
-8, 0.2 under low middle and where a scoop bonus of 2 or more comes with 2-4's) for the whole run
+8; 0.2 and 8 under low middle and where a scoop bonus of 2 or more comes with 2-4's; 0.2 and 10
+under the default rules) for the whole run, when either is given
 (:data:`.removal.WINDOW`), to measure what a wider step would buy and cost; the
 solver's model of the opponents (the rating alone) is the same either way.
 
@@ -165,18 +166,24 @@ def main() -> int:
     ap.add_argument("--samples", type=int, default=4000)
     ap.add_argument("--time-hands", type=int, default=4000)
     ap.add_argument("--time-only", action="store_true", help="the time a decision only (no gap)")
-    ap.add_argument("--delta", type=float, default=removal.DELTA,
-                    help="the step's window (default %(default)s)")
-    ap.add_argument("--k", type=int, default=removal.K, help="the step's candidates (default %(default)s)")
+    ap.add_argument("--delta", type=float, default=None,
+                    help=f"the step's window under every rule set (default: each rule set's own, "
+                         f"removal.window; with --k alone {removal.DELTA})")
+    ap.add_argument("--k", type=int, default=None,
+                    help=f"the step's candidates under every rule set (with --delta alone {removal.K})")
     ap.add_argument("--rules", default="all", help="';'-separated names of: " + "; ".join(RULE_SETS))
     args = ap.parse_args()
+    override = args.delta is not None or args.k is not None  # else each rule set's own window
+    args.delta = removal.DELTA if args.delta is None else args.delta
+    args.k = removal.K if args.k is None else args.k
     if not 0 <= args.delta <= MAX_DELTA:  # also refuses nan
         ap.error(f"--delta must be a number from 0 to {MAX_DELTA} points, not {args.delta}")
     if not 1 <= args.k <= MAX_K:  # the kernel keeps K candidates in arrays of that length
         ap.error(f"--k must be a whole number from 1 to {MAX_K}, not {args.k}")
     window_text = (f"{removal.DELTA}, {removal.K} ({removal.WIDE_DELTA} under low middle and a scoop "
-                   "bonus of 2 or more with 2-4's majority bonus: removal.window)")
-    if args.delta != removal.DELTA or args.k != removal.K:  # else each rule set's own window
+                   f"bonus of 2 or more with 2-4's majority bonus; {removal.WIDE_DELTA}, {removal.DEFAULT_K} "
+                   "under the default rules: removal.window)")
+    if override:
         window_text = f"{args.delta}, {args.k} under every rule set"
         removal.WINDOW = (float(args.delta), int(args.k))  # read at every call (settings_for, rerank)
     names = list(RULE_SETS)
