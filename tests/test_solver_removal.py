@@ -62,7 +62,8 @@ def test_the_step_changes_some_choices_and_numpy_agrees_with_the_kernel(played: 
         assert numpy_setting("standard", _sorted(hands[i]), RULES, card_removal=False) == rating[i], i
 
 
-def test_a_changed_choice_is_legal_and_rated_within_delta_of_the_best(played: tuple[I64, I64, I64]) -> None:
+def test_a_changed_choice_is_legal_and_rated_within_the_window_of_the_best(
+        played: tuple[I64, I64, I64]) -> None:
     hands, with_step, rating = played
     spec = bot_spec("standard", RULES)
     tab = tables_for(RULES)
@@ -71,7 +72,7 @@ def test_a_changed_choice_is_legal_and_rated_within_delta_of_the_best(played: tu
         new, old = int(with_step[i]), int(rating[i])
         assert sc.legal[new]
         v_new, v_old = single.values(sc, np.array([new, old]), spec.probs, spec.bonus2, spec.bonus3)
-        assert v_old - removal.DELTA <= v_new <= v_old
+        assert v_old - removal.window(RULES)[0] <= v_new <= v_old
         # a different triple of row classes: the same classes would play the same
         assert (sc.top[new], sc.middle[new], sc.bottom[new]) != (sc.top[old], sc.middle[old], sc.bottom[old])
 
@@ -399,12 +400,18 @@ def test_the_candidate_list_keeps_the_k_best_triples_whatever_the_order_they_com
 
 def test_the_window_is_wider_where_the_rating_is_shortest() -> None:
     """0.1 point and 8 candidates; 0.2 under low middle and a scoop bonus of 2 or more on 2-4's
-    majority bonus (with or without the bank); an override for benchmarks wins everywhere."""
+    majority bonus (with or without the bank); 0.2 and 10 candidates under the default rules
+    only (any other house choice the step scores narrows it again); an override for benchmarks
+    wins everywhere."""
     from cp_trainer.house_rules import ScoringSystem, TieRule
 
-    assert removal.window(HouseRules()) == (removal.DELTA, removal.K) == (0.1, 8)
-    assert removal.window(HouseRules(system=ScoringSystem.ONE_SIX)) == (0.1, 8)
-    assert removal.window(HouseRules(scoop_bonus=1)) == (0.1, 8)
+    assert removal.window(HouseRules()) == (removal.WIDE_DELTA, removal.DEFAULT_K) == (0.2, 10)
+    assert removal.window(HouseRules(surrender=True, point_value=2.0)) == (0.2, 10)  # not scored by the step
+    for rules in (HouseRules(system=ScoringSystem.ONE_SIX), HouseRules(scoop_bonus=1),
+                  HouseRules(system=ScoringSystem.TWO_FOUR_SCOOP), HouseRules(ties=TieRule.BANK),
+                  HouseRules(royalties=True), HouseRules(royalties=True, royalties_better_hand_only=True),
+                  HouseRules(naturals=True), HouseRules(wheel_second=True)):
+        assert removal.window(rules) == (removal.DELTA, removal.K) == (0.1, 8), rules
     for rules in (HouseRules(low_middle=True), HouseRules(scoop_bonus=3, ties=TieRule.BANK),
                   HouseRules(scoop_bonus=2), HouseRules(system=ScoringSystem.ONE_SIX, low_middle=True)):
         assert removal.window(rules) == (removal.WIDE_DELTA, removal.K) == (0.2, 8), rules
