@@ -12,7 +12,10 @@ is 0. Prints the mean difference per hand with its 95% interval (mean ± 1.96 sd
 how often ``expert`` departs, and its time a decision. Asserts nothing.
 
 ``--peer-deals N``: instead, the duplicate match of ``bench_peer.py`` on the first N deals of the
-peer file, ``expert`` and ``standard`` each against the peer, and their paired difference.
+peer file, ``expert`` and ``standard`` each against the peer, and their paired difference: as the
+file pairs its hands, then every way its hands can be paired (``bench_peer.pair_sums``: each
+setting against the peer's setting of every hand of those deals it shares no card with), and that
+on each half of the file alone.
 """
 
 from __future__ import annotations
@@ -106,6 +109,17 @@ def peer(n_deals: int) -> int:
     bench_peer.report(f"standard vs peer ({n_deals} deals)", base)
     bench_peer.report(f"expert vs peer (departs on {departed / len(flat):.1%} of hands)", pts)
     bench_peer.report("   expert minus standard (paired)", pts - base)
+    # one partner a hand leaves about ± 1.8 points on each departure; every pair of the file's hands
+    # that could be one deal scores each departure against some 512 of the peer's settings
+    base_points, games = bench_peer.pair_sums(flat, ours, peer_rows)
+    mine_points, _ = bench_peer.pair_sums(flat, mine, peer_rows)
+    bench_peer.report_pairs("expert vs peer, every pair of the file's hands that could be one deal",
+                            mine_points, games)
+    bench_peer.report_pairs("   expert minus standard, every pair (paired)", mine_points - base_points, games)
+    groups = len(games)
+    for label, part in (("first", slice(0, groups // 2)), ("second", slice(groups // 2, groups))):
+        mean, half = bench_peer.jackknife((mine_points - base_points)[part, part], games[part, part])
+        print(f"   the file's {label} half alone: {mean:+.4f} ± {half:.4f}")
     return 0
 
 
