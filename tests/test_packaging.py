@@ -18,12 +18,26 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+IGNORED = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.pyc", "*.egg-info", "build", "dist",
+                                 ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache")
+
+
+def _copy_of_the_project(tmp: Path) -> Path:
+    """The checkout, copied: a build writes build/ and egg-info beside its inputs, and the tests
+    write only inside temporary folders (two workers building in the checkout's one build/ also
+    collided: "File exists: build/bdist...")."""
+    src = tmp / "src"
+    shutil.copytree(ROOT, src, ignore=IGNORED)
+    return src
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    src = _copy_of_the_project(out)
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-         "-w", str(out), str(ROOT)],
+         "-w", str(out), str(src)],
         capture_output=True, text=True, cwd=out,
     )
     assert build.returncode == 0, build.stderr
@@ -118,16 +132,11 @@ def test_the_linters_are_pinned() -> None:
 
 # --- the sdist -----------------------------------------------------------------------------------
 
-IGNORED = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.pyc", "*.egg-info", "build", "dist",
-                                 ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache")
-
-
 @pytest.fixture(scope="module")
 def unpacked_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist built from a copy of the project (a build writes beside its inputs), unpacked."""
     tmp = tmp_path_factory.mktemp("sdist")
-    src = tmp / "src"
-    shutil.copytree(ROOT, src, ignore=IGNORED)
+    src = _copy_of_the_project(tmp)
     script = "import sys; from setuptools import build_meta as b; print(b.build_sdist(sys.argv[1]))"
     built = subprocess.run([sys.executable, "-c", script, str(tmp / "dist")], cwd=src,
                            capture_output=True, text=True)
