@@ -115,10 +115,11 @@ def peer(n_deals: int) -> int:
     mine_points, _ = bench_peer.pair_sums(flat, mine, peer_rows)
     bench_peer.report_pairs("expert vs peer, every pair of the file's hands that could be one deal",
                             mine_points, games)
-    bench_peer.report_pairs("   expert minus standard, every pair (paired)", mine_points - base_points, games)
+    gain_points = mine_points - base_points
+    bench_peer.report_pairs("   expert minus standard, every pair (paired)", gain_points, games)
     groups = len(games)
     for label, part in (("first", slice(0, groups // 2)), ("second", slice(groups // 2, groups))):
-        mean, half = bench_peer.jackknife((mine_points - base_points)[part, part], games[part, part])
+        mean, half = bench_peer.jackknife(gain_points[part, part], games[part, part])
         print(f"   the file's {label} half alone: {mean:+.4f} ± {half:.4f}")
     return 0
 

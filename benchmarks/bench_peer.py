@@ -68,12 +68,20 @@ def read_peer(path: Path) -> tuple[I64, RowData]:
 def points_2_4(a: RowData, b: RowData) -> F64:
     """Points of a[i] against b[i] under 2-4 with ties pushing and no royalties (the peer file's
     rules), vectorised."""
-    won = (a.cls > b.cls).sum(axis=1)
-    lost = (a.cls < b.cls).sum(axis=1)
+    return class_points_2_4(a.cls, a.foul, b.cls, b.foul)
+
+
+def class_points_2_4(cls_a: npt.NDArray[np.integer], foul_a: npt.NDArray[np.bool_],
+                     cls_b: npt.NDArray[np.integer], foul_b: npt.NDArray[np.bool_]) -> F64:
+    """:func:`points_2_4` of row classes (..., 3) and fouls (...), broadcast against each other:
+    e.g. candidates (K, 1, 3) against opponents (1, M, 3) give (K, M)."""
+    won = (cls_a > cls_b).sum(axis=-1)
+    lost = (cls_a < cls_b).sum(axis=-1)
     pts = (won - lost + np.where(won >= 2, 1, 0) - np.where(lost >= 2, 1, 0)).astype(np.float64)
-    pts = np.where(a.foul & ~b.foul, -4.0, pts)
-    pts = np.where(b.foul & ~a.foul, 4.0, pts)
-    return np.where(a.foul & b.foul, 0.0, pts)
+    pts = np.where(foul_a & ~foul_b, -4.0, pts)
+    pts = np.where(foul_b & ~foul_a, 4.0, pts)
+    out: F64 = np.where(foul_a & foul_b, 0.0, pts)
+    return out
 
 
 def peer_match(hands: I64, peer: RowData, settings: I64) -> F64:
@@ -199,11 +207,12 @@ def main() -> int:
     flat = hands.reshape(-1, 13)
     settings_for(flat[:64], "standard", RULES)  # load the kernels and the pool before timing
     matches: dict[str, F64] = {}
+    chosen: dict[str, I64] = {}
     alone = "standard's rating alone (no card removal; the solver's model)"
     for label, bot, removal in (("standard", "standard", True), (alone, "standard", False),
                                 ("greedy", "greedy", True)):
         t = time.perf_counter()
-        settings = settings_for(flat, bot, RULES, card_removal=removal)
+        chosen[label] = settings = settings_for(flat, bot, RULES, card_removal=removal)
         spent = (time.perf_counter() - t) / len(flat)
         matches[label] = peer_match(hands, peer, settings)
         report(f"{label} vs peer ({spent * 1e3:.4f} ms a decision, both cores)", matches[label])
@@ -212,7 +221,7 @@ def main() -> int:
     half = len(hands) // 2
     print(f"   standard vs peer, the file's two halves: {matches['standard'][:half].mean():+.4f} / "
           f"{matches['standard'][half:].mean():+.4f}")
-    standard = setting_rows(flat, settings_for(flat, "standard", RULES), tables_for(RULES), RULES)
+    standard = setting_rows(flat, chosen["standard"], tables_for(RULES), RULES)
     points, games = pair_sums(flat, standard, peer)
     report_pairs("   standard vs peer, every pair of the file's hands that could be one deal", points, games)
     one_thread(flat[:4000])

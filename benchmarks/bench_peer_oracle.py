@@ -44,20 +44,6 @@ from cp_trainer.solver.single import rated_setting, subset_classes  # noqa: E402
 
 RULES = bench_peer.RULES
 I64 = npt.NDArray[np.int64]
-F64 = npt.NDArray[np.float64]
-B = npt.NDArray[np.bool_]
-
-
-def points(cls: I64, foul: B, opp_cls: I64, opp_foul: B) -> F64:
-    """2-4 points (ties push, no royalties) of each candidate row set against each opponent: (K, M)."""
-    won = (cls[:, None, :] > opp_cls[None, :, :]).sum(axis=2)
-    lost = (cls[:, None, :] < opp_cls[None, :, :]).sum(axis=2)
-    pts = (won - lost + (won >= 2) - (lost >= 2)).astype(np.float64)
-    ours, theirs = foul[:, None], opp_foul[None, :]
-    pts = np.where(ours & ~theirs, -4.0, pts)
-    pts = np.where(theirs & ~ours, 4.0, pts)
-    out: F64 = np.where(ours & theirs, 0.0, pts)
-    return out
 
 
 def candidates(hand: I64, own: int, k: int) -> I64:
@@ -110,7 +96,7 @@ def main() -> int:
                for z in args.z]
     masks = bench_peer.card_masks(hands)
     deal = np.arange(len(hands)) // 2
-    peer_cls, peer_foul = peer.cls.astype(np.int64), peer.foul
+    peer_cls, peer_foul = peer.cls, peer.foul
     in_sample: list[float] = []
     opponents = 0
     t = time.perf_counter()
@@ -119,7 +105,8 @@ def main() -> int:
         opponents += int(against.sum())
         cand = candidates(hand, int(own[i]), args.k)
         rows = setting_rows(np.repeat(hands[i:i + 1], len(cand), axis=0), cand, tab, RULES)
-        diff = points(rows.cls.astype(np.int64), rows.foul, peer_cls[against], peer_foul[against])
+        diff = bench_peer.class_points_2_4(rows.cls[:, None, :], rows.foul[:, None],
+                                           peer_cls[against][None], peer_foul[against][None])
         diff -= diff[0]
         mean = diff.mean(axis=1)
         se = diff.std(axis=1, ddof=1) / np.sqrt(diff.shape[1])
