@@ -8,6 +8,11 @@ is larger than the caller's limit; the file object it returns also stops with
 :class:`InputTooLarge` when more than the limit is read (a file that grows after the check).
 :func:`read_bounded` reads such a file whole.
 
+Input read line by line (standard input, a history file) is text or it is refused: a line of more
+than :data:`MAX_ENDLESS_CHARS` without an end (``/dev/zero``) is endless, and NUL bytes on
+:data:`BINARY_LINES` lines before any valid line (``/dev/urandom``) make it binary
+(:class:`BinaryLines` counts them).
+
 Every refusal is a :class:`BoundedInputError` whose ``kind`` says which (``missing``,
 ``folder``, ``special``, ``too_large``, ``unreadable``), so each caller words it in the user's
 language; ``str()`` of it is a one-line English message.
@@ -23,7 +28,11 @@ import os
 import stat
 from typing import BinaryIO
 
-__all__ = ["BoundedInputError", "InputTooLarge", "open_regular", "read_bounded"]
+__all__ = ["BINARY_LINES", "MAX_ENDLESS_CHARS", "BinaryLines", "BoundedInputError", "InputTooLarge",
+           "open_regular", "read_bounded"]
+
+BINARY_LINES = 8  # lines holding a NUL byte, before any valid line, that make input binary
+MAX_ENDLESS_CHARS = 64_000_000  # a line this long without an end (/dev/zero) is not text
 
 
 class BoundedInputError(OSError):
@@ -143,3 +152,25 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     Raises :class:`BoundedInputError`."""
     with open_regular(path, limit) as fh:
         return fh.read()
+
+
+class BinaryLines:
+    """Tells binary input from text, line by line: NUL bytes on :data:`BINARY_LINES` lines before
+    any valid line make it binary (``/dev/urandom``); after a valid line, a NUL byte is one bad
+    line among good ones. The reader calls :meth:`bad` for each line that is not valid and
+    :meth:`valid` for each one that is."""
+
+    def __init__(self) -> None:
+        self.nul_lines = 0
+        self.seen_valid = False
+
+    def valid(self) -> None:
+        self.seen_valid = True
+
+    def bad(self, has_nul: bool) -> bool:
+        """Count a line that is not valid (``has_nul``: it holds a NUL byte); True when the input
+        is binary (refuse it, read nothing more)."""
+        if self.seen_valid or not has_nul:
+            return False
+        self.nul_lines += 1
+        return self.nul_lines >= BINARY_LINES

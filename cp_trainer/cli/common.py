@@ -8,10 +8,11 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+from ..bounded_input import BinaryLines
 from ..cards import CardParseError
 from ..house_rules import HouseRules
 from ..i18n import LANGUAGES, normalize_lang, system_language, tr
-from .streams import MAX_LINE, InputLine, json_line, read_chunks, read_lines
+from .streams import MAX_LINE, InputLine, binary_input, json_line, read_chunks, read_lines
 
 EXIT_INPUT_ERROR = 2
 
@@ -161,13 +162,14 @@ def answer_chunks(arguments: Iterable[str], parse: Callable[[str], T],
     call). ``render(items)`` gets the chunk's good inputs as ``(text, parsed)`` and yields, in
     order, the text each one prints (newline included); a chunk's answers and its bad lines are
     written together, each in its line's place, then flushed. A :class:`CliError` from ``render``
-    stops the command after what was answered before it is written, as one by one.
-    Returns the exit status."""
+    stops the command after what was answered before it is written, as one by one; so does
+    standard input that is not text (:func:`answer_inputs`). Returns the exit status."""
     texts = list(arguments)
     if texts:
         _write_out(list(render(parse_arguments(texts, parse))))
         return 0
     status = 0
+    binary = BinaryLines()
     for chunk in read_chunks():
         parts: list[str | None] = []  # None: the place of the next answer from render
         good: list[tuple[str, T]] = []
@@ -175,10 +177,14 @@ def answer_chunks(arguments: Iterable[str], parse: Callable[[str], T],
             try:
                 good.append(_parse_line(line, parse, lang))
             except InputError as exc:
+                if binary.bad(line.nul):  # no valid line yet: every part is a bad line's
+                    _write_out([part for part in parts if part is not None])
+                    raise binary_input() from None
                 status = EXIT_INPUT_ERROR
                 text = f"{line.text} …" if line.too_long else line.text
                 parts.append(_bad_line_text(text, exc, as_json=as_json, lang=lang, error_key=error_key))
                 continue
+            binary.valid()
             parts.append(None)
         answers = render(good) if good else iter(())
         out: list[str] = []
@@ -198,14 +204,19 @@ def answer_inputs(arguments: Iterable[str], parse: Callable[[str], T], answer: C
     else each line of standard input (:func:`~cp_trainer.cli.streams.read_lines`: a line longer
     than :data:`~cp_trainer.cli.streams.MAX_LINE` is a bad line), where a bad line is answered
     ``{"input", "error"}`` with ``--json`` or as the text line ``error_key`` (input and error
-    shown escaped), the other lines still run, and the exit status is 2 at the end.
-    Returns the exit status."""
+    shown escaped), the other lines still run, and the exit status is 2 at the end. Standard
+    input that is not text stops the command with :class:`~cp_trainer.cli.streams.StreamError`
+    (exit status 2), nothing more read: a line without an end
+    (:func:`~cp_trainer.cli.streams.read_lines`), or NUL bytes on
+    :data:`~cp_trainer.bounded_input.BINARY_LINES` lines before any valid one
+    (:class:`~cp_trainer.bounded_input.BinaryLines`). Returns the exit status."""
     texts = list(arguments)
     if texts:
         for text, item in parse_arguments(texts, parse):
             answer(text, item)
         return 0
     status = 0
+    binary = BinaryLines()
     for line in read_lines():
         text = line.text
         try:
@@ -215,11 +226,14 @@ def answer_inputs(arguments: Iterable[str], parse: Callable[[str], T], answer: C
                                     limit=MAX_LINE))
             item = parse(text)
         except InputError as exc:
+            if binary.bad(line.nul):
+                raise binary_input() from None
             status = EXIT_INPUT_ERROR
             if as_json:
                 print_json({"input": text, "error": str(exc)})
             else:
                 print(tr(error_key, lang, input=shown(text), error=shown(str(exc))), flush=True)
             continue
+        binary.valid()
         answer(text, item)
     return status

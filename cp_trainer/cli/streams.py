@@ -15,7 +15,12 @@
   U+2028, U+2029, U+0085 and every other invisible character as ``\\uXXXX``.
 - Standard input is read line by line with a bounded buffer: a line longer than
   :data:`MAX_LINE` characters is refused by itself (the rest of it skipped unread into memory),
-  and the other lines still run.
+  and the other lines still run. Input that is not text is refused as a whole, at once, with
+  :class:`StreamError` (exit status 2), by the rules of :mod:`cp_trainer.bounded_input` that
+  ``history import`` reads by too: a line of more than
+  :data:`~cp_trainer.bounded_input.MAX_ENDLESS_CHARS` without an end (``/dev/zero``), or NUL
+  bytes on :data:`~cp_trainer.bounded_input.BINARY_LINES` lines before any valid one
+  (``/dev/urandom``: :func:`binary_input`, raised by the command, which knows a valid line).
 - Commands answer standard input in chunks (:func:`read_chunks`, issue 23): as many lines as are
   already there, up to :data:`CHUNK_LINES` lines or :data:`CHUNK_CHARS` characters, so a file or a
   fast pipe is answered in batches while a person typing one line at a time gets each answer at
@@ -34,6 +39,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
+from ..bounded_input import BINARY_LINES, MAX_ENDLESS_CHARS
+
 __all__ = [
     "CHUNK_CHARS",
     "CHUNK_LINES",
@@ -41,6 +48,7 @@ __all__ = [
     "InputLine",
     "StandardStreams",
     "StreamError",
+    "binary_input",
     "escape_invisible",
     "json_line",
     "read_chunks",
@@ -274,19 +282,27 @@ def _reconfigure(stream: Any, **config: Any) -> None:
 class InputLine:
     """One line of standard input: ``text`` (stripped), or for a line longer than
     :data:`MAX_LINE`, its first characters and ``too_long`` (``length`` counted up to the end of
-    the line, which was skipped without being kept)."""
+    the line, which was skipped without being kept). ``nul``: the line holds a NUL byte."""
 
     number: int
     text: str
     too_long: bool = False
     length: int = 0
+    nul: bool = False
+
+
+def binary_input() -> StreamError:
+    """The refusal of standard input that is binary data (NUL bytes on
+    :data:`~cp_trainer.bounded_input.BINARY_LINES` lines before any valid one)."""
+    return StreamError("cli.stdin.binary", status=2, lines=str(BINARY_LINES))
 
 
 def read_lines(stream: IO[str] | None = None) -> Iterator[InputLine]:
     """The non-blank lines of standard input (or ``stream``), stripped of spaces and a byte-order
     mark. Bytes that are not text in the input's encoding read as U+FFFD, so such a line is
     answered as bad input. Raises :class:`StreamError` (exit status 2) when standard input is
-    closed."""
+    closed, or at a line of more than :data:`~cp_trainer.bounded_input.MAX_ENDLESS_CHARS`
+    characters (endless: ``/dev/zero``), without reading further."""
     source = sys.stdin if stream is None else stream
     if source is None:
         raise StreamError("cli.stdin.closed", status=2)
@@ -299,16 +315,20 @@ def read_lines(stream: IO[str] | None = None) -> Iterator[InputLine]:
         number += 1
         if len(line) > MAX_LINE and not line.endswith("\n"):
             length = len(line)
+            nul = "\0" in line
             while True:  # skip the rest of the line in bounded pieces
                 more = source.readline(_CHUNK)
                 length += len(more)
+                nul = nul or "\0" in more
                 if not more or more.endswith("\n"):
                     break
-            yield InputLine(number, line[:80], too_long=True, length=length)
+                if length > MAX_ENDLESS_CHARS:
+                    raise StreamError("cli.stdin.endless", status=2, limit=f"{MAX_ENDLESS_CHARS:,}")
+            yield InputLine(number, line[:80], too_long=True, length=length, nul=nul)
             continue
         text = line.strip().lstrip("\ufeff").strip()
         if text:
-            yield InputLine(number, text)
+            yield InputLine(number, text, nul="\0" in text)
 
 
 def _more_ready(source: IO[str]) -> bool:
@@ -336,11 +356,16 @@ def read_chunks(stream: IO[str] | None = None, lines: int = CHUNK_LINES,
     source = sys.stdin if stream is None else stream
     chunk: list[InputLine] = []
     size = 0
-    for line in read_lines(source):
-        chunk.append(line)
-        size += len(line.text)
-        if len(chunk) >= lines or size >= chars or (source is not None and not _more_ready(source)):
+    try:
+        for line in read_lines(source):
+            chunk.append(line)
+            size += len(line.text)
+            if len(chunk) >= lines or size >= chars or (source is not None and not _more_ready(source)):
+                yield chunk
+                chunk, size = [], 0
+    except StreamError:  # endless input: the lines read before it are answered first
+        if chunk:
             yield chunk
-            chunk, size = [], 0
+        raise
     if chunk:
         yield chunk
