@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
@@ -27,6 +28,7 @@ __all__ = [
     "format_cards",
     "label_cards",
     "parse_cards",
+    "set_order",
     "tens_as_10",
 ]
 
@@ -310,6 +312,19 @@ def label_cards(cards: Iterable[Card]) -> str:
 def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:
     """``As Td 2c`` (or ``A♠ T♦ 2♣`` with ``symbols``)."""
     return " ".join(c.format(symbols) for c in cards)
+
+
+def set_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` as players read a set row: the cards of a rank held more than once first (larger
+    sets first, then higher ranks), then the single cards high to low; equal ranks by suit (spades
+    first). The product shows every row and hand this way; the command line's texts keep theirs.
+
+    >>> format_cards(set_order(parse_cards("Ah 9s 2c 9d 2d 2h")))
+    '2h 2d 2c 9s 9d Ah'
+    """
+    cards = tuple(cards)
+    counts = Counter(c.rank for c in cards)
+    return tuple(sorted(cards, key=lambda c: (-counts[c.rank], -c.rank.value, -c.suit.index)))
 
 
 def find_duplicates(cards: Iterable[Card]) -> list[Card]:

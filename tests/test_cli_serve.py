@@ -67,7 +67,7 @@ def test_the_ready_line_and_ctrl_c(tmp_path: Path) -> None:
         assert proc.stdout is not None
         raw = proc.stdout.readline()
         assert re.fullmatch(r'\{"url": "ws://127\.0\.0\.1:(\d+)/ws", "page": "http://127\.0\.0\.1:\1/", '
-                            r'"code": "[A-Z2-9]{6}", "seats": 3\}\n', raw), raw
+                            r'"code": "[A-Z2-9]{8}", "seats": 3\}\n', raw), raw
         line = json.loads(raw)
     finally:
         proc.send_signal(signal.SIGINT)

@@ -13,6 +13,7 @@ from history_fixtures import DEAL, T0, make_record
 
 from cp_trainer.history import Game, HandRecord, HistoryStore, RecordError
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
+from cp_trainer.history.store import HistoryNewer
 from cp_trainer.house_rules import HouseRules, ScoringSystem
 
 
@@ -99,14 +100,16 @@ def test_garbage_file_is_moved_aside_and_a_fresh_history_started(tmp_path: Path)
         assert store.recovery is None and store.count() == 1
 
 
-def test_newer_schema_version_is_moved_aside(tmp_path: Path) -> None:
+def test_newer_schema_version_is_left_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     conn = sqlite3.connect(path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
     conn.close()
-    with HistoryStore.open(tmp_path) as store:
-        assert store.recovery is not None and "newer" in store.recovery.reason
-        assert store.schema_version == SCHEMA_VERSION
+    before = path.read_bytes()
+    for opening in (HistoryStore.open, HistoryStore.open_readonly):
+        with pytest.raises(HistoryNewer, match="newer version of cp-trainer"):
+            opening(tmp_path)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["history.sqlite3"]
 
 
 def test_foreign_sqlite_database_is_moved_aside(tmp_path: Path) -> None:

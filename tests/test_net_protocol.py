@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from net_fixtures import CODE, Client, cards_named, hosted, rows_of
@@ -87,7 +88,14 @@ def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest
         b.send({"type": "set", "deal": 1, "arrangement": fouled})
         b.wait("accepted")
         sa, sb = a.wait("showdown"), b.wait("showdown")
-        assert sa == sb and sa["deal"] == 1
+
+        def unnamed(showdown: dict[str, Any]) -> dict[str, Any]:
+            hands = [{k: v for k, v in h.items() if k != "name"} for h in showdown["hands"]]
+            return {**showdown, "hands": hands}
+
+        assert unnamed(sa) == unnamed(sb) and sa["deal"] == 1
+        # each reader sees the bot named in their own language, its style too
+        assert (sa["hands"][2]["name"], sb["hands"][2]["name"]) == ("Bot 3 (greedy)", "Бот 3 (жадный)")
         hands = sa["hands"]
         assert [h["seat"] for h in hands] == [0, 1, 2]
         assert [(h["name"], h["bot"]) for h in hands] == [("Ann", False), ("Борис", False),
@@ -204,10 +212,17 @@ def test_a_seat_gone_long_is_replaced_by_a_bot_and_the_table_is_told() -> None:
         a.send({"type": "set", "deal": 1, "arrangement": legal(da["cards"])})
         sd = a.wait("showdown", timeout=20)
         assert sd["hands"][1]["bot"] is True
+        # Bob's phone wakes up: his token gives him the seat back, from the next deal (the bot set)
         c = Client(host.line["url"])
         c.send({"type": "rejoin", "token": tb})
-        assert "bot" in c.wait("error")["error"]
+        assert c.wait("joined")["seat"] == 1
+        assert "next deal" in c.wait("notice")["message"]
+        c.wait("showdown")
+        for client in (a, c):
+            client.send({"type": "next"})
+        assert c.wait("deal")["deal"] == 2 and a.wait("deal")["deal"] == 2
         a.close()
+        c.close()
 
 
 def test_surrender_where_the_rules_allow_it(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""``cp-trainer serve``: host a teaching table without the window (issue 22's contract).
+"""``cp-trainer serve``: host a teaching table without the window.
 
 Players open the page on a phone or laptop, join with the code and a name, and play; every
 settled hand goes into the host's history. When ready it prints one JSON line,
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..bot_names import format_bot
@@ -19,6 +20,7 @@ from .common import CliError, add_lang_option, lang_of, print_json, shown, whole
 from .rules_options import rules_of
 
 CODE_RE = re.compile(r"[A-Za-z0-9]{6,32}")
+CODE_LENGTH = 8  # the length of a random code (cp_trainer.net.table.CODE_LENGTH, not imported for --help)
 
 
 def _seats(text: str) -> int:
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     import contextlib
     import signal
 
-    from ..net.server import TableServer, is_loopback, run_forever
+    from ..net.server import TableServer, is_loopback, run_forever, where_kept
     from ..net.table import Table
     from .data_folder import data_folder
 
@@ -106,7 +108,10 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(tr("net.cli.code", lang, code=shown(repr(args.code))))
     if not args.host.strip():
         raise CliError(f"--host: no address named, got {args.host!r}")
+    if args.code is not None and len(args.code) < CODE_LENGTH:
+        print(tr("net.cli.weak_code", lang, code=args.code, length=CODE_LENGTH), file=sys.stderr, flush=True)
     folder = data_folder(args.data_dir, lang)
+    _check_history(folder, lang)
     table = Table(seats=args.seats, bots=args.bots, bot=format_bot(args.bot), rules=rules, code=args.code,
                   lang=lang)
     extra: dict[str, Any] = {}
@@ -114,14 +119,12 @@ def run(args: argparse.Namespace) -> int:
         extra["review_samples"] = args.review_samples
     server = TableServer(table, host=args.host, port=args.port, data_dir=folder,
                          replace_after=args.replace_after, **extra)
-    hands = 0
 
-    def count(event: str, data: dict[str, Any]) -> None:
-        nonlocal hands
-        if event == "showdown":
-            hands += sum(1 for h in data["hands"] if not h["bot"])
+    def tell(event: str, data: dict[str, Any]) -> None:
+        if event == "history":  # the host is told at once when hands cannot be kept
+            print(data["message"], file=sys.stderr, flush=True)
 
-    server._observer = count
+    server._observer = tell
 
     async def main() -> None:
         stop = asyncio.Event()
@@ -142,5 +145,25 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # the port is taken, the address is not this machine's
         raise CliError(tr("net.cli.bind", lang, host=shown(args.host), port=args.port,
                           reason=shown(exc.strerror or str(exc)))) from None
-    print(tr("net.cli.closed", lang, hands=hands), file=sys.stderr, flush=True)
+    kept = where_kept(folder, server.uids)
+    print(tr("net.cli.closed", lang, hands=kept.stored), file=sys.stderr, flush=True)
+    for name, waiting in kept.waiting.items():
+        print(tr("net.cli.waiting", lang, file=name, count=waiting), file=sys.stderr, flush=True)
+    if kept.lost:
+        print(tr("net.cli.lost", lang, count=kept.lost), file=sys.stderr, flush=True)
+        return 1
     return 0
+
+
+def _check_history(folder: Path, lang: str) -> None:
+    """Refuse a history from a newer cp-trainer (never moved aside, never written); warn of one
+    that cannot be used as it is (the writer moves a damaged one aside, and says so)."""
+    from ..history.store import HistoryError, HistoryNewer, HistoryStore
+
+    try:
+        HistoryStore.open_readonly(folder, missing_ok=True).close()
+    except HistoryNewer as exc:
+        raise CliError(tr("net.cli.newer", lang, reason=shown(str(exc)))) from None
+    except HistoryError as exc:
+        print(tr("net.cli.unusable", lang, folder=shown(str(folder)), reason=shown(str(exc))),
+              file=sys.stderr, flush=True)

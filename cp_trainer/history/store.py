@@ -8,12 +8,13 @@
 - Ours only: ``PRAGMA application_id`` marks a cp-trainer history. A file is looked at through a
   read-only connection before anything is written to it; another program's SQLite file is left
   untouched (:class:`HistoryError` names it).
-- A damaged file, or one with a newer schema than this program knows, is moved aside by the
-  recording path only (``recover=True``: renamed with a timestamp, byte for byte as it was, never
-  deleted) and a fresh database is started; :attr:`HistoryStore.recovery` says where the old file
-  went. :meth:`HistoryStore.open_readonly` (``stats``, ``history export``) never modifies, moves or
-  creates a database, nor any file beside it, and reads one in a folder it cannot write
-  (:func:`_snapshot`).
+- A file with a newer schema than this program knows is left as it is (:class:`HistoryNewer`):
+  nothing is written to it, and the hands wait in the writer's journal.
+- A damaged file is moved aside by the recording path only (``recover=True``: renamed with a
+  timestamp, byte for byte as it was, never deleted) and a fresh database is started;
+  :attr:`HistoryStore.recovery` says where the old file went. :meth:`HistoryStore.open_readonly`
+  (``stats``, ``history export``) never modifies, moves or creates a database, nor any file
+  beside it, and reads one in a folder it cannot write (:func:`_snapshot`).
 - Everything read back is validated: a damaged row (a hand, a drill result, a lesson's progress)
   is skipped, and :attr:`HistoryStore.skipped` says which and why. Drill results are kept as
   hands are: validated on the way in, a unique identity, and an import's in one transaction with
@@ -83,6 +84,10 @@ class HistoryError(ValueError):
 
 class NotOurFile(HistoryError):
     """The file at the history's path is another program's: it is left untouched."""
+
+
+class HistoryNewer(HistoryError):
+    """The history was written by a newer cp-trainer: it is never moved aside nor written."""
 
 
 class HistoryBusy(HistoryError):
@@ -804,7 +809,8 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> int:
         raise NotOurFile(f"{path} is not a cp-trainer history (another program's SQLite file); "
                          f"it was left untouched")
     if version > SCHEMA_VERSION:
-        raise _Unusable(f"schema version {version} is newer than this program's {SCHEMA_VERSION}")
+        raise HistoryNewer(f"the history database {path} is from a newer version of cp-trainer (schema "
+                           f"{version}, this program's is {SCHEMA_VERSION}); it was left as it is")
     try:
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
     except sqlite3.Error as exc:

@@ -4,45 +4,69 @@ Built on ``websockets`` (its asyncio server: ``process_request`` answers the pla
 for the page, everything else is the WebSocket handshake). No Qt: ``cp-trainer serve`` runs it in
 the foreground (:func:`run_forever`), the window in a thread of its own (:class:`ServerThread`).
 
-Every connection is a stranger: each message is one JSON object of at most :data:`MAX_MESSAGE`
-bytes with a known ``type``, at most :data:`RATE` a second (a burst of :data:`BURST`); anything
-else gets ``{"type": "error", "error": …}`` and the table goes on. A connection that floods on
-and on, or whose messages are not read, is closed; its seat can come back with its token.
+Every connection is a stranger until it holds a seat, and what strangers can hold is bounded:
+
+- at most :data:`MAX_STRANGERS` connections without a seat at once (a new one past that closes
+  the oldest) and :data:`MAX_STRANGERS_PER_ADDRESS` from one address (more are closed at once);
+  a WebSocket that has not joined within :data:`JOIN_DEADLINE` seconds is closed. A flood of idle
+  connections therefore never holds the server's files, and a player's new connection always
+  gets in;
+- a wrong table code is answered only after a delay that grows with each wrong code from that
+  address (past :data:`FREE_TRIES`) and while many wrong codes arrive from anywhere (past
+  :data:`BUSY_TRIES` a minute), and an address still waiting out its delay is refused without
+  its code being looked at; every slowing down is logged;
+- the handshake refuses (403) a ``Host`` that is not one of the table's addresses and an
+  ``Origin`` other than the table's own page (a client without ``Origin``, a script, may join);
+  plain HTTP is GET and HEAD (405 for the rest);
+- each message is one JSON object of at most :data:`MAX_MESSAGE` bytes with a known ``type``, at
+  most :data:`RATE` a second (a burst of :data:`BURST`); anything else — lone surrogates, NUL,
+  binary — gets ``{"type": "error", "error": …}`` and the table goes on. A connection that floods
+  on and on, or whose messages are not read, is closed; its seat can come back with its token.
+
+What goes wrong is logged once a minute per kind, never once per connection. The hands of each
+showdown are kept (:class:`~cp_trainer.history.writer.HistoryWriter`: in the history or its
+fsynced journal) before the showdown is sent; when they cannot be, the host is told at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import ipaddress
 import json
 import logging
+import math
 import socket
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import Event
 
 from ..bot_names import BotChoice, BotName
-from ..history.writer import HistoryWriter
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog
+from ..history.store import HistoryError, HistoryStore
+from ..history.writer import JOURNAL_PREFIX, HistoryWriter, WriterEvent
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, tr
 from ..resources import resource_path
 from .review import REVIEW_SAMPLES, play_bots, review
-from .table import BotWork, ReviewWork, Table, TableError
+from .table import BotWork, RecordWork, ReviewWork, Table, TableError
 
 _log = logging.getLogger(__name__)
 
-__all__ = ["BURST", "MAX_MESSAGE", "RATE", "ServerThread", "TableServer", "is_loopback", "run_forever"]
+__all__ = ["BURST", "MAX_MESSAGE", "MAX_STRANGERS", "RATE", "Kept", "ServerThread", "TableServer",
+           "is_loopback", "run_forever", "where_kept"]
 
 MAX_MESSAGE = 64 * 1024  # bytes of one message; a longer one is refused with an error
 MAX_FRAME = 256 * 1024  # a message longer than this closes the connection (websockets' max_size)
@@ -51,6 +75,15 @@ BURST = 30.0  # … and at once
 FLOOD_CLOSE = 300  # messages refused for speed, in a row, before the connection is closed
 MAX_OUTBOX = 500  # messages waiting for a connection that does not read: it is closed
 REPLACE_AFTER = 60.0  # seconds a person may be gone before a bot takes the seat
+MAX_STRANGERS = 128  # connections without a seat at once (the oldest goes when a new one comes)
+MAX_STRANGERS_PER_ADDRESS = 16  # … from one address (more are closed at once)
+JOIN_DEADLINE = 20.0  # seconds a WebSocket may stay open without a seat
+FREE_TRIES = 3  # wrong codes an address may send before it is slowed down
+MAX_DELAY = 300.0  # the longest an address waits after a wrong code (seconds)
+BUSY_TRIES = 30  # wrong codes a minute, from anywhere, before every wrong code waits …
+BUSY_DELAY = 5.0  # … this long
+KEEP_TIMEOUT = 10.0  # seconds a showdown waits for its hands to be kept before it is shown anyway
+SAY_EVERY = 60.0  # seconds between two log lines of one kind
 PAGE_FILES = {"/": ("index.html", "text/html; charset=utf-8"),
               "/index.html": ("index.html", "text/html; charset=utf-8"),
               "/app.js": ("app.js", "text/javascript; charset=utf-8"),
@@ -68,14 +101,18 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def is_wildcard(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")
+
+
 def link_host(host: str) -> str:
     """The host to put in the table's link: a wildcard address is replaced by this machine's
     address on its network (what a phone beside it can reach); IPv6 in brackets."""
-    if host in ("0.0.0.0", "::", ""):
+    if is_wildcard(host):
         with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the interface
             host = str(s.getsockname()[0])
-        if host in ("0.0.0.0", "::", ""):
+        if is_wildcard(host):
             host = "127.0.0.1"
     return f"[{host}]" if ":" in host else host
 
@@ -86,6 +123,41 @@ def page_strings(lang: str) -> dict[str, str]:
     if lang != DEFAULT_LANGUAGE:
         strings.update({k: v for k, v in catalog(lang).items() if k.startswith("net.page.")})
     return {k[len("net.page."):]: str(v) for k, v in strings.items()}
+
+
+def has_surrogate(value: Any, depth: int = 0) -> bool:
+    """Does a decoded JSON value hold a lone surrogate (``"\\ud800"``) in any string or key?"""
+    if isinstance(value, str):
+        return any(0xD800 <= ord(ch) <= 0xDFFF for ch in value)
+    if depth > 32:
+        return False
+    if isinstance(value, dict):
+        return any(has_surrogate(k, depth + 1) or has_surrogate(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_surrogate(v, depth + 1) for v in value)
+    return False
+
+
+class _Say:
+    """Log lines of one kind at most once a :data:`SAY_EVERY`, with the count of those left out."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, float] = {}
+        self._held: collections.Counter[str] = collections.Counter()
+
+    def __call__(self, kind: str, text: str, *args: Any, level: int = logging.WARNING,
+                 exc: BaseException | None = None) -> None:
+        now = time.monotonic()
+        last = self._last.get(kind)
+        if last is not None and now - last < SAY_EVERY:
+            self._held[kind] += 1
+            return
+        if len(self._last) > 256:
+            self._last.clear()
+        self._last[kind] = now
+        held = self._held.pop(kind, 0)
+        suffix = f" ({held} more like it in the last minute)" if held else ""
+        _log.log(level, text + suffix, *args, exc_info=exc)
 
 
 @dataclass
@@ -106,11 +178,108 @@ class _Bucket:
         return False
 
 
+class _Gate:
+    """The connections that hold no seat: bounded in all and per address, oldest out first."""
+
+    def __init__(self, say: _Say) -> None:
+        self._say = say
+        self.strangers: dict[_GatedConnection, None] = {}  # in the order they came
+        self.per_address: collections.Counter[str] = collections.Counter()
+
+    def admit(self, conn: _GatedConnection) -> bool:
+        if self.per_address[conn.address] >= MAX_STRANGERS_PER_ADDRESS:
+            self._say(f"many:{conn.address}", "the teaching table closes new connections from %s: %d "
+                      "are open without a seat", conn.address, MAX_STRANGERS_PER_ADDRESS)
+            return False
+        if len(self.strangers) >= MAX_STRANGERS:
+            oldest = next(iter(self.strangers))
+            self._say("full", "the teaching table has %d connections without a seat: the oldest are "
+                      "closed as new ones come", MAX_STRANGERS)
+            self.seated(oldest)
+            oldest.transport.abort()
+        self.strangers[conn] = None
+        self.per_address[conn.address] += 1
+        return True
+
+    def seated(self, conn: ServerConnection) -> None:
+        """``conn`` holds a seat now (or is gone): it is no stranger."""
+        if isinstance(conn, _GatedConnection) and self.strangers.pop(conn, 0) is None:
+            self.per_address[conn.address] -= 1
+            if self.per_address[conn.address] <= 0:
+                del self.per_address[conn.address]
+
+    def overdue(self, now: float) -> list[_GatedConnection]:
+        return [c for c in self.strangers if now - c.opened > JOIN_DEADLINE]
+
+
+class _GatedConnection(ServerConnection):
+    """A connection counted by its server's :class:`_Gate` from its first byte to its seat."""
+
+    gate: ClassVar[_Gate]
+    address = "?"
+    opened = 0.0
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        self.opened = time.monotonic()
+        if not self.gate.admit(self):
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.seated(self)
+        super().connection_lost(exc)
+
+    def process_event(self, event: Event) -> None:
+        if self.request is not None and isinstance(event, Request):
+            return  # a second request on one connection (pipelined): the first is answered, then it closes
+        super().process_event(event)
+
+
+class _Guard:
+    """Slows down guessing the table's code: per address, and in all."""
+
+    def __init__(self, say: _Say) -> None:
+        self._say = say
+        self._fails: collections.OrderedDict[str, tuple[int, float]] = collections.OrderedDict()
+        self._recent: collections.deque[float] = collections.deque()
+
+    def wait(self, address: str, now: float) -> float:
+        """Seconds ``address`` must still wait before it may try a code (0: it may)."""
+        entry = self._fails.get(address)
+        return max(0.0, entry[1] - now) if entry is not None else 0.0
+
+    def failed(self, address: str, now: float) -> float:
+        """A wrong code from ``address``: how long to wait before answering (and before its next
+        try)."""
+        count = self._fails.pop(address, (0, 0.0))[0] + 1
+        delay = 0.0 if count <= FREE_TRIES else min(MAX_DELAY, 2.0 ** (count - FREE_TRIES))
+        self._recent.append(now)
+        while self._recent and now - self._recent[0] > 60.0:
+            self._recent.popleft()
+        if len(self._recent) > BUSY_TRIES:
+            delay = max(delay, BUSY_DELAY)
+            self._say("guessing", "the teaching table had %d wrong codes in a minute: every wrong code "
+                      "now waits %g s", len(self._recent), BUSY_DELAY)
+        if count > FREE_TRIES:
+            self._say(f"guess:{address}", "%s sent %d wrong table codes: it waits %g s before its next try",
+                      address, count, delay)
+        self._fails[address] = (count, now + delay)
+        while len(self._fails) > 4096:
+            self._fails.popitem(last=False)
+        return delay
+
+    def joined(self, address: str) -> None:
+        self._fails.pop(address, None)
+
+
 class _Client:
     """One connection and its outgoing messages, sent in order by one writer task."""
 
     def __init__(self, ws: ServerConnection) -> None:
         self.ws = ws
+        self.address = getattr(ws, "address", "?")
         self.seat: int | None = None
         self.lang = DEFAULT_LANGUAGE
         # texts to send; None: stop sending; a (code, reason) pair: close the connection
@@ -142,8 +311,9 @@ class _Client:
 
 class TableServer:
     """A :class:`Table` served over WebSocket and HTTP. ``observe`` gets the table's public
-    events (called on the server's loop thread); ``data_dir`` is the history's folder (None: the
-    default one; ``record=False``: no history, for tests)."""
+    events (called on the server's loop thread), and ``("history", {"message"})`` when hands
+    cannot be kept; ``data_dir`` is the history's folder (None: the default one; ``record=False``:
+    no history, for tests)."""
 
     def __init__(self, table: Table, *, host: str = "127.0.0.1", port: int = 0,
                  data_dir: str | Path | None = None, record: bool = True, writer: HistoryWriter | None = None,
@@ -155,21 +325,30 @@ class TableServer:
         self.review_samples = review_samples
         self.replace_after = replace_after
         self._observer = observe
+        self._say = _Say()
+        self._gate = _Gate(self._say)
+        self._guard = _Guard(self._say)
+        self._loop: asyncio.AbstractEventLoop | None = None
         # the history: a writer of the server's own (closed with it), or the window's
         self._own_writer = writer is None and record
         self.writer: HistoryWriter | None = writer if writer is not None else (
-            HistoryWriter(data_dir) if record else None)
+            HistoryWriter(data_dir, notify=self._writer_event, lang=lambda: self.table.lang)
+            if record else None)
+        self.uids: list[str] = []  # the identities of the hands handed to the history
+        self.unkept: list[str] = []  # … of those not kept when their showdown was shown
         self._clients: dict[int, _Client] = {}  # seat → its connection
-        # the bots' hands and the reviews each have a thread: a slow review never holds up a deal
+        # the bots' hands, the reviews and the history each have a thread: one never holds up another
         self._bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer table bots")
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer table reviews")
+        self._keep_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer table history")
         self._server: Server | None = None
         self._tasks: set[asyncio.Future[Any]] = set()
         self._page = resource_path("web")
+        self._local: dict[str, bool] = {}  # address → can this machine bind it (is it its own)
         table._emit = self._emit
         table._observe = self._observe
         if self.writer is not None:
-            table._record = self.writer.add_hands
+            table.defer_records = True
 
     # --- addresses -----------------------------------------------------------------------------
 
@@ -188,14 +367,85 @@ class TableServer:
         host, this machine's address on its network."""
         return f"http://{link_host(self.host)}:{self.port}/?code={self.table.code}"
 
+    def _own_address(self, host: str) -> bool:
+        """Is ``host`` (a Host header's name, no port) one of the addresses the table answers on?"""
+        name = host.lower().rstrip(".")
+        if name.startswith("[") and name.endswith("]"):
+            name = name[1:-1]
+        if name == "localhost":
+            return is_loopback(self.host) or is_wildcard(self.host)
+        machine = socket.gethostname().lower()
+        if is_wildcard(self.host) and name in (machine, machine + ".local"):
+            return True
+        try:
+            address = ipaddress.ip_address(name)
+        except ValueError:
+            return False  # another name (a DNS name pointing here from elsewhere) is not the table's
+        if not is_wildcard(self.host):
+            with contextlib.suppress(ValueError):
+                bound = ipaddress.ip_address(self.host)
+                return address == bound or (bound.is_loopback and address.is_loopback)
+            return self.host == "localhost" and address.is_loopback
+        if name not in self._local:
+            if len(self._local) > 1024:
+                self._local.clear()
+            family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
+            try:
+                with socket.socket(family, socket.SOCK_STREAM) as probe:
+                    probe.bind((name, 0))
+                self._local[name] = True
+            except OSError:
+                self._local[name] = False
+        return self._local[name]
+
+    def _host_ok(self, netloc: str | None) -> bool:
+        """A ``host[:port]`` naming this table: one of its addresses and its port."""
+        if not netloc or len(netloc) > 300:
+            return False
+        try:
+            parts = urllib.parse.urlsplit("//" + netloc)
+            port = parts.port
+            host = parts.hostname
+        except ValueError:
+            return False
+        if host is None or (port if port is not None else 80) != self.port:
+            return False
+        return self._own_address(host)
+
+    def _origin_ok(self, origin: str | None) -> bool:
+        if origin is None:
+            return True  # not a browser: a script may join (it knows the code)
+        try:
+            parts = urllib.parse.urlsplit(origin)
+        except ValueError:
+            return False
+        return parts.scheme == "http" and not parts.path.strip("/") and self._host_ok(parts.netloc)
+
     # --- running -------------------------------------------------------------------------------
 
+    def _connection_type(self) -> type[ServerConnection]:
+        gate = self._gate
+
+        class Connection(_GatedConnection):
+            pass
+
+        Connection.gate = gate
+        return Connection
+
     async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(self._loop_error)
         self._server = await serve(self._handle, self.host, self.port, process_request=self._http,
                                    max_size=MAX_FRAME, compression=None, max_queue=64,
-                                   server_header="cp-trainer", open_timeout=10, close_timeout=2)
+                                   server_header="cp-trainer", open_timeout=10, close_timeout=2,
+                                   create_connection=self._connection_type())
         self.port = int(self._server.sockets[0].getsockname()[1])
         self._keep(asyncio.ensure_future(self._ticks()))
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        self._say(f"loop:{type(exc).__name__}", "the teaching table: %s (%s)", context.get("message"),
+                  exc, level=logging.ERROR)
 
     async def stop(self) -> None:
         if self._server is not None:
@@ -206,14 +456,22 @@ class TableServer:
             task.cancel()
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._keep_pool.shutdown(wait=True)  # hands being kept are kept
         if self.writer is not None and self._own_writer:
             await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
 
     async def _ticks(self) -> None:
         while True:
             await asyncio.sleep(min(1.0, self.replace_after / 4))
-            self.table.replace_gone(time.monotonic(), self.replace_after)
-            self._run_work()
+            try:
+                now = time.monotonic()
+                for conn in self._gate.overdue(now):
+                    self._gate.seated(conn)
+                    conn.transport.abort()
+                self.table.replace_gone(now, self.replace_after)
+                self._run_work()
+            except Exception as exc:  # a tick's failure must not stop the next ones
+                self._say("tick", "the teaching table's clock failed", level=logging.ERROR, exc=exc)
 
     def _keep(self, task: asyncio.Future[Any]) -> None:
         self._tasks.add(task)
@@ -222,7 +480,7 @@ class TableServer:
     def _done(self, task: asyncio.Future[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:  # said, not lost in the loop
-            _log.error("the teaching table's work failed", exc_info=task.exception())
+            self._say("work", "the teaching table's work failed", level=logging.ERROR, exc=task.exception())
 
     # --- the table's output ----------------------------------------------------------------------
 
@@ -233,13 +491,19 @@ class TableServer:
 
     def _observe(self, event: str, data: dict[str, Any]) -> None:
         if self._observer is not None:
-            self._observer(event, data)
+            try:
+                self._observer(event, data)
+            except Exception as exc:  # the host's window must not stop the table
+                self._say("observer", "the teaching table's host could not be told", level=logging.ERROR,
+                          exc=exc)
 
     def _run_work(self) -> None:
         loop = asyncio.get_running_loop()
         for work in self.table.take_work():
             if isinstance(work, BotWork):
                 self._keep(asyncio.ensure_future(self._bots(loop, work)))
+            elif isinstance(work, RecordWork):
+                self._keep(asyncio.ensure_future(self._keep_hands(loop, work)))
             else:
                 self._keep(asyncio.ensure_future(self._review(loop, work)))
 
@@ -256,20 +520,72 @@ class TableServer:
     async def _review(self, loop: asyncio.AbstractEventLoop, work: ReviewWork) -> None:
         try:
             verdict = await loop.run_in_executor(self._pool, review, work, self.review_samples)
-        except Exception:  # no review for this hand; the table goes on
-            _log.exception("the solver could not review seat %d of deal %d", work.seat, work.deal)
+        except Exception as exc:  # no review for this hand; the table goes on
+            self._say("review", "the solver could not review seat %d of deal %d", work.seat, work.deal,
+                      level=logging.ERROR, exc=exc)
             return
         self.table.review_done(work, verdict)
         if self.writer is not None and work.uid is not None:
             self.writer.set_solver(work.uid, str(verdict.best), verdict.best_ev,
                                    verdict.ev if work.arrangement is not None else None, verdict.loss_stderr)
 
+    # --- the history ---------------------------------------------------------------------------
+
+    async def _keep_hands(self, loop: asyncio.AbstractEventLoop, work: RecordWork) -> None:
+        """Keep the showdown's hands (in the history or its fsynced journal), then show it."""
+        try:
+            uids, kept = await loop.run_in_executor(self._keep_pool, self._store, work)
+        except Exception as exc:  # nothing may stop the showdown; the host is told
+            uids, kept = [], False
+            self._history_problem(tr("net.history.failed", self.table.lang, reason=str(exc)))
+        if not kept:
+            self._history_problem(tr("net.history.not_kept", self.table.lang, hands=len(work.records)))
+        self.table.recorded(work, uids)
+        self._run_work()
+
+    def _store(self, work: RecordWork) -> tuple[list[str], bool]:
+        """(On the history's thread.) The hands' identities and whether they are durable now."""
+        assert self.writer is not None
+        uids = self.writer.add_hands(work.records)
+        self.uids.extend(uids)
+        kept = self.writer.wait_durable(KEEP_TIMEOUT)
+        if not kept:
+            self.unkept.extend(uids)
+        return uids, kept
+
+    def _writer_event(self, event: WriterEvent) -> None:
+        """(On the writer's thread.) What the server's own history writer tells the host."""
+        if event.message and self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the table is gone
+                self._loop.call_soon_threadsafe(self._history_problem, event.message)
+
+    def _history_problem(self, message: str) -> None:
+        self._say(f"history:{message}", "%s", message)
+        self._observe("history", {"message": message})
+
     # --- HTTP: the page ------------------------------------------------------------------------
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        method = getattr(request, "method", "GET")
+        if not self._host_ok(request.headers.get("Host")):
+            return _response(HTTPStatus.FORBIDDEN, b"forbidden: not this table's address\n")
         path = request.path.split("?", 1)[0]
+        if method not in ("GET", "HEAD"):
+            response = _response(HTTPStatus.METHOD_NOT_ALLOWED, b"GET and HEAD only\n")
+            response.headers["Allow"] = "GET, HEAD"
+            return response
         if path == "/ws":
+            if method != "GET":
+                return _response(HTTPStatus.METHOD_NOT_ALLOWED, b"the WebSocket is opened with GET\n")
+            if not self._origin_ok(request.headers.get("Origin")):
+                return _response(HTTPStatus.FORBIDDEN, b"forbidden: another site's page\n")
             return None  # the WebSocket handshake
+        response = self._page_response(path)
+        if method == "HEAD":
+            response = dataclasses.replace(response, body=b"")
+        return response
+
+    def _page_response(self, path: str) -> Response:
         if path.startswith("/strings/") and path.endswith(".json"):
             lang = path[len("/strings/"):-len(".json")]
             if lang in LANGUAGES:
@@ -278,7 +594,7 @@ class TableServer:
         if path in PAGE_FILES:
             name, kind = PAGE_FILES[path]
             return _response(HTTPStatus.OK, (self._page / name).read_bytes(), kind)
-        return _response(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+        return _response(HTTPStatus.NOT_FOUND, b"not found\n")
 
     # --- WebSocket: the players --------------------------------------------------------------
 
@@ -297,12 +613,18 @@ class TableServer:
                         client.bucket.told = now
                         client.send(self._error(client, "too_fast"))
                     continue
-                if self._message(client, raw):
-                    break
+                close_after = self._message(client, raw)
                 self._run_work()
+                if close_after is not None:
+                    if close_after > 0:
+                        await asyncio.sleep(close_after)
+                    break
         except ConnectionClosed:
             pass
+        except Exception as exc:  # never a traceback per connection: said once a minute
+            self._say("handler", "a teaching-table connection failed", level=logging.ERROR, exc=exc)
         finally:
+            self._gate.seated(ws)
             if client.seat is not None and self._clients.get(client.seat) is client:
                 del self._clients[client.seat]
                 self.table.disconnected(client.seat, time.monotonic())
@@ -314,32 +636,44 @@ class TableServer:
     def _error(self, client: _Client, key: str, **params: Any) -> dict[str, Any]:
         return {"type": "error", "error": TableError(key, **params).message(client.lang)}
 
-    def _message(self, client: _Client, raw: str | bytes) -> bool:
-        """Handle one message; True when the connection is to close."""
+    def _message(self, client: _Client, raw: str | bytes) -> float | None:
+        """Handle one message; None, or the seconds to wait before the connection is closed."""
         if isinstance(raw, bytes):
             client.send(self._error(client, "binary"))
-            return False
+            return None
         if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
             client.send(self._error(client, "too_large", limit=MAX_MESSAGE // 1024))
-            return False
+            return None
         try:
             msg = json.loads(raw)
         except (ValueError, RecursionError):
             client.send(self._error(client, "not_json"))
-            return False
+            return None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             client.send(self._error(client, "no_type"))
-            return False
+            return None
+        if has_surrogate(msg):
+            client.send(self._error(client, "bad_text"))
+            return None
         kind = msg["type"]
         if kind not in TYPES:
-            client.send(self._error(client, "unknown_type", type=kind[:40]))
-            return False
+            client.send(self._error(client, "unknown_type", type=repr(kind[:40])))
+            return None
         try:
             self._dispatch(client, kind, msg)
         except TableError as exc:
+            delay = 0.0
+            if exc.key == "wrong_code":
+                delay = self._guard.failed(client.address, time.monotonic())
+                client.send({"type": "error", "error": exc.message(client.lang)})
+                return delay
             client.send({"type": "error", "error": exc.message(client.lang)})
-            return exc.close
-        return False
+            return 0.0 if exc.close else None
+        except Exception as exc:  # a message the table did not foresee: said, and the table goes on
+            self._say("message", "a teaching-table message could not be handled", level=logging.ERROR,
+                      exc=exc)
+            client.send(self._error(client, "internal"))
+        return None
 
     def _dispatch(self, client: _Client, kind: str, msg: dict[str, Any]) -> None:
         table = self.table
@@ -349,11 +683,19 @@ class TableServer:
         if kind in ("join", "rejoin"):
             if client.seat is not None:
                 raise TableError("already_joined")
+            wait = self._guard.wait(client.address, time.monotonic())
+            if wait > 0:
+                raise TableError("slow_down", close=True, seconds=math.ceil(wait))
             # the seat's messages go to this connection from its first one ("joined") on
             if kind == "join":
                 seat = table.join(msg.get("code"), msg.get("name"), lang, attach=self._attach(client))
             else:
-                seat = table.rejoin(msg.get("token"), lang, attach=self._attach(client))
+                try:
+                    seat = table.rejoin(msg.get("token"), lang, attach=self._attach(client))
+                except TableError as exc:  # a wrong token counts as a wrong code
+                    self._guard.failed(client.address, time.monotonic())
+                    raise exc
+            self._guard.joined(client.address)
             client.lang = seat.lang
             return
         if client.seat is None:
@@ -362,6 +704,7 @@ class TableServer:
         if kind == "lang":
             table.set_lang(seat_index, lang)
             client.lang = table.seats[seat_index].lang
+            client.send(table.state(client.lang))
         elif kind == "check":
             client.send(table.check(seat_index, msg.get("deal"), msg.get("arrangement")))
         elif kind == "set":
@@ -381,11 +724,74 @@ class TableServer:
                 old.close(1000, "the seat was taken up by a new connection")
             client.seat = seat
             self._clients[seat] = client
+            self._gate.seated(client.ws)
 
         return attach
 
+    # --- the host's hand on the seats ----------------------------------------------------------
 
-def _response(status: HTTPStatus, body: bytes, kind: str) -> Response:
+    def host_action(self, action: str, seat: int) -> bool:
+        """The host frees a seat (``free``), gives a person's seat to a bot (``bot``) or removes a
+        person (``remove``); run on the server's loop. False when the seat does not allow it."""
+        table = self.table
+        if action == "free":
+            done = table.free_seat(seat)
+        elif action == "bot":
+            done = table.to_bot(seat)
+            self._drop_connection(seat, 1000, "a bot plays this seat now: reconnect to come back")
+        elif action == "remove":
+            done = table.remove(seat)
+            self._drop_connection(seat, 1000, "the host removed this player")
+        else:
+            raise ValueError(f"unknown host action: {action!r}")
+        self._run_work()
+        return done
+
+    def _drop_connection(self, seat: int, code: int, reason: str) -> None:
+        client = self._clients.pop(seat, None)
+        if client is not None:
+            client.seat = None
+            client.close(code, reason)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Where a table's hands are: ``stored`` in the history, ``waiting`` in which journal files
+    (file name → count), ``lost`` neither (the process kept them in memory only)."""
+
+    stored: int
+    waiting: dict[str, int]
+    lost: int
+
+
+def where_kept(folder: Path, uids: list[str]) -> Kept:
+    """Look, read-only, where the hands of identities ``uids`` are now (after the writer closed)."""
+    left = set(uids)
+    stored = 0
+    with contextlib.suppress(HistoryError, OSError):
+        store = HistoryStore.open_readonly(folder, missing_ok=True)
+        try:
+            found = {h.identity for h in store.hands()} & left
+        finally:
+            store.close()
+        stored, left = len(found), left - found
+    waiting: dict[str, int] = {}
+    with contextlib.suppress(OSError):
+        for path in sorted(folder.glob(f"{JOURNAL_PREFIX}*.jsonl")):
+            count = 0
+            with contextlib.suppress(OSError), open(path, "rb") as fh:
+                for raw in fh:
+                    with contextlib.suppress(ValueError, TypeError, AttributeError, RecursionError):
+                        for hand in json.loads(raw).get("hands", ()):
+                            if hand.get("uid") in left:
+                                left.discard(hand["uid"])
+                                count += 1
+            if count:
+                waiting[path.name] = count
+    return Kept(stored, waiting, len(left))
+
+
+def _response(status: HTTPStatus, body: bytes, kind: str = "text/plain; charset=utf-8") -> Response:
     headers = Headers([
         ("Content-Type", kind), ("Content-Length", str(len(body))), ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
@@ -451,7 +857,8 @@ class ServerThread:
     def call(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` on the server's loop (the table is only ever touched there)."""
         if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(fn)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                self._loop.call_soon_threadsafe(fn)
 
     def fill_with_bots(self) -> None:
         """Bots take the empty seats and the first deal comes (run on the server's loop)."""
@@ -462,7 +869,16 @@ class ServerThread:
 
         self.call(fill)
 
+    def host_action(self, action: str, seat: int) -> None:
+        """:meth:`TableServer.host_action` on the server's loop."""
+
+        def act() -> None:
+            self.server.host_action(action, seat)
+
+        self.call(act)
+
     def stop(self, timeout: float = 10.0) -> None:
         if self._stop is not None and self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._stop.set)
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)

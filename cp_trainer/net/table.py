@@ -5,10 +5,20 @@
 sends is validated here against the deal on the table: a seat only ever names its own deal and
 its own cards, and nothing a seat is sent before the showdown names another seat's cards.
 
+Seats. A seat is empty, played by a person, or played by a bot. A person away longer than the
+server's limit (:meth:`Table.replace_gone`), or given to a bot by the host (:meth:`Table.to_bot`),
+keeps a claim on the seat: their token (:meth:`Table.rejoin`) gives it back at once while the bot
+has not set this deal's hand, else from the next deal. A newcomer who joins a table whose seats
+are all taken takes a seat a bot plays (a bot's from the start first, then a replaced person's),
+from the next deal; "the table is full" only when people hold every seat. The host can also remove
+a person (:meth:`Table.remove`) or free a bot's seat for a newcomer (:meth:`Table.free_seat`).
+
 Heavy work (the bots setting their hands, the solver's review of each human seat) is not done
 here: the table queues :class:`BotWork` and :class:`ReviewWork` (:meth:`Table.take_work`); the
 server runs them off its event loop and gives the answers back (:meth:`Table.bots_done`,
-:meth:`Table.review_done`).
+:meth:`Table.review_done`). With ``defer_records`` the hands of a showdown are queued as
+:class:`RecordWork` too, and the showdown is sent only once the server says where they are
+(:meth:`Table.recorded`): a hand a player sees settled is kept first.
 
 The rules are the rules core's: :func:`~cp_trainer.arrangement.check_partial` and
 :func:`~cp_trainer.arrangement.check_arrangement` judge, :func:`~cp_trainer.settlement.settle`
@@ -18,14 +28,17 @@ settles, the fouls are written as ``cp-trainer check --json`` writes them and th
 
 from __future__ import annotations
 
+import re
 import secrets
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement, check_partial
-from ..bot_names import BotChoice
-from ..cards import Card, CardParseError, Deck, format_cards
+from ..bot_names import BotChoice, BotName, UnknownBotError
+from ..cards import Card, CardParseError, Deck, format_cards, set_order
+from ..cli.score import result_json
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from ..house_rules import HouseRules
 from ..house_rules_file import RulesFile, _plain
@@ -35,26 +48,44 @@ from ..settlement import Settlement, settle
 
 __all__ = [
     "CODE_ALPHABET",
+    "CODE_LENGTH",
     "MAX_NAME",
     "BotWork",
+    "RecordWork",
     "Review",
     "ReviewWork",
     "Seat",
     "Table",
     "TableError",
+    "clean_name",
     "new_code",
+    "same_secret",
 ]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
-CODE_LENGTH = 6
-MAX_NAME = 24  # characters of a player's name
+CODE_LENGTH = 8  # 40 bits: hopeless to guess at the rate the server lets anyone try
+MAX_NAME = 24  # visible characters of a player's name
+MAX_MARKS = 2  # combining marks kept on one character of a name
 MAX_ARRANGEMENT = 200  # characters of an arrangement's text
 SURRENDER = "surrender"  # the arrangement of a surrendered hand, as ``cp-trainer score`` takes it
+# a name that reads as a bot's: "Bot", "Bot 2 (standard)", «Бот 3», "bot for Ann"
+_BOT_LIKE = re.compile(r"^(bot|бот)(\b|\d|$)")
+# what a name never keeps: controls, formatting (bidirectional marks, zero-width), unassigned, private
+_DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn"}
 
 
 def new_code() -> str:
-    """A random table code: 6 characters from :data:`CODE_ALPHABET`, from :mod:`secrets`."""
+    """A random table code: :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET`, from
+    :mod:`secrets`."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def same_secret(secret: str, given: object) -> bool:
+    """Is ``given`` the text ``secret`` (compared in constant time)? Any value at all may be
+    given: a number, None, a string with lone surrogates or NUL is simply not the secret."""
+    if not isinstance(given, str):
+        return False
+    return secrets.compare_digest(secret.encode("utf-8"), given.encode("utf-8", "surrogatepass"))
 
 
 class TableError(Exception):
@@ -71,12 +102,68 @@ class TableError(Exception):
         return tr(f"net.error.{self.key}", lang, **self.params)
 
 
+def clean_name(name: object) -> str:
+    """A player's name as the table shows it: NFC, without control or formatting characters
+    (bidirectional marks, zero-width joiners, NUL), runs of spaces as one, at most
+    :data:`MAX_MARKS` combining marks on a character and :data:`MAX_NAME` visible characters.
+
+    >>> clean_name("  Ann\\u202e  Lee\\n")
+    'Ann Lee'
+    >>> len(clean_name("x" * 500))
+    24
+    """
+    if not isinstance(name, str):
+        raise TableError("no_name")
+    text = unicodedata.normalize("NFC", name[:64 * MAX_NAME].encode("utf-8", "replace").decode("utf-8"))
+    out: list[str] = []
+    visible = marks = 0
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if kind in _DROPPED:
+            continue
+        if kind[0] == "Z" or ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        if kind[0] == "M":
+            if not out or out[-1] == " " or marks >= MAX_MARKS:
+                continue
+            marks += 1
+        else:
+            if visible >= MAX_NAME:
+                break
+            visible, marks = visible + 1, 0
+        out.append(ch)
+    clean = "".join(out).strip()
+    if not clean:
+        raise TableError("no_name")
+    return clean
+
+
+def style_label(bot: str, lang: str) -> str:
+    """A bot style's name in ``lang`` ("standard" / «стандартный»; a newcomer with its rate)."""
+    try:
+        choice = BotChoice.of(bot)
+    except UnknownBotError:
+        return bot
+    label = tr(f"net.bot_style.{choice.name.value}", lang)
+    if choice.name is BotName.NEWCOMER:
+        label += " " + tr("net.bot_style.fouls", lang, rate=f"{100 * choice.foul_rate:g}")
+    return label
+
+
 @dataclass
 class Seat:
+    """One seat. ``name``, ``token`` and ``lang`` are its person's (empty for a seat no person
+    holds). ``bot``: a bot plays this deal; ``human``: the person plays it. ``replaced``: the bot
+    plays for the person, who is away (their token gives the seat back); ``coming``: the person
+    takes the seat from the next deal (the bot plays this one); ``freeing``: the seat is emptied
+    at the next deal."""
+
     index: int
     name: str = ""
     bot: bool = False
-    human: bool = False  # a person took this seat (and it is not a bot now)
+    human: bool = False
     token: str = ""
     lang: str = "en"
     connected: bool = False
@@ -86,16 +173,38 @@ class Seat:
     surrendered: bool = False
     has_set: bool = False
     ready: bool = False  # sent "next" after the showdown
-    replaced: bool = False  # a person's seat given to a bot
+    replaced: bool = False
+    coming: bool = False
+    freeing: bool = False
 
     @property
     def taken(self) -> bool:
         return self.bot or self.human
 
-    def public(self) -> dict[str, Any]:
+    @property
+    def claimed(self) -> bool:
+        """A person holds this seat (playing, coming, or replaced while away)."""
+        return bool(self.token) and (self.human or self.coming or self.replaced)
+
+    def shown_name(self, lang: str, style: str) -> str:
+        """The seat's name for a reader of ``lang``: the person's, or the bot's in that language."""
+        if self.human or not self.bot:
+            return self.name
+        if self.replaced and self.name:
+            return tr("net.bot_for", lang, name=self.name, bot=style_label(style, lang))
+        return tr("net.bot_name", lang, n=self.index + 1, bot=style_label(style, lang))
+
+    def public(self, lang: str, style: str) -> dict[str, Any]:
         """What every seat may know about this one at any time (never its cards)."""
-        return {"seat": self.index, "name": self.name, "bot": self.bot,
-                "connected": self.connected or self.bot, "set": self.has_set}
+        out: dict[str, Any] = {"seat": self.index, "name": self.shown_name(lang, style), "bot": self.bot,
+                               "connected": self.connected or self.bot, "set": self.has_set}
+        if self.bot:
+            out["bot_style"] = style
+        if self.claimed and not self.human:
+            out["person"] = self.name
+            out["person_connected"] = self.connected
+            out["coming"] = self.coming
+        return out
 
 
 @dataclass(frozen=True)
@@ -121,6 +230,15 @@ class ReviewWork:
 
 
 @dataclass(frozen=True)
+class RecordWork:
+    """Keep the people's hands of a showdown in the history (off the event loop), then show it."""
+
+    deal: int
+    seats: tuple[int, ...]
+    records: tuple[HandRecord, ...]
+
+
+@dataclass(frozen=True)
 class Review:
     """The solver's verdict on one seat's hand (as ``cp-trainer grade`` computes it)."""
 
@@ -132,6 +250,7 @@ class Review:
     significant: bool
 
 
+Work = BotWork | ReviewWork | RecordWork
 Emit = Callable[[int, dict[str, Any]], None]  # (seat, message) to that seat's connection
 Observe = Callable[[str, dict[str, Any]], None]  # (event, public data) for the host's window or log
 Record = Callable[[Sequence[HandRecord]], list[str]]  # stores hands in the history, their identities
@@ -141,9 +260,15 @@ Record = Callable[[Sequence[HandRecord]], list[str]]  # stores hands in the hist
 class _Deal:
     number: int
     settlement: Settlement | None = None
-    showdown: dict[str, Any] | None = None
+    showdown: dict[str, Any] | None = None  # the showdown without the names (see _showdown_for)
+    shown: bool = False  # the showdown was sent (after its hands were kept)
     reviews: dict[int, dict[str, Any]] = field(default_factory=dict)
     uids: dict[int, str] = field(default_factory=dict)
+
+
+def shown_arrangement(arr: Arrangement) -> str:
+    """``arr`` with each row sets first (the order the product shows rows in)."""
+    return str(Arrangement(*(set_order(row) for row in arr.rows)))
 
 
 class Table:
@@ -167,15 +292,15 @@ class Table:
         self.seats = [Seat(i, lang=lang) for i in range(seats)]
         for seat in self.seats[seats - bots:]:
             seat.bot = True
-        self._name_bots()
         self._emit = emit or (lambda seat, msg: None)
         self._observe = observe or (lambda event, data: None)
         self._record = record
+        self.defer_records = False  # queue RecordWork and show the showdown once it is recorded
         self._seed = seed
         self._deals = 0
         self.deal: _Deal | None = None
         self.phase = "waiting"  # waiting (for players), setting, showdown
-        self._work: list[BotWork | ReviewWork] = []
+        self._work: list[Work] = []
         self._bots_pending: set[int] = set()
 
     # --- reading -----------------------------------------------------------------------------
@@ -192,47 +317,69 @@ class Table:
         """The house rules as a rules file writes them (``joined``'s ``rules``)."""
         return _plain(RulesFile(self.rules), every_key=False)
 
-    def state(self) -> dict[str, Any]:
+    def state(self, lang: str | None = None) -> dict[str, Any]:
+        """The table as a reader of ``lang`` (the table's language by default) sees it."""
+        lang = lang or self.lang
         return {"type": "table", "deal": self.deal_number, "phase": self.phase,
-                "seats": [s.public() for s in self.seats]}
+                "seats": [s.public(lang, self.bot) for s in self.seats]}
 
-    def take_work(self) -> list[BotWork | ReviewWork]:
+    def take_work(self) -> list[Work]:
         work, self._work = self._work, []
         return work
 
     # --- seats -------------------------------------------------------------------------------
 
-    def _name_bots(self) -> None:
-        for seat in self.seats:
-            if seat.bot and not seat.name:
-                seat.name = tr("net.bot_name", self.lang, n=seat.index + 1, bot=self.bot)
+    def check_code(self, code: object) -> None:
+        """Raise ``wrong_code`` (closing the connection) unless ``code`` is the table's."""
+        given = code.strip().upper() if isinstance(code, str) else code
+        if not same_secret(self.code.upper(), given):
+            raise TableError("wrong_code", close=True)
+
+    def _check_name(self, name: object) -> str:
+        clean = clean_name(name)
+        folded = clean.casefold()
+        if _BOT_LIKE.match(folded):
+            raise TableError("bot_name")
+        if any(s.claimed and s.name.casefold() == folded for s in self.seats):
+            raise TableError("name_taken", name=clean)
+        return clean
 
     def join(self, code: object, name: object, lang: object = None,
              attach: Callable[[int], None] | None = None) -> Seat:
-        """A person sits down: the code must be the table's; the first free seat is theirs."""
-        if not isinstance(code, str) or not secrets.compare_digest(code.strip().upper().encode(),
-                                                                  self.code.upper().encode()):
-            raise TableError("wrong_code", close=True)
-        if not isinstance(name, str) or not name.strip():
-            raise TableError("no_name")
-        clean = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:MAX_NAME]
-        if not clean:
-            raise TableError("no_name")
-        seat = next((s for s in self.seats if not s.taken), None)
-        if seat is None:
-            raise TableError("full", close=True)
+        """A person sits down: the code must be the table's. The first free seat is theirs; at a
+        table whose seats are all taken, a seat a bot plays, from the next deal."""
+        self.check_code(code)
+        clean = self._check_name(name)
         seat_lang = self._lang(lang, self.lang)
-        seat.human, seat.name, seat.token = True, clean, secrets.token_urlsafe(18)
-        seat.lang = seat_lang
-        seat.connected, seat.gone_since = True, None
+        seat = next((s for s in self.seats if not s.taken), None)
+        coming = seat is None
+        if seat is None:
+            seat = self._seat_for_newcomer()
+            if seat is None:
+                raise TableError("full", close=True)
+        seat.name, seat.token, seat.lang = clean, secrets.token_urlsafe(18), seat_lang
+        seat.connected, seat.gone_since, seat.freeing = True, None, False
+        if coming:
+            seat.coming, seat.replaced = True, False
+        else:
+            seat.human = True
         if attach is not None:
             attach(seat.index)
         self._welcome(seat)
+        if coming:
+            self._emit(seat.index, {"type": "notice", "seat": seat.index,
+                                    "message": tr("net.notice.next_deal", seat.lang)})
         self._broadcast_state()
-        self._observe("joined", {"seat": seat.index, "name": seat.name})
+        self._observe("joined", {"seat": seat.index, "name": seat.name, "coming": coming})
         if self.phase == "waiting" and all(s.taken for s in self.seats):
             self._new_deal()
         return seat
+
+    def _seat_for_newcomer(self) -> Seat | None:
+        """A seat a bot plays that no person is coming to: a bot's from the start first, then the
+        seat of the person replaced longest ago (lowest seat first among equals)."""
+        bots = [s for s in self.seats if s.bot and not s.coming and not s.freeing]
+        return next((s for s in bots if not s.replaced), None) or next(iter(bots), None)
 
     def fill_with_bots(self) -> list[int]:
         """Bots take every seat no one has taken (the host's "deal now"); the deal comes when
@@ -242,36 +389,51 @@ class Table:
         empty = [s for s in self.seats if not s.taken]
         for seat in empty:
             seat.bot = True
-        self._name_bots()
         self._broadcast_state()
         self._new_deal()
         return [s.index for s in empty]
 
     def rejoin(self, token: object, lang: object = None,
                attach: Callable[[int], None] | None = None) -> Seat:
-        """The same seat again after a dropped connection, and the deal on the table again."""
-        seat = next((s for s in self.seats if isinstance(token, str) and s.human and s.token
-                     and secrets.compare_digest(s.token.encode(), token.encode())), None)
+        """The same seat again after a dropped connection, and the deal on the table again. A
+        person a bot replaced gets the seat back at once if the bot has not set this deal's
+        hand, else from the next deal."""
+        seat = next((s for s in self.seats if s.claimed and same_secret(s.token, token)), None)
         if seat is None:
-            gone = any(s.replaced and isinstance(token, str) and s.token
-                       and secrets.compare_digest(s.token.encode(), token.encode()) for s in self.seats)
-            raise TableError("replaced" if gone else "bad_token", close=True)
+            raise TableError("bad_token", close=True)
         seat.lang = self._lang(lang, seat.lang)
         seat.connected, seat.gone_since = True, None
+        if seat.replaced:
+            self._take_back(seat)
         if attach is not None:
             attach(seat.index)
         self._welcome(seat)
+        if seat.coming:
+            self._emit(seat.index, {"type": "notice", "seat": seat.index,
+                                    "message": tr("net.notice.next_deal", seat.lang)})
         if self.deal is not None:
-            self._send_deal(seat)
-            if seat.has_set:
-                self._emit(seat.index, {"type": "accepted", "deal": self.deal.number})
-            if self.deal.showdown is not None:
-                self._emit(seat.index, self.deal.showdown)
+            if seat.human:
+                self._send_deal(seat)
+                if seat.has_set:
+                    self._emit(seat.index, {"type": "accepted", "deal": self.deal.number})
+            if self.deal.shown:
+                self._emit(seat.index, self._showdown_for(seat.lang))
                 for review in self.deal.reviews.values():
                     self._emit(seat.index, review)
         self._broadcast_state()
-        self._observe("rejoined", {"seat": seat.index, "name": seat.name})
+        self._observe("rejoined", {"seat": seat.index, "name": seat.name, "coming": seat.coming})
         return seat
+
+    def _take_back(self, seat: Seat) -> None:
+        """A replaced person is back: the seat is theirs now while its bot has not set (nor is
+        being asked to, past the deal), else from the next deal."""
+        if self.phase == "setting" and not seat.has_set:
+            seat.bot, seat.human, seat.replaced = False, True, False
+            self._bots_pending.discard(seat.index)
+        elif self.phase == "waiting":
+            seat.bot, seat.human, seat.replaced = False, True, False
+        else:
+            seat.coming = True
 
     def _welcome(self, seat: Seat) -> None:
         self._emit(seat.index, {"type": "joined", "seat": seat.index, "token": seat.token,
@@ -291,55 +453,132 @@ class Table:
 
     def disconnected(self, seat_index: int, now: float) -> None:
         seat = self.seats[seat_index]
-        if seat.human and seat.connected:
+        if seat.claimed and seat.connected:
             seat.connected, seat.gone_since = False, now
             self._broadcast_state()
             self._observe("left", {"seat": seat.index, "name": seat.name})
             self._maybe_next()
 
     def replace_gone(self, now: float, after: float) -> list[int]:
-        """Seats whose person has been gone for ``after`` seconds become bots; the table is
-        told. Returns the seats replaced."""
-        replaced = []
-        for seat in self.seats:
-            gone = seat.gone_since
-            if seat.human and not seat.connected and gone is not None and now - gone >= after:
-                replaced.append(seat.index)
-                seat.human, seat.bot, seat.replaced = False, True, True
-                seat.gone_since = None
-                old = seat.name
-                seat.name = tr("net.bot_for", self.lang, name=old, bot=self.bot)
-                for other in self._people():
-                    self._emit(other.index, {"type": "notice", "seat": seat.index,
-                                             "message": tr("net.notice.replaced", other.lang, name=old)})
-                self._observe("replaced", {"seat": seat.index, "name": old})
-                if self.phase == "setting" and not seat.has_set:
-                    self._ask_bots([seat])
-        if replaced:
-            self._broadcast_state()
-            self._maybe_showdown()
-            self._maybe_next()
-        return replaced
+        """Seats whose person has been gone for ``after`` seconds are played by a bot; the table
+        is told. Returns the seats replaced."""
+        gone = [s for s in self.seats if s.human and not s.connected and s.gone_since is not None
+                and now - s.gone_since >= after]
+        for seat in gone:
+            self._to_bot(seat, "replaced")
+        if gone:
+            self._after_seat_change()
+        return [s.index for s in gone]
+
+    def _to_bot(self, seat: Seat, event: str) -> None:
+        seat.human, seat.bot, seat.replaced, seat.coming = False, True, True, False
+        seat.gone_since = None
+        for other in self._people():
+            if other is not seat:
+                self._emit(other.index, {"type": "notice", "seat": seat.index,
+                                         "message": tr(f"net.notice.{event}", other.lang, name=seat.name)})
+        self._observe(event, {"seat": seat.index, "name": seat.name})
+        if self.phase == "setting" and not seat.has_set:
+            self._ask_bots([seat])
+
+    def _after_seat_change(self) -> None:
+        self._broadcast_state()
+        self._maybe_showdown()
+        self._maybe_next()
+
+    # --- the host's hand on the seats ----------------------------------------------------------
+
+    def to_bot(self, seat_index: int) -> bool:
+        """The host gives a person's seat to a bot now; the person's token gives it back (as
+        after a long absence). False if no person plays that seat."""
+        seat = self._seat(seat_index)
+        if seat is None or not seat.human:
+            return False
+        if seat.connected:
+            self._emit(seat.index, {"type": "notice", "seat": seat.index,
+                                    "message": tr("net.notice.you_to_bot", seat.lang)})
+        self._to_bot(seat, "given_to_bot")
+        self._after_seat_change()
+        return True
+
+    def remove(self, seat_index: int, close: Callable[[int], None] | None = None) -> bool:
+        """The host removes the person holding a seat (playing, coming or away): their token no
+        longer works, a bot plays the seat until a newcomer takes it. ``close`` ends the person's
+        connection (after the notice). False if no person holds that seat."""
+        seat = self._seat(seat_index)
+        if seat is None or not seat.claimed:
+            return False
+        name = seat.name
+        if seat.connected:
+            self._emit(seat.index, {"type": "removed", "seat": seat.index,
+                                    "message": tr("net.notice.removed_you", seat.lang)})
+            if close is not None:
+                close(seat.index)
+        was_playing = seat.human
+        seat.human, seat.bot, seat.replaced, seat.coming = False, True, False, False
+        seat.name, seat.token, seat.connected, seat.gone_since = "", "", False, None
+        self._observe("removed", {"seat": seat.index, "name": name})
+        if was_playing and self.phase == "setting" and not seat.has_set:
+            self._ask_bots([seat])
+        self._after_seat_change()
+        return True
+
+    def free_seat(self, seat_index: int) -> bool:
+        """The host frees a seat a bot plays (and no person is coming to): it is empty from the
+        next deal (at once while no deal is on), for a newcomer; until someone sits there the
+        table waits (or the host deals with bots again). A replaced person's claim ends. False
+        if a person plays or is coming to that seat."""
+        seat = self._seat(seat_index)
+        if seat is None or not seat.bot or seat.coming:
+            return False
+        seat.replaced, seat.name, seat.token = False, "", ""
+        if self.phase == "waiting":
+            seat.bot = False
+        else:
+            seat.freeing = True
+        self._observe("freed", {"seat": seat.index})
+        self._broadcast_state()
+        return True
+
+    def _seat(self, index: object) -> Seat | None:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.size:
+            return None
+        return self.seats[index]
 
     def _people(self) -> list[Seat]:
-        return [s for s in self.seats if s.human and s.connected]
+        """The connected people: those playing and those coming at the next deal."""
+        return [s for s in self.seats if (s.human or s.coming) and s.connected]
 
     def _broadcast_state(self) -> None:
-        state = self.state()
         for seat in self._people():
-            self._emit(seat.index, state)
-        self._observe("table", state)
+            self._emit(seat.index, self.state(seat.lang))
+        self._observe("table", self.state())
 
     # --- deals -------------------------------------------------------------------------------
 
+    def _seat_changes_at_deal(self) -> None:
+        """Between deals: people coming take their seats, freed seats empty."""
+        for seat in self.seats:
+            if seat.coming:
+                seat.coming, seat.bot, seat.human, seat.replaced = False, False, True, False
+                if not seat.connected:  # gone before their first deal: counted from now
+                    seat.human, seat.bot, seat.replaced = False, True, True
+            if seat.freeing:
+                seat.freeing, seat.bot = False, False
+
     def _new_deal(self) -> None:
+        self._seat_changes_at_deal()
+        if not all(s.taken for s in self.seats) or not any(s.human for s in self.seats):
+            self.phase, self.deal = "waiting", None
+            self._broadcast_state()
+            return
         self._deals += 1
         seed = self._seed * 1_000_003 + self._deals if self._seed is not None else secrets.randbits(64)
         deck = Deck(seed=seed)
         self.deal = _Deal(self._deals)
         self.phase = "setting"
         for seat in self.seats:
-            seat.cards = tuple(deck.deal(13))
+            seat.cards = set_order(deck.deal(13))
             seat.arrangement, seat.surrendered, seat.has_set, seat.ready = None, False, False, False
         for seat in self.seats:
             if seat.human:
@@ -379,6 +618,8 @@ class Table:
     # --- a seat's actions ------------------------------------------------------------------
 
     def _own_deal(self, seat: Seat, deal: object) -> _Deal:
+        if seat.coming or not seat.human:
+            raise TableError("bot_plays")
         if self.deal is None or self.phase == "waiting":
             raise TableError("no_deal")
         if isinstance(deal, bool) or not isinstance(deal, int) or deal != self.deal.number:
@@ -455,13 +696,13 @@ class Table:
     def next_deal(self, seat_index: int) -> None:
         """The seat is ready for the next deal; it comes when every person at the table is."""
         seat = self.seats[seat_index]
-        if self.phase != "showdown":
+        if self.phase != "showdown" or self.deal is None or not self.deal.shown:
             raise TableError("not_shown")
         seat.ready = True
         self._maybe_next()
 
     def _maybe_next(self) -> None:
-        if self.phase != "showdown":
+        if self.phase != "showdown" or self.deal is None or not self.deal.shown:
             return
         people = self._people()
         if people and all(s.ready for s in people):
@@ -476,25 +717,43 @@ class Table:
         hands: list[Arrangement | None] = [None if s.surrendered else s.arrangement for s in self.seats]
         surrendered = {s.index for s in self.seats if s.surrendered}
         d.settlement = settle(hands, self.rules, surrendered=surrendered)
-        from ..cli.score import result_json  # the score --json shape (cheap: no solver, no Qt)
-
         scored = result_json(d.settlement, self.rules, False)
         d.showdown = {
             "type": "showdown", "deal": d.number,
-            "hands": [{"seat": s.index, "name": s.name, "bot": s.bot,
+            "hands": [{"seat": s.index, "bot": s.bot,
                        "arrangement": SURRENDER if s.surrendered else str(s.arrangement),
+                       "shown": (SURRENDER if s.surrendered or s.arrangement is None
+                                 else shown_arrangement(s.arrangement)),
                        "fouled": (not s.surrendered and s.arrangement is not None
                                   and check_arrangement(s.arrangement, self.rules).fouled),
                        "surrendered": s.surrendered} for s in self.seats],
             "points": scored["points"], "pairs": scored["pairs"],
+            # what settled each pair (only "showdown" compares rows), in the order of "pairs"
+            "kinds": [pair.kind.value for pair in d.settlement.pairs],
         }
         if "money" in scored:
             d.showdown["money"] = scored["money"]
         self.phase = "showdown"
+        records, seats = self._hand_records(d)
+        if records and self.defer_records:
+            self._work.append(RecordWork(d.number, tuple(seats), tuple(records)))
+            return
+        uids = self._record(records) if records and self._record is not None else []
+        self._show(d, dict(zip(seats, uids, strict=False)))
+
+    def recorded(self, work: RecordWork, uids: Sequence[str]) -> None:
+        """The server has kept ``work``'s hands (``uids``: their identities in the history, empty
+        where they could not be kept): the showdown is shown now."""
+        d = self.deal
+        if d is None or d.number != work.deal or d.shown:
+            return
+        self._show(d, dict(zip(work.seats, uids, strict=False)))
+
+    def _show(self, d: _Deal, uids: dict[int, str]) -> None:
+        d.uids, d.shown = uids, True
         for seat in self._people():
-            self._emit(seat.index, d.showdown)
-        self._record_hands(d)
-        self._observe("showdown", d.showdown)
+            self._emit(seat.index, self._showdown_for(seat.lang))
+        self._observe("showdown", self._showdown_for(self.lang))
         self._broadcast_state()
         for seat in self.seats:
             if seat.human:
@@ -503,12 +762,22 @@ class Table:
                                              else seat.arrangement,
                                              self.size - 1, self.review_bot, self.rules,
                                              d.uids.get(seat.index)))
+        self._maybe_next()
 
-    def _record_hands(self, d: _Deal) -> None:
-        """Each person's hand in the host's history (the other seats as its opponents)."""
-        if self._record is None or d.settlement is None:
-            return
-        records, seats = [], []
+    def _showdown_for(self, lang: str) -> dict[str, Any]:
+        """The deal's showdown with each seat's name as a reader of ``lang`` sees it."""
+        assert self.deal is not None and self.deal.showdown is not None
+        showdown = dict(self.deal.showdown)
+        showdown["hands"] = [{"seat": h["seat"], "name": self.seats[h["seat"]].shown_name(lang, self.bot),
+                              **{k: v for k, v in h.items() if k != "seat"}} for h in showdown["hands"]]
+        return showdown
+
+    def _hand_records(self, d: _Deal) -> tuple[list[HandRecord], list[int]]:
+        """Each person's hand for the host's history (the other seats as its opponents)."""
+        records: list[HandRecord] = []
+        seats: list[int] = []
+        if d.settlement is None:
+            return records, seats
         for seat in self.seats:
             if not seat.human:
                 continue
@@ -528,8 +797,7 @@ class Table:
                                       played_at=now_utc(), fouls=fouls, opponents=tuple(opponents),
                                       house_rules=self.rules.to_dict(), surrendered=seat.surrendered))
             seats.append(seat.index)
-        if records:
-            d.uids = dict(zip(seats, self._record(records), strict=True))
+        return records, seats
 
     def review_done(self, work: ReviewWork, review: Review) -> dict[str, Any]:
         """The solver's verdict on ``work``'s seat: sent to every person at the table."""
@@ -540,8 +808,8 @@ class Table:
             self.deal.reviews[work.seat] = message
             for seat in self._people():
                 self._emit(seat.index, message)
-        self._observe("review", {**message, "name": self.seats[work.seat].name, "ev": review.ev,
-                                 "best_ev": review.best_ev})
+        self._observe("review", {**message, "name": self.seats[work.seat].shown_name(self.lang, self.bot),
+                                 "ev": review.ev, "best_ev": review.best_ev})
         return message
 
 
