@@ -280,6 +280,10 @@ def test_a_showdown_says_which_rows_were_not_compared_and_why(phone: WebDriver) 
         ben = {h["seat"]: h for h in draw_showdown(phone, told, {}, 1)}[1]
         assert ben["results"][0][2] == "not compared: natural"
         assert ben["rows"][0] == ["Tc", "Ts", "8c"]
+        # or the showdown's "kinds", in the order of its pairs
+        kinds = ["foul", "surrender", "foul", "surrender", "natural", "surrender"]
+        ben = {h["seat"]: h for h in draw_showdown(phone, {**FOUR, "kinds": kinds}, {}, 1)}[1]
+        assert ben["results"][0] == ["not compared: foul", "not compared: surrender", "not compared: natural"]
         switch_language(phone, "ru")
         ben = {h["seat"]: h for h in draw_showdown(phone, FOUR, {"1": {**review, "loss": 0.5}}, 1)}[1]
         assert ben["results"] == [["не сравнивались: фол", "не сравнивались: отказ", "выигран"],

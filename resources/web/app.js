@@ -280,11 +280,12 @@
     }
   }
 
-  /** What a pair of seats played: "showdown" (rows compared), "foul", "both_fouled",
-   *  "surrender" or "natural". The server says it; a server that does not is read from the
-   *  hands. */
-  function pairKind(pair, hands) {
+  /** What settled a pair of seats: "showdown" (rows compared), "foul", "both_fouled",
+   *  "surrender" or "natural". The server says it (the pair's "kind", or ``told``: the
+   *  showdown's "kinds" at the pair's place); a server that does not is read from the hands. */
+  function pairKind(pair, hands, told) {
     if (pair.kind) return pair.kind;
+    if (told) return told;
     const [a, b] = pair.players.map((s) => hands.find((h) => h.seat === s) || {});
     if (a.surrendered || b.surrendered) return "surrender";
     if (a.fouled && b.fouled) return "both_fouled";
@@ -334,12 +335,14 @@
     const table = document.createElement("table");
     table.className = "versus";
     const shown = parseRows(h.shown) || (parseRows(h.arrangement) || []).map(setsFirst);
-    const pairs = sd.pairs.filter((pr) => pr.players.includes(h.seat));
-    const opponents = pairs.map((pr) => {
+    const kinds = Array.isArray(sd.kinds) ? sd.kinds : [];
+    const opponents = [];
+    sd.pairs.forEach((pr, i) => {
+      if (!pr.players.includes(h.seat)) return;
       const other = pr.players[0] === h.seat ? pr.players[1] : pr.players[0];
       const oh = sd.hands.find((x) => x.seat === other);
-      return { pair: pr, seat: other, name: oh ? oh.name : state.names[other] || String(other + 1),
-               kind: pairKind(pr, sd.hands), mine: pr.players.indexOf(h.seat) };
+      opponents.push({ pair: pr, seat: other, name: oh ? oh.name : state.names[other] || String(other + 1),
+                       kind: pairKind(pr, sd.hands, kinds[i]), mine: pr.players.indexOf(h.seat) });
     });
     const head = table.createTHead().insertRow();
     const corner = document.createElement("th");
