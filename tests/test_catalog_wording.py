@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = sorted([*ROOT.glob("resources/i18n/*.json"), *ROOT.glob("resources/translations/*.ts"),
-                *ROOT.glob("docs/*.md"), ROOT / "README.md"])
+                *ROOT.glob("docs/**/*.md"), ROOT / "README.md"])
 
 
 @pytest.mark.parametrize("wrong", ["Крис Кросс", "Пай Гоу", "Пай-Гоу", ">Сдаться<", ">Пуш (",

@@ -236,7 +236,7 @@ def test_a_new_history_on_a_full_disk_exits_1(tmp_path: Path, monkeypatch: pytes
 
     monkeypatch.setattr(store_module, "_connect", full_disk)
     status, out, err = run(capsys, "history", "import", str(source), "--data-dir", str(tmp_path / "new"))
-    assert status == 1 and out == ""  # the README: 1, the disk full, nothing imported
+    assert status == 1 and out == ""  # docs/command-line.md: 1, the disk full, nothing imported
     assert "full" in err and len(err.splitlines()) == 1
 
 

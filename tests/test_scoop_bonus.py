@@ -17,7 +17,7 @@ from cp_trainer.house_rules import MAX_SCOOP_BONUS, HouseRules, HouseRulesError,
 from cp_trainer.settlement import settle_pair
 from cp_trainer.solver.scoring import ScoringParams
 
-# S scoops T 3-0 (README's example): top JJ > TT, middle KK66 > KK, bottom 555 > QQ44.
+# S scoops T 3-0 (the example of docs/command-line.md): top JJ > TT, middle KK66 > KK, bottom 555 > QQ44.
 S = "Js Jh 3d / Ks Kh 6s 6h 2c / 5s 5h 5c Ad 2d"
 T = "Ts Th 7d / Kc Kd 8s 7h 6c / Qc Qd 4s 4h 3c"
 # W beats L 2-1: top A-high > K-high (W), middle QQ < AA (L), bottom 999 < TTT (L): W loses 1-2.
