@@ -425,3 +425,29 @@ def check_showdown(phone: WebDriver, showdown: dict[str, Any], reviews: dict[int
         assert page["best"] == [codes(set_order(parse_cards(r))) for r in review["best"].split("/")]
         assert not CODE_TEXT.search(page["review"])
     assert tens > 0  # the deal (seed 7) has tens: each one shown "10"
+
+
+def test_a_mouse_drags_too_and_a_tap_just_after_a_drag_counts(phone: WebDriver) -> None:
+    """The same drags by mouse (a laptop at the table); the click a mouse's release makes is not
+    taken for a tap, but the player's next tap, however quick, is."""
+    from selenium.webdriver import ActionChains
+
+    with hosted(None, seats=2, bots=1) as host:
+        assert host.line is not None
+        phone.get(f"{host.line['page']}?code={CODE}&lang=en")
+        wait(phone, lambda d: d.find_element(By.ID, "join-button").text == "Join")
+        phone.find_element(By.ID, "name").send_keys("Mouse")
+        phone.find_element(By.ID, "join-button").click()
+        wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 13, 60)
+        dealt = hand(phone)
+        card = phone.find_element(By.CSS_SELECTOR, hand_card(dealt[0]))
+        ActionChains(phone).click_and_hold(card).move_by_offset(10, -10) \
+            .move_to_element(phone.find_element(By.ID, "row-1")).release().perform()
+        assert rows(phone) == [[], [dealt[0]], []]
+        card = phone.find_element(By.CSS_SELECTOR, row_card(dealt[0]))
+        ActionChains(phone).click_and_hold(card).move_by_offset(10, 10) \
+            .move_to_element(phone.find_element(By.ID, "hand")).release().perform()
+        assert rows(phone) == [[], [], []]
+        phone.find_element(By.CSS_SELECTOR, hand_card(dealt[1])).click()
+        phone.find_element(By.CSS_SELECTOR, "#row-0 .row-name").click()
+        assert rows(phone) == [[dealt[1]], [], []]

@@ -19,7 +19,7 @@
     lang: "en", names: {}, seats: [], showdown: null, reviews: {}, wantNext: false, closing: false,
     checking: false, checkAgain: false, checkTimer: null, undo: [],
     sort: localStorage.getItem("cp-sort") === "suit" ? "suit" : "sets",
-    press: null, drag: null, dragEndedAt: 0,
+    press: null, drag: null, dragEnded: false,
   };
 
   // --- cards ------------------------------------------------------------------------------------
@@ -535,7 +535,7 @@
   // the two change places); a card in a row tapped with nothing picked up goes back to the hand.
   document.addEventListener("click", (ev) => {
     if (state.set || !state.deal || state.showdown) return;
-    if (performance.now() - state.dragEndedAt < 400) return;  // the end of a drag, not a tap
+    if (state.dragEnded) return;  // the mouse's click at the end of a drag, not a tap
     const card = ev.target.closest(".card[data-card]");
     const row = ev.target.closest("#board .row");
     if (card && card.closest("#hand")) {
@@ -611,7 +611,9 @@
     const target = drag ? dropZone(ev.clientX, ev.clientY) : null;
     endDrag();
     if (!drag) return;  // a tap: the click that follows does it
-    state.dragEndedAt = performance.now();
+    // a mouse's click follows its release in the same task; a finger's drag has none
+    state.dragEnded = true;
+    setTimeout(() => { state.dragEnded = false; }, 0);
     if (target) move(drag.code, target.dest, target.onto);
     else render();
   });
