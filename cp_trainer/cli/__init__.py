@@ -24,7 +24,7 @@ EXIT_BROKEN_INSTALL = 1
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "score", "stats", "history", "paigow", "gui", "arrange", "solve", "grade",
-                      "drill", "serve"]
+                      "drill", "serve", "desktop"]
 
 
 class Parser(argparse.ArgumentParser):

@@ -3,6 +3,7 @@
     cp-trainer gui [--deal "13 cards"] [--opponents K] [--seed S] [--lang en|ru] [--data-dir DIR]
                    [--rules FILE]
 
+``cp-trainer-gui [OPTIONS]`` (a ``gui-scripts`` entry) is the same as ``cp-trainer gui [OPTIONS]``.
 ``--deal`` opens the window on the given hand (for teaching at a table, and for tests); the cards
 are checked before any window appears: a bad token or a duplicate is reported on one line with
 exit status 2. ``--data-dir`` is where the window keeps the practice history (as for ``stats`` and
@@ -76,6 +77,13 @@ def display_problem(environ: dict[str, str] | None = None, platform: str | None 
     return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). "
             "Start it from a desktop session, or headless with 'xvfb-run cp-trainer'; the "
             "command-line tools work anywhere: cp-trainer --help")
+
+
+def gui_main() -> int:
+    """The ``cp-trainer-gui`` script: ``cp-trainer gui`` with the script's own arguments."""
+    from . import main
+
+    return main(["gui", *sys.argv[1:]])
 
 
 def run(args: argparse.Namespace) -> int:
