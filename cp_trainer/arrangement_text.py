@@ -15,13 +15,28 @@ does for settlement. :func:`foul_message` is the compact one-line form the comma
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .arrangement import Foul, FoulCode, OrderCheck, Row, RowInfo
 from .i18n import capitalised, tr
 from .strength import describe, describe_lowball
 
-__all__ = ["foul_message", "foul_sentences", "row_label", "row_name"]
+__all__ = ["for_people", "foul_message", "foul_sentences", "row_label", "row_name"]
+
+# a ten standing alone: a rank in "kickers T-9-7", "kicker T", a card "Td" or "T♦" (not "QT")
+_TEN = re.compile(r"\bT([shdc♠♥♦♣]?)\b")
+_SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def for_people(text: str) -> str:
+    """A text of the rules core as the window shows it: every ten written ``10``, as the card
+    pictures show it (the command line keeps ``T``: its output is a contract).
+
+    >>> for_people("pair of jacks, kickers T-9-7; kicker T; Td in two rows; T♥; QT")
+    'pair of jacks, kickers 10-9-7; kicker 10; 10♦ in two rows; 10♥; QT'
+    """
+    return _TEN.sub(lambda m: "10" + _SUIT_SYMBOLS.get(m.group(1), m.group(1)), text)
 
 
 def row_label(row: Row, lang: str = "en") -> str:
@@ -68,7 +83,8 @@ def foul_sentences(fouls: Sequence[Foul], lang: str = "en") -> list[str]:
     """The fouls as plain sentences for a reader (the window's banner, the Drill): "Your top row
     (pair of aces) is stronger than your middle row (pair of kings)." — one per foul, then the
     order rule said once ("The rows must go bottom ≥ middle ≥ top.") when a foul breaks it.
-    :func:`foul_message` stays the compact one-line form the command line prints."""
+    A ten is written ``10`` (:func:`for_people`). :func:`foul_message` stays the compact one-line
+    form the command line prints."""
     sentences: list[str] = []
     required: str | None = None
     for foul in fouls:
@@ -94,4 +110,4 @@ def foul_sentences(fouls: Sequence[Foul], lang: str = "en") -> list[str]:
                             lower_gen=tr(f"rules.say.row_gen.{lower_row.value}", lang), lower_hand=b))
     if required is not None:
         sentences.append(tr("rules.say.required", lang, required=required))
-    return sentences
+    return [for_people(text) for text in sentences]

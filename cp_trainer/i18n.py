@@ -105,6 +105,28 @@ def tr_count(key: str, n: int, lang: str = DEFAULT_LANGUAGE, /, **kwargs: Any) -
     return tr_list(key, lang)[plural_index(n, lang)].format(**kwargs)
 
 
+def count_points(n: int, lang: str = DEFAULT_LANGUAGE, /, text: str | None = None) -> str:
+    """A whole number of points with its unit in the form the count takes: ``1 point``,
+    ``−1 point``, ``2 points``; ``1 очко``, ``2 очка``, ``5 очков``. ``text`` is the number as it
+    is to be shown (with its sign, the language's separators), else ``str(n)``.
+
+    >>> count_points(-1), count_points(2), count_points(22, "ru"), count_points(5, "ru", "+5")
+    ('-1 point', '2 points', '22 очка', '+5 очков')
+    """
+    return tr_count("core.points", n, lang, n=str(n) if text is None else text)
+
+
+def join_words(items: list[str] | tuple[str, ...], lang: str = DEFAULT_LANGUAGE, /) -> str:
+    """A list as a sentence writes it: ``a``, ``a and b``, ``a, b and c`` / ``a, b и c``.
+
+    >>> join_words(["standard", "scoop-chaser", "newcomer"]), join_words(["a", "b"], "ru")
+    ('standard, scoop-chaser and newcomer', 'a и b')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return tr("core.list.and", lang, rest=", ".join(items[:-1]), last=items[-1])
+
+
 def capitalised(text: str) -> str:
     """``text`` with its first letter a capital: a line of the core's text written as a sentence.
 

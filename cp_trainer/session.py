@@ -558,8 +558,11 @@ class ChineseSession(RowActions):
                          format_bot(setup.bot_at(1 if setup.criss_cross else seat)),
                          surrendered=seat in showdown.bots_surrendered)
             for seat, arr in enumerate(showdown.opponents, start=1))
+        dealt = self.player_cards[hand] if hand < len(self.player_cards) else ()
+        if sorted(dealt) != sorted(mine.cards):  # the cards as dealt, else as set
+            dealt = mine.cards
         return HandRecord(
-            game=Game.CHINESE, deal=format_cards(mine.cards), arrangement=str(mine), played_at=now_utc(),
+            game=Game.CHINESE, deal=format_cards(dealt), arrangement=str(mine), played_at=now_utc(),
             fouls=fouls, opponents=opponents, house_rules=setup.rules.to_dict(),
             surrendered=showdown.surrendered, criss_cross_hand=criss_cross_hand,
         )

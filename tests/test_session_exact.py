@@ -217,7 +217,7 @@ def test_the_record_of_a_hand_says_what_was_played() -> None:
     s.place(FOUL)
     s.set_hand()
     (record,) = s.settled[0].records
-    assert record.game is Game.CHINESE and record.deal == format_cards(FOUL.cards)
+    assert record.game is Game.CHINESE and record.deal == format_cards(MINE)  # as dealt, not as set
     assert record.arrangement == str(FOUL) and record.house_rules == rules.to_dict()
     assert not record.surrendered and record.criss_cross_hand is None
     fouls = check_arrangement(FOUL, rules, "ru").fouls

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..arrangement import Arrangement, Row, Stage, check_arrangement, row_strengths
-from ..arrangement_text import foul_sentences
+from ..arrangement_text import for_people, foul_sentences
 from ..house_rules import HouseRules
 from ..i18n import tr
 from ..strength import describe
@@ -75,7 +75,7 @@ class Why:
             if ch.yours_net is not None and ch.best_net is not None:
                 text += tr("drill.why.row_rates", lang, best=_pct(ch.best_net), yours=_pct(ch.yours_net))
             parts.append(text)
-        return tr("drill.why.rows", lang, rows=tr("drill.why.separator", lang).join(parts))
+        return for_people(tr("drill.why.rows", lang, rows=tr("drill.why.separator", lang).join(parts)))
 
 
 def _pct(x: float) -> str:

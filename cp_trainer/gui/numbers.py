@@ -13,8 +13,9 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale
 
 from cp_trainer.gui.translation import current_language
+from cp_trainer.i18n import count_points
 
-__all__ = ["MINUS", "integer", "locale", "number", "percent", "short", "signed", "signed_int"]
+__all__ = ["MINUS", "integer", "locale", "number", "percent", "points", "short", "signed", "signed_int"]
 
 MINUS = "\u2212"
 
@@ -69,6 +70,12 @@ def signed_int(n: int) -> str:
     if n < 0:
         return MINUS + text
     return text
+
+
+def points(n: int, *, signed: bool = False) -> str:
+    """A whole number of points with its unit in the form the count takes: ``1 point``,
+    ``−1 point``, ``+2 points``; ``1 очко``, ``2 очка``, ``5 очков`` (``signed``: with its sign)."""
+    return count_points(n, current_language(), signed_int(n) if signed else integer(n))
 
 
 def percent(x: float) -> str:

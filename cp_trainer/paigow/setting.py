@@ -158,6 +158,12 @@ class SettingCheck:
         key = "paigow.setting.foul" if self.foul else "paigow.setting.ok"
         return tr(key, lang, high=self.high_text_in(lang), low=self.low_text_in(lang))
 
+    def foul_reason_in(self, lang: str) -> str:
+        """Why the setting fouls, without the word "foul" (for a list under a "Foul" heading):
+        ``the low hand (pair of queens) beats the high hand (...)``."""
+        return tr("paigow.setting.foul_reason", lang, high=self.high_text_in(lang),
+                  low=self.low_text_in(lang))
+
 
 def check_setting(setting: Setting, lang: str = "en") -> SettingCheck:
     """Name both hands and say whether the setting is legal or a foul (and why)."""

@@ -27,6 +27,10 @@
         <source>net.window.menu</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>table.bots.quoted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BoardModel</name>
@@ -50,6 +54,10 @@
 <context>
     <name>Bots</name>
     <message>
+        <source>(fouls %1%)</source>
+        <translation>(фолит в %1% рук)</translation>
+    </message>
+    <message>
         <source>greedy</source>
         <translation>жадный</translation>
     </message>
@@ -72,10 +80,6 @@
     <message>
         <source>newcomer</source>
         <translation>новичок</translation>
-    </message>
-    <message>
-        <source>newcomer, fouls %1%</source>
-        <translation>новичок, фолит в %1% рук</translation>
     </message>
 </context>
 <context>
@@ -365,6 +369,26 @@
         <source>You surrendered this hand.</source>
         <translation>В этой раздаче вы отказались от руки.</translation>
     </message>
+    <message>
+        <source>Dealer</source>
+        <translation>Крупье</translation>
+    </message>
+    <message>
+        <source>Surrendering scored %1 points per hand.</source>
+        <translation>Отказ от руки принёс %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Surrendering cost you %1 ± %2 points per hand: the best arrangement scores more.</source>
+        <translation>Отказ от руки стоил вам %1 ± %2 очка за раздачу: лучшая раскладка приносит больше.</translation>
+    </message>
+    <message>
+        <source>Surrendering was right: it saved %1 points per hand.</source>
+        <translation>Отказ от руки был верным: он сберёг %1 очка за раздачу.</translation>
+    </message>
+    <message>
+        <source>Surrendering was as good as playing the best arrangement, within the solver&apos;s accuracy.</source>
+        <translation>Отказ от руки был не хуже игры лучшей раскладкой в пределах точности солвера.</translation>
+    </message>
 </context>
 <context>
     <name>Help</name>
@@ -425,8 +449,8 @@
         <translation>Настройки → «Сохранить правила стола…» записывает правила стола в файл, чтобы поделиться ими; «Загрузить правила стола…» включает правила клуба из файла (в командной строке: --rules ФАЙЛ).</translation>
     </message>
     <message>
-        <source>With the current house rules a scoop is worth %1 points.</source>
-        <translation>По текущим правилам стола скуп стоит %1 очк.</translation>
+        <source>With the current house rules a scoop is worth %1.</source>
+        <translation>По текущим правилам стола скуп стоит %1.</translation>
     </message>
     <message>
         <source>How to play here</source>
@@ -1374,15 +1398,15 @@
         <translation>Новая попытка: раздача от %1.</translation>
     </message>
     <message>
-        <source>The same 13 cards against the same bot hands, under the same house rules. Last time: %1 points.</source>
+        <source>The same 13 cards against the same bot hands, under the same house rules. Last time: %1.</source>
         <translation>Те же 13 карт против тех же рук ботов, по тем же домашним правилам. Итог в прошлый раз: %1.</translation>
     </message>
     <message>
-        <source>%1 points better</source>
+        <source>%1 better</source>
         <translation>лучше на %1</translation>
     </message>
     <message>
-        <source>%1 points worse</source>
+        <source>%1 worse</source>
         <translation>хуже на %1</translation>
     </message>
     <message>
@@ -1879,10 +1903,6 @@
         <translation>Солвер раздаёт ботам много случайных рук и оценивает против них каждую разумную раскладку ваших карт.</translation>
     </message>
     <message>
-        <source>Solving: %1 random deals or more against the %2 bot…</source>
-        <translation>Расчёт: не меньше %1 случайных раздач против бота «%2»…</translation>
-    </message>
-    <message>
         <source>Hand %1: </source>
         <translation>Рука %1: </translation>
     </message>
@@ -1927,6 +1947,10 @@
         <translation>Нажмите «Подсказка», чтобы увидеть лучшую раскладку ваших карт. После вскрытия она показывается всегда.</translation>
     </message>
     <message>
+        <source>Solving: %1 random deals or more against %2…</source>
+        <translation>Расчёт: не меньше %1 случайных раздач против %2…</translation>
+    </message>
+    <message>
         <source>Telling the best arrangements apart: %1 random deals so far…</source>
         <translation>Уточняем, какая раскладка лучше: пока %1 случайных раздач…</translation>
     </message>
@@ -1941,6 +1965,10 @@
     <message>
         <source>Best: %1 ± %2 points per hand</source>
         <translation>Лучшая: %1 ± %2 очка за раздачу</translation>
+    </message>
+    <message>
+        <source>Yours is a foul: %1 ± %2 points per hand on average; what it loses differs from deal to deal.</source>
+        <translation>Ваша раскладка — фол: в среднем %1 ± %2 очка за раздачу; сколько она проигрывает, зависит от раздачи.</translation>
     </message>
     <message>
         <source>Yours: %1 ± %2 points per hand</source>
@@ -1972,7 +2000,7 @@
     </message>
     <message>
         <source>You surrendered: %1 points per hand.</source>
-        <translation>Вы сдались: %1 очка за раздачу.</translation>
+        <translation>Вы отказались от руки: %1 очка за раздачу.</translation>
     </message>
     <message>
         <source>Surrendering cost you %1 points per hand: the best arrangement scores more.</source>
@@ -1992,7 +2020,7 @@
     </message>
     <message>
         <source>Surrendering scores %1 points per hand: surrender, it saves %2.</source>
-        <translation>Отказ от руки приносит %1 очка за раздачу: сдавайтесь, это сберегает %2.</translation>
+        <translation>Отказ от руки приносит %1 очка за раздачу: откажитесь от руки, это сберегает %2.</translation>
     </message>
     <message>
         <source>Surrendering scores %1 points per hand: as good as the best arrangement, within the solver&apos;s accuracy.</source>
@@ -2000,7 +2028,7 @@
     </message>
     <message>
         <source>Chance to win</source>
-        <translation>Шанс выиграть</translation>
+        <translation>Шансы</translation>
     </message>
     <message>
         <source>best</source>
@@ -2028,7 +2056,7 @@
     </message>
     <message>
         <source>scoop</source>
-        <translation>скуп (все три ряда)</translation>
+        <translation>скуп</translation>
     </message>
 </context>
 <context>
@@ -2171,11 +2199,11 @@
     </message>
     <message>
         <source>surrender for %1</source>
-        <translation>сдача за %1</translation>
+        <translation>отказ от руки за %1</translation>
     </message>
     <message>
         <source>no surrender</source>
-        <translation>без сдачи</translation>
+        <translation>без отказа от руки</translation>
     </message>
     <message>
         <source>naturals</source>
@@ -2418,6 +2446,10 @@
         <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
     </message>
     <message>
+        <source>You surrendered: your rows are not shown, and no row is compared.</source>
+        <translation>Вы отказались от руки: ваши ряды не открываются, и ни один ряд не сравнивается.</translation>
+    </message>
+    <message>
         <source>Beside the bot&apos;s rows, &quot;1 ✓ · 2 ✗&quot; means your hand 1 won that row and your hand 2 lost it (= a tie).</source>
         <translation>У рядов бота «1 ✓ · 2 ✗» значит: ваша рука 1 выиграла этот ряд, а рука 2 проиграла (= ничья).</translation>
     </message>
@@ -2538,7 +2570,7 @@
         <translation>Вскрытие.</translation>
     </message>
     <message>
-        <source>Total this hand: %1 points.</source>
+        <source>Total this hand: %1.</source>
         <translation>Итого за раздачу: %1.</translation>
     </message>
     <message>
@@ -2559,11 +2591,39 @@
     <message>
         <source>This hand fouls. Under the current house rules fouls are ignored, so it will be scored as it lies. Set it anyway?</source>
         <extracomment>Set hand pressed while the bots still set theirs: the surrender flag it waits with</extracomment>
-        <translation>В этой руке фол. По текущим правилам стола фолы не учитываются, и рука будет посчитана как есть. Всё равно раскрыть?</translation>
+        <translation>В этой руке фол. По текущим правилам стола фолы не учитываются, и рука будет посчитана как есть. Всё равно вскрыть?</translation>
     </message>
     <message>
-        <source>This hand fouls and will lose %1 to each opponent. Set it anyway?</source>
-        <translation>В этой руке фол, и она проиграет %1 каждому сопернику. Всё равно раскрыть?</translation>
+        <source>This hand fouls, but it holds a natural (%1): it is settled as a natural, its rows are not compared.</source>
+        <translation>В этой руке фол, но в ней есть натуральная комбинация (%1): рука рассчитывается как натуральная, её ряды не сравниваются.</translation>
+    </message>
+    <message>
+        <source>Set it anyway?</source>
+        <translation>Всё равно вскрыть?</translation>
+    </message>
+    <message>
+        <source>This hand fouls: it loses at least %1 to each of the opponent&apos;s two hands (%2 in all), more where a hand collects royalties.</source>
+        <translation>В этой руке фол: она проигрывает каждой из двух рук соперника %1 (всего %2), а руке, получающей роялти, — больше.</translation>
+    </message>
+    <message>
+        <source>This hand fouls: it loses %1 to each of the opponent&apos;s two hands (%2 in all).</source>
+        <translation>В этой руке фол: она проигрывает каждой из двух рук соперника %1 (всего %2).</translation>
+    </message>
+    <message>
+        <source>This hand fouls: it loses at least %1 to each opponent, more where an opponent collects royalties.</source>
+        <translation>В этой руке фол: она проигрывает каждому сопернику %1, а сопернику, получающему роялти, — больше.</translation>
+    </message>
+    <message>
+        <source>This hand fouls: it loses %1 to each opponent.</source>
+        <translation>В этой руке фол: она проигрывает каждому сопернику %1.</translation>
+    </message>
+    <message>
+        <source>A hand with a natural wins %1 from it instead.</source>
+        <translation>Рука с натуральной комбинацией выигрывает у неё вместо этого %1.</translation>
+    </message>
+    <message>
+        <source>An opponent who surrenders pays it %1 instead.</source>
+        <translation>Соперник, отказавшийся от руки, вместо этого платит ей %1.</translation>
     </message>
 </context>
 <context>

@@ -148,7 +148,7 @@ def test_fouled_hand_asks_first_and_names_the_loss(window: MainWindow) -> None:
     asked: list[str] = []
     window.table.confirm = lambda question: asked.append(question) or False  # type: ignore[func-returns-value]
     button(window, "setButton").click()
-    assert asked == ["This hand fouls and will lose 4 to each opponent. Set it anyway?"]
+    assert asked == ["This hand fouls: it loses 4 points to each opponent. Set it anyway?"]
     assert window.controller.showdown is None  # declined: still setting
     window.table.confirm = lambda question: True
     button(window, "setButton").click()
@@ -208,7 +208,8 @@ def test_showdown_follows_the_house_rules(qtbot: Any, tmp_path: Path) -> None:
     window.controller.new_deal(parse_cards(HAND))  # the new rules from the next deal
     place(window, "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")  # a foul
     warning = window.controller.foul_warning()
-    assert warning is not None and "lose 6 to each opponent" in warning
+    assert warning is not None and "loses at least 6 points to each opponent, more where an opponent " \
+        "collects royalties" in warning
     button(window, "setButton").click()
     showdown = window.controller.showdown
     assert showdown is not None

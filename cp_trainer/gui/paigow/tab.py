@@ -16,7 +16,6 @@ fouls and results are the Pai Gow core's, in the GUI's language.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QSize, Qt, QThreadPool, QTimer, Signal
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.arrangement_text import for_people
 from cp_trainer.board import Refused
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
@@ -72,14 +72,12 @@ PANEL_MIN_WIDTH = 300
 # the player's cards' height bounds (pixels): the page scales them with the window
 MIN_CARD_HEIGHT = 48
 MAX_CARD_HEIGHT = 150
-# a ten inside a run of ranks as the core writes it ("T-9", "kickers T-7-5")
-_TEN_IN_RANKS = re.compile(r"(?<!\w)T(?=-\w)|(?<=\w-)T(?!\w)")
 
 
 def tens_written_10(text: str) -> str:
     """A core hand name for a person: a ten written 10 as on the cards ("T-9" becomes "10-9");
-    the command line keeps the core's "T"."""
-    return _TEN_IN_RANKS.sub("10", text)
+    the command line keeps the core's "T" (:func:`~cp_trainer.arrangement_text.for_people`)."""
+    return for_people(text)
 
 
 class _MiniSetting(QWidget):

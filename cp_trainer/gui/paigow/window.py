@@ -46,11 +46,14 @@ class PaiGowHistory(QObject):
         tab.evFinished.connect(self.add_ev)
 
     def record(self, _settlement: Settlement) -> str | None:
-        """Store the hand the session settled last (its record is the session's)."""
+        """Store the hand the session settled last (its record is the session's), with the
+        simulation's verdict when it came before the hand was set."""
         hand = self.tab.game.settled[-1]
-        self.last_id = self.recorder.store_hand(hand.record)
+        self.last_id = hand_id = self.recorder.store_hand(hand.record)
         self._last_cards = sorted(map(str, hand.cards))
-        return self.last_id
+        if self.tab.ev_result is not None:  # "House way & EV" answered before Set: its verdict now
+            self.add_ev(self.tab.ev_result)
+        return hand_id
 
     def add_ev(self, result: EvResult) -> bool:
         """Store the simulation's verdict if it is about the hand recorded last."""

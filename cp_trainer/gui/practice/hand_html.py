@@ -10,6 +10,7 @@ import json
 from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arrangement
+from cp_trainer.arrangement_text import for_people
 from cp_trainer.cards import Card, CardParseError
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.numbers import number, short, signed
@@ -18,6 +19,8 @@ from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
 from cp_trainer.history import Game, HandRecord
 from cp_trainer.house_rules import HouseRules, HouseRulesError
+from cp_trainer.paigow.cards import PaiGowInputError
+from cp_trainer.paigow.setting import check_setting, parse_setting
 
 __all__ = ["cards_html", "hand_html"]
 
@@ -48,12 +51,24 @@ def _rows_html(arrangement: str, rules: HouseRules, lang: str) -> tuple[str, lis
     except (ArrangementParseError, CardParseError):
         return cards_html(arrangement), []
     result = check_arrangement(arr, rules, lang)
+    fouls = [for_people(f.message) for f in result.fouls]
     if result.rows is None:
-        return cards_html(arrangement), [f.message for f in result.fouls]
+        return cards_html(arrangement), fouls
     lines = [f"{html.escape(info.row.label(lang))}: "
              f"{cards_html(' '.join(str(c) for c in set_order(info.cards)))} "
-             f"— <i>{html.escape(info.name)}</i>" for info in result.rows]
-    return "<br>".join(lines), [f.message for f in result.fouls]
+             f"— <i>{html.escape(for_people(info.name))}</i>" for info in result.rows]
+    return "<br>".join(lines), fouls
+
+
+def _paigow_fouls(record: HandRecord, lang: str) -> list[str]:
+    """A Pai Gow setting's foul in ``lang`` (the record keeps it in the language it was played in)."""
+    if not record.fouls:
+        return []
+    try:
+        check = check_setting(parse_setting(record.arrangement), lang)
+    except PaiGowInputError:
+        return []
+    return [for_people(check.foul_reason_in(lang))] if check.foul else []
 
 
 def _labels() -> dict[str, str]:
@@ -82,6 +97,15 @@ def _labels() -> dict[str, str]:
         "criss_cross": QCoreApplication.translate(
             "HandView", "Criss Cross: your hand %1 of 2; the opponents are the bot's two hands."),
         "surrendered": QCoreApplication.translate("HandView", "You surrendered this hand."),
+        "dealer": QCoreApplication.translate("HandView", "Dealer"),
+        "surrender_ev": QCoreApplication.translate("HandView", "Surrendering scored %1 points per hand."),
+        "surrender_cost": QCoreApplication.translate(
+            "HandView", "Surrendering cost you %1 ± %2 points per hand: the best arrangement scores more."),
+        "surrender_saved": QCoreApplication.translate(
+            "HandView", "Surrendering was right: it saved %1 points per hand."),
+        "surrender_equal": QCoreApplication.translate(
+            "HandView", "Surrendering was as good as playing the best arrangement, within the solver's "
+            "accuracy."),
     }
 
 
@@ -107,7 +131,9 @@ def hand_html(record: HandRecord, lang: str) -> str:
         parts.append(f"<p><b>{t['surrendered']}</b></p>")
     rows, fouls = rows_of(record.arrangement)
     if not fouls:
-        fouls = [f.message for f in record.fouls]
+        fouls = _paigow_fouls(record, lang) if not chinese else []
+    if not fouls:
+        fouls = [for_people(f.message) for f in record.fouls]
     parts.append(f"<p><b>{t['yours']}:</b><br>{rows}</p>")
     if fouls:
         items = "".join(f"<li>{html.escape(m)}</li>" for m in fouls)
@@ -117,7 +143,8 @@ def hand_html(record: HandRecord, lang: str) -> str:
     if record.opponents:
         parts.append(f"<p><b>{t['opponents']}:</b></p><ul>")
         for i, opp in enumerate(record.opponents, start=1):
-            name = html.escape(bot_label(opp.name)) or t["bot"].replace("%1", str(i))
+            name = t["dealer"] if not chinese and opp.name == "dealer" else html.escape(bot_label(opp.name))
+            name = name or t["bot"].replace("%1", str(i))
             detail, _ = rows_of(opp.arrangement)
             scored = t["scored"].replace("%1", short(opp.points, signed=True))
             if opp.surrendered:
@@ -129,13 +156,29 @@ def hand_html(record: HandRecord, lang: str) -> str:
         ev = "" if record.solver_ev is None else f" ({t['ev']} {signed(record.solver_ev)})"
         parts.append(f"<p><b>{t['solver']}</b>{ev}:<br>{solver_rows}</p>")
         if record.player_ev is not None:
-            parts.append(f"<p>{t['your_ev'].replace('%1', signed(record.player_ev))}</p>")
-        verdict = _verdict(record, t)
+            mine = t["surrender_ev"] if record.surrendered else t["your_ev"]
+            parts.append(f"<p>{mine.replace('%1', signed(record.player_ev))}</p>")
+        verdict = _surrender_verdict(record, t) if record.surrendered else _verdict(record, t)
         if verdict:
             parts.append(f"<p><b>{verdict}</b></p>")
     else:
         parts.append(f"<p><i>{t['no_solver']}</i></p>")
     return "\n".join(parts)
+
+
+def _surrender_verdict(record: HandRecord, t: dict[str, str]) -> str:
+    """What surrendering cost, or saved, against the best arrangement (surrendering's figure is
+    exact: the stored error is the best's)."""
+    loss, error = record.ev_lost, record.loss_stderr
+    if loss is None or error is None:
+        return ""
+    from cp_trainer.solver.montecarlo import significant
+
+    if not significant(abs(loss), error):
+        return t["surrender_equal"]
+    if loss > 0:
+        return t["surrender_cost"].replace("%1", number(loss)).replace("%2", number(error))
+    return t["surrender_saved"].replace("%1", number(-loss))
 
 
 def _verdict(record: HandRecord, t: dict[str, str]) -> str:

@@ -89,6 +89,7 @@ class HandRecorder(QObject):
         self.last_id: str | None = None  # the identity (uid) of the hand recorded last
         # every hand of the last showdown (Criss Cross: both), so each one's verdict finds its record
         self._solver_ids: dict[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]], str] = {}
+        self._surrendered_ids: dict[tuple[Card, ...], str] = {}
         controller.settled.connect(self.record)
         # Hands are written by the writer's thread (the GUI never waits on the database); one that
         # cannot be written yet waits in a journal in the data folder.
@@ -128,6 +129,10 @@ class HandRecorder(QObject):
         rows = [Arrangement.parse(r.arrangement) for r in records]
         self._solver_ids = {(tuple(sorted(arr.cards)), _rows_key(arr)): hand_id
                             for arr, hand_id in zip(rows, ids, strict=False)}
+        # a surrendered hand: the solver is asked about its cards, not its rows
+        self._surrendered_ids = {tuple(sorted(arr.cards)): hand_id
+                                 for arr, hand_id, r in zip(rows, ids, records, strict=False)
+                                 if r.surrendered}
         hand_id = ids[-1] if ids else None
         if hand_id is not None:  # the hand on the table: the last
             self.last_id = hand_id
@@ -152,13 +157,23 @@ class HandRecorder(QObject):
         """Store the solver's verdict if it is about a hand of the last showdown (Criss Cross: either)."""
         req = answer.request
         if req.mine is None:
-            return False
+            return self._add_surrender_answer(answer)
         hand_id = self._solver_ids.get((tuple(sorted(req.cards)), _rows_key(req.mine)))
         if hand_id is None:
             return False
         player_ev = answer.mine.ev if answer.mine is not None else None
         loss_stderr = answer.mine.loss_stderr if answer.mine is not None else None
         return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, player_ev, loss_stderr)
+
+    def _add_surrender_answer(self, answer: SolverAnswer) -> bool:
+        """A surrendered hand's verdict: the best arrangement against what surrendering scored."""
+        req = answer.request
+        hand_id = self._surrendered_ids.get(tuple(sorted(req.cards))) if req.surrendered else None
+        if hand_id is None or answer.surrender_ev is None:
+            return False
+        # surrendering's figure is exact: the error of the gap is the best's
+        return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, answer.surrender_ev,
+                               answer.best.stderr)
 
     def close(self) -> None:
         self.writer.close()

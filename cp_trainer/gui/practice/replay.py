@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
 from cp_trainer.arrangement import Arrangement, ArrangementParseError
-from cp_trainer.gui.numbers import integer, number
+from cp_trainer.gui.numbers import number, points
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.practice.history_model import played_at_text
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
@@ -134,8 +134,9 @@ class ReplayBar(QFrame):
 
     def show_retry(self, replayed: ReplayedHand) -> None:
         self.title.setText(self.tr("Trying again: the hand of %1.").replace("%1", _when(replayed.record)))
+        last = points(replayed.total, signed=True)
         self.details.setText(self.tr("The same 13 cards against the same bot hands, under the same house "
-                                     "rules. Last time: %1 points.").replace("%1", signed(replayed.total)))
+                                     "rules. Last time: %1.").replace("%1", last))
         self.details.setVisible(True)
         self.compare.clear()
         self.compare.setVisible(False)
@@ -146,9 +147,9 @@ class ReplayBar(QFrame):
         before, now = replayed.total, showdown.total
         change = now - before
         if change > 0:
-            verdict = self.tr("%1 points better").replace("%1", integer(change))
+            verdict = self.tr("%1 better").replace("%1", points(change))
         elif change < 0:
-            verdict = self.tr("%1 points worse").replace("%1", integer(-change))
+            verdict = self.tr("%1 worse").replace("%1", points(-change))
         else:
             verdict = self.tr("the same result")
         self.compare.setText(self.tr("Last time: %1, now: %2 (%3).").replace("%1", signed(before))

@@ -34,7 +34,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.progress import ProgressCancel
-from cp_trainer.gui.solver.bots import bot_label, bots_label
+from cp_trainer.gui.solver.bots import bot_label, bots_phrase
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
 from cp_trainer.gui.translation import current_language
@@ -113,6 +113,13 @@ class _MiniRows(QWidget):
             for lab, card in zip(labels, set_order(cards), strict=False):
                 lab.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
                 lab.setToolTip(card.label())
+
+
+def _opponents(request: SolveRequest) -> str:
+    """The bots the solver plays against, after "against": "1 standard bot", "3 bots: standard,
+    scoop-chaser and newcomer (fouls 15%)"."""
+    bots = request.seat_bots or (request.bot,) * request.opponents
+    return bots_phrase(tuple(bots), current_language(), case="against")
 
 
 def _signed(x: float) -> str:
@@ -306,8 +313,8 @@ class SolverPanel(QFrame):
         worker.signals.done.connect(self._forget)
         self.worker = worker
         self.runner.start(request.samples)
-        text = self.tr("Solving: %1 random deals or more against the %2 bot…") \
-            .replace("%1", integer(request.samples)).replace("%2", bots_label(request.bot, request.seat_bots))
+        text = self.tr("Solving: %1 random deals or more against %2…") \
+            .replace("%1", integer(request.samples)).replace("%2", _opponents(request))
         if request.hand_number is not None:
             text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
         self.status.setText(text)
@@ -397,8 +404,7 @@ class SolverPanel(QFrame):
         if req.hand_number is not None:
             text = self.tr("the %1 bot's two hands").replace("%1", bot_label(req.bot))
         else:
-            text = tr_count("solver.panel.bots", req.opponents, current_language(),
-                            n=integer(req.opponents), bot=bots_label(req.bot, req.seat_bots))
+            text = _opponents(req)
         model = solver_bot(req.bot)
         if model != req.bot and not req.seat_bots:
             text += self.tr(" (each hand played out by the %1 bot)").replace("%1", bot_label(model))
@@ -432,10 +438,15 @@ class SolverPanel(QFrame):
             lines.append(tr_count("solver.panel.within", others, lang, n=integer(others),
                                   spread=number(a.spread)))
         mine_fouls = a.mine is not None and check_arrangement(a.mine.arrangement, req.rules).fouled
-        if a.mine is not None and mine_fouls:
-            # A foul scores the same in every deal: no "± 0.00" error bar to read.
+        if a.mine is not None and mine_fouls and a.mine.stderr == 0:
+            # a foul that scores the same in every deal: no "± 0.00" error bar to read
             lines.append(self.tr("Yours is a foul: %1 points per hand, the same in every deal.")
                          .replace("%1", _signed(a.mine.ev)))
+        elif a.mine is not None and mine_fouls:
+            # royalties, naturals, a bot's surrender or its own foul change what a foul loses
+            lines.append(self.tr("Yours is a foul: %1 ± %2 points per hand on average; what it loses "
+                                 "differs from deal to deal.").replace("%1", _signed(a.mine.ev))
+                         .replace("%2", number(a.mine.stderr)))
         elif a.mine is not None:
             lines.append(self.tr("Yours: %1 ± %2 points per hand").replace("%1", _signed(a.mine.ev))
                          .replace("%2", number(a.mine.stderr)))

@@ -24,9 +24,11 @@ from PySide6.QtCore import QObject, Signal
 from cp_trainer.arrangement import Arrangement, CheckResult
 from cp_trainer.board import Refused
 from cp_trainer.cards import Card
+from cp_trainer.gui.numbers import points
 from cp_trainer.gui.solver.bridge import play_bots
 from cp_trainer.gui.table.models import DealModel
 from cp_trainer.history.replay import ReplayedHand
+from cp_trainer.naturals import natural_of
 from cp_trainer.session import BotJob, BotPlay, ChineseSession, Phase, SettledHand, Showdown, TableSetup
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
@@ -217,8 +219,38 @@ class TrainerController(QObject):
         if rules.ignore_fouls:
             return self.tr("This hand fouls. Under the current house rules fouls are ignored, so it "
                            "will be scored as it lies. Set it anyway?")
-        return self.tr("This hand fouls and will lose %1 to each opponent. Set it anyway?").replace(
-            "%1", str(rules.scoop_points))
+        own = natural_of(self.arrangement()) if rules.naturals else None
+        if own is not None:
+            text = self.tr("This hand fouls, but it holds a natural (%1): it is settled as a natural, "
+                           "its rows are not compared.").replace("%1", own.label(self.setup.lang))
+        else:
+            text = self._foul_cost()
+        return text + " " + self.tr("Set it anyway?")
+
+    def _foul_cost(self) -> str:
+        """What a fouled hand loses under the deal's house rules: the scoop to each opponent (each
+        opponent hand in Criss Cross), more where one collects royalties, a natural's amount to a
+        natural, and a surrendering opponent pays instead."""
+        rules, cross = self.setup.rules, self.setup.criss_cross
+        if cross and rules.royalties:
+            text = self.tr("This hand fouls: it loses at least %1 to each of the opponent's two hands "
+                           "(%2 in all), more where a hand collects royalties.")
+        elif cross:
+            text = self.tr("This hand fouls: it loses %1 to each of the opponent's two hands (%2 in all).")
+        elif rules.royalties:
+            text = self.tr("This hand fouls: it loses at least %1 to each opponent, more where an "
+                           "opponent collects royalties.")
+        else:
+            text = self.tr("This hand fouls: it loses %1 to each opponent.")
+        text = text.replace("%1", points(rules.scoop_points)).replace(
+            "%2", points(2 * rules.scoop_points))
+        if rules.naturals and rules.effective_natural_amount != rules.scoop_points:
+            text += " " + self.tr("A hand with a natural wins %1 from it instead.").replace(
+                "%1", points(rules.effective_natural_amount))
+        if rules.surrender and not cross:
+            text += " " + self.tr("An opponent who surrenders pays it %1 instead.").replace(
+                "%1", points(rules.effective_surrender_cost))
+        return text
 
     # --- the bots -----------------------------------------------------------------------------
 

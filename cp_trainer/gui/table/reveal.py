@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel
 
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.animation import animations_allowed
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.table.seats import OpponentSeat
 
@@ -52,7 +53,7 @@ class _RowFlip:
         self.seat = seat
         self.row = row
         self.labels = seat.card_labels[row][:len(cards)]
-        self.cards = tuple(cards)
+        self.cards = set_order(cards)  # as the seat shows the row: sets first
         self.animation = QVariantAnimation(seat)  # dies with the seat
         total = FLIP_MS + FLIP_STAGGER_MS * max(0, len(self.cards) - 1)
         self.animation.setDuration(total)

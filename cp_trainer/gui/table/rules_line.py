@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from cp_trainer.gui.numbers import number
-from cp_trainer.gui.solver.bots import bots_label
+from cp_trainer.gui.numbers import number, points
+from cp_trainer.gui.solver.bots import bot_label, bots_phrase
 from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
-from cp_trainer.i18n import tr_count
 from cp_trainer.session import TableSetup
 
 __all__ = ["SEPARATOR", "rules_parts", "rules_text", "table_changes", "table_line", "table_parts"]
@@ -48,10 +47,10 @@ def _ties(rules: HouseRules) -> str:
 
 
 def _bots(setup: TableSetup, lang: str) -> str:
-    bot = bots_label(setup.bot_at(1), setup.seated_bots)
     if setup.criss_cross:
-        return QCoreApplication.translate("TableRules", "1 %1 bot, two hands each").replace("%1", bot)
-    return tr_count("table.rules.bots", setup.opponents, lang, n=str(setup.opponents), bot=bot)
+        return QCoreApplication.translate("TableRules", "1 %1 bot, two hands each").replace(
+            "%1", bot_label(setup.bot_at(1)))
+    return bots_phrase(setup.seated_bots, lang)
 
 
 def rules_parts(rules: HouseRules, *, only_on: bool = False) -> dict[str, str]:
@@ -68,7 +67,7 @@ def rules_parts(rules: HouseRules, *, only_on: bool = False) -> dict[str, str]:
         royalties = QCoreApplication.translate("TableRules", "royalties")
     if rules.surrender:
         surrender = QCoreApplication.translate("TableRules", "surrender for %1").replace(
-            "%1", str(rules.effective_surrender_cost))
+            "%1", points(rules.effective_surrender_cost))
     else:
         surrender = "" if only_on else QCoreApplication.translate("TableRules", "no surrender")
     if rules.naturals:

@@ -12,10 +12,11 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QTimer
 from PySide6.QtWidgets import QLabel
 
 from cp_trainer.arrangement import CheckResult, check_arrangement
+from cp_trainer.arrangement_text import for_people
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.fitted import FittedLabel
-from cp_trainer.gui.numbers import signed_int
+from cp_trainer.gui.numbers import points, signed_int
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.table.reveal import RowFlipper
@@ -117,7 +118,7 @@ class ShowdownMixin:
                 continue
             info = check_arrangement(arr, rules, lang)
             row = info.rows[r] if info.rows is not None else None
-            name = row.name if row is not None else ""
+            name = for_people(row.name) if row is not None else ""
             # where the seat has no room for "full house, sixes over fours": "full house", whole
             short = row.category.label(lang) if row is not None and not row.lowball else ""
             if info.fouled and r == 2:
@@ -185,7 +186,7 @@ class ShowdownMixin:
                 continue
             pts = showdown.points_against(seat.seat)
             pairs = [showdown.against(seat.seat, h) for h in range(len(showdown.player_hands) or 1)]
-            explained = "\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs)
+            explained = for_people("\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs))
             if showdown.criss_cross:
                 text = translate("TableWidget", "You: %1 against this hand").replace("%1", signed(pts))
                 seat.show_points(text, explained,
@@ -213,8 +214,8 @@ class ShowdownMixin:
         else:
             head = translate("TableWidget", "Showdown.")
         # the total first: it is what a cut result must still show (the rest is on the seats)
-        text = (head + " " + translate("TableWidget", "Total this hand: %1 points.")
-                .replace("%1", signed(showdown.total)) + " " + ", ".join(parts) + ".")
+        text = (head + " " + translate("TableWidget", "Total this hand: %1.")
+                .replace("%1", points(showdown.total, signed=True)) + " " + ", ".join(parts) + ".")
         total = (translate("TableWidget", "Total: %1 (%2).")
                  .replace("%1", signed(showdown.total)).replace("%2", ", ".join(short)))
         template = (translate("TableWidget", "Total: %1 (hands: %2).") if showdown.criss_cross

@@ -34,13 +34,13 @@ from cp_trainer.arrangement import (
     check_arrangement,
     check_partial,
 )
-from cp_trainer.arrangement_text import foul_sentences
+from cp_trainer.arrangement_text import for_people, foul_sentences
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.views import GAP, CardZoneView
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
-from cp_trainer.gui.numbers import integer
+from cp_trainer.gui.numbers import integer, points
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, TrainerController
@@ -737,7 +737,7 @@ class TableWidget(ShowdownMixin, QWidget):
             self.views[zone].set_foul(row in offending)
             info = result.complete_rows.get(row)
             if info is not None:
-                self.row_names[zone].setText(info.name)
+                self.row_names[zone].setText(for_people(info.name))
             else:
                 cards = self.deal.cards(zone)
                 count = self.tr("%1 of %2 cards").replace("%1", str(len(cards))).replace(
@@ -763,6 +763,9 @@ class TableWidget(ShowdownMixin, QWidget):
     def _banner_text(self, result: CheckResult) -> tuple[str, str]:
         """The banner's state (foul / legal / incomplete) and words for a live check."""
         lang = self.controller.setup.lang
+        showdown = self.controller.showdown
+        if self.controller.phase is Phase.SHOWDOWN and showdown is not None and showdown.surrendered:
+            return "legal", self.tr("You surrendered: your rows are not shown, and no row is compared.")
         if result.fouls:
             state = "foul"
             # Every word of a foul comes from the rules core, the heading included: its sentences
@@ -880,7 +883,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def surrender(self) -> None:
         question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(
-            "%1", str(self.controller.setup.rules.effective_surrender_cost))
+            "%1", points(self.controller.setup.rules.effective_surrender_cost))
         if self.confirm(Question(question, self.tr("Surrender this hand?"))):
             self.controller.set_hand(surrender=True)
             self._focus_after_set()
