@@ -9,6 +9,7 @@ from .common import EXIT_INPUT_ERROR, CliError, add_lang_option, lang_of
 from .history_common import (
     EXIT_UNAVAILABLE,
     add_data_dir_option,
+    nothing_imported,
     open_store,
     open_store_readonly,
     refuse_closed_stdin,
@@ -53,6 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..history import Game, HistoryBusy, HistoryError, ImportFileError, export_jsonl, import_jsonl
     from ..history.safe_file import TargetRefused
+    from ..history.store import HistoryFull
 
     lang = lang_of(args)
     if args.action == "export":
@@ -75,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
             report = import_jsonl(store, args.file)
         except ImportFileError as exc:
             raise CliError(f"{exc}; nothing was imported") from None
+        except HistoryFull as exc:
+            raise CliError(nothing_imported(exc, lang), status=EXIT_UNAVAILABLE) from None
         except HistoryBusy as exc:
             raise CliError(f"{exc}; nothing was imported", status=EXIT_UNAVAILABLE) from None
         except HistoryError as exc:

@@ -36,13 +36,20 @@ def open_store(args: argparse.Namespace, lang: str, *, busy_timeout_ms: int | No
             store = HistoryStore.open(data_dir, recover=False)
         else:
             store = HistoryStore.open(data_dir, recover=False, busy_timeout_ms=busy_timeout_ms)
-    except (HistoryBusy, HistoryFull) as exc:  # a new history on a full disk too: nothing imported
+    except HistoryFull as exc:  # a new history on a full disk too: nothing imported
+        raise CliError(nothing_imported(exc, lang), status=EXIT_UNAVAILABLE) from None
+    except HistoryBusy as exc:
         raise CliError(str(exc), status=EXIT_UNAVAILABLE) from None
     except HistoryError as exc:
         raise CliError(str(exc)) from None
     if store.recovery is not None:  # pragma: no cover - recover=False never moves a file
         print(f"cp-trainer: {store.recovery.message(lang)}", file=sys.stderr)
     return store
+
+
+def nothing_imported(exc: HistoryFull, lang: str) -> str:
+    """The full disk that stopped an import, in ``lang``: the history is as it was."""
+    return f"{exc.message(lang)}; {tr('history.import.nothing', lang)}"
 
 
 def open_store_readonly(args: argparse.Namespace, lang: str, *, missing_ok: bool = False) -> HistoryStore:
@@ -85,5 +92,5 @@ def report_damaged(command: str, problems: Sequence[str], key: str, lang: str, *
     print(f"cp-trainer {command}: {tr(key, lang, n=total)}", file=sys.stderr)
 
 
-__all__ = ["EXIT_UNAVAILABLE", "add_data_dir_option", "open_store", "open_store_readonly",
+__all__ = ["EXIT_UNAVAILABLE", "add_data_dir_option", "nothing_imported", "open_store", "open_store_readonly",
            "refuse_closed_stdin", "refuse_folder_name", "report_damaged"]

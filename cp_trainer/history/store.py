@@ -95,7 +95,16 @@ class HistoryBusy(HistoryError):
 
 
 class HistoryFull(HistoryError):
-    """The disk (or the user's quota) is full: nothing is wrong with the history or the input."""
+    """The disk (or the user's quota) is full: nothing is wrong with the history or the input.
+    ``path``: the database that could not be written; :meth:`message` says so in a language."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        return tr("history.error.cannot_write", lang, path=str(self.path),
+                  reason=tr("history.error.disk_full", lang))
 
 
 class _Unusable(Exception):
@@ -113,6 +122,36 @@ _NOT_THE_FILES_FAULT = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY", "SQLI
                         "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_IOERR")
 
 
+FULL_DISK_BYTES = 1 << 20  # free space under which SQLite's "disk I/O error" is the disk being full
+
+
+def is_full(exc: BaseException, path: Path) -> bool:
+    """The error is the disk holding ``path`` being full: SQLite's SQLITE_FULL, or a disk I/O
+    error (SQLite cannot grow its ``-shm`` or ``-wal`` file) while less than
+    :data:`FULL_DISK_BYTES` are free there."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if name.startswith("SQLITE_FULL"):
+        return True
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    if not name.startswith("SQLITE_IOERR"):
+        return False
+    try:
+        info = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # AttributeError: no statvfs (Windows)
+        return False
+    return info.f_bavail * info.f_frsize < FULL_DISK_BYTES
+
+
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """End the transaction of ``conn`` without its changes, when one is still open: SQLite rolls
+    a transaction back by itself on some errors (a full disk while it writes pages before
+    COMMIT), and the error that ended it is the one to report, not a failed ROLLBACK."""
+    if conn.in_transaction:
+        with suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+
+
 def is_busy(exc: BaseException) -> bool:
     """The error is another connection holding the lock (worth waiting for and trying again)."""
     name = getattr(exc, "sqlite_errorname", None) or ""
@@ -126,8 +165,8 @@ def _unusable_or_refused(path: Path, exc: sqlite3.Error, prefix: str = "") -> _U
         if is_busy(exc):
             raise HistoryBusy(f"the history database {path} is busy (another program is writing "
                               f"to it); try again in a moment") from None
-        if name.startswith("SQLITE_FULL"):
-            raise HistoryFull(f"cannot use the history database {path}: {exc}") from None
+        if is_full(exc, path):
+            raise HistoryFull(path) from None
         raise HistoryError(f"cannot use the history database {path}: {exc}") from None
     return _Unusable(f"{prefix}{exc}")
 
@@ -212,13 +251,13 @@ class HistoryStore:
         Another program's file is always left untouched (:class:`NotOurFile`).
         """
         folder = Path(data_dir) if data_dir is not None else default_data_dir()
+        path = folder / filename
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
-            raise (HistoryFull if full else HistoryError)(
-                f"cannot create the history folder {folder}: {exc.strerror or exc}") from None
-        path = folder / filename
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                raise HistoryFull(path) from None
+            raise HistoryError(f"cannot create the history folder {folder}: {exc.strerror or exc}") from None
         recovery: Recovery | None = None
         if busy_timeout_ms is None:
             busy_timeout_ms = BUSY_TIMEOUT_MS
@@ -317,10 +356,12 @@ class HistoryStore:
                 time.sleep(0.05)
         try:
             yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            _roll_back(conn)
+            if is_full(exc, self.path):
+                raise HistoryFull(self.path) from None
             raise
-        conn.execute("COMMIT")
 
     def add(self, record: HandRecord) -> int:
         """Store one hand in one transaction; return its id (the stored copy's if already there)."""
@@ -915,7 +956,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
             conn.execute(f"PRAGMA user_version = {version + 1}")
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         except BaseException:
-            conn.execute("ROLLBACK")
+            _roll_back(conn)
             raise
         conn.execute("COMMIT")
 

@@ -54,7 +54,15 @@ from typing import Any
 from ..i18n import tr
 from .drill_record import DrillRecord
 from .record import HandRecord, RecordError
-from .store import DB_FILENAME, HistoryBusy, HistoryError, HistoryStore, default_data_dir, is_busy
+from .store import (
+    DB_FILENAME,
+    HistoryBusy,
+    HistoryError,
+    HistoryFull,
+    HistoryStore,
+    default_data_dir,
+    is_busy,
+)
 
 try:
     import fcntl
@@ -475,7 +483,9 @@ class HistoryWriter:
         if not self._waiting:
             self._waiting = True
             busy = problem is None or isinstance(problem, HistoryBusy) or is_busy(problem)
-            reason = "another program is writing to it" if busy else str(problem)
+            reason = ("another program is writing to it" if busy
+                      else tr("history.error.disk_full", self._lang()) if isinstance(problem, HistoryFull)
+                      else str(problem))
             key = "history.recording.pending_memory" if self._memory else "history.recording.pending"
             self._tell(EventKind.PENDING, tr(key, self._lang(), reason=reason, journal=str(self.journal)))
 
@@ -495,9 +505,15 @@ class HistoryWriter:
             try:
                 if _try_lock(fd) and _same_file(fd, self.journal):
                     data = line.encode("utf-8")
-                    while data:
-                        data = data[os.write(fd, data):]
-                    os.fsync(fd)
+                    end = os.fstat(fd).st_size
+                    try:
+                        while data:
+                            data = data[os.write(fd, data):]
+                        os.fsync(fd)
+                    except OSError:  # a full disk: no part of the line stays for the next one to join
+                        with contextlib.suppress(OSError):
+                            os.ftruncate(fd, end)
+                        raise
                     _sync_folder(self.folder)
                     return
             finally:
