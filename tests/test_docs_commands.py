@@ -4,7 +4,7 @@ The fenced ``console`` blocks of README.md and docs/**/*.md hold ``$ command`` l
 by the output it prints; the ``sh`` blocks hold bare command lines (``# …`` lines are comments).
 Each block runs as one test, its commands in order, in a fresh folder (with ``docs/`` beside them,
 so ``docs/examples/club.toml`` reads the shipped file) against a fresh practice history of three
-hands. The rules, explicit:
+hands, with ``$XDG_DATA_HOME`` (where ``cp-trainer desktop install`` writes) in that folder. The rules, explicit:
 
 - a ``cp-trainer`` command (alone, or at the end of a pipe) runs under bash with ``pipefail`` and
   must exit 0, or with the status a trailing ``# exit status N`` comment names;
@@ -163,7 +163,7 @@ def test_the_pages_show_commands() -> None:
 @pytest.mark.parametrize("block", ALL_BLOCKS, ids=lambda b: b.name)
 def test_every_command_shown_runs(block: Block, folder: Path) -> None:
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-           "CP_TRAINER_DATA_DIR": str(folder / "data")}
+           "CP_TRAINER_DATA_DIR": str(folder / "data"), "XDG_DATA_HOME": str(folder / "share")}
     for command in block.commands:
         if command.line.startswith("./dev "):
             assert command.line.split()[1] in _dev_commands(), f"{block.name}: {command.line}"
