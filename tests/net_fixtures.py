@@ -41,10 +41,12 @@ def hosted(data_dir: Path | None, *, seats: int = 3, bots: int = 1, rules: House
 class Client:
     """A protocol client: every message it receives is kept (``log``) in order."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, source: str | None = None, **extra: Any) -> None:
         self._stack = ExitStack()
+        if source is not None:  # another address of the loopback range: another machine
+            extra["source_address"] = (source, 0)
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(url, open_timeout=10, max_size=2**22, compression=None))
+            connect(url, open_timeout=10, max_size=2**22, compression=None, **extra))
         self.log: list[Message] = []
         self._read = 0  # messages of the log already handed out by wait()
         self.closed = False

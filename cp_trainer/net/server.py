@@ -53,7 +53,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
-from websockets.protocol import Event
+from websockets.protocol import Event, State
 
 from ..bot_names import BotChoice, BotName
 from ..history.store import HistoryError, HistoryStore
@@ -231,9 +231,27 @@ class _GatedConnection(ServerConnection):
         self.gate.seated(self)
         super().connection_lost(exc)
 
+    _head = b""  # the request's bytes until its end is seen
+    _cut = False  # its end was seen: what follows before the handshake's answer is dropped
+
+    def data_received(self, data: bytes) -> None:
+        """Before the handshake is answered, only the first request's bytes reach the parser: a
+        second request sent at once (pipelined) is dropped; the first is answered, then the
+        connection closes (a WebSocket client sends nothing before the answer)."""
+        if self.protocol.state is State.CONNECTING and len(self._head) < 65536:
+            if self._cut:
+                return
+            before = len(self._head)
+            self._head += data
+            end = self._head.find(b"\r\n\r\n")
+            if end >= 0:
+                self._cut = True
+                data = data[:end + 4 - before]
+        super().data_received(data)
+
     def process_event(self, event: Event) -> None:
         if self.request is not None and isinstance(event, Request):
-            return  # a second request on one connection (pipelined): the first is answered, then it closes
+            return  # a second request on one connection: never answered
         super().process_event(event)
 
 
@@ -285,6 +303,7 @@ class _Client:
         # texts to send; None: stop sending; a (code, reason) pair: close the connection
         self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
         self.bucket = _Bucket(at=time.monotonic())
+        self.parting: dict[str, Any] | None = None  # the last word before the connection closes
 
     def send(self, message: dict[str, Any]) -> None:
         if self.outbox.qsize() >= MAX_OUTBOX:  # it does not read what it is sent
@@ -618,6 +637,8 @@ class TableServer:
                 if close_after is not None:
                     if close_after > 0:
                         await asyncio.sleep(close_after)
+                    if client.parting is not None:
+                        client.send(client.parting)
                     break
         except ConnectionClosed:
             pass
@@ -663,9 +684,9 @@ class TableServer:
             self._dispatch(client, kind, msg)
         except TableError as exc:
             delay = 0.0
-            if exc.key == "wrong_code":
+            if exc.key == "wrong_code":  # answered after the delay (see _handle)
                 delay = self._guard.failed(client.address, time.monotonic())
-                client.send({"type": "error", "error": exc.message(client.lang)})
+                client.parting = {"type": "error", "error": exc.message(client.lang)}
                 return delay
             client.send({"type": "error", "error": exc.message(client.lang)})
             return 0.0 if exc.close else None
