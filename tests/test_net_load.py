@@ -18,6 +18,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from net_fixtures import Client
@@ -77,10 +78,10 @@ def test_three_players_play_ten_deals_through_a_flood(tmp_path: Path) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
     err_path = tmp_path / "stderr.txt"
     with open(err_path, "w") as err:
-        proc = subprocess.Popen(["prlimit", "--nofile=1024", "--", sys.executable, "-m", "cp_trainer", "serve",
-                                 "--port", "0", "--seats", "3", "--code", CODE, "--review-samples", "2",
-                                 "--data-dir", str(tmp_path / "data"), "--lang", "en"],
-                                stdout=subprocess.PIPE, stderr=err, text=True)
+        command = ["prlimit", "--nofile=1024", "--", sys.executable, "-m", "cp_trainer", "serve",
+                   "--port", "0", "--seats", "3", "--code", CODE, "--review-samples", "2",
+                   "--data-dir", str(tmp_path / "data"), "--lang", "en"]
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True)
     held: list[socket.socket] = []
     stop = threading.Event()
     try:
@@ -105,11 +106,15 @@ def test_three_players_play_ten_deals_through_a_flood(tmp_path: Path) -> None:
             deal_times = []
             for deal in range(1, DEALS + 1):
                 t0 = time.monotonic()
+
+                def this_deal(message: dict[str, Any], deal: int = deal) -> bool:
+                    return bool(message["deal"] == deal)
+
                 for p in players:
-                    cards = p.wait("deal", timeout=30, where=lambda m, d=deal: m["deal"] == d)["cards"]
+                    cards = p.wait("deal", timeout=30, where=this_deal)["cards"]
                     p.send({"type": "set", "deal": deal, "arrangement": legal(cards)})
                 for p in players:
-                    p.wait("showdown", timeout=30, where=lambda m, d=deal: m["deal"] == d)
+                    p.wait("showdown", timeout=30, where=this_deal)
                 for p in players:
                     p.send({"type": "next"})
                 deal_times.append(time.monotonic() - t0)
@@ -128,9 +133,10 @@ def test_three_players_play_ten_deals_through_a_flood(tmp_path: Path) -> None:
             if proc.poll() is None:
                 proc.kill()
     errors = err_path.read_text(encoding="utf-8", errors="replace")
-    print(f"\nidle connections opened {opened} in {flood_time:.1f} s; joins {max(join_times):.2f} s at most; "
-          f"deals {sum(deal_times):.1f} s ({max(deal_times):.2f} s at most); wrong codes answered within 2 s: "
-          f"{answered} of {WRONG}; flood messages sent {flooded}; stderr {len(errors.encode())} bytes")
+    print(f"\nidle connections opened {opened} in {flood_time:.1f} s; joins {max(join_times):.2f} s at "
+          f"most; deals {sum(deal_times):.1f} s ({max(deal_times):.2f} s at most); wrong codes answered "
+          f"within 2 s: {answered} of {WRONG}; flood messages sent {flooded}; "
+          f"stderr {len(errors.encode())} bytes")
     assert proc.returncode == 0, errors[-2000:]
     assert opened >= IDLE * 0.9  # the flood really happened
     assert max(join_times) < 5.0
