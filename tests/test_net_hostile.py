@@ -263,3 +263,28 @@ def test_a_short_code_is_warned(tmp_path: Path) -> None:
         proc.terminate()
         _, err = proc.communicate(timeout=30)
     assert "shorter than the default 8 characters" in err
+
+
+def test_away_seats_go_to_a_bot_even_when_the_host_window_fails(caplog: pytest.LogCaptureFixture) -> None:
+    """The host's observer raising on every event (a window gone, a slot failing) never stops the
+    table's clock: away seats are still given to a bot, the deal still completes."""
+    caplog.set_level(logging.ERROR)
+    with hosted(None, seats=3, bots=1, replace_after=1.0) as host:
+        assert host.line is not None
+
+        def broken(event: str, data: object) -> None:
+            raise RuntimeError("the host window is gone")
+
+        host.server._observer = broken
+        a, b = Client(host.line["url"]), Client(host.line["url"])
+        a.join("Ann")
+        b.join("Bob")
+        da = a.wait("deal")
+        b.wait("deal")
+        b.close()
+        assert "Bob" in a.wait("notice", timeout=15)["message"]
+        a.send({"type": "set", "deal": 1, "arrangement": legal(da["cards"])})
+        assert a.wait("showdown", timeout=20)["hands"][1]["bot"] is True
+        a.close()
+    said = [r.getMessage() for r in caplog.records]
+    assert said and len(said) < 5  # said once a minute, not once an event
