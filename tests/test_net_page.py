@@ -31,6 +31,7 @@ WIDTH, HEIGHT = 360, 740
 SUIT = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 MINUS = "\u2212"
 FORMS = ("one", "few", "many")  # plural_index's forms, as Intl.PluralRules names them
+NONE = "none:\u2014"  # a cell of rows not compared, as draw_showdown reads it: a dash
 CODE_TEXT = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][shdc](?![A-Za-z0-9])")  # a card written as a code
 
 
@@ -231,7 +232,8 @@ def draw_showdown(driver: WebDriver, showdown: dict[str, Any], reviews: dict[str
         " labels: [...h.querySelectorAll('.card')].map((c) => [c.dataset.card, c.textContent]),"
         " opponents: [...h.querySelectorAll('th.opponent')].map((th) => th.textContent),"
         " results: [...h.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('.result')]"
-        ".map((td) => td.textContent)),"
+        ".map((td) => td.classList.contains('none') ? 'none:' + td.textContent : td.textContent)),"
+        " notes: [...h.querySelectorAll('.not-compared')].map((p) => p.textContent),"
         " pair: [...h.querySelectorAll('.pair-points')].map((td) => td.textContent),"
         " gave_up: h.querySelector('.gave-up') ? h.querySelector('.gave-up').textContent : null,"
         " review: h.querySelector('.review') ? h.querySelector('.review').textContent : null,"
@@ -257,14 +259,17 @@ def test_a_showdown_says_which_rows_were_not_compared_and_why(phone: WebDriver) 
                                ["8s", "8h", "8d", "2h", "2d"]]
         assert all(text == label(code) for h in drawn.values() for code, text in h["labels"])
         assert cy["rows"] == [[], [], []] and cy["labels"] == [] and cy["gave_up"] == "surrendered"
-        assert cy["results"] == [["not compared: surrender"] * 3, [], []]
+        # rows not compared: a dash in the table, and why in a line under it
+        assert cy["results"] == [[NONE] * 3, [], []]
+        assert cy["notes"] == [f"{name}: rows not compared (surrender)" for name in ("Ann", "Ben", "Bot 4")]
         # Ben against Ann (who fouled), Cy (who surrendered), the bot (compared row by row)
         assert ben["opponents"] == ["Ann", "Cy", "Bot 4"]
-        assert ben["results"] == [["not compared: foul", "not compared: surrender", "won"],
-                                  ["lost"], ["lost"]]
+        assert ben["results"] == [[NONE, NONE, "won"], ["lost"], ["lost"]]
+        assert ben["notes"] == ["Ann: rows not compared (foul)", "Cy: rows not compared (surrender)"]
         assert ben["pair"] == ["+4", "+3", MINUS + "2"]
-        assert bot["results"] == [["not compared: foul", "lost", "not compared: surrender"], ["won"], ["won"]]
-        assert ann["results"][0][:2] == ["not compared: foul", "not compared: surrender"]
+        assert bot["results"] == [[NONE, "lost", NONE], ["won"], ["won"]]
+        assert ann["notes"] == ["Ben: rows not compared (foul)", "Cy: rows not compared (surrender)",
+                                "Bot 4: rows not compared (foul)"]
         # the review: the best as cards, sets first, the loss with its error, its verdict
         assert ben["best"] == ben["rows"]
         assert ben["review"].startswith(
@@ -278,16 +283,18 @@ def test_a_showdown_says_which_rows_were_not_compared_and_why(phone: WebDriver) 
         told = {**FOUR, "pairs": [{**p, "kind": "natural"} if p["players"] == [1, 3] else p for p in pairs],
                 "hands": [{**h, "shown": shown} if h["seat"] == 1 else h for h in hands]}
         ben = {h["seat"]: h for h in draw_showdown(phone, told, {}, 1)}[1]
-        assert ben["results"][0][2] == "not compared: natural"
+        assert ben["results"][0][2] == NONE and ben["notes"][2] == "Bot 4: rows not compared (natural)"
         assert ben["rows"][0] == ["Tc", "Ts", "8c"]
         # or the showdown's "kinds", in the order of its pairs
         kinds = ["foul", "surrender", "foul", "surrender", "natural", "surrender"]
         ben = {h["seat"]: h for h in draw_showdown(phone, {**FOUR, "kinds": kinds}, {}, 1)}[1]
-        assert ben["results"][0] == ["not compared: foul", "not compared: surrender", "not compared: natural"]
+        assert ben["results"][0] == [NONE] * 3
+        assert ben["notes"] == [f"{name}: rows not compared ({why})"
+                                for name, why in (("Ann", "foul"), ("Cy", "surrender"), ("Bot 4", "natural"))]
         switch_language(phone, "ru")
         ben = {h["seat"]: h for h in draw_showdown(phone, FOUR, {"1": {**review, "loss": 0.5}}, 1)}[1]
-        assert ben["results"] == [["не сравнивались: фол", "не сравнивались: отказ", "выигран"],
-                                  ["проигран"], ["проигран"]]
+        assert ben["results"] == [[NONE, NONE, "выигран"], ["проигран"], ["проигран"]]
+        assert ben["notes"] == ["Ann: ряды не сравнивались (фол)", "Cy: ряды не сравнивались (отказ от руки)"]
         assert ben["review"].startswith(
             "Солвер: этот выбор теряет 0,50 ± 0,13 очка против лучшего (настоящая потеря).")
         assert ben["review"].endswith(f"Ожидание очков: {MINUS}1,25 у выставленного, {MINUS}0,25 у лучшего.")

@@ -330,8 +330,10 @@
   }
 
   /** The table beside a hand: its three rows of cards, and for each opponent a column with each
-   *  row's result (won / lost / tie, or why the rows were not compared) and the pair's points. */
+   *  row's result (won / lost / tie; a dash where the rows were not compared, said why in a line
+   *  under the table) and the pair's points. */
   function versus(h, sd) {
+    const part = document.createDocumentFragment();
     const table = document.createElement("table");
     table.className = "versus";
     const shown = parseRows(h.shown) || (parseRows(h.arrangement) || []).map(setsFirst);
@@ -371,7 +373,8 @@
           const td = tr.insertCell();
           td.rowSpan = 3;
           td.className = "result none";
-          td.textContent = t("result.none") + ": " + t("kind." + o.kind);
+          td.textContent = "\u2014";
+          td.title = notCompared(o);
           continue;
         }
         const w = o.pair.rows[ROWS[r]];
@@ -391,7 +394,19 @@
       td.className = "pair-points" + (n > 0 ? " plus" : n < 0 ? " minus" : "");
       td.textContent = formatNumber(n, 0, true);
     }
-    return table;
+    part.appendChild(table);
+    for (const o of opponents) {
+      if (o.kind === "showdown") continue;
+      const note = document.createElement("p");
+      note.className = "not-compared";
+      note.textContent = notCompared(o);
+      part.appendChild(note);
+    }
+    return part;
+  }
+
+  function notCompared(o) {
+    return t("not_compared", { name: o.name, reason: t("kind." + o.kind) });
   }
 
   /** The solver's review of one hand: its best arrangement as cards, the loss with its error
