@@ -4,7 +4,8 @@ The fenced ``console`` blocks of README.md and docs/**/*.md hold ``$ command`` l
 by the output it prints; the ``sh`` blocks hold bare command lines (``# …`` lines are comments).
 Each block runs as one test, its commands in order, in a fresh folder (with ``docs/`` beside them,
 so ``docs/examples/club.toml`` reads the shipped file) against a fresh practice history of three
-hands, with ``$XDG_DATA_HOME`` (where ``cp-trainer desktop install`` writes) in that folder. The rules, explicit:
+hands, with ``$XDG_DATA_HOME`` (where ``cp-trainer desktop install`` writes) in that folder. The
+rules, explicit:
 
 - a ``cp-trainer`` command (alone, or at the end of a pipe) runs under bash with ``pipefail`` and
   must exit 0, or with the status a trailing ``# exit status N`` comment names;
