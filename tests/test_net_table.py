@@ -150,11 +150,11 @@ def test_a_newcomer_takes_a_bots_seat_from_the_next_deal_and_full_means_people_e
     table.set_hand(0, 1, greedy(table, 0))
     table.set_hand(1, 1, greedy(table, 1))
     assert table.phase == "showdown" and sent.of(2, "showdown")  # the newcomer sees this showdown
-    for seat in (0, 1):
-        table.next_deal(seat)
-    assert table.phase == "showdown"  # the newcomer is at the table: the next deal waits for them too
-    table.next_deal(2)
-    assert table.phase == "setting" and table.seats[2].human and not table.seats[2].bot
+    table.next_deal(0)
+    assert table.phase == "showdown"  # the next deal waits for the people who played this one …
+    table.next_deal(1)
+    assert table.phase == "setting"  # … not for the newcomer, who now plays
+    assert table.seats[2].human and not table.seats[2].bot
     assert [m["deal"] for m in sent.of(2, "deal")] == [2]
 
 

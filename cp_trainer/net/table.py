@@ -702,9 +702,11 @@ class Table:
         self._maybe_next()
 
     def _maybe_next(self) -> None:
+        """The next deal comes when every connected person who played this deal is ready (or,
+        where none is connected, every person coming to a seat)."""
         if self.phase != "showdown" or self.deal is None or not self.deal.shown:
             return
-        people = self._people()
+        people = [s for s in self._people() if s.human] or self._people()
         if people and all(s.ready for s in people):
             self._new_deal()
 

@@ -491,6 +491,14 @@
         renderSeats();
         break;
       case "showdown":
+        if (msg.deal > state.deal && !state.set) {  // a seat a bot played this deal (back, or new here)
+          state.deal = msg.deal;
+          state.cards = [];
+          state.rows = [[], [], []];
+          state.undo = [];
+          state.reviews = {};
+          state.wantNext = false;
+        }
         if (msg.deal === state.deal) { state.showdown = msg; render(); window.scrollTo(0, 0); }
         break;
       case "review":
