@@ -1,4 +1,6 @@
-"""Starting the window: the QApplication, the settings, the language, the main window."""
+"""Starting the window: the QApplication (its icon and desktop file name), the settings, the
+language, the main window, and the solver made ready in the background
+(:mod:`cp_trainer.gui.first_start`)."""
 
 from __future__ import annotations
 
@@ -6,10 +8,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from cp_trainer.cards import Card
+from cp_trainer.desktop import APP_ID, PNG_SIZES, shipped_icon
 from cp_trainer.gui.crash_log import CrashLog
+from cp_trainer.gui.first_start import prepare_solver
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.trace import install_trace
@@ -17,7 +23,23 @@ from cp_trainer.gui.translation import TranslationError, install_language
 from cp_trainer.history import HistoryError, default_data_dir
 from cp_trainer.house_rules_file import RulesFile
 
-__all__ = ["create_window", "run_app"]
+__all__ = ["app_icon", "create_window", "run_app"]
+
+
+def app_icon() -> QIcon:
+    """The trainer's icon, every PNG size the package ships."""
+    icon = QIcon()
+    for size in PNG_SIZES:
+        icon.addFile(str(shipped_icon(size)), QSize(size, size))
+    return icon
+
+
+def brand(app: QGuiApplication) -> None:
+    """The application's icon, and its desktop file name (the application id), by which a
+    launcher or a Wayland compositor groups the window under the installed menu entry."""
+    app.setDesktopFileName(APP_ID)
+    if app.windowIcon().isNull():
+        app.setWindowIcon(app_icon())
 
 
 def application(argv: Sequence[str] | None = None) -> QApplication:
@@ -27,6 +49,7 @@ def application(argv: Sequence[str] | None = None) -> QApplication:
     app = QApplication(list(argv or sys.argv[:1]))
     app.setApplicationName("cp-trainer")
     app.setOrganizationName("cp-trainer")
+    brand(app)
     return app
 
 
@@ -47,7 +70,10 @@ def create_window(*, deal: Sequence[Card] | None = None, opponents: int | None =
         install_language(app, lang or settings.values.language)
     except TranslationError as exc:
         settings.problems.append(str(exc))
-    return MainWindow(settings, seed=seed, deal=deal, opponents=opponents, data_dir=data_dir)
+    brand(app)
+    window = MainWindow(settings, seed=seed, deal=deal, opponents=opponents, data_dir=data_dir)
+    window.setWindowIcon(app.windowIcon())
+    return window
 
 
 def crash_log(data_dir: str | None) -> CrashLog | None:
@@ -71,10 +97,13 @@ def run_app(*, deal: Sequence[Card] | None = None, opponents: int | None = None,
                                rules=rules)
         window.show()
         install_trace(window)  # only when CP_TRAINER_TRACE asks (the soak test's view of the window)
-        window.solver_panel.warm_up()
+        preparation = prepare_solver(window)  # compiles on a first start, saying so
         if last_crash is not None:
             window.report_crash(last_crash)
-        return app.exec()
+        try:
+            return app.exec()
+        finally:
+            preparation.stop()
     finally:
         if log is not None:
             log.stop()  # a clean exit: nothing to report next time

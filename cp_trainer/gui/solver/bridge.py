@@ -36,7 +36,9 @@ __all__ = [
     "BOTS",
     "CACHE_SIZE",
     "DEFAULT_TIME_BUDGET",
+    "PREPARATION",
     "Candidate",
+    "Preparation",
     "SolveCancelled",
     "SolveRequest",
     "SolverAnswer",
@@ -56,6 +58,39 @@ CACHE_SIZE = 8
 
 class SolveCancelled(Exception):
     """The player pressed Cancel; the solve stopped early."""
+
+
+class Preparation:
+    """Is the solver being made ready (its kernels compiled, or loaded from the cache) for this
+    process? The window's start says :meth:`begin` and :meth:`end`
+    (:mod:`cp_trainer.gui.first_start`); :func:`solve` meanwhile waits, cancellable, instead of
+    sitting in the compiler where Cancel cannot reach it. Thread-safe; ready until begun."""
+
+    POLL = 0.05  # seconds between looks at Cancel while waiting
+
+    def __init__(self) -> None:
+        self._ready = threading.Event()
+        self._ready.set()
+
+    def begin(self) -> None:
+        self._ready.clear()
+
+    def end(self) -> None:
+        self._ready.set()
+
+    @property
+    def underway(self) -> bool:
+        return not self._ready.is_set()
+
+    def wait(self, cancelled: Callable[[], bool]) -> None:
+        """Return once the solver is ready; :class:`SolveCancelled` when ``cancelled()`` first."""
+        while not self._ready.wait(self.POLL):
+            if cancelled():
+                raise SolveCancelled()
+
+
+#: the window's one solver, being made ready or ready
+PREPARATION = Preparation()
 
 
 @dataclass(frozen=True)
@@ -262,7 +297,9 @@ def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], b
 
 
 def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], bool]) -> SolverAnswer:
-    """Run the Monte-Carlo solver for ``request``; raises :class:`SolveCancelled` on Cancel."""
+    """Run the Monte-Carlo solver for ``request`` (once :data:`PREPARATION` is over); raises
+    :class:`SolveCancelled` on Cancel."""
+    PREPARATION.wait(cancelled)
     result = _result(request, progress, cancelled)
     mine = None
     if request.mine is not None and request.mine.complete and not request.surrendered:
