@@ -288,3 +288,25 @@ def test_away_seats_go_to_a_bot_even_when_the_host_window_fails(caplog: pytest.L
         a.close()
     said = [r.getMessage() for r in caplog.records]
     assert said and len(said) < 5  # said once a minute, not once an event
+
+
+@pytest.mark.parametrize("kind", ["not sqlite", "a folder", "a link"])
+def test_a_history_that_cannot_be_used_is_named_when_the_table_starts(tmp_path: Path, kind: str) -> None:
+    db = tmp_path / "history.sqlite3"
+    if kind == "not sqlite":
+        db.write_bytes(b"this is not a database\n" * 100)
+    elif kind == "a folder":
+        db.mkdir()
+    else:
+        db.symlink_to(tmp_path / "elsewhere.sqlite3")
+    proc = subprocess.Popen([sys.executable, "-m", "cp_trainer", "serve", "--port", "0",
+                             "--data-dir", str(tmp_path), "--lang", "en"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        json.loads(proc.stdout.readline())  # it starts: the hands will wait in a journal
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert f"the history in {tmp_path} cannot be used as it is" in err, err
+    assert "Traceback" not in err
