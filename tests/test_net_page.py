@@ -7,6 +7,7 @@ logic (order, labels, numbers, plurals, pairs not compared) is checked in the sa
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import time
@@ -23,6 +24,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from cp_trainer.cards import FULL_DECK, parse_cards
 from cp_trainer.gui.cards.order import set_order
+from cp_trainer.house_rules import HouseRules
 from cp_trainer.i18n import catalog, plural_index
 
 pytestmark = pytest.mark.slow
@@ -78,10 +80,11 @@ def page_text(lang: str, key: str) -> str:
 
 # --- touch ----------------------------------------------------------------------------------------
 
-def center(driver: WebDriver, css: str) -> tuple[float, float]:
+def center(driver: WebDriver, css: str, block: str = "nearest") -> tuple[float, float]:
     x, y = driver.execute_script(
-        "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: 'nearest'});"
-        " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", css)
+        "const e = document.querySelector(arguments[0]); e.scrollIntoView({block: arguments[1]});"
+        " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
+        css, block)
     assert 0 <= x < WIDTH and 0 <= y < HEIGHT, (css, x, y)
     return float(x), float(y)
 
@@ -123,7 +126,7 @@ def drag(driver: WebDriver, source: str, target: str, steps: int = 6) -> None:
 
 def tap(driver: WebDriver, css: str) -> None:
     """A finger taps ``css``, and the page has had the click."""
-    x, y = center(driver, css)
+    x, y = center(driver, css, "center")  # not under the buttons' bar at the bottom
     before = driver.execute_script("return seen.click;")
     touch(driver, "touchStart", x, y)
     touch(driver, "touchEnd")
@@ -315,6 +318,7 @@ def test_a_deal_played_by_touch_on_a_phone(phone: WebDriver, tmp_path: Path) -> 
             other.join("Olga")
             wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 13, 60)
             shot(phone, tmp_path, "1-dealt")
+            fits(phone)
             play_by_touch(phone, tmp_path)
             tap(phone, "#set")
             deal = other.wait("deal")
@@ -327,6 +331,7 @@ def test_a_deal_played_by_touch_on_a_phone(phone: WebDriver, tmp_path: Path) -> 
                     switch_language(phone, "en")
                 wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands .review")) == 2, 60)
                 shot(phone, tmp_path, f"4-showdown-{lang}")
+                fits(phone)
                 assert phone.find_element(By.CSS_SELECTOR, "#seats li.me").text == \
                     f"Иван ({page_text(lang, 'you')}) · {page_text(lang, 'has_set')}"
                 check_showdown(phone, showdown, reviews, lang)
@@ -382,6 +387,7 @@ def play_by_touch(phone: WebDriver, shots: Path) -> None:
     wait(phone, lambda d: "ok" in (d.find_element(By.ID, "check").get_attribute("class") or "")
          and d.find_element(By.ID, "set").is_enabled())
     shot(phone, shots, "3-placed")
+    fits(phone)
 
 
 def check_showdown(phone: WebDriver, showdown: dict[str, Any], reviews: dict[int, Any], lang: str) -> None:
@@ -434,15 +440,28 @@ def check_showdown(phone: WebDriver, showdown: dict[str, Any], reviews: dict[int
     assert tens > 0  # the deal (seed 7) has tens: each one shown "10"
 
 
+def fits(driver: WebDriver) -> None:
+    """Nothing is wider than the phone (a wider page is zoomed out, its text too small), and Set
+    or Next deal is on the screen, within the thumb's reach, however long the page."""
+    width, bottom, height = driver.execute_script(
+        "const b = document.querySelector('#set:not([hidden]), #next');"
+        " const shown = document.getElementById('showdown').hidden ? document.getElementById('set')"
+        " : document.getElementById('next');"
+        " return [document.documentElement.scrollWidth, shown.getBoundingClientRect().bottom, innerHeight];")
+    assert width <= WIDTH
+    assert bottom <= height
+
+
 def test_a_mouse_drags_too_and_a_tap_just_after_a_drag_counts(phone: WebDriver) -> None:
     """The same drags by mouse (a laptop at the table); the click a mouse's release makes is not
-    taken for a tap, but the player's next tap, however quick, is."""
+    taken for a tap, but the player's next tap, however quick, is. With surrender allowed (one
+    more button, Russian words) the page still fits a short phone."""
     from selenium.webdriver import ActionChains
 
-    with hosted(None, seats=2, bots=1) as host:
+    with hosted(None, seats=2, bots=1, rules=dataclasses.replace(HouseRules(), surrender=True)) as host:
         assert host.line is not None
-        phone.get(f"{host.line['page']}?code={CODE}&lang=en")
-        wait(phone, lambda d: d.find_element(By.ID, "join-button").text == "Join")
+        phone.get(f"{host.line['page']}?code={CODE}&lang=ru")  # the longer words
+        wait(phone, lambda d: d.find_element(By.ID, "join-button").text == page_text("ru", "join"))
         phone.find_element(By.ID, "name").send_keys("Mouse")
         phone.find_element(By.ID, "join-button").click()
         wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 13, 60)
@@ -458,3 +477,13 @@ def test_a_mouse_drags_too_and_a_tap_just_after_a_drag_counts(phone: WebDriver) 
         phone.find_element(By.CSS_SELECTOR, hand_card(dealt[1])).click()
         phone.find_element(By.CSS_SELECTOR, "#row-0 .row-name").click()
         assert rows(phone) == [[dealt[1]], [], []]
+        assert phone.find_element(By.ID, "surrender").is_displayed()
+        fits(phone)
+        try:  # a shorter phone
+            phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                  {"width": WIDTH, "height": 560, "deviceScaleFactor": 1, "mobile": True})
+            wait(phone, lambda d: d.execute_script("return innerHeight;") == 560, 10)
+            fits(phone)
+        finally:
+            phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                  {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
