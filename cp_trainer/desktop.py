@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -119,17 +121,36 @@ def _script_folders() -> list[Path]:
     return [Path(f) for f in folders if f]
 
 
+def _found_by_itself() -> bool:
+    """Does this interpreter, started afresh with no ``PYTHONPATH`` and from another folder (as a
+    launcher starts it), import this very package?"""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    ask = "import cp_trainer, os; print(os.path.realpath(cp_trainer.__file__))"
+    try:
+        found = subprocess.run([sys.executable, "-I", "-c", ask], capture_output=True, text=True, env=env,
+                               cwd=os.path.abspath(os.sep), timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    here = os.path.realpath(Path(__file__).resolve().parent / "__init__.py")
+    return found.returncode == 0 and found.stdout.strip() == here
+
+
 def launcher() -> list[str]:
     """The command the entry runs: the absolute path of this installation's ``cp-trainer``
-    script and ``gui``; when no such script is found (the package run from a source folder),
-    this interpreter's absolute path with ``-m cp_trainer gui``. Absolute, so the entry needs no
-    ``PATH`` (a desktop session's often lacks ``~/.local/bin``, and a virtual environment's
-    ``bin/`` is on nobody's), and it opens the very installation that wrote it."""
+    script and ``gui``. Absolute, so the entry needs no ``PATH`` (a desktop session's often lacks
+    ``~/.local/bin``, and a virtual environment's ``bin/`` is on nobody's), and it opens the very
+    installation that wrote it. When this interpreter does not find this package by itself (it
+    was run with ``PYTHONPATH``), or it has no such script, the interpreter's absolute path with
+    ``-m cp_trainer gui``, through ``env PYTHONPATH=FOLDER`` in the first case."""
+    command = [os.path.abspath(sys.executable), "-m", "cp_trainer", "gui"]
+    if not _found_by_itself():
+        package_parent = Path(__file__).resolve().parent.parent
+        return [shutil.which("env") or "/usr/bin/env", f"PYTHONPATH={package_parent}", *command]
     for folder in _script_folders():
         script = folder / SCRIPT
         if script.is_file() and os.access(script, os.X_OK) and _runs_this_python(script):
             return [str(script.absolute()), "gui"]
-    return [os.path.abspath(sys.executable), "-m", "cp_trainer", "gui"]
+    return command
 
 
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")

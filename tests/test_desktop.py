@@ -123,7 +123,7 @@ def test_the_entry_runs_this_installation_by_its_absolute_path() -> None:
         head = Path(command[0]).read_text(encoding="utf-8", errors="replace")[:300]
         assert os.path.dirname(os.path.abspath(sys.executable)) in head
     else:
-        assert command == [os.path.abspath(sys.executable), "-m", "cp_trainer", "gui"]
+        assert command[-4:] == [os.path.abspath(sys.executable), "-m", "cp_trainer", "gui"]
 
 
 @pytest.mark.parametrize("path", ["/opt/my apps/bin/cp-trainer", '/tmp/a"b$c`d\\e/cp-trainer',

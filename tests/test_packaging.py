@@ -3,6 +3,7 @@ the linters pinned; the sdist carries the docs and tests it needs and passes the
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -16,6 +17,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+APP_ID = "io.github.cp_trainer.CpTrainer"
+#: the desktop files every install carries, as resources/ holds them
+DESKTOP_FILES = [f"desktop/{APP_ID}.desktop", f"desktop/{APP_ID}.metainfo.xml",
+                 f"desktop/icons/hicolor/scalable/apps/{APP_ID}.svg",
+                 *(f"desktop/icons/hicolor/{n}x{n}/apps/{APP_ID}.png"
+                   for n in (16, 24, 32, 48, 64, 128, 256, 512))]
 
 
 IGNORED = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.pyc", "*.egg-info", "build", "dist",
@@ -46,6 +55,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "cp_trainer/_resources/i18n/core.en.json" in names
     assert "cp_trainer/_resources/i18n/core.ru.json" in names
     assert "cp_trainer/py.typed" in names  # PEP 561: the package's annotations are its types
+    # the desktop entry, its icon and the AppStream metainfo (cp-trainer desktop install)
+    assert {f"cp_trainer/_resources/{name}" for name in DESKTOP_FILES} <= set(names)
     target = out / "site"
     inst = subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
@@ -77,6 +88,32 @@ def test_wheel_command_line_runs(installed: Path) -> None:
     res = _run(installed, "-m", "cp_trainer", "--help")
     assert res.returncode == 0, res.stderr
     assert "cp-trainer" in res.stdout
+
+
+def test_the_wheel_has_the_gui_script_and_puts_the_launcher_in_place(installed: Path, tmp_path: Path) -> None:
+    """The wheel declares cp-trainer-gui beside cp-trainer, and its ``desktop install`` writes an
+    entry whose command opens this very install, here without PYTHONPATH (a --target install)."""
+    (dist_info,) = installed.glob("cp_trainer-*.dist-info")
+    entry_points = (dist_info / "entry_points.txt").read_text(encoding="utf-8")
+    assert "[gui_scripts]\ncp-trainer-gui = cp_trainer.cli.gui:gui_main" in entry_points
+    assert "[console_scripts]\ncp-trainer = cp_trainer.cli:main" in entry_points
+    env = dict(os.environ, PYTHONPATH=str(installed), LANG="C.UTF-8", XDG_DATA_HOME=str(tmp_path / "share"))
+    res = subprocess.run([sys.executable, "-m", "cp_trainer", "desktop", "install"], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=120)
+    assert res.returncode == 0, res.stderr
+    entry = (tmp_path / "share" / "applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    assert f"PYTHONPATH={installed.resolve()}" in entry
+    ask = "import json; from cp_trainer.desktop import launcher; print(json.dumps(launcher()))"
+    command = json.loads(subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True,
+                                        env=env, cwd=tmp_path, timeout=60, check=True).stdout)
+    bare = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    opened = subprocess.run([*command, "--help"], capture_output=True, text=True, env=bare, cwd=tmp_path,
+                            timeout=60)
+    assert opened.returncode == 0 and opened.stdout.startswith("usage: cp-trainer gui"), opened.stderr
+    for name in DESKTOP_FILES:
+        rel = name.removeprefix("desktop/").replace(f"{APP_ID}.desktop", f"applications/{APP_ID}.desktop")
+        rel = rel.replace(f"{APP_ID}.metainfo.xml", f"metainfo/{APP_ID}.metainfo.xml")
+        assert (tmp_path / "share" / rel).is_file(), rel
 
 
 # --- one version number ------------------------------------------------------------------------
@@ -155,6 +192,8 @@ def unpacked_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_sdist_carries_the_docs_tests_and_licence(unpacked_sdist: Path) -> None:
     for name in ("LICENSE", "CHANGELOG.md", "README.md", "dev", "MANIFEST.in"):
         assert (unpacked_sdist / name).is_file(), name
+    for name in DESKTOP_FILES:
+        assert (unpacked_sdist / "resources" / name).is_file(), name
     for folder in ("docs", "tests", "scripts", "benchmarks"):
         wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*")
                   if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
