@@ -285,7 +285,9 @@ def test_a_showdown_says_which_rows_were_not_compared_and_why(phone: WebDriver) 
         shown = "Tc Ts 8c / Qc Qs 3c 3d Jd / 8h 8s 8d 2h 2d"
         told = {**FOUR, "pairs": [{**p, "kind": "natural"} if p["players"] == [1, 3] else p for p in pairs],
                 "hands": [{**h, "shown": shown} if h["seat"] == 1 else h for h in hands]}
-        ben = {h["seat"]: h for h in draw_showdown(phone, told, {}, 1)}[1]
+        told_review = {**review, "best_shown": shown}
+        ben = {h["seat"]: h for h in draw_showdown(phone, told, {"1": told_review}, 1)}[1]
+        assert ben["best"][0] == ["Tc", "Ts", "8c"]
         assert ben["results"][0][2] == NONE and ben["notes"][2] == "Bot 4: rows not compared (natural)"
         assert ben["rows"][0] == ["Tc", "Ts", "8c"]
         # or the showdown's "kinds", in the order of its pairs
