@@ -173,6 +173,7 @@ class SeatPanel(QGroupBox):
         self._grid = QGridLayout(self)
         self._grid.setColumnStretch(2, 1)
         self.rows: list[_SeatRow] = []
+        self.hide()  # until a table is open
 
     def make_seats(self, count: int) -> None:
         """One line for each of ``count`` seats (none: no table)."""
@@ -180,6 +181,7 @@ class SeatPanel(QGroupBox):
             for widget in (row.number, row.name, row.status, *row.buttons.values()):
                 widget.deleteLater()
         self.rows = [_SeatRow(self, self._grid, i) for i in range(count)]
+        self.setVisible(count > 0)
         self.retranslate()
 
     def show_seats(self, seats: Sequence[dict[str, Any]], phase: str, freeing: Iterable[int]) -> None:
@@ -227,7 +229,7 @@ def _result_cell(pair: dict[str, Any], kind: str, r: int, seat: int) -> str:
         why = html.escape(t("result.none", why=t(f"kind.{kind}")))
         return f"<td rowspan='3' style='{CELL}; color:#6c757d'>{why}</td>" if r == 0 else ""
     winner = pair["rows"].get(ROWS[r])
-    colour, key = (("#495057", "tied") if winner is None else ("#2b8a3e", "won") if winner == seat
+    colour, key = (("#495057", "tied") if winner is None else ("#237032", "won") if winner == seat
                    else (RED, "lost"))
     return f"<td style='{CELL}; color:{colour}'>{html.escape(t(f'result.{key}'))}</td>"
 

@@ -221,3 +221,34 @@ def test_points_take_the_count_form_of_the_language() -> None:
     finally:
         install_language(QApplication.instance(), "en")
     assert [points_text(n) for n in (1, -1, 2)] == ["+1 point", "−1 point", "+2 points"]
+
+
+def test_the_hosted_dialog_and_its_question_are_readable(qtbot: Any, dialog: TeachingDialog) -> None:
+    from .test_readable import assert_readable
+
+    dialog.resize(1120, 800)
+    line = dialog.start(host="127.0.0.1")
+    ann = Client(line["url"])
+    try:
+        ann.join("Ann", code=line["code"])
+        qtbot.waitUntil(lambda: enabled(dialog, 0) == {"bot", "remove"}, timeout=10_000)
+        dialog.bridge.happened.emit("history", {"message": "The history failed: disk full."})
+        dialog.bridge.happened.emit("showdown", showdown_event())
+        qtbot.waitUntil(lambda: dialog.showdown is not None and dialog.history_label.isVisible(),
+                        timeout=5_000)
+        assert_readable(dialog, least=12)
+        measured: list[int] = []
+
+        def measure() -> None:
+            box = QApplication.activeModalWidget()
+            if not isinstance(box, QMessageBox):
+                QTimer.singleShot(20, measure)
+                return
+            measured.append(len(assert_readable(box, least=2)))
+            box.reject()
+
+        QTimer.singleShot(0, measure)
+        click(qtbot, dialog, 0, "remove")
+        assert measured
+    finally:
+        ann.close()
