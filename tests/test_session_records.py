@@ -14,7 +14,9 @@ from cp_trainer.session import BotJob, ChineseSession, TableSetup
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
-SEAT_BOTS = ("greedy", "pair-on-top", "newcomer:0.25")
+SEAT_BOT_NAMES = ("greedy", "pair-on-top", "newcomer:0.25")
+SEAT_BOTS = tuple(parse_bot(b) for b in SEAT_BOT_NAMES)
+EXPERT = parse_bot("expert")
 
 
 def play(setup: TableSetup, seeds: range) -> list[ChineseSession]:
@@ -30,16 +32,16 @@ def play(setup: TableSetup, seeds: range) -> list[ChineseSession]:
 
 @pytest.mark.parametrize("opponents", [2, 3])
 def test_each_opponent_is_named_by_its_own_seats_bot(opponents: int) -> None:
-    setup = TableSetup(opponents=opponents, bot="expert", seat_bots=SEAT_BOTS[:opponents])
+    setup = TableSetup(opponents=opponents, bot=EXPERT, seat_bots=SEAT_BOTS[:opponents])
     s = play(setup, range(1))[0]
     (record,) = s.settled[-1].records
     names = [o.name for o in record.opponents]
-    assert names == list(SEAT_BOTS[:opponents])
+    assert names == list(SEAT_BOT_NAMES[:opponents])
     assert len(set(names)) == opponents  # three seats, three different names
 
 
 def test_seats_without_their_own_bot_are_named_by_the_tables_bot() -> None:
-    setup = TableSetup(opponents=3, bot="expert", seat_bots=("greedy",))
+    setup = TableSetup(opponents=3, bot=EXPERT, seat_bots=(parse_bot("greedy"),))
     (record,) = play(setup, range(1))[0].settled[-1].records
     assert [o.name for o in record.opponents] == ["greedy", "expert", "expert"]
 
@@ -51,12 +53,12 @@ def test_the_bot_job_asks_each_seat_for_its_own_bot() -> None:
         seen.append(job)
         return by_rank_bot(job)
 
-    s = ChineseSession(TableSetup(opponents=3, bot="expert", seat_bots=SEAT_BOTS), bots=spy, seed=3)
+    s = ChineseSession(TableSetup(opponents=3, bot=EXPERT, seat_bots=SEAT_BOTS), bots=spy, seed=3)
     s.new_deal(DEAL)
     s.place(LEGAL)
     s.set_hand()
     (job,) = seen
-    assert [format_bot(job.bot_at(seat)) for seat in job.seats] == list(SEAT_BOTS)
+    assert [format_bot(job.bot_at(seat)) for seat in job.seats] == list(SEAT_BOT_NAMES)
     assert job.bot_at(2) == parse_bot("pair-on-top")
 
 
