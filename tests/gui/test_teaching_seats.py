@@ -111,6 +111,12 @@ def test_the_host_frees_a_seat_gives_one_to_a_bot_and_removes_a_person(
         qtbot.waitUntil(lambda: dialog.seats[1]["bot"] and "person" not in dialog.seats[1], timeout=10_000)
         assert enabled(dialog, 1) == {"free"}
         assert "Ben" in dialog.table_view.toPlainText()  # "Ben was removed from the table"
+
+        # freeing Ann's seat while a deal is on ends her claim; it empties at the next deal
+        click(qtbot, dialog, 0, "free")
+        qtbot.waitUntil(lambda: "person" not in dialog.seats[0], timeout=10_000)
+        assert dialog.seats[0]["bot"] and enabled(dialog, 0) == set()
+        assert dialog.seat_panel.rows[0].status.text() == "bot; the seat is free from the next deal"
     finally:
         for client in clients:
             client.close()
