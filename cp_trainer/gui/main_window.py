@@ -48,7 +48,7 @@ from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
-from cp_trainer.gui.shortcuts import add_close_shortcuts
+from cp_trainer.gui.shortcuts import add_close_shortcuts, redo_keys, undo_keys
 from cp_trainer.gui.solver.bridge import SolveRequest, criss_cross_requests
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.status_bar import ElidingStatusBar
@@ -154,6 +154,10 @@ class MainWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setFixedWidth(PANEL_WIDTH + 16)
         self.solver_scroll = scroll
+        # a click on the panel (Cancel, the answer) leaves the keys on the cards, as the table's
+        # buttons do; Tab still reaches both
+        scroll.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.solver_panel.cancel_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(scroll)
         from cp_trainer.gui.practice.replay import install_replay  # a past hand on the table (issue 5)
@@ -277,11 +281,11 @@ class MainWindow(QMainWindow):
         self.edit_menu = bar.addMenu("")
         self.undo_action = QAction(self)
         self.undo_action.setObjectName("undoAction")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcuts(undo_keys())
         self.undo_action.triggered.connect(self.undo)
         self.redo_action = QAction(self)
         self.redo_action.setObjectName("redoAction")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts(redo_keys())
         self.redo_action.triggered.connect(self.redo)
         self.edit_menu.addAction(self.undo_action)
         self.edit_menu.addAction(self.redo_action)
@@ -691,9 +695,9 @@ class MainWindow(QMainWindow):
         # the titles left of the rows ("Your hand", "Верхний ряд") take their own width first
         width = max(560, self.width() - panel - 16 - 24 - 20 - self.table.title_width())
         height = self.height() - 60
-        # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen,
-        # at most 64 on a large one: the player's rows and hand get the rest (issue 21)
-        seat = max(SEAT_TWO_LINES, min(64, 34 + (height - 650) // 4))
+        # the bots' cards: at most 64 px high on a large screen; the table gives them a share of
+        # its rows' height as it fits its column (TableWidget.set_card_height)
+        seat = max(SEAT_TWO_LINES, min(64, height // 11))
         by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)  # 13 cards across the hand
         self.table.set_card_height(MAX_CARD_HEIGHT, seat, max(48, min(MAX_CARD_HEIGHT, by_width)))
 

@@ -17,7 +17,7 @@ card under the pointer, and the source is never asked to remove the card a secon
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import IntEnum
 from typing import Generic, TypeVar
 
@@ -46,7 +46,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.paigow.cards import Joker
 
-__all__ = ["CardZoneView", "setup_card_strip", "size_card_strip", "start_card_drag"]
+__all__ = ["CardZoneView", "keep_keys", "setup_card_strip", "size_card_strip", "start_card_drag"]
 
 C = TypeVar("C", bound=Card | Joker)
 Z = TypeVar("Z", bound=IntEnum)
@@ -308,3 +308,22 @@ class CardZoneView(QListView, Generic[C, Z]):
         else:
             e.ignore()
         self.viewport().update()
+
+
+def keep_keys(views: Sequence[CardZoneView[C, Z]]) -> None:
+    """After a move (by mouse, key, button or undo) the keys stay on a card: when one of ``views``
+    has the focus, a focused zone left empty hands it to the first of them with cards, and the
+    focused zone always has a current card (a card dragged away leaves none)."""
+    if not views:
+        return
+    focus = views[0].window().focusWidget()
+    view = next((v for v in views if v is focus), None)
+    if view is None:
+        return
+    if not view.model().rowCount():
+        view = next((v for v in views if v.model().rowCount() and v.isVisible() and v.isEnabled()), None)
+        if view is None:
+            return
+        view.setFocus(Qt.FocusReason.OtherFocusReason)
+    if not view.currentIndex().isValid():
+        view.setCurrentIndex(view.model().index(0, 0))

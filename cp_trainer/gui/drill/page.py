@@ -61,6 +61,7 @@ from cp_trainer.gui.drill.views import MiniArrangement
 from cp_trainer.gui.fitted import FittedLabel, needed_height
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import MINUS, integer
+from cp_trainer.gui.shortcuts import redo_keys, undo_keys
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
@@ -349,10 +350,11 @@ class DrillPage(QWidget):
             app.installEventFilter(self._alt_watcher)
 
     def _add_shortcuts(self) -> None:
-        keys = (QKeySequence("Ctrl+Return"), QKeySequence(QKeySequence.StandardKey.Undo),
-                QKeySequence(QKeySequence.StandardKey.Redo))
-        for key, slot in zip(keys, (self.enter, self.undo, self.redo), strict=True):
-            QShortcut(key, self).activated.connect(slot)
+        keys = ([QKeySequence("Ctrl+Return")], undo_keys(), redo_keys())
+        for sequences, slot in zip(keys, (self.enter, self.undo, self.redo), strict=True):
+            shortcut = QShortcut(self)
+            shortcut.setKeys(sequences)
+            shortcut.activated.connect(slot)
 
     # --- sizes ----------------------------------------------------------------------------------
 

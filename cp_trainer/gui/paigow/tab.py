@@ -40,7 +40,7 @@ from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
-from cp_trainer.gui.cards.views import GAP
+from cp_trainer.gui.cards.views import GAP, keep_keys
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import integer, number
 from cp_trainer.gui.numbers import signed as signed_number
@@ -191,6 +191,7 @@ class PaiGowTab(QWidget):
         outer.addWidget(self._build_advice_panel(renderer), 2)
 
         self.deal.changed.connect(self._update_live)
+        self.deal.changed.connect(self._keep_keys)
         self.deal.refused.connect(lambda _z, msg: self._show_message(msg))
         self.motion = CardMotion(list(self.views.values()), self)  # dealt in, gliding to their slot
         self.retranslate()
@@ -571,6 +572,10 @@ class PaiGowTab(QWidget):
         self.house_button.setEnabled(self.game.can_arrange())
         self.undo_button.setEnabled(self.game.can_undo())
         self.redo_button.setEnabled(self.game.can_redo())
+
+    def _keep_keys(self) -> None:
+        """After a move by mouse, key or button the number keys go on working (:func:`keep_keys`)."""
+        keep_keys([self.views[z] for z in (PgZone.HAND, PgZone.HIGH, PgZone.LOW)])
 
     def _update_live(self) -> None:
         for zone in self.zone_names:

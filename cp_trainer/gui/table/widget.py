@@ -38,7 +38,7 @@ from cp_trainer.arrangement_text import for_people, foul_sentences
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
-from cp_trainer.gui.cards.views import GAP, CardZoneView
+from cp_trainer.gui.cards.views import GAP, CardZoneView, keep_keys
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
 from cp_trainer.gui.numbers import integer, points
 from cp_trainer.gui.numbers import signed as signed_number
@@ -674,21 +674,8 @@ class TableWidget(ShowdownMixin, QWidget):
         self.motion.deal_in(self.views[Zone.HAND])
 
     def _keep_keys(self) -> None:
-        """After every move, undo, sort or clear the keys stay on a card: a focused zone left
-        empty hands the focus to the hand (or the first zone with cards), and the focused zone
-        always has a current card."""
-        focus = self.window().focusWidget()
-        views = [self.views[Zone.HAND], *(self.views[z] for z in ROWS)]
-        if focus not in views:
-            return
-        view = next((v for v in views if v is focus), None)
-        if view is None or not view.model().rowCount():
-            view = next((v for v in views if v.model().rowCount() and v.isVisible() and v.isEnabled()), None)
-            if view is None:
-                return
-            view.setFocus(Qt.FocusReason.OtherFocusReason)
-        if not view.currentIndex().isValid():
-            view.setCurrentIndex(view.model().index(0, 0))
+        """After every move, undo, sort or clear the keys stay on a card (:func:`keep_keys`)."""
+        keep_keys([self.views[Zone.HAND], *(self.views[z] for z in ROWS)])
 
     def _focus_hand(self) -> None:
         hand = self.views[Zone.HAND]
