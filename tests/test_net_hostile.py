@@ -310,3 +310,17 @@ def test_a_history_that_cannot_be_used_is_named_when_the_table_starts(tmp_path: 
         _, err = proc.communicate(timeout=30)
     assert f"the history in {tmp_path} cannot be used as it is" in err, err
     assert "Traceback" not in err
+
+
+def test_a_seat_the_host_gives_to_a_bot_is_away_at_once() -> None:
+    with hosted(None, seats=3, bots=1) as host:
+        assert host.line is not None
+        a, b = Client(host.line["url"]), Client(host.line["url"])
+        a.join("Ann")
+        b.join("Bob")
+        b.wait("deal")
+        host.host_action("bot", 0)
+        assert "host gave your seat" in a.wait("notice")["message"] and a.wait_closed()
+        state = b.wait("table", where=lambda m: m["seats"][0].get("person_connected") is False)
+        assert state["seats"][0]["person"] == "Ann" and state["seats"][0]["bot"] is True
+        b.close()

@@ -759,7 +759,8 @@ class TableServer:
             done = table.free_seat(seat)
         elif action == "bot":
             done = table.to_bot(seat)
-            self._drop_connection(seat, 1000, "a bot plays this seat now: reconnect to come back")
+            if self._drop_connection(seat, 1000, "a bot plays this seat now: reconnect to come back"):
+                table.disconnected(seat, time.monotonic())
         elif action == "remove":
             done = table.remove(seat)
             self._drop_connection(seat, 1000, "the host removed this player")
@@ -768,11 +769,14 @@ class TableServer:
         self._run_work()
         return done
 
-    def _drop_connection(self, seat: int, code: int, reason: str) -> None:
+    def _drop_connection(self, seat: int, code: int, reason: str) -> bool:
+        """Close the connection holding ``seat``; False if none did."""
         client = self._clients.pop(seat, None)
-        if client is not None:
-            client.seat = None
-            client.close(code, reason)
+        if client is None:
+            return False
+        client.seat = None
+        client.close(code, reason)
+        return True
 
 
 @dataclass(frozen=True)
