@@ -98,8 +98,8 @@ def test_the_chart_legends_cover_no_bar_and_no_point(qtbot: QtBot, tmp_path: Pat
     window = _history(qtbot, tmp_path)
     charts = window.charts
     assert charts.stats.hands == 12
-    charts.canvas.draw()  # type: ignore[no-untyped-call]
-    renderer = charts.canvas.get_renderer()  # type: ignore[no-untyped-call]
+    charts.canvas.draw()
+    renderer = charts.canvas.get_renderer()
     legends = [(ax, legend) for ax in charts.figure.axes if (legend := ax.get_legend()) is not None]
     assert len(legends) == 2  # EV lost, points
     for ax, legend in legends:
@@ -215,13 +215,13 @@ def test_the_chart_ticks_are_written_the_languages_way(qtbot: QtBot, tmp_path: P
     window = _history(qtbot, tmp_path)
     install_language(None, "ru")
     charts = window.charts
-    charts.canvas.draw()  # type: ignore[no-untyped-call]
+    charts.canvas.draw()
     ev_axis = charts.figure.axes[0]
     ticks = [t.get_text() for t in ev_axis.get_yticklabels() if t.get_text()]
     assert any("," in t for t in ticks) and not any("." in t for t in ticks), ticks
     hands = [t.get_text() for t in charts.figure.axes[2].get_xticklabels() if t.get_text()]
     assert hands and all(t.lstrip("-").isdigit() for t in hands), hands  # whole hands
     charts.set_hands([make_record(0)])  # one hand: still whole hands, not 0.6 ... 1.4
-    charts.canvas.draw()  # type: ignore[no-untyped-call]
+    charts.canvas.draw()
     hands = [t.get_text() for t in charts.figure.axes[2].get_xticklabels() if t.get_text()]
     assert hands and all(t.lstrip("-").isdigit() for t in hands), hands
