@@ -5,16 +5,19 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.cards import parse_cards
 from cp_trainer.gui.practice.lessons_window import CARD_HEIGHT, LessonsWindow
+from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
 
+from .dnd import drop_on
 from .text_fit import placeholder_fits
 
 
@@ -22,7 +25,20 @@ def _click(qtbot: QtBot, widget: object) -> None:
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def test_example_1_completed_by_clicking_cards(qtbot: QtBot) -> None:
+def _drag(window: LessonsWindow, cards: str, zone: Zone) -> None:
+    """Drag each card from where it lies onto the free place of ``zone``, as the mouse does."""
+    assert window.rows is not None
+    deal = window.rows.deal
+    for card in parse_cards(cards):
+        source = deal.zone_of(card)
+        assert source is not None
+        model = deal.zone_models[source]
+        mime = model.mimeData([model.index(model.row_of(card))])
+        view = window.rows.views[zone]
+        assert drop_on(view, mime, view.empty_point()), f"{card} not dropped on {zone.name}"
+
+
+def test_example_1_completed_by_dragging_cards(qtbot: QtBot) -> None:
     window = LessonsWindow()
     qtbot.addWidget(window)
     window.show()
@@ -30,13 +46,13 @@ def test_example_1_completed_by_clicking_cards(qtbot: QtBot) -> None:
     assert "13" in window.text.text() and window.next_button.isEnabled()
     _click(qtbot, window.next_button)
 
-    # Step 2: set the cards legally, by clicking them (a row that fills up passes to the next).
-    assert window.picker is not None and window.rows is not None
+    # Step 2: set the cards legally, by dragging them from the hand to the rows.
+    assert window.rows is not None
     assert not window.next_button.isEnabled()
-    for card in parse_cards("Qs Jc 2s Kc Kd Td 9s 8h As Ah Qh 7c 4d"):
-        _click(qtbot, window.picker.buttons[card])
-    assert window.rows.text() == "Qs Jc 2s / Kc Kd 10d 9s 8h / As Ah Qh 7c 4d"  # a ten as on the card
-    assert not window.picker.buttons[parse_cards("As")[0]].isEnabled()
+    _drag(window, "Qs Jc 2s", Zone.TOP)
+    _drag(window, "Kc Kd Td 9s 8h", Zone.MIDDLE)
+    _drag(window, "As Ah Qh 7c 4d", Zone.BOTTOM)
+    assert not window.rows.deal.cards(Zone.HAND)
     _click(qtbot, window.check_button)
     assert window.feedback.text().startswith("Legal")
     _click(qtbot, window.next_button)
@@ -191,13 +207,12 @@ def test_the_cards_of_questions_and_answers_are_pictures(qtbot: QtBot) -> None:
     assert len(window.pictures) == 6 and window.pictures[0].toolTip() == "J♣ J♦ 2♣"
     _open(window, "example_2", 2)  # a score: both hands as pictures
     assert len(window.pictures) == 6
-    _open(window, "example_1", 1)  # cards to set: pictures, greyed once used, and the rows drawn
-    assert window.picker is not None and window.rows is not None
-    ace = window.picker.buttons[parse_cards("As")[0]]
-    assert not ace.icon().isNull() and ace.isEnabled()
+    _open(window, "example_1", 1)  # cards to set: the table's card views, a row short as written
+    assert window.rows is not None
     window.rows.set_text("As Ah Qh / Kc / ")
-    assert not ace.isEnabled()
-    assert [p.cards for p in window.pictures] == [tuple(parse_cards("As Ah Qh")), tuple(parse_cards("Kc"))]
+    assert window.rows.deal.cards(Zone.TOP) == tuple(parse_cards("As Ah Qh"))
+    assert window.rows.deal.cards(Zone.MIDDLE) == tuple(parse_cards("Kc"))
+    assert len(window.rows.deal.cards(Zone.HAND)) == 9
 
 
 def test_a_wrong_answer_is_told_why_in_both_languages(qtbot: QtBot) -> None:
@@ -225,7 +240,7 @@ def test_the_answer_fields_show_their_placeholders_whole(qtbot: QtBot) -> None:
     try:
         for lang in ("en", "ru"):
             install_language(QApplication.instance(), lang)
-            for lesson_id, step in (("example_2", 2), ("example_1", 1)):
+            for lesson_id, step in (("example_2", 2),):
                 _open(window, lesson_id, step)
                 QApplication.processEvents()
                 edits = [e for e in window.answer_area.findChildren(QLineEdit) if e.isVisible()]
@@ -234,3 +249,51 @@ def test_the_answer_fields_show_their_placeholders_whole(qtbot: QtBot) -> None:
                     assert placeholder_fits(edit), (lang, edit.placeholderText())
     finally:
         install_language(QApplication.instance(), "en")
+
+
+def test_example_1_cards_by_keys_and_double_click(qtbot: QtBot) -> None:
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    _open(window, "example_1", 1)
+    assert window.rows is not None
+    hand = window.rows.views[Zone.HAND]
+    hand.setFocus()
+    assert hand.currentIndex().isValid()  # a card is current from the start: the keys work at once
+    qtbot.keyClick(hand, Qt.Key.Key_3)
+    assert len(window.rows.deal.cards(Zone.BOTTOM)) == 1
+    index = hand.model().index(0, 0)
+    qtbot.mouseClick(hand.viewport(), Qt.MouseButton.LeftButton, pos=hand.visualRect(index).center())
+    qtbot.mouseDClick(hand.viewport(), Qt.MouseButton.LeftButton, pos=hand.visualRect(index).center())
+    assert len(window.rows.deal.cards(Zone.TOP)) == 1
+    assert "drag" in window.rows.how.text().lower()
+
+
+def _inside(window: LessonsWindow, widget: QWidget) -> bool:
+    """``widget`` shows whole in the lesson's scroll area, with no sideways scrolling."""
+    viewport = window.step_scroll.viewport()
+    top_left = widget.mapTo(viewport, widget.rect().topLeft())
+    bottom_right = widget.mapTo(viewport, widget.rect().bottomRight())
+    return top_left.x() >= 0 and bottom_right.x() < viewport.width()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_example_1_fits_the_default_size(qtbot: QtBot, lang: str) -> None:
+    install_language(QApplication.instance(), lang)
+    window = LessonsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    _open(window, "example_1", 0)  # all 13 cards shown, and a text to read
+    QApplication.processEvents()
+    bar = window.step_scroll.horizontalScrollBar()
+    assert bar.maximum() == 0, "the step scrolls sideways"
+    (picture,) = window.pictures
+    assert _inside(window, picture) and _inside(window, window.text)
+    _open(window, "example_1", 1)  # the 13 cards to set, every one of them in sight
+    QApplication.processEvents()
+    assert window.rows is not None
+    hand = window.rows.views[Zone.HAND]
+    assert bar.maximum() == 0 and _inside(window, hand) and _inside(window, window.text)
+    last = hand.visualRect(hand.model().index(12, 0))
+    assert last.right() < hand.viewport().width(), "the 13th card is cut off"

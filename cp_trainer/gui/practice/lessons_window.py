@@ -31,9 +31,12 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.arrangement import Arrangement, Row
-from cp_trainer.cards import Card, label_cards
-from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, card_style_of, fitting_width
+from cp_trainer.cards import Card, CardParseError, label_cards, parse_cards
+from cp_trainer.gui.cards.picker import card_style_of, fitting_width
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.cards.views import CardZoneView, keep_keys
+from cp_trainer.gui.table.models import ROWS, DealModel, Zone
+from cp_trainer.gui.table.widget import KEY_ZONES, step_focus
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.i18n import tr
@@ -55,12 +58,15 @@ from cp_trainer.lessons import (
 )
 from cp_trainer.strength import Category
 
-__all__ = ["CARD_HEIGHT", "RETRY_MS", "ROW_CARD_HEIGHT", "CardsLabel", "LessonsWindow", "cards_pixmap"]
+__all__ = ["CARD_HEIGHT", "RETRY_MS", "ROW_CARD_HEIGHT", "CardsLabel", "LessonBoard", "LessonsWindow",
+           "cards_pixmap"]
 
 RETRY_MS = 5000  # how soon a finished lesson the database refused is written again
 CARD_HEIGHT = 70  # a hand asked about, and the cards to set (logical pixels)
 ROW_CARD_HEIGHT = 46  # the cards of a whole arrangement, three rows of them
-PICKER_CARD_HEIGHT = 52  # the 13 cards to set, on one line beside the lesson list at 1024 px
+HAND_CARD_HEIGHT = 56  # the 13 cards to set: one line beside the lesson list at the default size
+SET_CARD_HEIGHT = 50  # the rows they are set in
+MANY_CARDS = 9  # more cards than this are shown smaller, so that a whole hand fits on one line
 CARD_GAP = 3
 
 
@@ -120,14 +126,82 @@ class _ArrangementView(QWidget):
         grid.setColumnStretch(2, 1)
 
 
-def _readable(tokens: Sequence[str]) -> list[Card]:
-    out = []
-    for token in tokens:
-        try:
-            out.append(Card.parse(token))
-        except ValueError:
-            continue  # left for the check to name
-    return out
+class LessonBoard(QWidget):
+    """The cards to set and the three rows, as the table shows them (its card views): a card is
+    dragged to a row, double-clicked, or sent with 1 / 2 / 3; Backspace or a double-click takes it
+    back. ``changed`` after every move."""
+
+    changed = Signal()
+
+    def __init__(self, cards: Sequence[Card], renderer: CardRenderer, lang: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lessonBoard")
+        self.deal = DealModel(parent=self)
+        self.deal.new_deal(cards)
+        names = {Zone.HAND: "lessonHand", Zone.TOP: "lessonTop", Zone.MIDDLE: "lessonMiddle",
+                 Zone.BOTTOM: "lessonBottom"}
+        self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(4)
+        self.how = QLabel(tr("lessons.arrange_how", lang), self)
+        self.how.setObjectName("lessonArrangeHow")
+        self.how.setWordWrap(True)
+        grid.addWidget(self.how, 0, 0, 1, 3)
+        for zone in (Zone.HAND, *ROWS):
+            view = CardZoneView(self.deal, zone, renderer, self, object_name=names[zone], keys=KEY_ZONES)
+            view.set_card_height(HAND_CARD_HEIGHT if zone is Zone.HAND else SET_CARD_HEIGHT)
+            view.focusStep.connect(self._focus_step)
+            self.views[zone] = view
+        hand_name = QLabel(tr("lessons.your_cards", lang), self)
+        grid.addWidget(hand_name, 1, 0, 1, 3)
+        grid.addWidget(self.views[Zone.HAND], 2, 0, 1, 3, Qt.AlignmentFlag.AlignLeft)
+        for i, (zone, row) in enumerate(zip(ROWS, (Row.TOP, Row.MIDDLE, Row.BOTTOM), strict=True)):
+            name = row.label(lang)
+            label = QLabel(name[:1].upper() + name[1:], self)
+            label.setBuddy(self.views[zone])
+            grid.addWidget(label, 3 + i, 0)
+            grid.addWidget(self.views[zone], 3 + i, 1, Qt.AlignmentFlag.AlignLeft)
+        grid.setColumnStretch(2, 1)
+        self.deal.changed.connect(self._changed)
+        hand = self.views[Zone.HAND]
+        hand.setCurrentIndex(hand.model().index(0, 0))
+
+    def _changed(self) -> None:
+        keep_keys([self.views[Zone.HAND], *(self.views[z] for z in ROWS)])
+        self.changed.emit()
+
+    def _focus_step(self, step: int) -> None:
+        step_focus(self.views, self.sender(), step)
+
+    def rows(self) -> list[tuple[Card, ...]]:
+        return [self.deal.cards(zone) for zone in ROWS]
+
+    def cards(self) -> list[Card]:
+        return [card for row in self.rows() for card in row]
+
+    def text(self) -> str:
+        """The rows as the lesson's answer: "top / middle / bottom", each card in ASCII."""
+        return " / ".join(" ".join(str(card) for card in row) for row in self.rows())
+
+    def clear(self) -> None:
+        """Every card back in the hand."""
+        self.deal.return_all()
+
+    def set_text(self, text: str) -> None:
+        """Set the rows written as "top / middle / bottom" (a row may be short); cards not among
+        those to set, and cards past a full row, stay in the hand."""
+        self.clear()
+        for zone, part in zip(ROWS, text.split("/"), strict=False):
+            try:
+                cards = parse_cards(part)
+            except CardParseError:
+                continue
+            for card in cards:
+                if self.deal.zone_of(card) is Zone.HAND and self.deal.has_room(zone):
+                    self.deal.move(card, zone)
 
 
 class LessonsWindow(QDialog):
@@ -185,10 +259,8 @@ class LessonsWindow(QDialog):
         self.next_button.setObjectName("nextStepButton")
         self.group = QButtonGroup(self)
         self.score_edit: QLineEdit | None = None
-        self.rows: RowsEditor | None = None
-        self.picker: CardPicker | None = None
+        self.rows: LessonBoard | None = None
         self.clear_button: QPushButton | None = None
-        self.rows_view: QWidget | None = None
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -336,10 +408,8 @@ class LessonsWindow(QDialog):
             self.group.removeButton(button)
         self.options = []
         self.pictures = []
-        self.rows_view = None
         self.score_edit = None
         self.rows = None
-        self.picker = None
         self.clear_button = None
 
     def _show_step(self, keep_answer: bool = False) -> None:
@@ -400,17 +470,8 @@ class LessonsWindow(QDialog):
             self.score_edit.returnPressed.connect(self.check)
             self.answer_layout.addWidget(self.score_edit)
         elif isinstance(step, ArrangeStep):
-            self.picker = CardPicker(step.cards, self.answer_area, renderer=self.renderer,
-                                     card_height=PICKER_CARD_HEIGHT)
-            self.rows = RowsEditor(self.answer_area, prefix="lesson_")
-            self.picker.picked.connect(self._pick)
-            self.rows.changed.connect(self._rows_changed)
-            self.answer_layout.addWidget(self.picker)
+            self.rows = LessonBoard(step.cards, self.renderer, lang, self.answer_area)
             self.answer_layout.addWidget(self.rows)
-            self.rows_view = QWidget(self.answer_area)  # the rows as they are set, as pictures
-            self.rows_view.setObjectName("lessonRowsView")
-            QVBoxLayout(self.rows_view).setContentsMargins(0, 0, 0, 0)
-            self.answer_layout.addWidget(self.rows_view)
             self.clear_button = clear = QPushButton(self.tr("Start over"), self.answer_area)
             clear.setObjectName("clearRowsButton")
             clear.setToolTip(self.tr("Take every card back off the rows."))
@@ -435,7 +496,8 @@ class LessonsWindow(QDialog):
             if isinstance(item.cards, Arrangement):
                 self._add_arrangement(item.cards, lang, title)
             else:
-                self._add_cards(item.cards, CARD_HEIGHT)
+                many = len(item.cards) > MANY_CARDS
+                self._add_cards(item.cards, HAND_CARD_HEIGHT if many else CARD_HEIGHT)
 
     def _add_options(self, options: list[tuple[str, object, Sequence[Card] | None]]) -> None:
         for i, (text, value, cards) in enumerate(options):
@@ -451,35 +513,6 @@ class LessonsWindow(QDialog):
             self.group.addButton(button, i)
             self.answer_layout.addWidget(button)
             self.options.append(value)
-
-    def _pick(self, card: Card) -> None:
-        if self.rows is not None:
-            self.rows.add_card(card)
-
-    def _rows_changed(self) -> None:
-        if self.rows is not None and self.picker is not None:
-            self.picker.set_used(self.rows.cards())
-            self._show_rows()
-
-    def _show_rows(self) -> None:
-        """The rows being set, drawn as cards under the row editor."""
-        if self.rows is None or self.rows_view is None:
-            return
-        layout = self.rows_view.layout()
-        assert layout is not None
-        while layout.count():
-            item = layout.takeAt(0)
-            old = item.widget() if item is not None else None
-            if old is not None:
-                old.hide()
-                old.deleteLater()
-        self.pictures = [p for p in self.pictures if not self.rows_view.isAncestorOf(p)]
-        rows = [_readable(self.rows.row_tokens(i)) for i in range(3)]
-        if any(rows):
-            view = _ArrangementView(self.renderer, Arrangement.from_rows(rows), ROW_CARD_HEIGHT,
-                                    current_language(), parent=self.rows_view)
-            self.pictures.extend(view.rows)
-            layout.addWidget(view)
 
     # --- answers ------------------------------------------------------------------------------
 
