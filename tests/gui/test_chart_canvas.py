@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 from history_fixtures import make_record
+from matplotlib.collections import PolyCollection
+from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
@@ -57,3 +60,24 @@ def test_a_redraw_asked_for_by_a_closed_history_window_calls_nothing(qtbot: QtBo
     for _ in range(5):  # an error here shows on stderr, which fails the test (tests/conftest.py)
         QApplication.processEvents()
         gc.collect()
+
+
+def test_points_chart_has_one_bar_per_hand_coloured_by_its_sign(qtbot: QtBot, tmp_path: Path) -> None:
+    store = HistoryStore.open(tmp_path / "db")
+    for i in range(4):
+        store.add(make_record(i, fouled=i == 1))
+    window = HistoryWindow(store)
+    qtbot.addWidget(window)
+    charts = window.charts
+    points = [p.points for p in charts.stats.series]
+    assert any(p > 0 for p in points) and any(p < 0 for p in points), points
+    (bars,) = charts.figure.axes[2].collections
+    assert isinstance(bars, PolyCollection)
+    corners = [np.asarray(path.vertices, dtype=float) for path in bars.get_paths()]
+    assert [float(max(c[:, 1], key=abs)) for c in corners] == points
+    assert all(abs(float(c[:, 0].max() - c[:, 0].min()) - 0.8) < 1e-9 for c in corners)
+    expected = ["#27ae60" if p > 0 else "#c0392b" if p < 0 else "#7f8c8d" for p in points]
+    faces = np.asarray(bars.get_facecolor(), dtype=float)
+    assert [to_hex((r, g, b)) for r, g, b, _a in faces.tolist()] == expected
+    low, high = charts.figure.axes[2].get_ylim()
+    assert low <= min(points) and high >= max(points)

@@ -107,6 +107,9 @@ def test_the_chart_legends_cover_no_bar_and_no_point(qtbot: QtBot, tmp_path: Pat
         assert not box.overlaps(ax.get_window_extent(renderer))  # beside the plot, not on it
         for bar in ax.patches:
             assert not box.overlaps(bar.get_window_extent(renderer))
+        for bars in ax.collections:  # the points chart's bars: one collection of rectangles
+            for bar_path in bars.get_paths():
+                assert not box.overlaps(bar_path.get_extents(bars.get_transform()))
         for line in ax.lines:
             assert not box.overlaps(line.get_window_extent(renderer))
 

@@ -10,6 +10,7 @@ import os
 from collections.abc import Sequence
 
 from matplotlib.axes import Axes
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 from PySide6.QtCore import Qt
@@ -41,6 +42,19 @@ def _legend_above(ax: Axes, title: str) -> None:
     ax.set_title(title, fontsize="medium", loc="left")
     ax.legend(loc="lower right", bbox_to_anchor=(1.0, 1.0), borderaxespad=0.2, fontsize="small",
               ncols=2, frameon=False)
+
+
+def _bars(ax: Axes, xs: Sequence[int], ys: Sequence[float]) -> None:
+    """A bar 0.8 wide from 0 to each ``y``: green above 0, red below, grey at 0. One collection
+    of rectangles, as ``Axes.bar`` draws them but not one artist per hand (thousands of hands
+    took seconds to lay out and draw that way)."""
+    colors = ["#27ae60" if y > 0 else "#c0392b" if y < 0 else "#7f8c8d" for y in ys]
+    bars = PolyCollection([((x - 0.4, 0.0), (x - 0.4, y), (x + 0.4, y), (x + 0.4, 0.0))
+                           for x, y in zip(xs, ys, strict=True)],
+                          facecolors=colors, edgecolors="none", linewidths=0)
+    bars.sticky_edges.y.append(0.0)  # no margin below a 0 that every bar starts from (as bar's)
+    ax.add_collection(bars, autolim=True)
+    ax.autoscale_view()
 
 
 class ProgressCharts(QWidget):
@@ -115,8 +129,7 @@ class ProgressCharts(QWidget):
         ax_foul.set_ylabel(self.tr("per 100"))
         ax_foul.set_title(self.tr("Fouls per 100 hands (last 100)"), fontsize="medium", loc="left")
         ax_foul.set_ylim(bottom=0)
-        colors = ["#27ae60" if p.points > 0 else "#c0392b" if p.points < 0 else "#7f8c8d" for p in s.series]
-        ax_pts.bar(n, [p.points for p in s.series], color=colors, width=0.8)
+        _bars(ax_pts, n, [p.points for p in s.series])
         ax_pts.plot(n, [p.points_per_hand for p in s.series], "-", color="#2c3e50",
                     label=self.tr("running average"))
         ax_pts.axhline(0, color="#7f8c8d", linewidth=0.8)
