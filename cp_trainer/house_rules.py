@@ -3,6 +3,12 @@
 ``HouseRules()`` is the default table: Club One rules, Western 2-4, ties push, fouls count
 (scoop penalty), no surrender, no royalties, no naturals, A-2-3-4-5 the lowest straight,
 normal (high) middle. Per-seat stakes live here too, so one object says how a table settles.
+
+:data:`RULE_FIELDS` (and :data:`ROYALTY_FIELDS`) describe each rule once -- its name, kind,
+bounds, default and help -- for every way a table's rules come in: the rules file
+(:mod:`cp_trainer.house_rules_file`), the command line (``cp_trainer.cli.rules_options``), the
+settings file and the settings dialog's limits (``cp_trainer.gui.settings``). A new rule is a
+field of :class:`HouseRules`, its entry in :data:`RULE_FIELDS` and its help in the catalogs.
 """
 
 from __future__ import annotations
@@ -13,19 +19,28 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .i18n import DEFAULT_LANGUAGE, tr
+
 __all__ = [
     "MAX_AMOUNT",
     "MAX_MONEY",
     "MAX_ROYALTY",
     "MAX_SCOOP_BONUS",
+    "MAX_SEAT",
     "MAX_STAKES",
     "MIN_AMOUNT",
     "MIN_MONEY",
+    "ROYALTY_FIELDS",
+    "RULE_FIELDS",
     "HouseRules",
     "HouseRulesError",
     "RoyaltyTable",
+    "RuleField",
+    "RuleKind",
     "ScoringSystem",
     "TieRule",
+    "number_text",
+    "rule_field",
 ]
 
 # The bounds of a table's amounts: one set, for every way house rules come in (a rules file, the
@@ -35,6 +50,7 @@ MIN_AMOUNT, MAX_AMOUNT = 1, 99  # points: a surrender cost, a natural's amount (
 MAX_ROYALTY = 999  # points: one royalty (0 to 999)
 MIN_MONEY, MAX_MONEY = 0.01, 1_000_000.0  # money: a point's value and every seat's stake
 MAX_STAKES = 4  # one stake per seat
+MAX_SEAT = MAX_STAKES - 1  # seats are counted from 0: the bank is one of them
 MAX_SCOOP_BONUS = 10  # points: the extra for winning all three rows (0 to 10)
 
 
@@ -135,8 +151,8 @@ class HouseRules:
             raise HouseRulesError(f"system must be a ScoringSystem, got {self.system!r}")
         if not isinstance(self.ties, TieRule):
             raise HouseRulesError(f"ties must be a TieRule, got {self.ties!r}")
-        if isinstance(self.bank, bool) or not isinstance(self.bank, int) or not 0 <= self.bank <= 3:
-            raise HouseRulesError(f"bank must be a seat from 0 to 3, got {self.bank!r}")
+        if isinstance(self.bank, bool) or not isinstance(self.bank, int) or not 0 <= self.bank <= MAX_SEAT:
+            raise HouseRulesError(f"bank must be a seat from 0 to {MAX_SEAT}, got {self.bank!r}")
         if self.surrender_cost is not None:
             _require_count("surrender_cost", self.surrender_cost)
         if self.natural_amount is not None:
@@ -202,20 +218,21 @@ class HouseRules:
         >>> HouseRules(surrender_cost=100).bounds_problem(), HouseRules().bounds_problem()
         ('surrender_cost must be at most 99, got 100', None)
         """
-        checks: list[tuple[str, float | None, float, float]] = [
-            ("surrender_cost", self.surrender_cost, MIN_AMOUNT, MAX_AMOUNT),
-            ("natural_amount", self.natural_amount, MIN_AMOUNT, MAX_AMOUNT),
-            ("scoop_bonus", self.scoop_bonus, 0, MAX_SCOOP_BONUS),
-            ("point_value", self.point_value, MIN_MONEY, MAX_MONEY),
-        ]
-        checks += [(f"royalty_table.{f.name}", getattr(self.royalty_table, f.name), 0, MAX_ROYALTY)
-                   for f in dataclasses.fields(self.royalty_table)]
-        if self.stakes is not None and len(self.stakes) > MAX_STAKES:
-            return f"stakes must be at most {MAX_STAKES} numbers (one per seat), got {len(self.stakes)}"
-        checks += [("every one of the stakes", s, MIN_MONEY, MAX_MONEY) for s in self.stakes or ()]
+        checks: list[tuple[str, object, float, float]] = []
+        for rule in RULE_FIELDS:  # the bounds of the schema, the one set every way in uses
+            value = getattr(self, rule.name)
+            if rule.kind is RuleKind.STAKES and value is not None:
+                if len(value) > rule.most:
+                    return f"{rule.name} must be at most {rule.most} numbers (one per seat), got {len(value)}"
+                checks += [(f"every one of the {rule.name}", s, rule.low, rule.high) for s in value]
+            elif rule.kind in (RuleKind.WHOLE, RuleKind.MONEY):
+                checks.append((rule.name, value, rule.low, rule.high))
+        checks += [(f"royalty_table.{rule.name}", getattr(self.royalty_table, rule.name), rule.low, rule.high)
+                   for rule in ROYALTY_FIELDS]
         for name, value, low, high in checks:
             if value is None:
                 continue
+            assert isinstance(value, int | float)
             if value > high:
                 return f"{name} must be at most {high:g}, got {_short(value)}"
             if value < low:
@@ -260,8 +277,124 @@ class HouseRules:
                 kwargs["stakes"] = tuple(float(s) for s in stakes)
             except (ValueError, TypeError) as exc:
                 raise HouseRulesError(f"stakes: {exc}") from None
-        for name in ("ignore_fouls", "surrender", "royalties", "royalties_better_hand_only",
-                     "naturals", "wheel_second", "low_middle"):
+        for name in (rule.name for rule in RULE_FIELDS if rule.kind is RuleKind.SWITCH):
             if name in kwargs and not isinstance(kwargs[name], bool):
                 raise HouseRulesError(f"{name} must be true or false, got {kwargs[name]!r}")
         return cls(**kwargs)
+
+
+# --- the schema: each rule once, for every way house rules come in ---------------------------
+
+
+class RuleKind(Enum):
+    """What values a rule takes."""
+
+    SWITCH = "switch"  # true or false
+    CHOICE = "choice"  # one of a few words: an Enum's values
+    WHOLE = "whole"  # a whole number from low to high (with ``auto``: or None, the system's own)
+    MONEY = "money"  # a number from low to high
+    STAKES = "stakes"  # up to ``most`` money amounts, one per seat (none: None)
+
+
+def number_text(value: float) -> str:
+    """A bound as people write it: ``3``, ``0.01``, ``1000000`` (never ``1e+06``)."""
+    if isinstance(value, float) and value.is_integer():
+        return f"{value:.0f}"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """One rule as every way in sees it. ``name`` is the :class:`HouseRules` field, the rules
+    file's key and the settings file's key (``rules/<name>``); :attr:`option` is the command
+    line's. ``low`` and ``high`` bound a whole number or a money amount (each stake, for
+    ``STAKES``); ``help`` is the catalog key of the command line's help, which may name
+    ``{low}``, ``{high}``, ``{most}`` and ``{default}``."""
+
+    name: str
+    kind: RuleKind
+    default: Any
+    help: str = ""
+    low: float = 0
+    high: float = 0
+    auto: bool = False  # None is allowed (the system's own amount), written "auto"
+    enum: type[ScoringSystem] | type[TieRule] | None = None  # CHOICE: the values' Enum
+    most: int = 0  # STAKES: at most this many
+    legality: bool = False  # it changes which arrangements are legal (``check`` takes it too)
+
+    @property
+    def option(self) -> str:
+        """The command line's option: ``--surrender-cost``."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """A CHOICE's words, in the Enum's order."""
+        return tuple(str(e.value) for e in self.enum) if self.enum is not None else ()
+
+    def describe(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The rule's help in ``lang``, its bounds and default filled in."""
+        default = self.plain_of(self.default)
+        return tr(self.help, lang, low=number_text(self.low), high=number_text(self.high), most=self.most,
+                  default="auto" if default is None else default)
+
+    def value_of(self, plain: Any) -> Any:
+        """A checked plain value (a word, a number, a list) as the :class:`HouseRules` field holds it."""
+        if self.enum is not None:
+            return self.enum(plain)
+        if self.kind is RuleKind.STAKES:
+            return tuple(float(s) for s in plain) if plain else None
+        if self.kind is RuleKind.MONEY:
+            return float(plain)
+        return plain
+
+    def plain_of(self, value: Any) -> Any:
+        """The field's value as plain data: an Enum's word, stakes as a list (None stays None)."""
+        if isinstance(value, Enum):
+            return value.value
+        if self.kind is RuleKind.STAKES:
+            return None if value is None else [float(s) for s in value]
+        if self.kind is RuleKind.MONEY:
+            return float(value)
+        return value
+
+
+def _rule(name: str, kind: RuleKind, **more: Any) -> RuleField:
+    """The schema's entry for the :class:`HouseRules` field ``name`` (its default is the field's)."""
+    default = next(f.default for f in dataclasses.fields(HouseRules) if f.name == name)
+    return RuleField(name, kind, default, help=f"houserules.help.{name}", **more)
+
+
+# Every HouseRules field but the royalty table, in the rules file's order (the writer's, the
+# command line's and the settings file's).
+RULE_FIELDS: tuple[RuleField, ...] = (
+    _rule("system", RuleKind.CHOICE, enum=ScoringSystem),
+    _rule("scoop_bonus", RuleKind.WHOLE, low=0, high=MAX_SCOOP_BONUS, auto=True),
+    _rule("ties", RuleKind.CHOICE, enum=TieRule),
+    _rule("bank", RuleKind.WHOLE, low=0, high=MAX_SEAT),
+    _rule("ignore_fouls", RuleKind.SWITCH),
+    _rule("surrender", RuleKind.SWITCH),
+    _rule("surrender_cost", RuleKind.WHOLE, low=MIN_AMOUNT, high=MAX_AMOUNT, auto=True),
+    _rule("royalties", RuleKind.SWITCH),
+    _rule("royalties_better_hand_only", RuleKind.SWITCH),
+    _rule("naturals", RuleKind.SWITCH),
+    _rule("natural_amount", RuleKind.WHOLE, low=MIN_AMOUNT, high=MAX_AMOUNT, auto=True),
+    _rule("point_value", RuleKind.MONEY, low=MIN_MONEY, high=MAX_MONEY),
+    _rule("stakes", RuleKind.STAKES, low=MIN_MONEY, high=MAX_MONEY, most=MAX_STAKES),
+    _rule("wheel_second", RuleKind.SWITCH, legality=True),
+    _rule("low_middle", RuleKind.SWITCH, legality=True),
+)
+
+# The royalty table's amounts, in RoyaltyTable's order (the file's [royalty_table], the settings'
+# rules/royalty_table/<name>, the command line's --royalty-table NAME=N).
+ROYALTY_FIELDS: tuple[RuleField, ...] = tuple(
+    RuleField(f.name, RuleKind.WHOLE, f.default, low=0, high=MAX_ROYALTY)
+    for f in dataclasses.fields(RoyaltyTable))
+
+
+def rule_field(name: str) -> RuleField:
+    """The schema's entry of the rule ``name`` (a :data:`RULE_FIELDS` or :data:`ROYALTY_FIELDS` name)."""
+    for rule in (*RULE_FIELDS, *ROYALTY_FIELDS):
+        if rule.name == name:
+            return rule
+    raise KeyError(name)

@@ -1,9 +1,10 @@
 """A table's house rules as a TOML file: written once by a teacher, read by the window and by
 every command (``--rules FILE``).
 
-The file holds every field of :class:`~cp_trainer.house_rules.HouseRules` under its own name, plus
-``criss_cross`` (the variant is a table setting, not a scoring rule, so it lives beside the rules:
-:class:`RulesFile`). ``docs/house-rules.sample.toml`` documents every key::
+The file holds every field of :class:`~cp_trainer.house_rules.HouseRules` under its own name (the
+keys, their order, kinds and bounds are the schema's, :data:`~cp_trainer.house_rules.RULE_FIELDS`),
+plus ``criss_cross`` (the variant is a table setting, not a scoring rule, so it lives beside the
+rules: :class:`RulesFile`). ``docs/house-rules.sample.toml`` documents every key::
 
     system = "2-4"            # "2-4", "2-4-scoop" or "1-6"
     scoop_bonus = "auto"      # the system's own, or a whole number from 0 to 10
@@ -13,47 +14,49 @@ The file holds every field of :class:`~cp_trainer.house_rules.HouseRules` under 
     top_trips = 3
 
 A missing key takes the RULES.md default. An unknown key, a value of the wrong type or out of
-range is a :class:`RulesFileError` naming the key, the value and its line; the whole file is
-refused (nothing is half-applied). Writing goes through a temporary file renamed into place, and
-never replaces an existing file unless the caller says the user agreed.
+range is a :class:`RulesFileError` naming the key, the value and its line (a syntax error is the
+TOML reader's own words, its line among them); the whole file is refused (nothing is
+half-applied). Writing is :func:`cp_trainer.history.safe_file.write_file`'s: a temporary file put
+in place in one step, never replacing an existing file unless the caller says the user agreed.
 
 The module is pure Python (``tomllib``, ``tomli_w``): no Qt.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import re
-import tempfile
+import stat
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from . import house_rules
 from .bounded_input import BoundedInputError, read_bounded
+from .history.safe_file import FileExistsRefused, TargetRefused, write_file
 from .house_rules import (
     MAX_AMOUNT,
     MAX_MONEY,
     MAX_ROYALTY,
-    MAX_SCOOP_BONUS,
     MAX_STAKES,
-    MIN_AMOUNT,
     MIN_MONEY,
     HouseRules,
     HouseRulesError,
     RoyaltyTable,
-    ScoringSystem,
-    TieRule,
+    RuleField,
+    RuleKind,
+    number_text,
+    rule_field,
 )
 from .i18n import DEFAULT_LANGUAGE, tr
 
 __all__ = [
     "AUTO",
+    "CRISS_CROSS",
     "FILE_KEYS",
     "MAX_AMOUNT",
     "MAX_FILE_BYTES",
@@ -66,14 +69,20 @@ __all__ = [
     "RulesFile",
     "RulesFileError",
     "dumps_rules",
+    "key_lines",
     "loads_rules",
+    "plain_rules",
     "read_rules_file",
     "write_rules_file",
 ]
 
 AUTO = "auto"  # surrender_cost / natural_amount / scoop_bonus: the system's default
-# The bounds of every amount are HouseRules' own (cp_trainer.house_rules), re-exported here.
+# Every key but criss_cross is a house rule of the schema (cp_trainer.house_rules.RULE_FIELDS), with
+# its bounds; the bounds' names are re-exported here.
 MAX_FILE_BYTES = 1_000_000  # a rules file is a page of text; a bigger one is not one
+# The variant is a table setting, not a scoring rule: the file and the command line hold it beside them.
+CRISS_CROSS = RuleField("criss_cross", RuleKind.SWITCH, False, help="houserules.help.criss_cross")
+
 
 @dataclass(frozen=True)
 class RulesFile:
@@ -132,248 +141,109 @@ def _shown(value: object, lang: str) -> str:
 
 MAX_NESTING = 16  # tables, dotted keys and arrays inside one another (a rules file needs 2)
 
-
-class _TooDeep(Exception):
-    """Keys, tables and values nested more than :data:`MAX_NESTING` deep, from ``line``."""
-
-    def __init__(self, line: int) -> None:
-        super().__init__(line)
-        self.line = line
-
-
-_BARE = re.compile(r"[A-Za-z0-9_-]*")
-_BLANK = re.compile(r"[ \t]*")
-_PLAIN = re.compile(r"[^\"'\[\]{},#\n]*")  # a value's text up to anything the scanner must see
-_BASIC_RUN = re.compile(r'[^"\\\n]*')  # a basic string's text up to its quote, an escape or the line's end
-_LITERAL_RUN = re.compile(r"[^'\n]*")
-_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\",
-            "e": "\x1b"}
+# What the pass over a text before the TOML reader must see: strings and comments (skipped whole,
+# their lines counted), brackets, line ends, and a key of more than MAX_NESTING dotted parts (the
+# reader's time grows with the square of a key's parts, and it recurses into brackets).
+_QUOTED = r"\"(?:[^\"\\\n]|\\.)*+\"|'[^'\n]*+'"
+_PART = rf"(?:[A-Za-z0-9_-]++|{_QUOTED})"
+_KEY = rf"{_PART}(?:[ \t]*+\.[ \t]*+{_PART})*+"
+_TOKEN = re.compile(
+    rf"(?P<long>(?<![A-Za-z0-9_-]){_PART}(?:[ \t]*+\.[ \t]*+{_PART}){{{MAX_NESTING},}})"
+    r"|(?P<open>[\[{])|(?P<close>[\]}])|(?P<newline>\n)|#[^\n]*+"
+    r'|"""(?:[^"\\]|\\[\s\S]|"(?!""))*+"{3,5}'
+    r"|'''(?:[^']|'(?!''))*+'{3,5}"
+    rf"|{_QUOTED}")
+_HEADER = re.compile(rf"[ \t]*\[\[?[ \t]*(?P<key>{_KEY})[ \t]*\]")
+_ASSIGNMENT = re.compile(rf"[ \t]*(?P<key>{_KEY})[ \t]*=")
 
 
-class _Scanner:
-    """One pass over a TOML text, never going back (linear time whatever the text): where each
-    key and table is defined, and how deep anything nests. It follows TOML's structure -- table
-    headers, dotted and quoted keys (escapes decoded), strings of the four kinds, arrays and
-    inline tables across lines, comments -- and is never thrown by a text that is not TOML (it
-    reads on; the TOML reader reports the error)."""
+def _walk(text: str) -> tuple[int | None, list[int]]:
+    """One pass over a TOML text, in time linear in its length whatever it holds: the line where
+    it surely nests deeper than :data:`MAX_NESTING` (a key of more parts, or that many brackets
+    open at once; None: nowhere), and the lines where a statement may start (not inside a
+    multi-line string or array), up to where the pass stopped."""
+    line, depth, starts = 1, 0, [1]
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup
+        if kind == "newline":
+            line += 1
+            if depth == 0:
+                starts.append(line)
+        elif kind == "open":
+            depth += 1
+            if depth >= MAX_NESTING:
+                return line, starts
+        elif kind == "close":
+            depth = max(depth - 1, 0)
+        elif kind == "long":
+            return line, starts
+        else:  # a string or a comment
+            line += text.count("\n", match.start(), match.end())
+    return None, starts
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.i = 0
-        self.line = 1
-        self.lines: dict[str, int] = {}
-        self.defined: set[str] = set()
 
-    # -- small steps ---------------------------------------------------------------------------
-
-    def _blank(self) -> None:
-        self.i = _BLANK.match(self.text, self.i).end()  # type: ignore[union-attr]
-
-    def _to_line_end(self) -> None:
-        """Skip the rest of the line (a comment, or what the TOML reader will refuse)."""
-        end = self.text.find("\n", self.i)
-        self.i = len(self.text) if end < 0 else end
-
-    def _string(self) -> str:
-        """The string starting at ``i`` (any of TOML's four kinds), decoded as far as a key
-        needs; ``i`` ends past its closing quote."""
-        text, quote = self.text, self.text[self.i]
-        if text.startswith(quote * 3, self.i):
-            close = quote * 3
-            self.i += 3
-            start = self.i
-            while True:
-                end = text.find(close, self.i)
-                if end < 0:
-                    self.line += text.count("\n", self.i)
-                    self.i = len(text)
-                    return ""
-                if quote == '"' and _escaped(text, start, end):
-                    self.i = end + 1
-                    continue
-                break
-            end += _extra_quotes(text, end + 3, quote)
-            self.line += text.count("\n", start, end)
-            self.i = end + 3
-            return text[start:end]
-        self.i += 1
-        out: list[str] = []
-        run = _BASIC_RUN if quote == '"' else _LITERAL_RUN
-        while True:
-            end = run.match(text, self.i).end()  # type: ignore[union-attr]
-            out.append(text[self.i:end])
-            self.i = end
-            if end < len(text) and text[end] == "\\":  # only a basic string's run stops here
-                out.append(self._escape())
-                continue
-            break
-        if self.i < len(text) and text[self.i] == quote:
-            self.i += 1
-        return "".join(out)
-
-    def _escape(self) -> str:
-        """A basic string's escape at ``i`` (the backslash), decoded; ``i`` ends past it."""
-        text = self.text
-        code = text[self.i + 1:self.i + 2]
-        if code in ("u", "U"):
-            width = 4 if code == "u" else 8
-            digits = text[self.i + 2:self.i + 2 + width]
-            self.i += 2 + len(digits)
+def _key_parts(key: str) -> list[str]:
+    """The parts of a dotted key as the TOML reader decodes them (``"\\u0062ank"`` is ``bank``)."""
+    parts = []
+    for match in re.finditer(_PART, key):
+        part = match.group()
+        if part[0] == '"':
             try:
-                return chr(int(digits, 16))
-            except ValueError:  # not TOML: the reader says so
-                return ""
-        self.i += 2 if code and code != "\n" else 1
-        return _ESCAPES.get(code, "")
-
-    def _key(self) -> list[str]:
-        """A dotted key at ``i`` (bare and quoted parts, spaces around the dots): its parts.
-        More than :data:`MAX_NESTING` parts is :class:`_TooDeep`."""
-        parts: list[str] = []
-        text = self.text
-        while True:
-            self._blank()
-            if self.i < len(text) and text[self.i] in "\"'":
-                parts.append(self._string())
-            else:
-                end = _BARE.match(text, self.i).end()  # type: ignore[union-attr]
-                if end == self.i:
-                    return parts
-                parts.append(text[self.i:end])
-                self.i = end
-            if len(parts) > MAX_NESTING:
-                raise _TooDeep(self.line)
-            self._blank()
-            if self.i < len(text) and text[self.i] == ".":
-                self.i += 1
-                continue
-            return parts
-
-    def _place(self, parts: list[str]) -> None:
-        """Note the line of ``parts`` (its first definition: a table's header or a key) and of
-        every table it names on the way (where a table is first named, unless it has a line of
-        its own)."""
-        for n in range(1, len(parts)):
-            self.lines.setdefault(".".join(parts[:n]), self.line)
-        name = ".".join(parts)
-        if name not in self.defined:
-            self.defined.add(name)
-            self.lines[name] = self.line
-
-    # -- the text ------------------------------------------------------------------------------
-
-    def scan(self) -> dict[str, int]:
-        text = self.text
-        table: list[str] = []
-        while self.i < len(text):
-            self._blank()
-            if self.i >= len(text):
-                break
-            ch = text[self.i]
-            if ch == "\n":
-                self.line += 1
-                self.i += 1
-            elif ch in "#\r":
-                self._to_line_end()
-            elif ch == "[":
-                self.i += 2 if text.startswith("[[", self.i) else 1
-                parts = self._key()
-                table = parts
-                self._place(parts)
-                self._to_line_end()
-            else:
-                parts = self._key()
-                self._blank()
-                if not parts or not text.startswith("=", self.i):
-                    self._to_line_end()
-                    continue
-                self.i += 1
-                full = table + parts
-                if len(full) > MAX_NESTING:
-                    raise _TooDeep(self.line)
-                self._place(full)
-                self._value(len(full))
-        return self.lines
-
-    def _value(self, level: int) -> None:
-        """Skip the value at ``i`` (which may run over several lines: arrays, multi-line
-        strings), counting its lines; ``level`` is how deep it sits. Past the value, the rest of
-        the line is skipped too."""
-        text = self.text
-        opened: list[tuple[str, int]] = []  # the open arrays and inline tables, with their level
-        while self.i < len(text):
-            self.i = _PLAIN.match(text, self.i).end()  # type: ignore[union-attr]
-            if self.i >= len(text):
-                return
-            ch = text[self.i]
-            if ch == "\n":
-                if not opened:
-                    return
-                self.line += 1
-                self.i += 1
-            elif ch == "#":
-                self._to_line_end()
-            elif ch in "\"'":
-                self._string()
-            elif ch in "[{":
-                level += 1
-                if level > MAX_NESTING:
-                    raise _TooDeep(self.line)
-                opened.append((ch, level))
-                self.i += 1
-                if ch == "{":
-                    level = self._inline_key(level)
-            elif ch in "]}":
-                self.i += 1
-                if opened:
-                    opened.pop()
-                if not opened:
-                    self._to_line_end()
-                    return
-                level = opened[-1][1]
-            else:  # ","
-                self.i += 1
-                if opened:
-                    level = opened[-1][1]
-                    if opened[-1][0] == "{":
-                        level = self._inline_key(level)
-
-    def _inline_key(self, level: int) -> int:
-        """Past the key of an inline table's entry: the level of its value (the ``=`` after the
-        key is plain text to :meth:`_value`, which reads on from it)."""
-        parts = self._key()
-        level += max(len(parts) - 1, 0)
-        if level > MAX_NESTING:
-            raise _TooDeep(self.line)
-        return level
-
-
-def _escaped(text: str, start: int, end: int) -> bool:
-    """Is the quote at ``end`` escaped (an odd run of backslashes before it, not before
-    ``start``)?"""
-    n = end
-    while n > start and text[n - 1] == "\\":
-        n -= 1
-    return (end - n) % 2 == 1
-
-
-def _extra_quotes(text: str, after: int, quote: str) -> int:
-    """TOML lets a multi-line string end with one or two of its quotes just before the closing
-    three (``\"\"\"\"\"``): how many of them."""
-    extra = 0
-    while extra < 2 and text.startswith(quote, after + extra):
-        extra += 1
-    return extra
+                part = tomllib.loads(f"k = {part}")["k"]
+            except tomllib.TOMLDecodeError:  # not TOML: the reader has refused the text already
+                part = part[1:-1]
+        elif part[0] == "'":
+            part = part[1:-1]
+        parts.append(part)
+    return parts
 
 
 def key_lines(text: str) -> dict[str, int]:
-    """Where each key of a (valid) TOML text is defined: dotted key → line number from 1, for
-    the key itself and every table its dotted name passes through (``a.b.c = 1`` places ``a``,
-    ``a.b`` and ``a.b.c``). Quoted parts are written decoded (``"bank"`` is ``bank``). A table
-    header maps the table's own name; a key inside an inline table is not listed (its parent
-    key's line is the place to point at). Linear in the text, whatever it holds; raises
-    :class:`_TooDeep` past :data:`MAX_NESTING`."""
-    return _Scanner(text).scan()
+    """Where each key of a TOML text (one the reader has read) is defined: dotted key → line
+    number from 1, for the key itself and every table its dotted name passes through
+    (``a.b.c = 1`` places ``a``, ``a.b`` and ``a.b.c``); a table is placed at the header that
+    defines it, else where it is first named. Quoted parts are written decoded. A key inside an
+    inline table is not listed (its parent key's line is the place to point at). Linear in the
+    text."""
+    rows = text.split("\n")
+    places: dict[str, int] = {}
+    defined: set[str] = set()
+    table: list[str] = []
+    for number in _walk(text)[1]:
+        header = _HEADER.match(rows[number - 1])
+        found = header or _ASSIGNMENT.match(rows[number - 1])
+        if found is None:
+            continue
+        parts = _key_parts(found["key"])
+        if header is not None:
+            table = parts
+        else:
+            parts = table + parts
+        for n in range(1, min(len(parts), MAX_NESTING + 1)):
+            places.setdefault(".".join(parts[:n]), number)
+        name = ".".join(parts)
+        if name not in defined:
+            defined.add(name)
+            places[name] = number
+    return places
+
+
+def _too_deep(data: dict[str, Any]) -> list[str] | None:
+    """The keys leading to where ``data`` nests deeper than :data:`MAX_NESTING` -- a table or a
+    key is a level, an array a level of its own -- or None; the first such place in the file's
+    order. No recursion: ``data`` may be deep."""
+    stack: list[tuple[list[str], object, int]] = [([], data, 0)]
+    while stack:
+        path, value, depth = stack.pop()
+        if isinstance(value, dict):
+            if value and depth >= MAX_NESTING:
+                return path
+            stack += reversed([([*path, str(key)], item, depth + 1) for key, item in value.items()])
+        elif isinstance(value, list):
+            if depth >= MAX_NESTING:
+                return path
+            stack += reversed([(path, item, depth + 1) for item in value])
+    return None
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -392,7 +262,7 @@ def _number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _bool(lang: str) -> Callable[[object], bool]:
+def _bool(rule: RuleField, lang: str) -> Callable[[object], bool]:
     def parse(value: object) -> bool:
         if not isinstance(value, bool):
             raise _Bad("type", tr("rulesfile.expected.bool", lang))
@@ -400,32 +270,32 @@ def _bool(lang: str) -> Callable[[object], bool]:
     return parse
 
 
-def _choice(options: tuple[str, ...], lang: str) -> Callable[[object], str]:
+def _choice(rule: RuleField, lang: str) -> Callable[[object], str]:
     def parse(value: object) -> str:
-        expected = tr("rulesfile.expected.choice", lang, options=", ".join(f'"{o}"' for o in options))
+        expected = tr("rulesfile.expected.choice", lang, options=", ".join(f'"{o}"' for o in rule.choices))
         if not isinstance(value, str):
             raise _Bad("type", expected)
-        if value not in options:
+        if value not in rule.choices:
             raise _Bad("range", expected)
         return value
     return parse
 
 
-def _whole(low: int, high: int, lang: str, *, auto: bool = False) -> Callable[[object], int | None]:
+def _whole(rule: RuleField, lang: str) -> Callable[[object], int | None]:
     def parse(value: object) -> int | None:
-        key = "rulesfile.expected.whole_or_auto" if auto else "rulesfile.expected.whole"
-        expected = tr(key, lang, low=low, high=high)
-        if auto and value == AUTO:
+        key = "rulesfile.expected.whole_or_auto" if rule.auto else "rulesfile.expected.whole"
+        expected = tr(key, lang, low=number_text(rule.low), high=number_text(rule.high))
+        if rule.auto and value == AUTO:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             raise _Bad("type", expected)
-        if not low <= value <= high:
+        if not rule.low <= value <= rule.high:
             raise _Bad("range", expected)
         return value
     return parse
 
 
-def _money_value(value: object, expected: str) -> float:
+def _money_value(rule: RuleField, value: object, expected: str) -> float:
     if not _number(value):
         raise _Bad("type", expected)
     assert isinstance(value, int | float)
@@ -433,130 +303,146 @@ def _money_value(value: object, expected: str) -> float:
         number = float(value)
     except OverflowError:
         raise _Bad("range", expected) from None
-    if not (math.isfinite(number) and MIN_MONEY <= number <= MAX_MONEY):
+    if not (math.isfinite(number) and rule.low <= number <= rule.high):
         raise _Bad("range", expected)
     return number
 
 
-def _money(lang: str) -> Callable[[object], float]:
+def _money(rule: RuleField, lang: str) -> Callable[[object], float]:
     def parse(value: object) -> float:
-        return _money_value(value, tr("rulesfile.expected.money", lang, low=f"{MIN_MONEY:g}",
-                                      high=f"{MAX_MONEY:.0f}"))
+        return _money_value(rule, value, tr("rulesfile.expected.money", lang, low=number_text(rule.low),
+                                            high=number_text(rule.high)))
     return parse
 
 
-def _stakes(lang: str) -> Callable[[object], tuple[float, ...] | None]:
-    def parse(value: object) -> tuple[float, ...] | None:
-        expected = tr("rulesfile.expected.stakes", lang, most=MAX_STAKES, low=f"{MIN_MONEY:g}",
-                      high=f"{MAX_MONEY:.0f}")
+def _stakes(rule: RuleField, lang: str) -> Callable[[object], list[float]]:
+    def parse(value: object) -> list[float]:
+        expected = tr("rulesfile.expected.stakes", lang, most=rule.most, low=number_text(rule.low),
+                      high=number_text(rule.high))
         if not isinstance(value, list):
             raise _Bad("type", expected)
-        if not value:
-            return None
-        if len(value) > MAX_STAKES:
+        if len(value) > rule.most:
             raise _Bad("range", expected)
-        return tuple(_money_value(v, expected) for v in value)
+        return [_money_value(rule, v, expected) for v in value]
     return parse
+
+
+_READERS = {RuleKind.SWITCH: _bool, RuleKind.CHOICE: _choice, RuleKind.WHOLE: _whole,
+            RuleKind.MONEY: _money, RuleKind.STAKES: _stakes}
+
+
+def _file_rules() -> tuple[RuleField, ...]:
+    """The file's top-level keys but ``royalty_table``, in the writer's order: the house rules'
+    schema and ``criss_cross``."""
+    return (*house_rules.RULE_FIELDS, CRISS_CROSS)
 
 
 def _parsers(lang: str) -> dict[str, Callable[[object], Any]]:
-    """The file's top-level keys (but ``royalty_table``), in the order the writer uses."""
-    parsers: dict[str, Callable[[object], Any]] = {
-        "system": _choice(tuple(s.value for s in ScoringSystem), lang),
-        "scoop_bonus": _whole(0, MAX_SCOOP_BONUS, lang, auto=True),
-        "ties": _choice(tuple(t.value for t in TieRule), lang),
-        "bank": _whole(0, 3, lang),
-        "ignore_fouls": _bool(lang),
-        "surrender": _bool(lang),
-        "surrender_cost": _whole(MIN_AMOUNT, MAX_AMOUNT, lang, auto=True),
-        "royalties": _bool(lang),
-        "royalties_better_hand_only": _bool(lang),
-        "naturals": _bool(lang),
-        "natural_amount": _whole(MIN_AMOUNT, MAX_AMOUNT, lang, auto=True),
-        "point_value": _money(lang),
-        "stakes": _stakes(lang),
-        "wheel_second": _bool(lang),
-        "low_middle": _bool(lang),
-        "criss_cross": _bool(lang),
-    }
-    return parsers
+    """Each of :func:`_file_rules`' keys: its check of a value, which gives it as plain data."""
+    return {rule.name: _READERS[rule.kind](rule, lang) for rule in _file_rules()}
 
 
-ROYALTY_KEYS = tuple(f.name for f in dataclasses.fields(RoyaltyTable))
-# Every top-level key of a rules file, in the order the writer uses (_parsers' order).
-FILE_KEYS = ("system", "scoop_bonus", "ties", "bank", "ignore_fouls", "surrender", "surrender_cost",
-             "royalties",
-             "royalties_better_hand_only", "naturals", "natural_amount", "point_value", "stakes",
-             "wheel_second", "low_middle", "criss_cross", "royalty_table")
+def _file_keys() -> tuple[str, ...]:
+    """Every top-level key of a rules file, in the writer's order."""
+    return (*(rule.name for rule in _file_rules()), "royalty_table")
 
 
-def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) -> RulesFile:
-    """The :class:`RulesFile` a TOML text describes; ``source`` (the file's name) starts every
-    message. Raises :class:`RulesFileError` listing every bad key."""
-    prefix = f"{source}: " if source else ""
-    text = text.lstrip("\ufeff")
-    try:
-        lines = key_lines(text)  # first: what nests too deep is refused before the TOML reader recurses
-    except _TooDeep as exc:
-        raise RulesFileError([prefix + tr("rulesfile.where.line", lang, line=exc.line)
-                              + tr("rulesfile.error.too_deep", lang, most=MAX_NESTING)]) from None
-    try:
-        data = tomllib.loads(text)
-    except ValueError as exc:  # TOMLDecodeError, or an integer of more than 4,300 digits
-        raise RulesFileError([prefix + tr("rulesfile.error.syntax", lang, error=str(exc))]) from None
-    except RecursionError:  # a last guard: the scan above refuses anything this deep
-        raise RulesFileError([prefix + tr("rulesfile.error.too_deep", lang, most=MAX_NESTING)]) from None
-    problems: list[str] = []
+ROYALTY_KEYS = tuple(rule.name for rule in house_rules.ROYALTY_FIELDS)
+FILE_KEYS = _file_keys()  # every top-level key of a rules file, in the writer's order
 
-    def bad(key: str, value: object, what: str, expected: str = "") -> None:
-        # a key the scan did not place (inside an inline table) is placed at its table's line
-        place = lines.get(key) or lines.get(key.partition(".")[0])
-        where = tr("rulesfile.where.line", lang, line=place) if place else ""
-        problems.append(prefix + where + tr(f"rulesfile.error.{what}", lang, key=_cut(key),
-                                            value=_shown(value, lang), expected=expected))
 
-    parsers = _parsers(lang)
+class _Problems:
+    """The problems found in one text, each starting with the source and the key's line."""
+
+    def __init__(self, text: str, prefix: str, lang: str) -> None:
+        self.text, self.prefix, self.lang = text, prefix, lang
+        self.problems: list[str] = []
+        self._lines: dict[str, int] | None = None
+
+    def where(self, path: list[str]) -> str:
+        """``line N: `` of the longest part of the dotted ``path`` placed in the text, or ""."""
+        if self._lines is None:
+            self._lines = key_lines(self.text)
+        for n in range(len(path), 0, -1):
+            place = self._lines.get(".".join(path[:n]))
+            if place is not None:
+                return tr("rulesfile.where.line", self.lang, line=place)
+        return ""
+
+    def bad(self, key: str, value: object, what: str, expected: str = "") -> None:
+        # a key inside an inline table is not placed: the line is its table's
+        self.problems.append(self.prefix + self.where(key.split(".")) + tr(
+            f"rulesfile.error.{what}", self.lang, key=_cut(key), value=_shown(value, self.lang),
+            expected=expected))
+
+    def too_deep(self, where: str) -> RulesFileError:
+        return RulesFileError([self.prefix + where + tr("rulesfile.error.too_deep", self.lang,
+                                                        most=MAX_NESTING)])
+
+
+def _read_table(data: dict[str, Any], report: _Problems) -> tuple[dict[str, Any], dict[str, int]]:
+    """Every key of ``data`` checked: the rules' plain values and the royalty table's amounts
+    (what is bad goes to ``report``)."""
+    parsers = _parsers(report.lang)
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "royalty_table":
             continue
         parse = parsers.get(key)
         if parse is None:
-            bad(key, value, "unknown", ", ".join(FILE_KEYS))
+            report.bad(key, value, "unknown", ", ".join(_file_keys()))
             continue
         try:
             values[key] = parse(value)
         except _Bad as exc:
-            bad(key, value, exc.what, exc.expected)
+            report.bad(key, value, exc.what, exc.expected)
     royalties: dict[str, int] = {}
     table = data.get("royalty_table", {})
     if not isinstance(table, dict):
-        bad("royalty_table", table, "type", tr("rulesfile.expected.table", lang))
-    else:
-        amount = _whole(0, MAX_ROYALTY, lang)
-        for key, value in table.items():
-            name = f"royalty_table.{key}"
-            if key not in ROYALTY_KEYS:
-                bad(name, value, "unknown", ", ".join(ROYALTY_KEYS))
-                continue
-            try:
-                royalties[key] = amount(value)  # type: ignore[assignment]
-            except _Bad as exc:
-                bad(name, value, exc.what, exc.expected)
-    if problems:
-        raise RulesFileError(problems)
-    criss_cross = values.pop("criss_cross", False)
-    if "system" in values:
-        values["system"] = ScoringSystem(values["system"])
-    if "ties" in values:
-        values["ties"] = TieRule(values["ties"])
+        report.bad("royalty_table", table, "type", tr("rulesfile.expected.table", report.lang))
+        return values, royalties
+    amounts = {rule.name: _whole(rule, report.lang) for rule in house_rules.ROYALTY_FIELDS}
+    for key, value in table.items():
+        name = f"royalty_table.{key}"
+        if key not in amounts:
+            report.bad(name, value, "unknown", ", ".join(amounts))
+            continue
+        try:
+            royalties[key] = amounts[key](value)  # type: ignore[assignment]
+        except _Bad as exc:
+            report.bad(name, value, exc.what, exc.expected)
+    return values, royalties
+
+
+def loads_rules(text: str, *, source: str = "", lang: str = DEFAULT_LANGUAGE) -> RulesFile:
+    """The :class:`RulesFile` a TOML text describes; ``source`` (the file's name) starts every
+    message. Raises :class:`RulesFileError` listing every bad key."""
+    text = text.lstrip("\ufeff")
+    report = _Problems(text, f"{source}: " if source else "", lang)
+    deep_line = _walk(text)[0]  # first: the TOML reader is slow on such keys, and recurses
+    if deep_line is not None:
+        raise report.too_deep(tr("rulesfile.where.line", lang, line=deep_line))
     try:
-        rules = HouseRules(royalty_table=RoyaltyTable(**royalties), **values)
+        data = tomllib.loads(text)
+    except ValueError as exc:  # TOMLDecodeError (its words name the line), or a 4,300-digit integer
+        raise RulesFileError([report.prefix + tr("rulesfile.error.syntax", lang, error=str(exc))]) from None
+    except RecursionError:  # a last guard: the pass above refuses anything this deep
+        raise report.too_deep("") from None
+    deep = _too_deep(data)
+    if deep is not None:
+        raise report.too_deep(report.where(deep))
+    values, royalties = _read_table(data, report)
+    if report.problems:
+        raise RulesFileError(report.problems)
+    criss_cross = values.pop(CRISS_CROSS.name, False)
+    try:
+        rules = HouseRules(royalty_table=RoyaltyTable(**royalties),
+                           **{name: rule_field(name).value_of(value) for name, value in values.items()})
     except HouseRulesError as exc:  # every value was checked above; kept as a last guard
-        raise RulesFileError([prefix + str(exc)]) from None
+        raise RulesFileError([report.prefix + str(exc)]) from None
     problem = rules.bounds_problem()  # the same bounds, checked above key by key: a last guard too
     if problem is not None:
-        raise RulesFileError([prefix + problem])
+        raise RulesFileError([report.prefix + problem])
     return RulesFile(rules, criss_cross)
 
 
@@ -586,28 +472,24 @@ def read_rules_file(path: str | os.PathLike[str], lang: str = DEFAULT_LANGUAGE) 
 # --- writing -------------------------------------------------------------------------------------
 
 
-def _plain(rules_file: RulesFile, *, every_key: bool = True) -> dict[str, Any]:
-    """The file's keys and values (``every_key=False``: without a scoop bonus left to the system,
-    the form the teaching table's protocol has always sent)."""
+def plain_rules(rules_file: RulesFile, *, every_key: bool = True) -> dict[str, Any]:
+    """The file's keys and values, in the writer's order (``every_key=False``: without the keys
+    :meth:`HouseRules.to_dict` leaves out -- a scoop bonus left to the system --, the form the
+    teaching table's protocol has always sent)."""
     rules = rules_file.rules
-    data = rules.to_dict()
-    royalty_table = data.pop("royalty_table")
+    kept = rules.to_dict()
     out: dict[str, Any] = {}
-    for key in FILE_KEYS[:-1]:
-        if key == "scoop_bonus" and rules.scoop_bonus is None and not every_key:
-            continue  # the system's own: left out, so the table's protocol reads as before
-        if key == "criss_cross":
-            out[key] = rules_file.criss_cross
-        elif key in ("surrender_cost", "natural_amount", "scoop_bonus"):
-            out[key] = AUTO if data.get(key) is None else data[key]
-        elif key == "stakes":
-            out[key] = [float(s) for s in data[key]] if data[key] is not None else []
-        elif key == "point_value":
-            out[key] = float(data[key])
-        else:
-            out[key] = data[key]
-    out["royalty_table"] = royalty_table
+    for rule in house_rules.RULE_FIELDS:
+        if every_key or rule.name in kept:
+            plain = rule.plain_of(getattr(rules, rule.name))
+            out[rule.name] = (AUTO if rule.auto else []) if plain is None else plain
+    out[CRISS_CROSS.name] = rules_file.criss_cross
+    out["royalty_table"] = {rule.name: getattr(rules.royalty_table, rule.name)
+                            for rule in house_rules.ROYALTY_FIELDS}
     return out
+
+
+_plain = plain_rules  # the name the teaching table's protocol knows it by
 
 
 def dumps_rules(rules_file: RulesFile) -> str:
@@ -615,64 +497,38 @@ def dumps_rules(rules_file: RulesFile) -> str:
     :class:`RulesFileError` for values a file cannot hold (they would not read back)."""
     text = ("# cp-trainer house rules. Every key is explained in docs/house-rules.sample.toml.\n"
             "# Правила стола cp-trainer; каждый ключ описан в docs/house-rules.sample.toml.\n\n"
-            + tomli_w.dumps(_plain(rules_file)))
+            + tomli_w.dumps(plain_rules(rules_file)))
     loads_rules(text)  # what cannot be read back is not written
     return text
 
 
 def write_rules_file(path: str | os.PathLike[str], rules_file: RulesFile, *, replace: bool = False,
                      lang: str = DEFAULT_LANGUAGE) -> None:
-    """Write ``rules_file`` to ``path`` atomically (a temporary file beside it, renamed into
-    place). An existing file is replaced only with ``replace=True`` (the user was asked);
-    otherwise, and on any error writing, :class:`RulesFileError` and the old file is untouched."""
-    target = Path(os.fspath(path))
+    """Write ``rules_file`` to ``path`` as :func:`~cp_trainer.history.safe_file.write_file` does:
+    a temporary file beside it put in place in one step, never through a link nor over anything
+    but a regular file, and over an existing file only with ``replace=True`` (the user was
+    asked). Any refusal or error is a :class:`RulesFileError` in ``lang``, the old file untouched."""
     name = os.fspath(path)
-    if target.is_dir():
-        raise RulesFileError([tr("rulesfile.error.folder", lang, path=name)])
-    if not replace and target.exists():
-        raise RulesFileError([tr("rulesfile.error.exists", lang, path=name)])
     text = dumps_rules(rules_file)
-    mode = 0o666 & ~_umask()
-    if replace and target.exists():
-        mode = target.stat().st_mode & 0o777
-    tmp: Path | None = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)  # a bare name's parent is "."
-        tmp = Path(tmp_name)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        if replace:
-            os.replace(tmp, target)
-        else:
-            _link_new(tmp, target, name, lang)
-        tmp = None
+        write_file(path, lambda stream: stream.write(text), replace=replace)
+    except FileExistsRefused:
+        raise RulesFileError([tr("rulesfile.error.exists", lang, path=name)]) from None
+    except TargetRefused:
+        raise RulesFileError([tr(f"rulesfile.error.{_refused(name)}", lang, path=name)]) from None
     except OSError as exc:
         raise RulesFileError([tr("rulesfile.error.unwritable", lang, path=name,
                                  reason=exc.strerror or str(exc))]) from None
-    finally:
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)
 
 
-def _link_new(tmp: Path, target: Path, name: str, lang: str) -> None:
-    """Put ``tmp`` at ``target`` only if nothing is there (no race with another writer)."""
+def _refused(name: str) -> str:
+    """Why :func:`write_file` refused ``name``: the message's kind."""
     try:
-        os.link(tmp, target)
-    except FileExistsError:
-        raise RulesFileError([tr("rulesfile.error.exists", lang, path=name)]) from None
-    except OSError:  # a file system without hard links
-        if target.exists():
-            raise RulesFileError([tr("rulesfile.error.exists", lang, path=name)]) from None
-        os.replace(tmp, target)
-        return
-    tmp.unlink()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+        mode = os.lstat(name).st_mode
+    except OSError:
+        return "folder"  # "." or "..": no name of a file
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    return "special" if not stat.S_ISREG(mode) else "read_only"

@@ -19,6 +19,7 @@ from cp_trainer.house_rules_file import (
     ROYALTY_KEYS,
     RulesFile,
     RulesFileError,
+    _walk,
     dumps_rules,
     key_lines,
     loads_rules,
@@ -445,11 +446,11 @@ def test_nesting_too_deep_is_said_in_full_after_the_source_and_line() -> None:
 
 
 def test_the_toml_readers_recursion_is_a_last_guard(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the scan refuses a deep text before the reader sees it; without the scan the reader would
-    # recurse too deep, and that too is one error, not a traceback
+    # the pass before the reader refuses a deep text; without it the reader would recurse too
+    # deep, and that too is one error, not a traceback
     import cp_trainer.house_rules_file as module
 
-    monkeypatch.setattr(module, "key_lines", lambda text: {})
+    monkeypatch.setattr(module, "_walk", lambda text: (None, [1]))
     deep = "x = " + "[" * 5000 + "]" * 5000 + "\n"
     assert _problem(deep, source="c.toml") == (
         "c.toml: nested more than 16 deep (tables, dotted keys, arrays and inline tables inside one another)")
@@ -461,15 +462,14 @@ def test_house_rules_own_checks_are_a_last_guard(monkeypatch: pytest.MonkeyPatch
     # HouseRules' own refusal and its bounds would still stop the file, with its source
     import cp_trainer.house_rules_file as module
 
-    monkeypatch.setattr(module, "MAX_AMOUNT", 500)  # the file's check of surrender_cost, widened
-    assert _problem("surrender_cost = 400\n", source="c.toml") == (
-        "c.toml: surrender_cost must be at most 99, got 400")
     real = module._parsers
 
-    def lax(lang: str) -> dict[str, Any]:
-        return {**real(lang), "bank": lambda value: value}  # no check of bank at all
+    def lax(lang: str) -> dict[str, Any]:  # no check of bank nor of surrender_cost at all
+        return {**real(lang), "bank": lambda value: value, "surrender_cost": lambda value: value}
 
     monkeypatch.setattr(module, "_parsers", lax)
+    assert _problem("surrender_cost = 400\n", source="c.toml") == (
+        "c.toml: surrender_cost must be at most 99, got 400")
     assert _problem("bank = 1.5\n", source="c.toml") == "c.toml: bank must be a seat from 0 to 3, got 1.5"
 
 
@@ -675,18 +675,54 @@ def test_without_hard_links_the_file_is_still_written_and_never_over_another(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.toml", "other.toml"]
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_link_a_read_only_file_and_a_fifo_are_never_written_even_when_asked(lang: str,
+                                                                              tmp_path: Path) -> None:
+    # the writer is cp_trainer.history.safe_file's: never through a link, never over what is not a
+    # regular file, never over a read-only file
+    real = tmp_path / "real.toml"
+    real.write_text("# mine\n", encoding="utf-8")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    locked = tmp_path / "locked.toml"
+    locked.write_text("# locked\n", encoding="utf-8")
+    locked.chmod(0o444)
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    words = {link: ("{p} is a symbolic link; house rules are never written through a link",
+                    "{p} — символическая ссылка; правила через ссылку не записываются"),
+             locked: ("{p} is read-only; it was not replaced",
+                      "{p} доступен только для чтения; он не заменён"),
+             pipe: ("{p} is not a regular file", "{p} — не обычный файл")}
+    for path, (en, ru) in words.items():
+        with pytest.raises(RulesFileError) as info:
+            write_rules_file(path, RulesFile(), replace=True, lang=lang)
+        assert info.value.problems == [(ru if lang == "ru" else en).format(p=path)]
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "# mine\n"
+    assert locked.read_text(encoding="utf-8") == "# locked\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "link.toml", "locked.toml", "pipe.toml", "real.toml"]  # no temporary file left
+
+
+def test_what_nests_too_deep_is_placed_where_it_first_does() -> None:
+    text = "".join(f"[t{n}." + ".".join("a" * 14) + "]\nb.c = 1\n" for n in range(5))  # 15 + 2 parts
+    assert _problem(text).startswith("line 2: nested more than 16 deep"), _problem(text)
+    text = "x = [[1], [" + "[" * 14 + "1" + "]" * 14 + "]]\ny = [" + "[" * 20 + "]" * 20 + "]\n"
+    assert _problem(text).startswith("line 1: nested more than 16 deep"), _problem(text)
+
+
 # --- the key scanner, in detail ----------------------------------------------------------------
 
 @pytest.mark.parametrize(("key", "decoded"), [
     ('"\\b"', "\b"), ('"\\t"', "\t"), ('"\\n"', "\n"), ('"\\f"', "\f"), ('"\\r"', "\r"),
-    ('"\\""', '"'), ('"\\\\"', "\\"), ('"\\e"', "\x1b"),
+    ('"\\""', '"'), ('"\\\\"', "\\"),
     ('"\\u0041x"', "Ax"), ('"\\U0001F600x"', "\U0001F600x"), ('"b\\u00e9"', "bé"),
     ("'\\t'", "\\t"),  # a literal string has no escapes
-    ('"a\\qb"', "ab"), ('"x\\uZZZZy"', "xy"),  # not TOML: nothing decoded, the scan reads on
     ('"a\\\\\\tb"', "a\\\tb"),
 ])
 def test_a_quoted_key_is_placed_by_its_decoded_name(key: str, decoded: str) -> None:
     text = f"first = 1\n{key} = 2\nlast = 3\n"
+    assert decoded in tomllib.loads(text)  # as the reader decodes it: key_lines reads what it has read
     assert key_lines(text) == {"first": 1, decoded: 2, "last": 3}
 
 
@@ -725,18 +761,17 @@ def test_values_over_several_lines_and_line_ends_of_every_kind() -> None:
 
 
 def test_what_is_not_toml_does_not_throw_the_count_of_lines() -> None:
-    # the scan comes before the TOML reader (to refuse deep nesting first), so it reads on past
-    # anything, placing only what is a key and keeping the count of lines
-    assert key_lines('a = 1\n"b\\\nc = 2\n') == {"a": 1, "c": 3}  # a backslash at a line's end
-    assert key_lines('= 1\nword\nx = 1]\ny = "z\nw = \'v\n') == {"x": 3, "y": 4, "w": 5}
-    assert key_lines('a = """never closed\nb = 1\n') == {"a": 1}
-    assert key_lines("a = '''never\nclosed") == {"a": 1}
-    assert key_lines('a = "x\\') == {"a": 1}
-    assert key_lines('"a\\') == {}
-    assert key_lines("[t\nb = 1\n") == {"t": 1, "t.b": 2}
+    # the pass that refuses deep nesting comes before the TOML reader, so it reads on past
+    # anything, keeping the count of lines (key_lines reads only what the reader has read)
+    assert _walk('a = 1\n"b\\\nc = 2\n') == (None, [1, 2, 3, 4])  # a backslash at a line's end
+    assert _walk('= 1\nword\nx = 1]\ny = "z\nw = \'v\n') == (None, [1, 2, 3, 4, 5, 6])
+    assert _walk("a = '''never\nclosed") == (None, [1, 2])
+    assert _walk('"a\\') == (None, [1])
     # ...and where that text nests too deep, the line is still the right one
     problem = _problem('a = "x\\\n\nb = ' + "[" * 17 + "\n")
     assert problem.startswith("line 3: nested more than 16 deep"), problem
+    problem = _problem("a = '''x\n''' # [[[\n\nb = " + "[" * 17 + "\n")  # strings, comments: skipped whole
+    assert problem.startswith("line 4: nested more than 16 deep"), problem
 
 
 def test_quotes_just_after_a_multi_line_string_are_its_own_and_no_more() -> None:

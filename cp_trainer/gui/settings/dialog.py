@@ -61,15 +61,7 @@ from cp_trainer.gui.settings.store import (
     TrainerSettings,
 )
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.house_rules import (
-    MAX_AMOUNT,
-    MAX_MONEY,
-    MAX_SCOOP_BONUS,
-    MIN_MONEY,
-    HouseRules,
-    ScoringSystem,
-    TieRule,
-)
+from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule, rule_field
 from cp_trainer.house_rules_file import RulesFileError, read_rules_file, write_rules_file
 
 __all__ = ["SettingsDialog"]
@@ -94,6 +86,24 @@ def _combo(name: str, keys: tuple[object, ...]) -> QComboBox:
     for key in keys:
         combo.addItem("", key)
     return combo
+
+
+def _rule_spin(name: str, rule: str) -> QSpinBox:
+    """A spin box over the bounds of a whole-number house rule (its schema's); one that may be
+    left "auto" (the system's own) gets one step below them, which shows "auto"."""
+    field = rule_field(rule)
+    spin = _named(QSpinBox(), name)
+    spin.setRange(int(field.low) - (1 if field.auto else 0), int(field.high))
+    return spin
+
+
+def _auto_value(spin: QSpinBox) -> int | None:
+    """A :func:`_rule_spin`'s value: None on its "auto" step."""
+    return None if spin.value() == spin.minimum() else spin.value()
+
+
+def _show_auto(spin: QSpinBox, value: int | None) -> None:
+    spin.setValue(spin.minimum() if value is None else value)
 
 
 def _select(combo: QComboBox, key: object) -> None:
@@ -133,23 +143,22 @@ class SettingsDialog(QDialog):
 
     def _build_rules_controls(self) -> None:
         """The house rules' controls."""
-        self.system_combo = _combo("systemCombo", tuple(s.value for s in ScoringSystem))
-        self.scoop_bonus_spin = _named(QSpinBox(), "scoopBonusSpin")
-        self.scoop_bonus_spin.setRange(-1, MAX_SCOOP_BONUS)  # -1 shows "auto": the system's own (its preset)
-        self.ties_combo = _combo("tiesCombo", tuple(t.value for t in TieRule))
-        self.bank_combo = _combo("bankCombo", tuple(range(MAX_OPPONENTS + 1)))
+        # every choice and range is the house rule's own (its schema: cp_trainer.house_rules)
+        self.system_combo = _combo("systemCombo", rule_field("system").choices)
+        self.scoop_bonus_spin = _rule_spin("scoopBonusSpin", "scoop_bonus")  # auto: the system's own
+        self.ties_combo = _combo("tiesCombo", rule_field("ties").choices)
+        bank = rule_field("bank")
+        self.bank_combo = _combo("bankCombo", tuple(range(int(bank.low), int(bank.high) + 1)))
         self.ignore_fouls_check = _named(QCheckBox(), "ignoreFoulsCheck")
         self.point_value_spin = _named(QDoubleSpinBox(), "pointValueSpin")
-        self.point_value_spin.setRange(MIN_MONEY, MAX_MONEY)
+        self.point_value_spin.setRange(rule_field("point_value").low, rule_field("point_value").high)
         self.point_value_spin.setDecimals(2)
         self.surrender_check = _named(QCheckBox(), "surrenderCheck")
-        self.surrender_cost_spin = _named(QSpinBox(), "surrenderCostSpin")
-        self.surrender_cost_spin.setRange(0, MAX_AMOUNT)  # 0 shows "auto": the system's default cost
+        self.surrender_cost_spin = _rule_spin("surrenderCostSpin", "surrender_cost")  # auto: the system's
         self.royalties_check = _named(QCheckBox(), "royaltiesCheck")
         self.royalties_better_check = _named(QCheckBox(), "royaltiesBetterHandCheck")
         self.naturals_check = _named(QCheckBox(), "naturalsCheck")
-        self.natural_amount_spin = _named(QSpinBox(), "naturalAmountSpin")
-        self.natural_amount_spin.setRange(0, MAX_AMOUNT)  # 0 shows "auto": the scoop amount
+        self.natural_amount_spin = _rule_spin("naturalAmountSpin", "natural_amount")  # auto: the scoop
         self.wheel_second_check = _named(QCheckBox(), "wheelSecondCheck")
         self.low_middle_check = _named(QCheckBox(), "lowMiddleCheck")
         self.criss_cross_check = _named(QCheckBox(), "crissCrossCheck")
@@ -499,8 +508,8 @@ class SettingsDialog(QDialog):
         self.foul_rate_spin.setEnabled(any(
             self._seat_key(i) == BotName.NEWCOMER.value for i in range(opponents)))
         system = ScoringSystem(self.system_combo.currentData())
-        bonus = self.scoop_bonus_spin.value()
-        rules = HouseRules(system=system, scoop_bonus=None if bonus < 0 else bonus)  # a natural: the scoop
+        # what each spin box's "auto" stands for (a natural's: the scoop)
+        rules = HouseRules(system=system, scoop_bonus=_auto_value(self.scoop_bonus_spin))
         # with its unit, in the right plural: "auto (3 points)" / "авто (3 очка)"
         for spin, n in ((self.surrender_cost_spin, rules.effective_surrender_cost),
                         (self.natural_amount_spin, rules.effective_natural_amount),
@@ -528,12 +537,12 @@ class SettingsDialog(QDialog):
         self.ignore_fouls_check.setChecked(rules.ignore_fouls)
         self.point_value_spin.setValue(rules.point_value)
         self.surrender_check.setChecked(rules.surrender)
-        self.surrender_cost_spin.setValue(rules.surrender_cost or 0)
+        _show_auto(self.surrender_cost_spin, rules.surrender_cost)
         self.royalties_check.setChecked(rules.royalties)
         self.royalties_better_check.setChecked(rules.royalties_better_hand_only)
         self.naturals_check.setChecked(rules.naturals)
-        self.natural_amount_spin.setValue(rules.natural_amount or 0)
-        self.scoop_bonus_spin.setValue(-1 if rules.scoop_bonus is None else rules.scoop_bonus)
+        _show_auto(self.natural_amount_spin, rules.natural_amount)
+        _show_auto(self.scoop_bonus_spin, rules.scoop_bonus)
         self.wheel_second_check.setChecked(rules.wheel_second)
         self.low_middle_check.setChecked(rules.low_middle)
         self.criss_cross_check.setChecked(values.criss_cross)
@@ -561,12 +570,12 @@ class SettingsDialog(QDialog):
             ignore_fouls=self.ignore_fouls_check.isChecked(),
             point_value=self._point_value(),
             surrender=self.surrender_check.isChecked(),
-            surrender_cost=self.surrender_cost_spin.value() or None,
+            surrender_cost=_auto_value(self.surrender_cost_spin),
             royalties=self.royalties_check.isChecked(),
             royalties_better_hand_only=self.royalties_better_check.isChecked(),
             naturals=self.naturals_check.isChecked(),
-            natural_amount=self.natural_amount_spin.value() or None,
-            scoop_bonus=None if self.scoop_bonus_spin.value() < 0 else self.scoop_bonus_spin.value(),
+            natural_amount=_auto_value(self.natural_amount_spin),
+            scoop_bonus=_auto_value(self.scoop_bonus_spin),
             wheel_second=self.wheel_second_check.isChecked(),
             low_middle=self.low_middle_check.isChecked(),
         )

@@ -1,7 +1,8 @@
 """The trainer's saved settings: house rules, table, solver and view choices, over ``QSettings``.
 
 ``TrainerSettings`` is the value (frozen, validated); ``Settings`` reads and writes it to an INI
-file, one readable key per field::
+file, one readable key per field (each house rule's as the schema says,
+:data:`cp_trainer.house_rules.RULE_FIELDS`)::
 
     [rules]            system=2-4, ties=push, bank=0, ignore_fouls=false, surrender_cost=auto, ...
     [rules/royalty_table]  top_trips=3, ...
@@ -36,10 +37,11 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, Signal
 
 from cp_trainer import house_rules
+from cp_trainer import house_rules as schema  # read when used: the schema of today
 from cp_trainer.bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.gui.solver.bots import BOTS
-from cp_trainer.house_rules import HouseRules, HouseRulesError, TieRule
+from cp_trainer.house_rules import HouseRules, HouseRulesError, RuleField, RuleKind, TieRule, number_text
 from cp_trainer.i18n import LANGUAGES, normalize_lang, system_language
 
 __all__ = [
@@ -63,7 +65,8 @@ SETTINGS_ENV = "CP_TRAINER_SETTINGS"
 DEFAULT_BOT = BotChoice(BotName.STANDARD)
 MAX_OPPONENTS = 3
 MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
-# the bounds of HouseRules (cp_trainer.house_rules), the dialog's ranges
+# the bounds of HouseRules (cp_trainer.house_rules: each rule's in its schema, RULE_FIELDS, which the
+# settings file's keys and the dialog's ranges follow)
 MAX_AMOUNT = house_rules.MAX_AMOUNT  # points: a surrender cost, a natural's amount
 MAX_ROYALTY = house_rules.MAX_ROYALTY  # points: one royalty
 MAX_POINT_VALUE = house_rules.MAX_MONEY  # money per point, and every seat's stake
@@ -228,23 +231,21 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-_RULE_PARSERS: dict[str, Callable[[str], Any]] = {
-    "system": str.strip,
-    "ties": str.strip,
-    "bank": int,
-    "ignore_fouls": _parse_bool,
-    "surrender": _parse_bool,
-    "surrender_cost": _parse_optional_int,
-    "royalties": _parse_bool,
-    "royalties_better_hand_only": _parse_bool,
-    "naturals": _parse_bool,
-    "natural_amount": _parse_optional_int,
-    "scoop_bonus": _parse_optional_int,
-    "point_value": float,
-    "stakes": _parse_stakes,
-    "wheel_second": _parse_bool,
-    "low_middle": _parse_bool,
+_TEXT_PARSERS: dict[RuleKind, Callable[[str], Any]] = {
+    RuleKind.SWITCH: _parse_bool, RuleKind.CHOICE: str.strip, RuleKind.WHOLE: int, RuleKind.MONEY: float,
+    RuleKind.STAKES: _parse_stakes,
 }
+
+
+def _rule_parser(rule: RuleField) -> Callable[[str], Any]:
+    """How the settings file's text of a house rule (``rules/<name>``) is read: by the rule's
+    kind in the schema; the value is then checked as :class:`HouseRules` checks it."""
+    return _parse_optional_int if rule.auto else _TEXT_PARSERS[rule.kind]
+
+
+def _rule_text(rule: RuleField, value: Any) -> str:
+    """The settings file's text of a house rule's value (``auto``: the system's own)."""
+    return _AUTO if rule.auto and value is None else _value_text(rule.plain_of(value))
 
 
 def _text(raw: object) -> str:
@@ -412,13 +413,13 @@ class Settings(QObject):
         its default (with a message in ``problems``)."""
         defaults = TrainerSettings()
         rules: dict[str, Any] = {}
-        for name, parse in _RULE_PARSERS.items():
-            key = f"rules/{name}"
+        for rule in schema.RULE_FIELDS:
+            name, key = rule.name, f"rules/{rule.name}"
             raw = self._raw(key)
             if raw is None:
                 continue
             try:
-                value = parse(raw)
+                value = _rule_parser(rule)(raw)
                 one = HouseRules.from_dict({name: value})  # validates this one field
                 problem = rules_problem(one)
                 if problem is not None:
@@ -428,19 +429,19 @@ class Settings(QObject):
                 continue
             rules[name] = value
         royalty_table: dict[str, int] = {}
-        for rf in dataclasses.fields(defaults.house_rules.royalty_table):
-            key = f"rules/royalty_table/{rf.name}"
+        for rule in schema.ROYALTY_FIELDS:
+            key = f"rules/royalty_table/{rule.name}"
             raw = self._raw(key)
             if raw is None:
                 continue
             try:
                 amount = int(raw)
-                if not 0 <= amount <= MAX_ROYALTY:
-                    raise ValueError(f"must be 0 to {MAX_ROYALTY}")
+                if not rule.low <= amount <= rule.high:
+                    raise ValueError(f"must be {number_text(rule.low)} to {number_text(rule.high)}")
             except ValueError as exc:
                 self._bad(problems, key, raw, str(exc))
                 continue
-            royalty_table[rf.name] = amount
+            royalty_table[rule.name] = amount
         if royalty_table:
             rules["royalty_table"] = royalty_table
         house_rules = HouseRules.from_dict(rules)
@@ -505,16 +506,12 @@ class Settings(QObject):
         return written
 
     def _write(self, new: TrainerSettings) -> bool:
-        data = new.house_rules.to_dict()
-        royalty_table = data.pop("royalty_table")
-        data.setdefault("scoop_bonus", None)  # to_dict leaves the system's own out
-        for name, value in data.items():
-            if name in ("surrender_cost", "natural_amount", "scoop_bonus") and value is None:
-                self._qsettings.setValue(f"rules/{name}", _AUTO)
-            else:
-                self._qsettings.setValue(f"rules/{name}", _value_text(value))
-        for name, value in royalty_table.items():
-            self._qsettings.setValue(f"rules/royalty_table/{name}", str(value))
+        rules = new.house_rules
+        for rule in schema.RULE_FIELDS:
+            self._qsettings.setValue(f"rules/{rule.name}", _rule_text(rule, getattr(rules, rule.name)))
+        for rule in schema.ROYALTY_FIELDS:
+            self._qsettings.setValue(f"rules/royalty_table/{rule.name}",
+                                     str(getattr(rules.royalty_table, rule.name)))
         self._qsettings.setValue("table/opponents", str(new.opponents))
         self._qsettings.setValue("table/bot", format_bot(new.bot))
         self._qsettings.setValue("table/seat_bots", " ".join(format_bot(b) for b in new.seat_bots))
