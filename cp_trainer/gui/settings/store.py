@@ -37,7 +37,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, Signal
 
 from cp_trainer import house_rules
-from cp_trainer import house_rules as schema  # read when used: the schema of today
+from cp_trainer import house_rules as schema  # RULE_FIELDS read where used, not copied at import
 from cp_trainer.bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.gui.solver.bots import BOTS
