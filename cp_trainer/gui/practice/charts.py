@@ -1,4 +1,4 @@
-"""Progress charts (matplotlib's Qt backend): EV lost per hand, foul rate, points per hand.
+"""Progress charts (matplotlib, shown by ChartCanvas): EV lost per hand, foul rate, points per hand.
 
 The figures are :func:`cp_trainer.history.compute_stats`'s, the same that ``cp-trainer stats``
 prints. :meth:`ProgressCharts.save_png` writes the charts to a PNG file.
