@@ -1,6 +1,7 @@
 """A hand record's arrangement holds exactly the dealt cards: none missing, none not dealt, none
 twice. The one validator (:meth:`HandRecord.from_dict`) refuses each with a clear error, and so
-does every way a record comes in (the store's ``add``/``add_many``, an import's JSON line)."""
+does every way a record comes in (the store's ``add``/``add_many``, an import's JSON line); a
+drill result's arrangement and best likewise hold exactly the hand's cards."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from typing import Any
 
 import pytest
 from history_fixtures import DEAL, T0, make_record
+from test_drill_history import records as drill_records
 
 from cp_trainer.history import HandRecord
+from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.jsonl import import_jsonl, read_lines
 from cp_trainer.history.record import RecordError
 from cp_trainer.history.store import HistoryStore
@@ -119,3 +122,29 @@ def test_an_import_leaves_out_each_line_not_holding_the_dealt_cards(tmp_path: Pa
     assert len(result.records) == 1
     assert [e.line for e in result.damaged] == list(range(2, len(lines) + 1))
     assert all("does not hold exactly the dealt cards" in e.reason for e in result.damaged)
+
+
+# --- a drill result: its arrangement and the best hold exactly the hand's 13 cards --------------
+
+DRILL_BAD = {
+    "a card twice in place of one": "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6h",
+    "a card not of the hand in place of one": "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 2c",
+    "a card twice across two rows": "4s 4d 4c / Ad Qs Qh Qd 4s / Ks Kh Kd 6h 6c",
+}
+
+
+@pytest.mark.parametrize("field", ["arrangement", "best"])
+@pytest.mark.parametrize("case", sorted(DRILL_BAD))
+def test_a_drill_result_not_holding_the_hands_cards_is_refused(field: str, case: str) -> None:
+    good = drill_records()[0].to_dict()
+    assert DrillRecord.from_dict(good) == drill_records()[0]
+    with pytest.raises(RecordError, match=f"^{field} .* does not hold exactly the hand's cards$"):
+        DrillRecord.from_dict(good | {field: DRILL_BAD[case]})
+
+
+def test_the_store_refuses_a_drill_result_with_a_card_twice(tmp_path: Path) -> None:
+    bad = dataclasses.replace(drill_records()[0], arrangement=DRILL_BAD["a card twice in place of one"])
+    with HistoryStore.open(tmp_path) as store:
+        with pytest.raises(RecordError, match="hand's cards"):
+            store.add_drill_results([bad])
+        assert store.drill_results() == []
