@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-__all__ = ["ELLIPSIS", "FittedLabel", "fit_words", "needed_height", "reserve_width"]
+__all__ = ["ELLIPSIS", "FittedLabel", "fit_clauses", "fit_words", "needed_height", "reserve_width"]
 
 ELLIPSIS = "…"
 
@@ -39,6 +39,25 @@ def fit_words(metrics: QFontMetrics, width: int, height: int, text: str) -> str:
     if lo == 0:  # not even one word: cut the first one by letters
         shown = metrics.elidedText(text.split("\n")[0], Qt.TextElideMode.ElideRight, max(1, width))
     return shown
+
+
+def fit_clauses(metrics: QFontMetrics, width: int, text: str, sep: str = " · ") -> str:
+    """``text`` if it fits ``width`` on one line, else its longest start of whole clauses (parted
+    by ``sep``) that fits with "…" after it: a line is shortened by its meaning, never cut in a
+    word. A first clause too long alone is cut at a word."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    clauses = text.split(sep)
+    for n in range(len(clauses) - 1, 0, -1):
+        shown = sep.join(clauses[:n]) + sep + ELLIPSIS
+        if metrics.horizontalAdvance(shown) <= width:
+            return shown
+    words = clauses[0].split(" ")
+    for n in range(len(words), 0, -1):
+        shown = " ".join(words[:n]).rstrip(" ,;:—-") + ELLIPSIS
+        if metrics.horizontalAdvance(shown) <= width:
+            return shown
+    return ELLIPSIS
 
 
 def reserve_width(widget: QWidget, texts: tuple[str, ...]) -> None:

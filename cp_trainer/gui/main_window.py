@@ -695,9 +695,10 @@ class MainWindow(QMainWindow):
         # the titles left of the rows ("Your hand", "Верхний ряд") take their own width first
         width = max(560, self.width() - panel - 16 - 24 - 20 - self.table.title_width())
         height = self.height() - 60
-        # the bots' cards: at most 64 px high on a large screen; the table gives them a share of
-        # its rows' height as it fits its column (TableWidget.set_card_height)
-        seat = max(SEAT_TWO_LINES, min(64, height // 11))
+        # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen,
+        # at most 64 on a large one: the player's rows and hand get the rest (issue 21); the table
+        # makes them larger where its rows leave the room
+        seat = max(SEAT_TWO_LINES, min(64, 34 + (height - 650) // 4))
         by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)  # 13 cards across the hand
         self.table.set_card_height(MAX_CARD_HEIGHT, seat, max(48, min(MAX_CARD_HEIGHT, by_width)))
 

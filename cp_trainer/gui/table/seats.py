@@ -183,7 +183,7 @@ class OpponentSeat(QFrame):
     """
 
     #: The least room the hand names get beside the cards, in average characters of their font.
-    NAME_CHARS = 21
+    NAME_CHARS = 15
     #: Cards at least this high put the words under the cards rather than overlap the cards.
     WORDS_BELOW_FROM = 46
     #: Room after a row's words under its cards: the name hugs its own cards, and a gap parts
@@ -261,6 +261,9 @@ class OpponentSeat(QFrame):
         self.title.setText(text)
         self.setToolTip(tooltip)
 
+    def card_height(self) -> int:
+        return self._card_height
+
     def set_card_height(self, height: int) -> None:
         self._card_height = height
         self._lay_out()
@@ -299,7 +302,7 @@ class OpponentSeat(QFrame):
         name_room = names.fontMetrics().averageCharWidth() * self.NAME_CHARS
         below = [False, False, False]
         steps = [full, full, full]
-        least = int(size.width() * 0.42)  # the corner's rank and suit still show
+        least = int(size.width() * 0.55)  # the corner's rank and suit show whole
         for r, n in enumerate((3, 5, 5)):
             # the top row's names are short ("pair of aces"): they may take its three lines
             beside = inner - self.grid.horizontalSpacing() - (name_room * 2 // 3 if n == 3 else name_room)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSizePolicy,
+    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
@@ -39,7 +40,7 @@ from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.views import GAP, CardZoneView, keep_keys
-from cp_trainer.gui.fitted import FittedLabel, reserve_width
+from cp_trainer.gui.fitted import FittedLabel, fit_clauses, reserve_width
 from cp_trainer.gui.numbers import integer, points
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.bots import bot_label
@@ -60,6 +61,8 @@ __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 MIN_CARD_HEIGHT = 44
 #: A table at least this wide has the tools in a column beside the rows (else in a row under the hand).
 TOOLS_BESIDE_FROM = 840
+#: The bots' cards grow, where the room allows, to at most this share of the rows' height.
+SEAT_SHARE = 0.75
 #: A hand half set that fouls twice (top, middle, bottom, still in hand): the banner's longest text.
 _LONGEST_FOUL = ("As Ah 2s", "Kd Kc 9h 8h 7d", "Qs Js", "Ts 5c 3c")
 #: A whole hand that breaks both halves of the order (the seed's Example 1 set as a foul): its two
@@ -130,7 +133,8 @@ class TableWidget(ShowdownMixin, QWidget):
         self._reveal_timer.setSingleShot(True)
         self._reveal_timer.timeout.connect(self._reveal_next)
         self._seats: list[OpponentSeat] = []
-        self._seat_card_height = 30
+        self._seat_card_height = 30  # the most the window allows the bots' cards
+        self._seat_fitted = 30  # the bots' cards as fitted to the room
         self._wanted_card_height = 90
         self._wanted_hand_height = 90
         self._banner_key: object = None
@@ -138,6 +142,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self._fitted_need = -1
         self._banner_lines_cached = 3
         self._tools_beside: bool | None = None
+        self._follows_messages = False  # the rules line re-fitted as the status bar's message changes
         self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
 
         self.outer = QVBoxLayout(self)
@@ -382,12 +387,17 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def fit_rules_line(self) -> None:
         """The rules line and the marker as wide as their words, in what the status bar has
-        beside the score, less room for a message (a quarter of the bar); a line longer than that
-        ends in "…" and is whole in its tooltip."""
+        beside the score, less room for a message while one is shown (a quarter of the bar); a
+        line longer than that shows its first whole clauses and "…" (never a word cut), and is
+        whole in its tooltip."""
         bar = self.rules_label.parentWidget()
         bar_width = (bar if bar is not None and bar is not self else self.window()).width()
         score = self.score_label.sizeHint().width() if self.score_label.isVisibleTo(self.window()) else 0
-        room = max(0, bar_width - score - bar_width // 4 - 24)
+        if isinstance(bar, QStatusBar) and not self._follows_messages:
+            self._follows_messages = True
+            bar.messageChanged.connect(self._message_changed)
+        message = isinstance(bar, QStatusBar) and bool(bar.currentMessage())
+        room = max(0, bar_width - score - (bar_width // 4 if message else 32) - 24)
         wants = []
         for label in (self.rules_label, self.next_rules_label):
             label.ensurePolished()
@@ -395,6 +405,9 @@ class TableWidget(ShowdownMixin, QWidget):
             wants.append(label.fontMetrics().horizontalAdvance(label.full_text()) + 14 if shown else 0)
         marker = min(wants[1], room // 3)
         widths = (min(wants[0], room - marker), marker)
+        for label, width in zip((self.rules_label, self.next_rules_label), widths, strict=True):
+            label.set_full_text(label.full_text(),
+                                fit_clauses(label.fontMetrics(), max(1, width - 14), label.full_text()))
         if widths == (self.rules_label.width(), self.next_rules_label.width()):
             return
         self.rules_label.setFixedWidth(widths[0])
@@ -402,6 +415,9 @@ class TableWidget(ShowdownMixin, QWidget):
         relayout = getattr(bar, "relayout", None)
         if callable(relayout):
             relayout()
+
+    def _message_changed(self, _text: str) -> None:
+        self.fit_rules_line()
 
     def _title_seat(self, seat: OpponentSeat) -> None:
         setup = self.controller.setup
@@ -459,8 +475,6 @@ class TableWidget(ShowdownMixin, QWidget):
         self._wanted_card_height = height
         self._wanted_hand_height = height if hand_height is None else hand_height
         self._seat_card_height = seat_height
-        for seat in self._seats:
-            seat.set_card_height(seat_height)
         self._fit_height()
 
     def _rows_by_width(self) -> int:
@@ -531,14 +545,29 @@ class TableWidget(ShowdownMixin, QWidget):
         leave), the hand's cards as far as 13 of them fit across (issue 21)."""
         self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
         self.banner.set_lines(self._banner_lines())
+        # the bots' cards as large as the window allows while the rows' stay a third higher:
+        # each pass fits the rows to the room the seats leave (a seat of larger cards is taller)
+        # (below the height at which a seat's words go under its cards: the seat's rows keep
+        # their shape, its height grows with the cards alone)
+        least = self._seat_card_height
+        seat = max(least, OpponentSeat.WORDS_BELOW_FROM - 1)
+        while True:
+            rows = self._fit_rows(seat)
+            if seat <= least or seat <= rows * SEAT_SHARE:
+                return
+            seat = max(least, seat - 3)
+
+    def _fit_rows(self, seat_height: int) -> int:
+        """The rows' cards as high as the room the seats (cards ``seat_height`` high) leave."""
         height = max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
         for seat in self._seats:
             seat.set_compact(False)
         self.outer.setSpacing(3)
+        self._set_seat_heights(seat_height)
         self._set_view_heights(height)
         layout = self.layout()
         if self.height() <= 0 or layout is None:
-            return
+            return height
         for _ in range(12):
             deficit = self._needed_height(layout) - self.height()
             if deficit > 0 and height <= MIN_CARD_HEIGHT:
@@ -548,12 +577,19 @@ class TableWidget(ShowdownMixin, QWidget):
                     seat.set_compact(True)
                 self.outer.setSpacing(1)  # and the column's gaps thinner
                 self._set_view_heights(height)
-                return
+                return height
             if deficit <= 0:
-                return
+                return height
             sharing = len(ROWS) + (1 if self._hand_height(height) == height else 0)
             height = max(MIN_CARD_HEIGHT, height - -(-deficit // sharing))
             self._set_view_heights(height)
+        return height
+
+    def _set_seat_heights(self, height: int) -> None:
+        self._seat_fitted = height
+        for seat in self._seats:
+            if seat.card_height() != height:
+                seat.set_card_height(height)
 
     def _hand_height(self, rows: int) -> int:
         return max(MIN_CARD_HEIGHT, min(rows, self._wanted_hand_height))
@@ -652,7 +688,7 @@ class TableWidget(ShowdownMixin, QWidget):
         for view in self.views.values():
             view.viewport().update()
         for seat in self._seats:
-            seat.set_card_height(self._seat_card_height)
+            seat.set_card_height(self._seat_fitted)
 
     # --- the deal and the live check ------------------------------------------------------------
 
@@ -660,7 +696,7 @@ class TableWidget(ShowdownMixin, QWidget):
         """Criss Cross: the first hand is set; show it face up beside the bot's hands."""
         mine = OpponentSeat(0, self.renderer, self)
         mine.allow_below = False
-        mine.set_card_height(self._seat_card_height)
+        mine.set_card_height(self._seat_fitted)
         self.seats_box.addWidget(mine)
         self._seats.append(mine)
         self._title_seat(mine)
@@ -698,14 +734,14 @@ class TableWidget(ShowdownMixin, QWidget):
             seat.deleteLater()
         while len(self._seats) < want:
             seat = OpponentSeat(len(self._seats) + 1, self.renderer, self)
-            seat.set_card_height(self._seat_card_height)
+            seat.set_card_height(self._seat_fitted)
             self.seats_box.addWidget(seat)
             self._seats.append(seat)
         for seat in self._seats:
             # Criss Cross adds the player's first hand as a seat mid-hand: the seats keep the
             # height of words beside the cards, so adding it moves nothing
             seat.allow_below = not self.controller.setup.criss_cross
-            seat.set_card_height(self._seat_card_height)
+            seat.set_card_height(self._seat_fitted)
             seat.face_down()
         self.retranslate()  # titles, the Set button and the hand's name follow the new deal's table
         self.result_label.clear()

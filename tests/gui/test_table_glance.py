@@ -1,0 +1,67 @@
+"""A table that reads at a glance: the bots' cards grow where the rows leave room, and the status
+bar's table line is shortened by whole clauses, never cut inside a word."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QFont, QFontMetrics
+
+from cp_trainer.gui.fitted import ELLIPSIS, fit_clauses
+from cp_trainer.gui.table.models import Zone
+
+from .test_card_space import showdown
+from .test_steady_layout import make_window, settle
+
+#: the first window on a 1366 x 768 screen under a window manager (90% of the free area)
+FIRST_1366 = (1229, 728)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_three_bots_cards_are_readable_in_the_first_window_on_a_laptop(
+        qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """The bots' cards were 27 x 38 px, fanned until a corner showed, beside empty room; they are
+    at least 32 px wide, every card's rank and suit in view, the same mid-hand and at the
+    showdown, and the player's rows stay larger."""
+    window = make_window(qtbot, tmp_path, FIRST_1366, opponents=3, lang=lang)
+    settle()
+    table = window.table
+
+    def measure() -> tuple[int, int]:
+        seat = next(s for s in table._seats if s.seat)
+        return seat.card_labels[2][0].width(), table.views[Zone.MIDDLE].iconSize().height()
+
+    before = measure()
+    showdown(window)
+    assert measure() == before  # nothing moves when the cards turn
+    seat_width, rows = before
+    assert seat_width >= 32, before
+    assert rows >= 60 and rows * 0.75 >= seat_width * 1.4 - 1, before
+    for seat in [s for s in table._seats if s.seat]:
+        for labels in seat.card_labels:
+            for left, right in pairwise(labels):  # the corner (rank over suit) of each card shows
+                assert right.x() - left.x() >= left.width() // 2, (seat.seat, left.x(), right.x())
+    assert table.fits()
+
+
+def test_a_line_is_shortened_by_whole_clauses() -> None:
+    metrics = QFontMetrics(QFont())
+    text = "Table: 2-4 · 3 greedy bots · ties push · no royalties · surrender for 3 points"
+    assert fit_clauses(metrics, 10_000, text) == text
+    width = metrics.horizontalAdvance("Table: 2-4 · 3 greedy bots · ties push · …")
+    assert fit_clauses(metrics, width, text) == "Table: 2-4 · 3 greedy bots · ties push · " + ELLIPSIS
+    short = fit_clauses(metrics, metrics.horizontalAdvance("Table: 2-4…") + 1, text)
+    assert short == "Table: 2-4" + ELLIPSIS
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_status_bars_table_line_is_never_cut_in_a_word(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """At 1016 x 660 the Russian table line ended "Стол:...натуральных", cut inside its words."""
+    window = make_window(qtbot, tmp_path, (1016, 660), opponents=1, lang=lang)
+    settle()
+    rules = window.table.rules_label
+    shown, full = rules.shown_text(), rules.full_text()
+    assert shown == full or (shown.endswith(" · " + ELLIPSIS) and full.startswith(shown[:-1])), shown
