@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QProxyStyle,
     QPushButton,
+    QSizePolicy,
     QStyle,
     QStyleHintReturn,
     QStyleOption,
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement
+from cp_trainer.arrangement import Arrangement, check_partial
 from cp_trainer.cards import Card
 from cp_trainer.drill.grading import GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, DrillGrade, GradeLevel
 from cp_trainer.drill.pool import RANDOM_SHARE, DrillHand, load_pool, solved_to_hand
@@ -62,6 +63,7 @@ from cp_trainer.gui.fitted import FittedLabel, needed_height
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.shortcuts import redo_keys, undo_keys
+from cp_trainer.gui.table.live_check import ROW_OF_ZONE, banner_words, make_banner, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
@@ -69,6 +71,7 @@ from cp_trainer.gui.worker import Worker
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
+from cp_trainer.house_rules import HouseRules
 
 __all__ = ["DrillPage", "Phase"]
 
@@ -170,6 +173,7 @@ class DrillPage(QWidget):
         self.deal = DealModel(self.session, parent=self)
         self._build(shortcuts)
         self.deal.changed.connect(self._update_buttons)
+        self.deal.changed.connect(self._show_check)
         self.retranslate()
         self._show_hand()
 
@@ -254,6 +258,7 @@ class DrillPage(QWidget):
         self.best_label = QLabel(self)
         grid.addWidget(self.best_label, 0, 2)
         self.row_labels: dict[Zone, QLabel] = {}
+        self.row_names: dict[Zone, QLabel] = {}  # each row's hand as it forms, as on the table
         self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
         for i, zone in enumerate((*ROWS, Zone.HAND), start=1):
             label = QLabel(self)
@@ -269,6 +274,11 @@ class DrillPage(QWidget):
                 grid.addWidget(view, i, 1, 1, 2)
             else:
                 grid.addWidget(view, i, 1)
+                name = QLabel(self)
+                name.setObjectName("rowName")
+                name.setWordWrap(True)
+                self.row_names[zone] = name
+                grid.addWidget(name, i, 3, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         self._build_best(grid)
         grid.setColumnStretch(3, 1)
         self.grid = grid
@@ -286,6 +296,11 @@ class DrillPage(QWidget):
         self.best_placeholder.setWordWrap(True)
         self.best_placeholder.setContentsMargins(6, 0, 0, 0)
         grid.addWidget(self.best_placeholder, 1, 2, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # the table's live check (a foul, a legal hand, cards left) under it while the hand is set:
+        # the room the best arrangement takes after the grade, so nothing moves
+        self.banner = make_banner(self, lines=4)
+        self.banner.setSizePolicy(QSizePolicy.Policy.Ignored, self.banner.sizePolicy().verticalPolicy())
+        grid.addWidget(self.banner, 2, 2, 2, 1, Qt.AlignmentFlag.AlignTop)
 
     def _build_buttons(self) -> QHBoxLayout:
         """Set, Return all, Next and the solver's busy bar."""
@@ -451,6 +466,7 @@ class DrillPage(QWidget):
         self._show_stats()
         self._show_result()
         self._update_buttons()
+        self._show_check()
         self.fit_cards()  # the row titles' width is the language's
 
     def _show_stats(self) -> None:
@@ -487,8 +503,10 @@ class DrillPage(QWidget):
             self.hand_line.setText(self._source_text())
             self.best_view.clear()
             self.best_placeholder.setVisible(True)
+            self.banner.setVisible(True)
             return
         self.best_placeholder.setVisible(False)
+        self.banner.setVisible(False)
         self.verdict.setText(g.level.label(lang))
         self.verdict.setStyleSheet(f"color: {GRADE_COLOURS[g.level]}; font-size: 20px; font-weight: bold;")
         self.loss_line.setText(
@@ -510,6 +528,17 @@ class DrillPage(QWidget):
         return {"pool": self.tr("An instructive hand from the pool."),
                 "random": self.tr("A random hand."),
                 "review": self.tr("A hand you missed before, back for review.")}[self.hand.source]
+
+    def _show_check(self) -> None:
+        """The live check of the rows as they lie: the banner, each row's name, fouled rows marked."""
+        lang = current_language()
+        result = check_partial(self.arrangement(), None, lang, remaining=self.deal.cards(Zone.HAND))
+        for zone in ROWS:
+            self.views[zone].set_foul(ROW_OF_ZONE[zone] in result.offending_rows)
+            self.row_names[zone].setText(row_words(zone, self.deal.cards(zone), result, lang))
+        state, text = banner_words(result, HouseRules(), len(self.deal.cards(Zone.HAND)),
+                                   len(self.deal.all_cards()), lang, setting=self.phase is Phase.SETTING)
+        show_banner(self.banner, state, text)
 
     def _update_buttons(self) -> None:
         setting = self.phase is Phase.SETTING

@@ -35,7 +35,6 @@ from cp_trainer.arrangement import (
     check_arrangement,
     check_partial,
 )
-from cp_trainer.arrangement_text import for_people, foul_sentences
 from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
@@ -45,7 +44,7 @@ from cp_trainer.gui.numbers import integer, points
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, TrainerController
-from cp_trainer.gui.table.core_adapters import partial_hand_name
+from cp_trainer.gui.table.live_check import banner_words, make_banner, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
 from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.rules_line import table_changes, table_line
@@ -53,7 +52,6 @@ from cp_trainer.gui.table.seats import ElidedLabel, OpponentSeat
 from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.i18n import tr as core_tr
-from cp_trainer.i18n import tr_count
 
 __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 
@@ -203,11 +201,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _build_banner(self) -> FittedLabel:
         """The banner keeps the room of its longest text (_banner_lines), so nothing under it moves."""
-        self.banner = FittedLabel(self, lines=3)
-        self.banner.setObjectName("foulBanner")
-        # a short text (one line of a legal hand) in the middle of the room kept for the longest
-        self.banner.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        self.banner.setProperty("state", "incomplete")
+        self.banner = make_banner(self)
         return self.banner
 
     def _build_hand(self) -> QHBoxLayout:
@@ -756,31 +750,12 @@ class TableWidget(ShowdownMixin, QWidget):
         lang = self.controller.setup.lang
         offending = result.offending_rows
         for zone in ROWS:
-            row = _ROW_OF_ZONE[zone]
-            self.views[zone].set_foul(row in offending)
-            info = result.complete_rows.get(row)
-            if info is not None:
-                self.row_names[zone].setText(for_people(info.name))
-            else:
-                cards = self.deal.cards(zone)
-                count = self.tr("%1 of %2 cards").replace("%1", str(len(cards))).replace(
-                    "%2", str(zone.capacity))
-                so_far = partial_hand_name(cards, lang)
-                if not cards:
-                    text = (self.tr("empty: drop 3 cards here") if zone.capacity == 3
-                            else self.tr("empty: drop 5 cards here"))
-                elif so_far:
-                    text = self.tr("%1 so far (%2)").replace("%1", so_far).replace("%2", count)
-                else:
-                    text = count
-                self.row_names[zone].setText(text)
+            self.views[zone].set_foul(_ROW_OF_ZONE[zone] in offending)
+            self.row_names[zone].setText(row_words(zone, self.deal.cards(zone), result, lang))
         state, text = self._banner_text(result)
         self.banner.setText(text)
         self._fit_height()
-        if self.banner.property("state") != state:
-            self.banner.setProperty("state", state)
-            self.banner.style().unpolish(self.banner)
-            self.banner.style().polish(self.banner)
+        show_banner(self.banner, state, text)
         self._update_buttons()
 
     def _banner_text(self, result: CheckResult) -> tuple[str, str]:
@@ -789,35 +764,14 @@ class TableWidget(ShowdownMixin, QWidget):
         showdown = self.controller.showdown
         if self.controller.phase is Phase.SHOWDOWN and showdown is not None and showdown.surrendered:
             return "legal", self.tr("You surrendered: your rows are not shown, and no row is compared.")
-        if result.fouls:
-            state = "foul"
-            # Every word of a foul comes from the rules core, the heading included: its sentences
-            # for a reader, one per foul, and the order rule said once at the end. Whole sentences
-            # need no bullets to stay apart, and as one paragraph they fit the smallest window.
-            head = core_tr("rules.cli.foul", lang) + ":"
-            text = " ".join([head, *foul_sentences(result.fouls, lang)])
-        elif result.outcome is Outcome.MISDEAL and result.misdeal is not None:
-            state, text = "foul", result.misdeal.message
-        elif result.outcome is Outcome.LEGAL:
+        if (not result.fouls and result.outcome is Outcome.LEGAL
+                and self.controller.phase is not Phase.SETTING):
             order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
                             else "rules.order.normal", lang)
-            state = "legal"
-            if self.controller.phase is Phase.SETTING:
-                text = self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
-            else:
-                text = self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend()
-            text = text.replace("%1", order)
-        else:
-            state = "incomplete"
-            left = len(self.deal.cards(Zone.HAND))
-            order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
-                            else "rules.order.normal", lang)
-            if left == len(self.deal.all_cards()):  # nothing placed yet: say what to do first
-                text = self.tr("Drag your cards from the hand below into the three rows (or "
-                               "double-click a card). The rows must go %1.").replace("%1", order)
-            else:
-                text = tr_count("table.left_to_place", left, lang, n=str(left), order=order)
-        return state, text
+            text = self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend()
+            return "legal", text.replace("%1", order)
+        return banner_words(result, self.controller.setup.rules, len(self.deal.cards(Zone.HAND)),
+                            len(self.deal.all_cards()), lang)
 
     def _marks_legend(self) -> str:
         """What the marks beside the bots' rows mean (issue 21: "1 ✓ · 2 ✗" was never explained)."""
