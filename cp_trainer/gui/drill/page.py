@@ -275,8 +275,9 @@ class DrillPage(QWidget):
             else:
                 grid.addWidget(view, i, 1)
                 name = QLabel(self)
-                name.setObjectName("rowName")
+                name.setObjectName("drillRowName")
                 name.setWordWrap(True)
+                name.setMinimumWidth(name.fontMetrics().averageCharWidth() * 22)  # the table keeps 24
                 self.row_names[zone] = name
                 grid.addWidget(name, i, 3, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
         self._build_best(grid)
