@@ -290,6 +290,9 @@ def test_example_1_fits_the_default_size(qtbot: QtBot, lang: str) -> None:
     assert bar.maximum() == 0, "the step scrolls sideways"
     (picture,) = window.pictures
     assert _inside(window, picture) and _inside(window, window.text)
+    pixmap = picture.pixmap()
+    shown = round(pixmap.width() / pixmap.devicePixelRatio())
+    assert picture.width() >= shown, "the 13th card is cut off"
     _open(window, "example_1", 1)  # the 13 cards to set, every one of them in sight
     QApplication.processEvents()
     assert window.rows is not None
