@@ -1870,6 +1870,22 @@
 <context>
     <name>SolverPanel</name>
     <message>
+        <source>Why?</source>
+        <translation>Почему?</translation>
+    </message>
+    <message>
+        <source>The verdict in words: the deals the solver played, the arrangements as good as the best, the row that differs most.</source>
+        <translation>Вердикт словами: сколько раздач сыграл солвер, какие раскладки не хуже лучшей, какой ряд различается больше всего.</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>очки</translation>
+    </message>
+    <message>
+        <source>Points per hand on average, best and yours.</source>
+        <translation>Очков за раздачу в среднем: у лучшей и у вашей.</translation>
+    </message>
+    <message>
         <source>Solver</source>
         <extracomment>The solver&apos;s small cards: big enough to read the rank at a glance, five fit the panel&apos;s width. the least height the panel shrinks its cards to when its content is taller than the window</extracomment>
         <translation>Солвер</translation>

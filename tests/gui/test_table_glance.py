@@ -65,3 +65,27 @@ def test_the_status_bars_table_line_is_never_cut_in_a_word(qtbot: Any, tmp_path:
     rules = window.table.rules_label
     shown, full = rules.shown_text(), rules.full_text()
     assert shown == full or (shown.endswith(" · " + ELLIPSIS) and full.startswith(shown[:-1])), shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [FIRST_1366, (1366, 768)])
+def test_the_verdict_and_hindsight_fit_without_scrolling_with_three_bots(
+        qtbot: Any, tmp_path: Path, lang: str, size: tuple[int, int]) -> None:
+    """The solver's panel was a column of prose that scrolled with three bots (the hindsight
+    cut off): the verdict comes first, the points best and yours and the row chances as bars
+    under it, and the words only on demand (Why?)."""
+    window = make_window(qtbot, tmp_path, size, opponents=3, lang=lang)
+    showdown(window)
+    panel = window.solver_panel
+    assert panel.answer is not None and panel.answer.mine is not None
+    assert panel.verdict.isVisible() and panel.verdict.text() in panel.figures.text()
+    assert panel.points_labels[1].text() and panel.points_labels[2].text()
+    assert not panel.figures.isVisible() and not panel.status.isVisible()
+    assert window.solver_scroll.verticalScrollBar().maximum() == 0
+    assert panel.hindsight_rows._labels[2][0].isVisible()
+    panel.why_button.click()
+    settle()
+    assert panel.figures.isVisible() and panel.status.isVisible()  # the reasons, on demand
+    panel.why_button.click()
+    settle()
+    assert not panel.figures.isVisible()

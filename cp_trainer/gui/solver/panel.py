@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, QThreadPool, Signal
+from PySide6.QtCore import QSize, Qt, QThreadPool, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -163,6 +163,21 @@ class SolverPanel(QFrame):
             self.hand_buttons.append(button)
         hands.addStretch(1)
         layout.addLayout(hands)
+        # the answer at a glance: what the choice cost, in a line of its own (the numbers and
+        # the pictures under it); the reasons in words on demand (Why?)
+        self.verdict = QLabel(self)
+        self.verdict.setObjectName("solverVerdict")
+        self.verdict.setWordWrap(True)
+        self.verdict.setStyleSheet("font-weight: bold; font-size: 115%;")
+        self.why_button = QPushButton(self)
+        self.why_button.setObjectName("solverWhyButton")
+        self.why_button.setCheckable(True)
+        self.why_button.toggled.connect(self._show_why)
+        verdict_line = QHBoxLayout()
+        verdict_line.addWidget(self.verdict, 1)
+        verdict_line.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(verdict_line)
+        self._status_answers = False  # the status line is the answer's (shown with the reasons)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -194,6 +209,11 @@ class SolverPanel(QFrame):
         for r, labels in enumerate(self._rate_labels):
             for col, lab in enumerate(labels):
                 self.rates.addWidget(lab, r, col)
+        # the points per hand, best and yours, under the chances (the same two columns)
+        self.points_labels = [QLabel(self) for _ in range(3)]
+        for col, lab in enumerate(self.points_labels):
+            lab.setObjectName(f"solverPoints{col}")
+            self.rates.addWidget(lab, 5, col)
         self.rate_bars = [ChanceBars(self) for _ in range(4)]  # top, middle, bottom, scoop
         for r, bars in enumerate(self.rate_bars):
             bars.setObjectName(f"chanceBars{r}")
@@ -235,6 +255,9 @@ class SolverPanel(QFrame):
                               .replace("%1", str(i + 1)))
         self.runner.set_tips(progress=self.tr("How many random opponent hands the solver has played out."),
                              cancel=self.tr("Stop the solver; the table is not affected."))
+        self.why_button.setText(self.tr("Why?"))
+        self.why_button.setToolTip(self.tr("The verdict in words: the deals the solver played, the "
+                                           "arrangements as good as the best, the row that differs most."))
         self.play_button.setText(self.tr("Play the solver's arrangement"))
         self.play_button.setToolTip(self.tr("Put your cards into the rows the solver recommends "
                                             "(you can undo it)."))
@@ -263,9 +286,9 @@ class SolverPanel(QFrame):
         self.best_rows.clear()
         self.best_rows.setVisible(False)
         self.figures.clear()
-        for labels in self._rate_labels:
-            for lab in labels:
-                lab.clear()
+        self.verdict.clear()
+        for lab in (*self.points_labels, *(lab for labels in self._rate_labels for lab in labels)):
+            lab.clear()
         for bars in self.rate_bars:
             bars.set_values(None, None)
         self.cost_scale.set_cost(None)
@@ -278,6 +301,8 @@ class SolverPanel(QFrame):
         self.intro.setVisible(True)
         self.status.setText(self.tr("Press Hint to see the best arrangement of your cards. "
                                     "After the showdown it is always shown."))
+        self._status_answers = False
+        self._apply_why()
 
     def is_running(self) -> bool:
         return self.worker is not None
@@ -318,6 +343,8 @@ class SolverPanel(QFrame):
         if request.hand_number is not None:
             text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
         self.status.setText(text)
+        self._status_answers = False
+        self._apply_why()
         worker.start(self.pool)
 
     def cancel(self) -> None:
@@ -328,6 +355,8 @@ class SolverPanel(QFrame):
             self.worker = None
             self.runner.stop()
             self.status.setText(self.tr("Solver cancelled."))
+            self._status_answers = False
+            self._apply_why()
             self.running.emit(False)
 
     def shutdown(self) -> None:
@@ -380,6 +409,8 @@ class SolverPanel(QFrame):
         self._queue = []
         self.runner.stop()
         self.status.setText(self.tr("The solver failed: %1").replace("%1", message))
+        self._status_answers = False
+        self._apply_why()
         self.running.emit(False)
 
     # --- showing ------------------------------------------------------------------------------
@@ -460,6 +491,8 @@ class SolverPanel(QFrame):
                 lines.append(self.tr("Your arrangement is the solver's best."))
             else:
                 lines.append(self.tr("Yours is as good as the best, within the solver's accuracy."))
+        # the verdict: what the choice cost (or, with no arrangement of yours, what the best scores)
+        self.verdict.setText(lines[-1] if a.mine is not None else lines[0])
         lines.extend(self._surrender_lines(a))
         self.figures.setText("\n".join(lines))
         self.cost_scale.set_cost(None if a.mine is None or mine_fouls else max(0.0, a.mine.loss))
@@ -467,6 +500,7 @@ class SolverPanel(QFrame):
             self.cost_scale.setToolTip(self.tr("What your arrangement costs: empty is the solver's best, "
                                                "full is 2 points per hand or more."))
         self._show_rates(a)
+        self._show_points(a)
         # Before the showdown the answer can be played; after it, it is for review only.
         self.play_button.setVisible(not req.actual)
         if a.hindsight is not None:
@@ -491,6 +525,32 @@ class SolverPanel(QFrame):
             self.hindsight_title.setVisible(False)
             self.hindsight_rows.setVisible(False)
         self.intro.setVisible(False)
+        self._status_answers = True
+        self._apply_why()
+
+    def _show_points(self, a: SolverAnswer) -> None:
+        """The points per hand, best and yours, on the last line of the chances' table."""
+        self.points_labels[0].setText(self.tr("points"))
+        self.points_labels[0].setToolTip(self.tr("Points per hand on average, best and yours."))
+        self.points_labels[1].setText(_signed(a.best.ev))
+        self.points_labels[2].setText(_signed(a.mine.ev) if a.mine is not None else "")
+        if not self._rate_labels[0][1].text():  # no chances: the columns' heads still say whose
+            self._rate_labels[0][1].setText(self.tr("best"))
+            self._rate_labels[0][2].setText(self.tr("yours") if a.mine is not None else "")
+
+    def _apply_why(self) -> None:
+        """The verdict alone, or with its reasons in words (Why? pressed); the status line while
+        it says something else (solving, cancelled, failed, what to press)."""
+        why = self.why_button.isChecked()
+        answered = self._status_answers
+        self.status.setVisible(why or not answered)
+        self.figures.setVisible(why and answered)
+        self.verdict.setVisible(answered and bool(self.verdict.text()))
+        self.why_button.setVisible(answered)
+
+    def _show_why(self, _checked: bool) -> None:
+        self._apply_why()
+        self.fit_cards()
 
     def _surrender_lines(self, a: SolverAnswer) -> list[str]:
         """Surrender as a decision: what it scores against the best arrangement."""
