@@ -1870,6 +1870,10 @@
 <context>
     <name>SolverPanel</name>
     <message>
+        <source>Yours:</source>
+        <translation>Ваша:</translation>
+    </message>
+    <message>
         <source>Why?</source>
         <translation>Почему?</translation>
     </message>

@@ -80,6 +80,13 @@ def test_the_verdict_and_hindsight_fit_without_scrolling_with_three_bots(
     assert panel.answer is not None and panel.answer.mine is not None
     assert panel.verdict.isVisible() and panel.verdict.text() in panel.figures.text()
     assert panel.points_labels[1].text() and panel.points_labels[2].text()
+    # the two arrangements side by side, whole cards, yours beside the best
+    best, mine = panel.best_rows._labels[2], panel.mine_rows._labels[2]
+    assert panel.mine_rows.isVisible() and all(not lab.pixmap().isNull() for lab in mine)
+    best_right = best[-1].mapTo(panel, best[-1].rect().topRight()).x()
+    assert mine[0].mapTo(panel, mine[0].rect().topLeft()).x() > best_right
+    assert mine[-1].mapTo(panel, mine[-1].rect().topRight()).x() <= panel.contentsRect().right()
+    assert mine[0].width() >= 20
     assert not panel.figures.isVisible() and not panel.status.isVisible()
     assert window.solver_scroll.verticalScrollBar().maximum() == 0
     assert panel.hindsight_rows._labels[2][0].isVisible()

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.arrangement import Arrangement, check_arrangement
 from cp_trainer.gui.cards.order import set_order
-from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.progress import ProgressCancel
@@ -60,6 +60,9 @@ MINI_CARD_HEIGHT = 46
 #: the least height the panel shrinks its cards to when its content is taller than the window
 MIN_FIT_HEIGHT = 38
 MIN_HINDSIGHT_HEIGHT = 30
+# the room between the best arrangement and yours beside it, and the least height of their cards
+PAIR_GAP = 10
+MIN_PAIR_HEIGHT = 30
 
 
 class _MiniRows(QWidget):
@@ -190,10 +193,21 @@ class SolverPanel(QFrame):
         self.runner.cancelRequested.connect(self.cancel)
         self.progress, self.cancel_button = self.runner.bar, self.runner.cancel_button
         layout.addWidget(self.runner)
+        # the best arrangement and, where it differs, yours beside it: the choice as a picture
+        pair = QGridLayout()
+        pair.setHorizontalSpacing(PAIR_GAP)
+        pair.setVerticalSpacing(2)
         self.best_title = QLabel(self)
-        layout.addWidget(self.best_title)
+        pair.addWidget(self.best_title, 0, 0)
         self.best_rows = _MiniRows(renderer, self)
-        layout.addWidget(self.best_rows)
+        pair.addWidget(self.best_rows, 1, 0)
+        self.mine_title = QLabel(self)
+        self.mine_title.setObjectName("solverMineTitle")
+        pair.addWidget(self.mine_title, 0, 1)
+        self.mine_rows = _MiniRows(renderer, self)
+        pair.addWidget(self.mine_rows, 1, 1)
+        pair.setColumnStretch(2, 1)
+        layout.addLayout(pair)
         self.figures = QLabel(self)
         self.figures.setWordWrap(True)
         self.figures.setObjectName("solverFigures")
@@ -285,6 +299,10 @@ class SolverPanel(QFrame):
         self.best_title.clear()
         self.best_rows.clear()
         self.best_rows.setVisible(False)
+        self.mine_title.clear()
+        self.mine_title.setVisible(False)
+        self.mine_rows.clear()
+        self.mine_rows.setVisible(False)
         self.figures.clear()
         self.verdict.clear()
         for lab in (*self.points_labels, *(lab for labels in self._rate_labels for lab in labels)):
@@ -458,6 +476,12 @@ class SolverPanel(QFrame):
         self.best_title.setText(self.tr("Best arrangement:"))
         self.best_rows.setVisible(True)
         self.best_rows.show_arrangement(a.best.arrangement)
+        beside = a.mine is not None and a.mine.arrangement != a.best.arrangement
+        self.mine_title.setText(self.tr("Yours:") if beside else "")
+        self.mine_title.setVisible(beside)
+        self.mine_rows.setVisible(beside)
+        if a.mine is not None and beside:
+            self.mine_rows.show_arrangement(a.mine.arrangement)
         lines = [self.tr("Best: %1 ± %2 points per hand").replace("%1", _signed(a.best.ev))
                  .replace("%2", number(a.best.stderr))]
         # Only the best is drawn: the others as good as it are counted, not called "these".
@@ -673,6 +697,9 @@ class SolverPanel(QFrame):
         than ``cap`` (best, hindsight, folded); True if it fits."""
         wanted = self._wanted_height
         best, hindsight = wanted, wanted
+        if self.mine_rows.isVisibleTo(self):  # two arrangements of five cards across the panel
+            best = min(best, self._pair_height())
+            hindsight = min(hindsight, best)  # never larger than the verdict's own pictures
         if cap is not None:
             best, hindsight, folded = min(best, cap[0]), min(hindsight, cap[1]), folded or cap[2]
         self._fold_hindsight(folded)
@@ -694,6 +721,15 @@ class SolverPanel(QFrame):
             self._apply(best, hindsight)
         return False
 
+    def _pair_height(self) -> int:
+        """The highest cards with which the best arrangement and yours stand side by side."""
+        margins = self.contentsMargins()
+        layout = self.layout()
+        inner = self.width() - margins.left() - margins.right() - (
+            0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right())
+        width = (inner - PAIR_GAP) // 10 - 2  # five cards a row, 2 px apart
+        return max(MIN_PAIR_HEIGHT, int(width / CARD_ASPECT))
+
     def _fold_hindsight(self, folded: bool) -> None:
         """The hindsight's explanation in its caption's tooltip (``folded``: the window is too
         short for it) or shown under the caption."""
@@ -704,6 +740,8 @@ class SolverPanel(QFrame):
     def _apply(self, best: int, hindsight: int) -> None:
         if self.best_rows.card_height != best:
             self.best_rows.set_card_height(best)
+        if self.mine_rows.card_height != best:
+            self.mine_rows.set_card_height(best)
         if self.hindsight_rows.card_height != hindsight:
             self.hindsight_rows.set_card_height(hindsight)
 
