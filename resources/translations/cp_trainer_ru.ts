@@ -2082,6 +2082,14 @@
 <context>
     <name>TableModeDialog</name>
     <message>
+        <source>Rows</source>
+        <translation>Ряды</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>Пара</translation>
+    </message>
+    <message>
         <source>Table mode: settle a real table</source>
         <translation>Режим стола: расчёт настоящей игры</translation>
     </message>

@@ -199,3 +199,21 @@ def test_the_players_spin_box_does_not_take_the_focus_on_open(qtbot: QtBot) -> N
     qtbot.waitExposed(dialog)
     assert dialog.focusWidget() is dialog.players[0].name
     assert not dialog.count.hasFocus()
+
+
+def test_the_result_shows_the_hands_and_every_pair_as_tables(qtbot: QtBot) -> None:
+    """The result was a list of sentences under the totals: each player's rows now stand in the
+    players' table, in the cards' signs, and every pair is a line of who won each row."""
+    dialog = TableModeDialog(HouseRules())
+    qtbot.addWidget(dialog)
+    dialog.players[0].name.setText("Ann")
+    dialog.players[0].rows.set_text(A)
+    dialog.players[1].rows.set_text(B)
+    dialog.settle()
+    markup = dialog.output.toHtml()
+    assert markup.count("<table") >= 2
+    text = dialog.output.toPlainText()
+    assert "J♣" in text and "5♥" in text and "Q♥" in text  # the hands, in the cards' signs
+    assert "Pair" in text and "Ann — player B" in text
+    # the pair's line: the winner of each row (top, middle, bottom), then the points
+    assert "Ann — player B\nAnn\nAnn\nAnn\n+4 / \u22124" in text

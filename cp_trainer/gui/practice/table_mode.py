@@ -31,13 +31,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.arrangement import Row
 from cp_trainer.cards import Card
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, fitting_width
 from cp_trainer.gui.numbers import locale, signed, signed_int
+from cp_trainer.gui.practice.hand_html import cards_html
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.house_rules import HouseRules
 from cp_trainer.i18n import capitalised, tr
+from cp_trainer.settlement import PairKind
 from cp_trainer.table_mode import TableEntry, TableResult, settle_table
 
 __all__ = ["DEFAULT_SIZE", "HINT_FLAGS", "ResultView", "TableModeDialog"]
@@ -291,13 +294,39 @@ class TableModeDialog(QDialog):
             # the name typed (or the seat, "player A"); two equal names keep their seats apart
             same = sum(other.name == seat.name for other in result.seats) > 1
             who = f"{seat.name} ({seat_default_name(index)})" if same else seat.name
-            rows.append(f"<tr><td><b>{html.escape(who)}</b></td><td>{verdict}</td>"
-                        f"<td align='right'>{signed_int(seat.points)}</td>"
+            # the hand itself, a row a line, in the cards' own signs (hidden when surrendered)
+            hand = ("" if seat.arrangement is None or seat.surrendered else
+                    "<br>".join(cards_html(" ".join(str(c) for c in row))
+                                for row in seat.arrangement.rows))
+            rows.append(f"<tr><td><b>{html.escape(who)}</b></td><td>{hand}</td><td>{verdict}</td>"
+                        f"<td align='right'><b>{signed_int(seat.points)}</b></td>"
                         f"<td align='right'>{signed(seat.money)}</td></tr>")
         # "Check": the column says whether the hand is legal; "Amount": the points in money
-        titles = (self.tr("Player"), self.tr("Check"), self.tr("Points"), self.tr("Amount"))
+        titles = (self.tr("Player"), self.tr("Rows"), self.tr("Check"), self.tr("Points"), self.tr("Amount"))
         head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
         # each line a sentence in the window (the command line prints the core's lines as they are)
         lines = "<br>".join(html.escape(capitalised(line)) for line in result.explanation)
         # the explanation at the table's size: it is what a newcomer reads to learn the scoring
-        return f"<table cellpadding='4'>{head}{''.join(rows)}</table><p>{lines}</p>"
+        return (f"<table cellpadding='4'>{head}{''.join(rows)}</table>{self._pairs_html(result)}"
+                f"<p>{lines}</p>")
+
+    def _pairs_html(self, result: TableResult) -> str:
+        """Every pair as a line of a table: who won each row ("=" a tie, "—" not compared) and
+        the points, so the totals above can be read off at a glance."""
+        if result.settlement is None or not result.settlement.pairs:
+            return ""
+        lang = current_language()
+        names = [seat.name for seat in result.seats]
+        heads = [self.tr("Pair"), *(tr(f"rules.row.{row.value}", lang) for row in Row), self.tr("Points")]
+        lines = ["<tr>" + "".join(f"<th>{html.escape(capitalised(h))}</th>" for h in heads) + "</tr>"]
+        for pair in result.settlement.pairs:
+            a, b = pair.players
+            cells = [f"{html.escape(names[a])} — {html.escape(names[b])}"]
+            for row in Row:
+                winner = pair.rows.get(row)
+                compared = pair.kind in (PairKind.SHOWDOWN, PairKind.FOUL)
+                cells.append(html.escape(names[winner]) if winner is not None
+                             else ("=" if compared else "—"))
+            cells.append(f"{signed_int(pair.points[0])} / {signed_int(pair.points[1])}")
+            lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        return f"<table cellpadding='4'>{''.join(lines)}</table>"
