@@ -96,3 +96,26 @@ def test_the_verdict_and_hindsight_fit_without_scrolling_with_three_bots(
     panel.why_button.click()
     settle()
     assert not panel.figures.isVisible()
+
+
+def test_a_hand_in_the_history_reads_as_verdict_then_two_arrangements_side_by_side(qapp: Any) -> None:
+    """History's hand view was a column of text: the verdict now comes first, your rows and the
+    solver's stand side by side in a table, and the bots' hands are a table too."""
+    from cp_trainer.gui.practice.hand_html import hand_html
+    from cp_trainer.history import Game, HandRecord
+    from cp_trainer.history.record import OpponentHand, now_utc
+
+    record = HandRecord(
+        game=Game.CHINESE, deal="As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s",
+        arrangement="Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c", played_at=now_utc(),
+        opponents=(OpponentHand("5h 4h 3s / 8s 8c Kh Th 9s / Ad Jd 9d 5d 3d", 2.0, "standard"),),
+        house_rules={}, solver_arrangement="Ah 9h 8h / Kd Kc 7d 5c 3c / As Qs Js Ts 2s",
+        solver_ev=3.49, player_ev=-2.24, loss_stderr=0.1)
+    text = hand_html(record, "en")
+    verdict = text.index("This choice cost 5.73")
+    pair = text.index("<table")
+    assert verdict < pair < text.index("Solver"), "the verdict first, then the two arrangements"
+    side = text[pair:text.index("</table>", pair)]
+    # one line of the table: your rows, then the solver's beside them
+    assert side.count("<td valign='top'>top:") == 2 and "<th" in side
+    assert text.count("<table") == 2  # the bots' hands as a table

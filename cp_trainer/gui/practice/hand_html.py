@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
@@ -134,14 +135,15 @@ def hand_html(record: HandRecord, lang: str) -> str:
         fouls = _paigow_fouls(record, lang) if not chinese else []
     if not fouls:
         fouls = [for_people(f.message) for f in record.fouls]
-    parts.append(f"<p><b>{t['yours']}:</b><br>{rows}</p>")
+    parts.extend(_verdict_and_pair(record, t, rows, rows_of))
     if fouls:
         items = "".join(f"<li>{html.escape(m)}</li>" for m in fouls)
         parts.append(f"<p style='color:{_RED}'><b>{t['foul']}:</b></p><ul>{items}</ul>")
     elif chinese:
         parts.append(f"<p>{t['legal']}</p>")
     if record.opponents:
-        parts.append(f"<p><b>{t['opponents']}:</b></p><ul>")
+        # a table: each opponent's name, what you scored against it, its rows
+        parts.append(f"<p><b>{t['opponents']}:</b></p><table cellpadding='4'>")
         for i, opp in enumerate(record.opponents, start=1):
             name = t["dealer"] if not chinese and opp.name == "dealer" else html.escape(bot_label(opp.name))
             name = name or t["bot"].replace("%1", str(i))
@@ -149,21 +151,34 @@ def hand_html(record: HandRecord, lang: str) -> str:
             scored = t["scored"].replace("%1", short(opp.points, signed=True))
             if opp.surrendered:
                 scored += f" — <b>{t['bot_surrendered']}</b>"
-            parts.append(f"<li>{name}: {scored}<br>{detail}</li>")
-        parts.append("</ul>")
-    if record.solver_arrangement is not None:
-        solver_rows, _ = rows_of(record.solver_arrangement)
-        ev = "" if record.solver_ev is None else f" ({t['ev']} {signed(record.solver_ev)})"
-        parts.append(f"<p><b>{t['solver']}</b>{ev}:<br>{solver_rows}</p>")
-        if record.player_ev is not None:
-            mine = t["surrender_ev"] if record.surrendered else t["your_ev"]
-            parts.append(f"<p>{mine.replace('%1', signed(record.player_ev))}</p>")
-        verdict = _surrender_verdict(record, t) if record.surrendered else _verdict(record, t)
-        if verdict:
-            parts.append(f"<p><b>{verdict}</b></p>")
-    else:
+            parts.append(f"<tr><td valign='top'><b>{name}</b><br>{scored}</td><td>{detail}</td></tr>")
+        parts.append("</table>")
+    if record.solver_arrangement is None:
         parts.append(f"<p><i>{t['no_solver']}</i></p>")
     return "\n".join(parts)
+
+
+def _verdict_and_pair(record: HandRecord, t: dict[str, str], rows: str,
+                      rows_of: Callable[[str], tuple[str, list[str]]]) -> list[str]:
+    """The solver's verdict first, then your rows and the solver's side by side (a table of two
+    columns, the points per hand under each), or your rows alone where no solver ran."""
+    if record.solver_arrangement is None:
+        return [f"<p><b>{t['yours']}:</b><br>{rows}</p>"]
+    parts = []
+    verdict = _surrender_verdict(record, t) if record.surrendered else _verdict(record, t)
+    if verdict:
+        parts.append(f"<p><b>{verdict}</b></p>")
+    solver_rows, _ = rows_of(record.solver_arrangement)
+    ev = "" if record.solver_ev is None else f" ({t['ev']} {signed(record.solver_ev)})"
+    mine = ""
+    if record.player_ev is not None:
+        mine = t["surrender_ev"] if record.surrendered else t["your_ev"]
+        mine = mine.replace("%1", signed(record.player_ev))
+    parts.append(f"<table cellpadding='4'><tr><th align='left'>{t['yours']}:</th>"
+                 f"<th align='left'>{t['solver']}{ev}:</th></tr>"
+                 f"<tr><td valign='top'>{rows}</td><td valign='top'>{solver_rows}</td></tr>"
+                 f"<tr><td>{mine}</td><td></td></tr></table>")
+    return parts
 
 
 def _surrender_verdict(record: HandRecord, t: dict[str, str]) -> str:
