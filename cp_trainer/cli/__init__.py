@@ -67,8 +67,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         streams.restore()
 
 
+def _named(argv: Sequence[str] | None) -> str:
+    """``cp-trainer COMMAND`` when the words name a command, for errors before they are parsed
+    (building the parser reads the catalogues, which a broken install lacks)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    first = next((w for w in words if not w.startswith("-")), None)
+    return f"cp-trainer {first}" if first in COMMANDS else "cp-trainer"
+
+
 def _run(argv: Sequence[str] | None, streams: StandardStreams) -> int:
-    name, lang = "cp-trainer", system_language()
+    name, lang = _named(argv), system_language()
     try:
         try:
             parser = build_parser()
