@@ -27,7 +27,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from cp_trainer.arrangement import Arrangement, check_arrangement
 from cp_trainer.cards import parse_cards
 from cp_trainer.house_rules import HouseRules
-from cp_trainer.net.table import check_message
+from cp_trainer.net.records import check_message
 from cp_trainer.solver.bots import get_bot
 
 CHROMIUM = "/usr/bin/chromium"

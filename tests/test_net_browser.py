@@ -88,8 +88,8 @@ def test_a_player_who_moves_fast_is_never_refused_for_speed(tmp_path: Path) -> N
     from cp_trainer.arrangement import Arrangement, check_partial
     from cp_trainer.cards import parse_cards
     from cp_trainer.house_rules import HouseRules
+    from cp_trainer.net.records import check_message
     from cp_trainer.net.server import BURST
-    from cp_trainer.net.table import check_message
 
     with hosted(None, seats=2, bots=1) as host, chromium(tmp_path / "profile") as driver:
         assert host.line is not None

@@ -25,7 +25,9 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from cp_trainer.net import server as server_module
-from cp_trainer.net.server import ServerThread, where_kept
+from cp_trainer.net import strangers as limits
+from cp_trainer.net.keeping import where_kept
+from cp_trainer.net.server import ServerThread
 
 
 @pytest.fixture
@@ -119,7 +121,7 @@ def test_foreign_origins_and_hosts_are_refused(no_errors: pytest.LogCaptureFixtu
 
 def test_guessing_the_code_is_slowed_per_address_and_logged(monkeypatch: pytest.MonkeyPatch,
                                                              caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(server_module, "FREE_TRIES", 2)
+    monkeypatch.setattr(limits, "FREE_TRIES", 2)
     caplog.set_level(logging.WARNING)
     with hosted(None, seats=3, bots=1) as host:
         assert host.line is not None
@@ -149,7 +151,7 @@ def test_guessing_the_code_is_slowed_per_address_and_logged(monkeypatch: pytest.
 
 def test_idle_strangers_are_bounded_and_a_player_still_joins(monkeypatch: pytest.MonkeyPatch,
                                                              no_errors: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(server_module, "JOIN_DEADLINE", 2.0)
+    monkeypatch.setattr(limits, "JOIN_DEADLINE", 2.0)
     with hosted(None, seats=2, bots=1) as host:
         assert host.line is not None
         port = port_of(host)
@@ -163,7 +165,7 @@ def test_idle_strangers_are_bounded_and_a_player_still_joins(monkeypatch: pytest
                     idle[0].sendall(request("GET", port, "/ws")[:20])  # a handshake never finished
             time.sleep(0.5)
             strangers = list(server._gate.strangers)
-            most = server_module.MAX_STRANGERS_PER_ADDRESS
+            most = limits.MAX_STRANGERS_PER_ADDRESS
             assert sum(1 for c in strangers if c.address == "127.0.0.20") <= most
             started = time.monotonic()
             ann = Client(host.line["url"])

@@ -13,19 +13,18 @@ from cp_trainer.arrangement import Arrangement
 from cp_trainer.cards import parse_cards, set_order
 from cp_trainer.history.record import HandRecord
 from cp_trainer.house_rules import HouseRules, ScoringSystem
-from cp_trainer.net.table import (
+from cp_trainer.net.seats import (
     CODE_ALPHABET,
     CODE_LENGTH,
     MAX_NAME,
-    BotWork,
-    RecordWork,
-    ReviewWork,
-    Table,
     TableError,
     clean_name,
     new_code,
+    reads_as_bot,
     same_secret,
 )
+from cp_trainer.net.table import Table
+from cp_trainer.net.work import BotWork, RecordWork, ReviewWork
 from cp_trainer.session import BotPlay
 from cp_trainer.settlement import settle
 from cp_trainer.solver.bots import get_bot
@@ -106,7 +105,7 @@ def test_names_are_normalised_bounded_unique_and_never_a_bots() -> None:
     for botlike in ("Bot 2 (standard)", "bot", "БОТ 3", "Бот для Ann", "Bot for Ann (greedy)"):
         with pytest.raises(TableError, match=r"^bot_name$"):
             table.join(CODE, botlike)
-    assert table.join(CODE, "Bottom").name == "Bottom"
+    assert table.join(CODE, "Bottom").name == "Bottom" and not reads_as_bot("Bottom")
     with pytest.raises(TableError, match=r"^bad_lang$"):
         table.join(CODE, "Bob", lang="fr")
 

@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
     import contextlib
     import signal
 
-    from ..net.server import TableServer, is_loopback, run_forever, where_kept
+    from ..net.keeping import where_kept
+    from ..net.server import TableServer, is_loopback, run_forever
     from ..net.table import Table
     from .data_folder import data_folder
 

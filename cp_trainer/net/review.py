@@ -11,7 +11,7 @@ compared with that (its error is the best's own standard error).
 from __future__ import annotations
 
 from ..session import BotJob, BotPlay
-from .table import Review, ReviewWork
+from .work import Review, ReviewWork
 
 __all__ = ["REVIEW_SAMPLES", "play_bots", "review"]
 

@@ -4,125 +4,65 @@ Built on ``websockets`` (its asyncio server: ``process_request`` answers the pla
 for the page, everything else is the WebSocket handshake). No Qt: ``cp-trainer serve`` runs it in
 the foreground (:func:`run_forever`), the window in a thread of its own (:class:`ServerThread`).
 
-Every connection is a stranger until it holds a seat, and what strangers can hold is bounded:
+Every connection is a stranger until it holds a seat, and what strangers can hold is bounded
+(:mod:`.strangers`: connections without a seat, in all and per address, a deadline to join, and
+tries at the code, slowed per address and in all); the page answers GET and HEAD on the table's
+own addresses only, and the WebSocket only the table's own page or a script (:mod:`.page`). Each
+message is one JSON object of at most :data:`MAX_MESSAGE` bytes with a known ``type``, at most
+:data:`~.strangers.RATE` a second (a burst of :data:`~.strangers.BURST`); anything else — lone
+surrogates, NUL, binary — gets ``{"type": "error", "error": …}`` and the table goes on. A
+connection that floods on and on, or whose messages are not read, is closed; its seat can come
+back with its token. What goes wrong is logged once a minute per kind, never once per connection.
 
-- at most :data:`MAX_STRANGERS` connections without a seat at once (a new one past that closes
-  the oldest) and :data:`MAX_STRANGERS_PER_ADDRESS` from one address (more are closed at once);
-  a WebSocket that has not joined within :data:`JOIN_DEADLINE` seconds is closed. A flood of idle
-  connections therefore never holds the server's files, and a player's new connection always
-  gets in;
-- a wrong table code is answered only after a delay that grows with each wrong code from that
-  address (past :data:`FREE_TRIES`) and while many wrong codes arrive from anywhere (past
-  :data:`BUSY_TRIES` a minute), and an address still waiting out its delay is refused without
-  its code being looked at; every slowing down is logged;
-- the handshake refuses (403) a ``Host`` that is not one of the table's addresses and an
-  ``Origin`` other than the table's own page (a client without ``Origin``, a script, may join);
-  plain HTTP is GET and HEAD (405 for the rest);
-- each message is one JSON object of at most :data:`MAX_MESSAGE` bytes with a known ``type``, at
-  most :data:`RATE` a second (a burst of :data:`BURST`); anything else — lone surrogates, NUL,
-  binary — gets ``{"type": "error", "error": …}`` and the table goes on. A connection that floods
-  on and on, or whose messages are not read, is closed; its seat can come back with its token.
-
-What goes wrong is logged once a minute per kind, never once per connection. The hands of each
-showdown are kept (:class:`~cp_trainer.history.writer.HistoryWriter`: in the history or its
-fsynced journal) before the showdown is sent; when they cannot be, the host is told at once.
+The hands of each showdown are kept (:class:`~cp_trainer.history.writer.HistoryWriter`: in the
+history or its fsynced journal) before the showdown is sent; when they cannot be, the host is told
+at once (``observe("history", …)``), and :mod:`.keeping` says afterwards where each hand is.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import dataclasses
-import ipaddress
 import json
 import logging
 import math
-import socket
 import threading
 import time
-import urllib.parse
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
-from websockets.protocol import Event, State
 
 from ..bot_names import BotChoice, BotName
-from ..history.store import HistoryError, HistoryStore
-from ..history.writer import JOURNAL_PREFIX, HistoryWriter, WriterEvent
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, tr
+from ..history.writer import HistoryWriter, WriterEvent
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
 from ..resources import resource_path
+from .page import PAGE_FILES, Addresses, is_loopback, link_host, page_strings
+from .page import response as http_response
 from .review import REVIEW_SAMPLES, play_bots, review
-from .table import BotWork, RecordWork, ReviewWork, Table, TableError
+from .seats import TableError
+from .strangers import BURST, MAX_STRANGERS, RATE, Bucket, Gate, GatedConnection, Guard, Say
+from .table import Table
+from .work import BotWork, RecordWork, ReviewWork
 
 _log = logging.getLogger(__name__)
 
-__all__ = ["BURST", "MAX_MESSAGE", "MAX_STRANGERS", "RATE", "Kept", "ServerThread", "TableServer",
-           "is_loopback", "run_forever", "where_kept"]
+__all__ = ["BURST", "MAX_MESSAGE", "MAX_STRANGERS", "RATE", "ServerThread", "TableServer", "is_loopback",
+           "run_forever"]
 
 MAX_MESSAGE = 64 * 1024  # bytes of one message; a longer one is refused with an error
 MAX_FRAME = 256 * 1024  # a message longer than this closes the connection (websockets' max_size)
-RATE = 10.0  # messages a second a connection may send on average …
-BURST = 30.0  # … and at once
 FLOOD_CLOSE = 300  # messages refused for speed, in a row, before the connection is closed
 MAX_OUTBOX = 500  # messages waiting for a connection that does not read: it is closed
 REPLACE_AFTER = 60.0  # seconds a person may be gone before a bot takes the seat
-MAX_STRANGERS = 128  # connections without a seat at once (the oldest goes when a new one comes)
-MAX_STRANGERS_PER_ADDRESS = 16  # … from one address (more are closed at once)
-JOIN_DEADLINE = 20.0  # seconds a WebSocket may stay open without a seat
-FREE_TRIES = 3  # wrong codes an address may send before it is slowed down
-MAX_DELAY = 300.0  # the longest an address waits after a wrong code (seconds)
-BUSY_TRIES = 30  # wrong codes a minute, from anywhere, before every wrong code waits …
-BUSY_DELAY = 5.0  # … this long
 KEEP_TIMEOUT = 10.0  # seconds a showdown waits for its hands to be kept before it is shown anyway
-SAY_EVERY = 60.0  # seconds between two log lines of one kind
-PAGE_FILES = {"/": ("index.html", "text/html; charset=utf-8"),
-              "/index.html": ("index.html", "text/html; charset=utf-8"),
-              "/app.js": ("app.js", "text/javascript; charset=utf-8"),
-              "/style.css": ("style.css", "text/css; charset=utf-8")}
 TYPES = ("join", "rejoin", "check", "set", "surrender", "next", "lang")
-
-
-def is_loopback(host: str) -> bool:
-    """Does ``host`` listen on this machine only?"""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def is_wildcard(host: str) -> bool:
-    return host in ("0.0.0.0", "::", "")
-
-
-def link_host(host: str) -> str:
-    """The host to put in the table's link: a wildcard address is replaced by this machine's
-    address on its network (what a phone beside it can reach); IPv6 in brackets."""
-    if is_wildcard(host):
-        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the interface
-            host = str(s.getsockname()[0])
-        if is_wildcard(host):
-            host = "127.0.0.1"
-    return f"[{host}]" if ":" in host else host
-
-
-def page_strings(lang: str) -> dict[str, str]:
-    """The page's texts (``net.page.*`` of the catalogs) in ``lang``, English where missing."""
-    strings = {k: v for k, v in catalog(DEFAULT_LANGUAGE).items() if k.startswith("net.page.")}
-    if lang != DEFAULT_LANGUAGE:
-        strings.update({k: v for k, v in catalog(lang).items() if k.startswith("net.page.")})
-    return {k[len("net.page."):]: str(v) for k, v in strings.items()}
 
 
 def has_surrogate(value: Any, depth: int = 0) -> bool:
@@ -138,160 +78,6 @@ def has_surrogate(value: Any, depth: int = 0) -> bool:
     return False
 
 
-class _Say:
-    """Log lines of one kind at most once a :data:`SAY_EVERY`, with the count of those left out."""
-
-    def __init__(self) -> None:
-        self._last: dict[str, float] = {}
-        self._held: collections.Counter[str] = collections.Counter()
-
-    def __call__(self, kind: str, text: str, *args: Any, level: int = logging.WARNING,
-                 exc: BaseException | None = None) -> None:
-        now = time.monotonic()
-        last = self._last.get(kind)
-        if last is not None and now - last < SAY_EVERY:
-            self._held[kind] += 1
-            return
-        if len(self._last) > 256:
-            self._last.clear()
-        self._last[kind] = now
-        held = self._held.pop(kind, 0)
-        suffix = f" ({held} more like it in the last minute)" if held else ""
-        _log.log(level, text + suffix, *args, exc_info=exc)
-
-
-@dataclass
-class _Bucket:
-    tokens: float = BURST
-    at: float = 0.0
-    refused: int = 0
-    told: float = -1.0
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
-        self.at = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            self.refused = 0
-            return True
-        self.refused += 1
-        return False
-
-
-class _Gate:
-    """The connections that hold no seat: bounded in all and per address, oldest out first."""
-
-    def __init__(self, say: _Say) -> None:
-        self._say = say
-        self.strangers: dict[_GatedConnection, None] = {}  # in the order they came
-        self.per_address: collections.Counter[str] = collections.Counter()
-
-    def admit(self, conn: _GatedConnection) -> bool:
-        if self.per_address[conn.address] >= MAX_STRANGERS_PER_ADDRESS:
-            self._say(f"many:{conn.address}", "the teaching table closes new connections from %s: %d "
-                      "are open without a seat", conn.address, MAX_STRANGERS_PER_ADDRESS)
-            return False
-        if len(self.strangers) >= MAX_STRANGERS:
-            oldest = next(iter(self.strangers))
-            self._say("full", "the teaching table has %d connections without a seat: the oldest are "
-                      "closed as new ones come", MAX_STRANGERS)
-            self.seated(oldest)
-            oldest.transport.abort()
-        self.strangers[conn] = None
-        self.per_address[conn.address] += 1
-        return True
-
-    def seated(self, conn: ServerConnection) -> None:
-        """``conn`` holds a seat now (or is gone): it is no stranger."""
-        if isinstance(conn, _GatedConnection) and self.strangers.pop(conn, 0) is None:
-            self.per_address[conn.address] -= 1
-            if self.per_address[conn.address] <= 0:
-                del self.per_address[conn.address]
-
-    def overdue(self, now: float) -> list[_GatedConnection]:
-        return [c for c in self.strangers if now - c.opened > JOIN_DEADLINE]
-
-
-class _GatedConnection(ServerConnection):
-    """A connection counted by its server's :class:`_Gate` from its first byte to its seat."""
-
-    gate: ClassVar[_Gate]
-    address = "?"
-    opened = 0.0
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
-        peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        self.opened = time.monotonic()
-        if not self.gate.admit(self):
-            self.transport.abort()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.gate.seated(self)
-        super().connection_lost(exc)
-
-    _head = b""  # the request's bytes until its end is seen
-    _cut = False  # its end was seen: what follows before the handshake's answer is dropped
-
-    def data_received(self, data: bytes) -> None:
-        """Before the handshake is answered, only the first request's bytes reach the parser: a
-        second request sent at once (pipelined) is dropped; the first is answered, then the
-        connection closes (a WebSocket client sends nothing before the answer)."""
-        if self.protocol.state is State.CONNECTING and len(self._head) < 65536:
-            if self._cut:
-                return
-            before = len(self._head)
-            self._head += data
-            end = self._head.find(b"\r\n\r\n")
-            if end >= 0:
-                self._cut = True
-                data = data[:end + 4 - before]
-        super().data_received(data)
-
-    def process_event(self, event: Event) -> None:
-        if self.request is not None and isinstance(event, Request):
-            return  # a second request on one connection: never answered
-        super().process_event(event)
-
-
-class _Guard:
-    """Slows down guessing the table's code: per address, and in all."""
-
-    def __init__(self, say: _Say) -> None:
-        self._say = say
-        self._fails: collections.OrderedDict[str, tuple[int, float]] = collections.OrderedDict()
-        self._recent: collections.deque[float] = collections.deque()
-
-    def wait(self, address: str, now: float) -> float:
-        """Seconds ``address`` must still wait before it may try a code (0: it may)."""
-        entry = self._fails.get(address)
-        return max(0.0, entry[1] - now) if entry is not None else 0.0
-
-    def failed(self, address: str, now: float) -> float:
-        """A wrong code from ``address``: how long to wait before answering (and before its next
-        try)."""
-        count = self._fails.pop(address, (0, 0.0))[0] + 1
-        delay = 0.0 if count <= FREE_TRIES else min(MAX_DELAY, 2.0 ** (count - FREE_TRIES))
-        self._recent.append(now)
-        while self._recent and now - self._recent[0] > 60.0:
-            self._recent.popleft()
-        if len(self._recent) > BUSY_TRIES:
-            delay = max(delay, BUSY_DELAY)
-            self._say("guessing", "the teaching table had %d wrong codes in a minute: every wrong code "
-                      "now waits %g s", len(self._recent), BUSY_DELAY)
-        if count > FREE_TRIES:
-            self._say(f"guess:{address}", "%s sent %d wrong table codes: it waits %g s before its next try",
-                      address, count, delay)
-        self._fails[address] = (count, now + delay)
-        while len(self._fails) > 4096:
-            self._fails.popitem(last=False)
-        return delay
-
-    def joined(self, address: str) -> None:
-        self._fails.pop(address, None)
-
-
 class _Client:
     """One connection and its outgoing messages, sent in order by one writer task."""
 
@@ -302,7 +88,7 @@ class _Client:
         self.lang = DEFAULT_LANGUAGE
         # texts to send; None: stop sending; a (code, reason) pair: close the connection
         self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
-        self.bucket = _Bucket(at=time.monotonic())
+        self.bucket = Bucket(at=time.monotonic())
         self.parting: dict[str, Any] | None = None  # the last word before the connection closes
 
     def send(self, message: dict[str, Any]) -> None:
@@ -344,9 +130,9 @@ class TableServer:
         self.review_samples = review_samples
         self.replace_after = replace_after
         self._observer = observe
-        self._say = _Say()
-        self._gate = _Gate(self._say)
-        self._guard = _Guard(self._say)
+        self._say = Say()
+        self._gate = Gate(self._say)
+        self._guard = Guard(self._say)
         self._loop: asyncio.AbstractEventLoop | None = None
         # the history: a writer of the server's own (closed with it), or the window's
         self._own_writer = writer is None and record
@@ -363,7 +149,7 @@ class TableServer:
         self._server: Server | None = None
         self._tasks: set[asyncio.Future[Any]] = set()
         self._page = resource_path("web")
-        self._local: dict[str, bool] = {}  # address → can this machine bind it (is it its own)
+        self._addresses = Addresses(host, port)  # the port is known once it is bound
         table._emit = self._emit
         table._observe = self._observe
         if self.writer is not None:
@@ -386,66 +172,12 @@ class TableServer:
         host, this machine's address on its network."""
         return f"http://{link_host(self.host)}:{self.port}/?code={self.table.code}"
 
-    def _own_address(self, host: str) -> bool:
-        """Is ``host`` (a Host header's name, no port) one of the addresses the table answers on?"""
-        name = host.lower().rstrip(".")
-        if name.startswith("[") and name.endswith("]"):
-            name = name[1:-1]
-        if name == "localhost":
-            return is_loopback(self.host) or is_wildcard(self.host)
-        machine = socket.gethostname().lower()
-        if is_wildcard(self.host) and name in (machine, machine + ".local"):
-            return True
-        try:
-            address = ipaddress.ip_address(name)
-        except ValueError:
-            return False  # another name (a DNS name pointing here from elsewhere) is not the table's
-        if not is_wildcard(self.host):
-            with contextlib.suppress(ValueError):
-                bound = ipaddress.ip_address(self.host)
-                return address == bound or (bound.is_loopback and address.is_loopback)
-            return self.host == "localhost" and address.is_loopback
-        if name not in self._local:
-            if len(self._local) > 1024:
-                self._local.clear()
-            family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
-            try:
-                with socket.socket(family, socket.SOCK_STREAM) as probe:
-                    probe.bind((name, 0))
-                self._local[name] = True
-            except OSError:
-                self._local[name] = False
-        return self._local[name]
-
-    def _host_ok(self, netloc: str | None) -> bool:
-        """A ``host[:port]`` naming this table: one of its addresses and its port."""
-        if not netloc or len(netloc) > 300:
-            return False
-        try:
-            parts = urllib.parse.urlsplit("//" + netloc)
-            port = parts.port
-            host = parts.hostname
-        except ValueError:
-            return False
-        if host is None or (port if port is not None else 80) != self.port:
-            return False
-        return self._own_address(host)
-
-    def _origin_ok(self, origin: str | None) -> bool:
-        if origin is None:
-            return True  # not a browser: a script may join (it knows the code)
-        try:
-            parts = urllib.parse.urlsplit(origin)
-        except ValueError:
-            return False
-        return parts.scheme == "http" and not parts.path.strip("/") and self._host_ok(parts.netloc)
-
     # --- running -------------------------------------------------------------------------------
 
     def _connection_type(self) -> type[ServerConnection]:
         gate = self._gate
 
-        class Connection(_GatedConnection):
+        class Connection(GatedConnection):
             pass
 
         Connection.gate = gate
@@ -459,6 +191,7 @@ class TableServer:
                                    server_header="cp-trainer", open_timeout=10, close_timeout=2,
                                    create_connection=self._connection_type())
         self.port = int(self._server.sockets[0].getsockname()[1])
+        self._addresses = Addresses(self.host, self.port)
         self._keep(asyncio.ensure_future(self._ticks()))
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -586,18 +319,18 @@ class TableServer:
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         method = getattr(request, "method", "GET")
-        if not self._host_ok(request.headers.get("Host")):
-            return _response(HTTPStatus.FORBIDDEN, b"forbidden: not this table's address\n")
+        if not self._addresses.host_ok(request.headers.get("Host")):
+            return http_response(HTTPStatus.FORBIDDEN, b"forbidden: not this table's address\n")
         path = request.path.split("?", 1)[0]
         if method not in ("GET", "HEAD"):
-            response = _response(HTTPStatus.METHOD_NOT_ALLOWED, b"GET and HEAD only\n")
-            response.headers["Allow"] = "GET, HEAD"
-            return response
+            refused = http_response(HTTPStatus.METHOD_NOT_ALLOWED, b"GET and HEAD only\n")
+            refused.headers["Allow"] = "GET, HEAD"
+            return refused
         if path == "/ws":
             if method != "GET":
-                return _response(HTTPStatus.METHOD_NOT_ALLOWED, b"the WebSocket is opened with GET\n")
-            if not self._origin_ok(request.headers.get("Origin")):
-                return _response(HTTPStatus.FORBIDDEN, b"forbidden: another site's page\n")
+                return http_response(HTTPStatus.METHOD_NOT_ALLOWED, b"the WebSocket is opened with GET\n")
+            if not self._addresses.origin_ok(request.headers.get("Origin")):
+                return http_response(HTTPStatus.FORBIDDEN, b"forbidden: another site's page\n")
             return None  # the WebSocket handshake
         response = self._page_response(path)
         if method == "HEAD":
@@ -609,11 +342,11 @@ class TableServer:
             lang = path[len("/strings/"):-len(".json")]
             if lang in LANGUAGES:
                 body = json.dumps(page_strings(lang), ensure_ascii=False).encode()
-                return _response(HTTPStatus.OK, body, "application/json; charset=utf-8")
+                return http_response(HTTPStatus.OK, body, "application/json; charset=utf-8")
         if path in PAGE_FILES:
             name, kind = PAGE_FILES[path]
-            return _response(HTTPStatus.OK, (self._page / name).read_bytes(), kind)
-        return _response(HTTPStatus.NOT_FOUND, b"not found\n")
+            return http_response(HTTPStatus.OK, (self._page / name).read_bytes(), kind)
+        return http_response(HTTPStatus.NOT_FOUND, b"not found\n")
 
     # --- WebSocket: the players --------------------------------------------------------------
 
@@ -777,53 +510,6 @@ class TableServer:
         client.seat = None
         client.close(code, reason)
         return True
-
-
-@dataclass(frozen=True)
-class Kept:
-    """Where a table's hands are: ``stored`` in the history, ``waiting`` in which journal files
-    (file name → count), ``lost`` neither (the process kept them in memory only)."""
-
-    stored: int
-    waiting: dict[str, int]
-    lost: int
-
-
-def where_kept(folder: Path, uids: list[str]) -> Kept:
-    """Look, read-only, where the hands of identities ``uids`` are now (after the writer closed)."""
-    left = set(uids)
-    stored = 0
-    with contextlib.suppress(HistoryError, OSError):
-        store = HistoryStore.open_readonly(folder, missing_ok=True)
-        try:
-            found = {h.identity for h in store.hands()} & left
-        finally:
-            store.close()
-        stored, left = len(found), left - found
-    waiting: dict[str, int] = {}
-    with contextlib.suppress(OSError):
-        for path in sorted(folder.glob(f"{JOURNAL_PREFIX}*.jsonl")):
-            count = 0
-            with contextlib.suppress(OSError), open(path, "rb") as fh:
-                for raw in fh:
-                    with contextlib.suppress(ValueError, TypeError, AttributeError, RecursionError):
-                        for hand in json.loads(raw).get("hands", ()):
-                            if hand.get("uid") in left:
-                                left.discard(hand["uid"])
-                                count += 1
-            if count:
-                waiting[path.name] = count
-    return Kept(stored, waiting, len(left))
-
-
-def _response(status: HTTPStatus, body: bytes, kind: str = "text/plain; charset=utf-8") -> Response:
-    headers = Headers([
-        ("Content-Type", kind), ("Content-Length", str(len(body))), ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-        ("Content-Security-Policy",
-         "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; frame-ancestors 'none'"),
-    ])
-    return Response(status.value, status.phrase, headers, body)
 
 
 async def run_forever(server: TableServer, ready: Callable[[dict[str, Any]], None],

@@ -28,229 +28,29 @@ settles, the fouls are written as ``cp-trainer check --json`` writes them and th
 
 from __future__ import annotations
 
-import re
 import secrets
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement, check_partial
-from ..bot_names import BotChoice, BotName, UnknownBotError
-from ..cards import Card, CardParseError, Deck, format_cards, set_order
+from ..arrangement import Arrangement, ArrangementParseError, check_arrangement, check_partial
+from ..bot_names import BotChoice
+from ..cards import CardParseError, Deck, format_cards, set_order
 from ..cli.score import result_json
-from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
+from ..history.record import HandRecord
 from ..house_rules import HouseRules
 from ..house_rules_file import RulesFile, _plain
 from ..i18n import LANGUAGES, tr
 from ..session import BotJob, BotPlay
 from ..settlement import Settlement, settle
+from .records import check_message, hand_records
+from .seats import Seat, TableError, clean_name, new_code, reads_as_bot, same_secret
+from .work import BotWork, RecordWork, Review, ReviewWork, Work
 
-__all__ = [
-    "CODE_ALPHABET",
-    "CODE_LENGTH",
-    "MAX_NAME",
-    "BotWork",
-    "RecordWork",
-    "Review",
-    "ReviewWork",
-    "Seat",
-    "Table",
-    "TableError",
-    "clean_name",
-    "new_code",
-    "same_secret",
-]
+__all__ = ["SURRENDER", "Table", "shown_arrangement"]
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
-CODE_LENGTH = 8  # 40 bits: hopeless to guess at the rate the server lets anyone try
-MAX_NAME = 24  # visible characters of a player's name
-MAX_MARKS = 2  # combining marks kept on one character of a name
 MAX_ARRANGEMENT = 200  # characters of an arrangement's text
 SURRENDER = "surrender"  # the arrangement of a surrendered hand, as ``cp-trainer score`` takes it
-# a name that reads as a bot's: "Bot", "Bot 2 (standard)", «Бот 3», "bot for Ann"
-_BOT_LIKE = re.compile(r"^(bot|бот)(\b|\d|$)")
-# what a name never keeps: controls, formatting (bidirectional marks, zero-width), unassigned, private
-_DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn"}
-
-
-def new_code() -> str:
-    """A random table code: :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET`, from
-    :mod:`secrets`."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def same_secret(secret: str, given: object) -> bool:
-    """Is ``given`` the text ``secret`` (compared in constant time)? Any value at all may be
-    given: a number, None, a string with lone surrogates or NUL is simply not the secret."""
-    if not isinstance(given, str):
-        return False
-    return secrets.compare_digest(secret.encode("utf-8"), given.encode("utf-8", "surrogatepass"))
-
-
-class TableError(Exception):
-    """What a seat asked cannot be done; ``key`` is the ``net.error.*`` message, said in the
-    seat's language. ``close``: the connection ends after the error (a wrong code, a bad token)."""
-
-    def __init__(self, key: str, close: bool = False, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.close = close
-        self.params = params
-
-    def message(self, lang: str) -> str:
-        return tr(f"net.error.{self.key}", lang, **self.params)
-
-
-def clean_name(name: object) -> str:
-    """A player's name as the table shows it: NFC, without control or formatting characters
-    (bidirectional marks, zero-width joiners, NUL), runs of spaces as one, at most
-    :data:`MAX_MARKS` combining marks on a character and :data:`MAX_NAME` visible characters.
-
-    >>> clean_name("  Ann\\u202e  Lee\\n")
-    'Ann Lee'
-    >>> len(clean_name("x" * 500))
-    24
-    """
-    if not isinstance(name, str):
-        raise TableError("no_name")
-    text = unicodedata.normalize("NFC", name[:64 * MAX_NAME].encode("utf-8", "replace").decode("utf-8"))
-    out: list[str] = []
-    visible = marks = 0
-    for ch in text:
-        kind = unicodedata.category(ch)
-        if kind in _DROPPED:
-            continue
-        if kind[0] == "Z" or ch.isspace():
-            if out and out[-1] != " ":
-                out.append(" ")
-            continue
-        if kind[0] == "M":
-            if not out or out[-1] == " " or marks >= MAX_MARKS:
-                continue
-            marks += 1
-        else:
-            if visible >= MAX_NAME:
-                break
-            visible, marks = visible + 1, 0
-        out.append(ch)
-    clean = "".join(out).strip()
-    if not clean:
-        raise TableError("no_name")
-    return clean
-
-
-def style_label(bot: str, lang: str) -> str:
-    """A bot style's name in ``lang`` ("standard" / «стандартный»; a newcomer with its rate)."""
-    try:
-        choice = BotChoice.of(bot)
-    except UnknownBotError:
-        return bot
-    label = tr(f"net.bot_style.{choice.name.value}", lang)
-    if choice.name is BotName.NEWCOMER:
-        label += " " + tr("net.bot_style.fouls", lang, rate=f"{100 * choice.foul_rate:g}")
-    return label
-
-
-@dataclass
-class Seat:
-    """One seat. ``name``, ``token`` and ``lang`` are its person's (empty for a seat no person
-    holds). ``bot``: a bot plays this deal; ``human``: the person plays it. ``replaced``: the bot
-    plays for the person, who is away (their token gives the seat back); ``coming``: the person
-    takes the seat from the next deal (the bot plays this one); ``freeing``: the seat is emptied
-    at the next deal."""
-
-    index: int
-    name: str = ""
-    bot: bool = False
-    human: bool = False
-    token: str = ""
-    lang: str = "en"
-    connected: bool = False
-    gone_since: float | None = None  # when its connection dropped
-    cards: tuple[Card, ...] = ()
-    arrangement: Arrangement | None = None
-    surrendered: bool = False
-    has_set: bool = False
-    ready: bool = False  # sent "next" after the showdown
-    replaced: bool = False
-    coming: bool = False
-    freeing: bool = False
-
-    @property
-    def taken(self) -> bool:
-        return self.bot or self.human
-
-    @property
-    def claimed(self) -> bool:
-        """A person holds this seat (playing, coming, or replaced while away)."""
-        return bool(self.token) and (self.human or self.coming or self.replaced)
-
-    def shown_name(self, lang: str, style: str) -> str:
-        """The seat's name for a reader of ``lang``: the person's, or the bot's in that language."""
-        if self.human or not self.bot:
-            return self.name
-        if self.replaced and self.name:
-            return tr("net.bot_for", lang, name=self.name, bot=style_label(style, lang))
-        return tr("net.bot_name", lang, n=self.index + 1, bot=style_label(style, lang))
-
-    def public(self, lang: str, style: str) -> dict[str, Any]:
-        """What every seat may know about this one at any time (never its cards)."""
-        out: dict[str, Any] = {"seat": self.index, "name": self.shown_name(lang, style), "bot": self.bot,
-                               "connected": self.connected or self.bot, "set": self.has_set}
-        if self.bot:
-            out["bot_style"] = style
-        if self.claimed and not self.human:
-            out["person"] = self.name
-            out["person_connected"] = self.connected
-            out["coming"] = self.coming
-        return out
-
-
-@dataclass(frozen=True)
-class BotWork:
-    """Set these seats' hands as the table's bot would (off the event loop)."""
-
-    deal: int
-    job: BotJob
-
-
-@dataclass(frozen=True)
-class ReviewWork:
-    """The solver's review of one human seat's hand (off the event loop)."""
-
-    deal: int
-    seat: int
-    cards: tuple[Card, ...]
-    arrangement: Arrangement | None  # None: the seat surrendered without setting
-    opponents: int
-    bot: str
-    rules: HouseRules
-    uid: str | None  # the hand's identity in the history
-
-
-@dataclass(frozen=True)
-class RecordWork:
-    """Keep the people's hands of a showdown in the history (off the event loop), then show it."""
-
-    deal: int
-    seats: tuple[int, ...]
-    records: tuple[HandRecord, ...]
-
-
-@dataclass(frozen=True)
-class Review:
-    """The solver's verdict on one seat's hand (as ``cp-trainer grade`` computes it)."""
-
-    best: Arrangement
-    best_ev: float
-    ev: float
-    loss: float
-    loss_stderr: float
-    significant: bool
-
-
-Work = BotWork | ReviewWork | RecordWork
 Emit = Callable[[int, dict[str, Any]], None]  # (seat, message) to that seat's connection
 Observe = Callable[[str, dict[str, Any]], None]  # (event, public data) for the host's window or log
 Record = Callable[[Sequence[HandRecord]], list[str]]  # stores hands in the history, their identities
@@ -338,7 +138,7 @@ class Table:
     def _check_name(self, name: object) -> str:
         clean = clean_name(name)
         folded = clean.casefold()
-        if _BOT_LIKE.match(folded):
+        if reads_as_bot(clean):
             raise TableError("bot_name")
         if any(s.claimed and s.name.casefold() == folded for s in self.seats):
             raise TableError("name_taken", name=clean)
@@ -736,7 +536,7 @@ class Table:
         if "money" in scored:
             d.showdown["money"] = scored["money"]
         self.phase = "showdown"
-        records, seats = self._hand_records(d)
+        records, seats = hand_records(self.seats, d.settlement, self.rules, self.bot, self.lang)
         if records and self.defer_records:
             self._work.append(RecordWork(d.number, tuple(seats), tuple(records)))
             return
@@ -774,33 +574,6 @@ class Table:
                               **{k: v for k, v in h.items() if k != "seat"}} for h in showdown["hands"]]
         return showdown
 
-    def _hand_records(self, d: _Deal) -> tuple[list[HandRecord], list[int]]:
-        """Each person's hand for the host's history (the other seats as its opponents)."""
-        records: list[HandRecord] = []
-        seats: list[int] = []
-        if d.settlement is None:
-            return records, seats
-        for seat in self.seats:
-            if not seat.human:
-                continue
-            arr = seat.arrangement or _as_dealt(seat.cards)
-            fouls = () if seat.surrendered else tuple(
-                FoulNote(f.code, f.message) for f in check_arrangement(arr, self.rules, self.lang).fouls)
-            opponents = []
-            for other in self.seats:
-                if other.index == seat.index:
-                    continue
-                pair = next(p for p in d.settlement.pairs if set(p.players) == {seat.index, other.index})
-                shown = other.arrangement or _as_dealt(other.cards)
-                opponents.append(OpponentHand(str(shown), float(pair.points_of(seat.index)),
-                                              self.bot if other.bot else other.name,
-                                              surrendered=other.surrendered))
-            records.append(HandRecord(game=Game.CHINESE, deal=format_cards(seat.cards), arrangement=str(arr),
-                                      played_at=now_utc(), fouls=fouls, opponents=tuple(opponents),
-                                      house_rules=self.rules.to_dict(), surrendered=seat.surrendered))
-            seats.append(seat.index)
-        return records, seats
-
     def review_done(self, work: ReviewWork, review: Review) -> dict[str, Any]:
         """The solver's verdict on ``work``'s seat: sent to every person at the table."""
         message = {"type": "review", "deal": work.deal, "seat": work.seat, "best": str(review.best),
@@ -815,19 +588,6 @@ class Table:
         return message
 
 
-def _as_dealt(cards: Sequence[Card]) -> Arrangement:
-    return Arrangement(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:13]))
-
-
 def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "…"
-
-
-def check_message(result: CheckResult, arr: Arrangement, lang: str) -> str:
-    """One line for the player: the fouls found, or how far the hand is."""
-    if result.fouls:
-        return " ".join(f.message[:1].upper() + f.message[1:].rstrip(".") + "." for f in result.fouls)
-    if arr.complete:
-        return tr("net.check.legal", lang)
-    return tr("net.check.so_far", lang, placed=len(arr.cards))
