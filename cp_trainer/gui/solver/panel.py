@@ -727,8 +727,16 @@ class SolverPanel(QFrame):
         layout = self.layout()
         inner = self.width() - margins.left() - margins.right() - (
             0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right())
-        width = (inner - PAIR_GAP) // 10 - 2  # five cards a row, 2 px apart
-        return max(MIN_PAIR_HEIGHT, int(width / CARD_ASPECT))
+        room = inner - PAIR_GAP
+        # each column as wide as its caption or its five cards (2 px apart), whichever is wider
+        titles = []
+        for title in (self.best_title, self.mine_title):
+            title.ensurePolished()
+            titles.append(title.sizeHint().width())
+        column = room // 2
+        if max(titles) > column:  # a long caption: the other column's cards get the rest
+            column = room - max(titles)
+        return max(MIN_PAIR_HEIGHT, int((column // 5 - 2) / CARD_ASPECT))
 
     def _fold_hindsight(self, folded: bool) -> None:
         """The hindsight's explanation in its caption's tooltip (``folded``: the window is too
