@@ -317,7 +317,7 @@ class TableModeDialog(QDialog):
             return ""
         lang = current_language()
         names = [seat.name for seat in result.seats]
-        heads = [self.tr("Pair"), *(tr(f"rules.row.{row.value}", lang) for row in Row), self.tr("Points")]
+        heads = [self.tr("Pair"), *(row.label(lang) for row in Row), self.tr("Points")]
         lines = ["<tr>" + "".join(f"<th>{html.escape(capitalised(h))}</th>" for h in heads) + "</tr>"]
         for pair in result.settlement.pairs:
             a, b = pair.players
