@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_peer  # noqa: E402
 
-from cp_trainer.cards import Card  # noqa: E402
-from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.rules.cards import Card  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import ExpertBot, get_bot  # noqa: E402
 from cp_trainer.solver.montecarlo import SolveRequest, solve  # noqa: E402
 

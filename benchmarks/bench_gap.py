@@ -39,8 +39,8 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cp_trainer.cards import Card  # noqa: E402
-from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule  # noqa: E402
+from cp_trainer.rules.cards import Card  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule  # noqa: E402
 from cp_trainer.solver import removal  # noqa: E402
 from cp_trainer.solver.enumerate import setting_arrangement, tables_for  # noqa: E402
 from cp_trainer.solver.fastbots import bot_spec, removal_pool, settings_for  # noqa: E402

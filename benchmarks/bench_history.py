@@ -14,7 +14,6 @@ from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
-from cp_trainer.cards import Deck, format_cards
 from cp_trainer.history import (
     FoulNote,
     Game,
@@ -28,7 +27,8 @@ from cp_trainer.history import (
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
 from cp_trainer.history.writer import HistoryWriter
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.cards import Deck, format_cards
+from cp_trainer.rules.house_rules import HouseRules
 
 
 def sample_hands(n: int) -> list[HandRecord]:

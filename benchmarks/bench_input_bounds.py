@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from cp_trainer.drill.pool import MAX_POOL_LINE, MAX_POOL_TEXT, PoolFileError, read_pool
-from cp_trainer.house_rules_file import RulesFileError, key_lines, loads_rules
+from cp_trainer.rules.house_rules_file import RulesFileError, key_lines, loads_rules
 
 
 def _seconds(action: object) -> float:

@@ -32,9 +32,9 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cp_trainer.arrangement import Arrangement  # noqa: E402
-from cp_trainer.cards import Card, parse_cards  # noqa: E402
-from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.rules.arrangement import Arrangement  # noqa: E402
+from cp_trainer.rules.cards import Card, parse_cards  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import get_bot, settings_for  # noqa: E402
 from cp_trainer.solver.enumerate import tables_for  # noqa: E402
 from cp_trainer.solver.montecarlo import SolveRequest, solve  # noqa: E402

@@ -54,9 +54,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_peer  # noqa: E402
 from numba import njit  # noqa: E402
 
-from cp_trainer.arrangement import Arrangement  # noqa: E402
-from cp_trainer.cards import Card, parse_cards  # noqa: E402
-from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.rules.arrangement import Arrangement  # noqa: E402
+from cp_trainer.rules.cards import Card, parse_cards  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import settings_for  # noqa: E402
 from cp_trainer.solver.enumerate import tables_for  # noqa: E402
 from cp_trainer.solver.scoring import arrangement_rows, setting_rows  # noqa: E402

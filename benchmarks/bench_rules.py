@@ -10,10 +10,10 @@ import random
 import time
 from collections.abc import Callable
 
-from cp_trainer.arrangement import Arrangement, check_arrangement, check_partial
-from cp_trainer.cards import FULL_DECK, Card
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.settlement import settle, settle_pair
+from cp_trainer.rules.arrangement import Arrangement, check_arrangement, check_partial
+from cp_trainer.rules.cards import FULL_DECK, Card
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.rules.settlement import settle, settle_pair
 
 
 def _per_call(fn: Callable[[], object], n: int) -> float:

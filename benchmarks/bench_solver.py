@@ -24,14 +24,14 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cp_trainer.cards import FULL_DECK, Card
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.cards import FULL_DECK, Card
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.rules.strength import evaluate3, evaluate5
 from cp_trainer.solver.bots import ExpertBot, get_bot, settings_for
 from cp_trainer.solver.enumerate import enumerate_hand, setting_arrangement
 from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up
 from cp_trainer.solver.scoring import ScoringParams, pair_points, setting_rows
 from cp_trainer.solver.tables import tables
-from cp_trainer.strength import evaluate3, evaluate5
 
 RULES = HouseRules()
 I64 = npt.NDArray[np.int64]

@@ -26,8 +26,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cp_trainer.cards import Card  # noqa: E402
-from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.rules.cards import Card  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver import montecarlo  # noqa: E402
 
 RULES = HouseRules()

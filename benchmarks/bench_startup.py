@@ -93,8 +93,8 @@ def whole_process(runs: int) -> None:
 def in_process(n_hands: int) -> None:
     import numpy as np
 
-    from cp_trainer.cards import Card
-    from cp_trainer.house_rules import HouseRules
+    from cp_trainer.rules.cards import Card
+    from cp_trainer.rules.house_rules import HouseRules
     from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up
 
     try:
@@ -130,7 +130,7 @@ def cold() -> None:
         wall, cpu = timed_run(["-m", "cp_trainer.precompile", "--quiet"], env)
         print(f"python -m cp_trainer.precompile: wall {wall:.1f} s, cpu {cpu:.1f} s")
         code = ("import time; t = time.perf_counter()\n"
-                "from cp_trainer.cards import parse_cards\n"
+                "from cp_trainer.rules.cards import parse_cards\n"
                 "from cp_trainer.solver.montecarlo import SolveRequest, solve\n"
                 f"solve(SolveRequest(tuple(parse_cards({HAND!r})), bot='standard', samples=10000, seed=1))\n"
                 "print(time.perf_counter() - t)")

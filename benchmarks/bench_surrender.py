@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cp_trainer.cards import Deck
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.cards import Deck
+from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.solver.bots import SURRENDER_MARGIN, ExpertBot, get_bot
 from cp_trainer.solver.fastbots import standard_estimate
 from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up

@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cp_trainer.cards import Deck
+from cp_trainer.rules.cards import Deck
 from cp_trainer.solver.montecarlo import SolveRequest, solve, warm_up
 
 

@@ -1,7 +1,7 @@
 """``python -m cp_trainer.precompile``: compile every kernel now, once, at set-up.
 
 Numba compiles the solver's kernels the first time they run (about 15 s on a quiet two-core
-machine, far longer on a busy one) and keeps the result in its cache (:mod:`cp_trainer.jit`);
+machine, far longer on a busy one) and keeps the result in its cache (:mod:`cp_trainer.solver.numba_cache`);
 later processes load it in a fraction of a second. ``./dev`` runs this right after installing,
 with a visible step, so the first Hint after a fresh install answers at once instead of sitting
 at 0% while the compiler works. It compiles the Pai Gow kernels too. Running it again when the
@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .i18n import system_language, tr
-from .jit import configure
-from .resources import MissingResourcesError
+from .solver.numba_cache import configure
+from .support.i18n import system_language, tr
+from .support.resources import MissingResourcesError
 
 __all__ = ["STEPS", "Step", "main", "precompile"]
 
@@ -41,9 +41,9 @@ class Step:
 
 def _solver() -> None:
     """The Monte-Carlo solver's kernels, the compiled bots' and the hindsight's."""
-    from .bot_names import BotName
-    from .cards import FULL_DECK
-    from .house_rules import HouseRules
+    from .rules.bot_names import BotName
+    from .rules.cards import FULL_DECK
+    from .rules.house_rules import HouseRules
     from .solver import montecarlo as mc
     from .solver.enumerate import setting_arrangement
     from .solver.fastbots import FastBot
@@ -57,8 +57,8 @@ def _solver() -> None:
 def _standard() -> None:
     """``standard``'s card-removal step, in the solver and at the table; then whatever else
     :func:`cp_trainer.solver.warm_up` covers (at once, when the steps before compiled it all)."""
-    from .cards import FULL_DECK
-    from .house_rules import HouseRules
+    from .rules.cards import FULL_DECK
+    from .rules.house_rules import HouseRules
     from .solver import warm_up
     from .solver._jit import load_kernels
     from .solver.bots import get_bot

@@ -25,7 +25,7 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.fastbots import POOL_HANDS, POOL_SEED, build_pool_hands  # noqa: E402
 from cp_trainer.solver.removal import POOL_RULES, pool_file, save_pool  # noqa: E402
 
@@ -61,7 +61,7 @@ def write(name: str, out: Path) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out-dir", type=Path, default=ROOT / "resources" / "solver")
+    ap.add_argument("--out-dir", type=Path, default=ROOT / "cp_trainer" / "resources" / "solver")
     ap.add_argument("--only", choices=sorted(POOL_RULES), action="append")
     args = ap.parse_args()
     for name in args.only or list(POOL_RULES):

@@ -20,7 +20,7 @@ from cp_trainer.solver.tables import TABLES_FILE, save_tables  # noqa: E402
 
 
 def main() -> int:
-    out = ROOT / "resources" / "solver" / TABLES_FILE
+    out = ROOT / "cp_trainer" / "resources" / "solver" / TABLES_FILE
     save_tables(str(out))
     print(f"wrote {out} ({out.stat().st_size:,} bytes)")
     return 0

@@ -30,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GUI_DIR = ROOT / "cp_trainer" / "gui"
-TRANSLATIONS_DIR = ROOT / "resources" / "translations"
+TRANSLATIONS_DIR = ROOT / "cp_trainer" / "resources" / "translations"
 LANGUAGES = ("ru",)  # English is the source language
 
 
@@ -88,7 +88,7 @@ def messages(ts: Path) -> list[Message]:
     for context in ET.parse(ts).getroot().iter("context"):
         name = context.findtext("name", "")
         if not name:
-            # A bare tr(...) call: that is the rules core's catalog function (cp_trainer.i18n.tr,
+            # A bare tr(...) call: that is the rules core's catalog function (cp_trainer.support.i18n.tr,
             # JSON keys), which lupdate cannot tell from Qt's; Qt strings always have a context.
             continue
         for message in context.iter("message"):

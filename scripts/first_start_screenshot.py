@@ -36,10 +36,10 @@ NOTICE_TIMEOUT = 120.0
 def shoot(out: Path, lang: str, size: tuple[int, int]) -> Path:
     from PySide6.QtWidgets import QApplication
 
-    from cp_trainer.cards import parse_cards
     from cp_trainer.gui.app import application, create_window
     from cp_trainer.gui.first_start import prepare_solver
     from cp_trainer.gui.settings.store import Settings
+    from cp_trainer.rules.cards import parse_cards
 
     app = application()
 

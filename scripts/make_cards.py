@@ -4,7 +4,7 @@
     .venv/bin/python scripts/make_cards.py            # rewrite resources/cards/
     .venv/bin/python scripts/make_cards.py --out DIR  # write somewhere else (the tests do)
 
-Output (committed; ``tests/test_card_art.py`` checks this script reproduces it byte for byte):
+Output (committed; ``tests/project/test_card_art.py`` checks this script reproduces it byte for byte):
 ``resources/cards/two-colour/As.svg`` .. ``four-colour/2c.svg`` (52 faces per style, named like
 ``str(Card)``), ``resources/cards/back.svg`` and ``resources/cards/joker.svg``.
 
@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cp_trainer.cards import FULL_DECK, Card, Rank, Suit  # noqa: E402
 from cp_trainer.gui.cards.style import INDEX_TEXT, CardStyle, suit_colour  # noqa: E402
+from cp_trainer.rules.cards import FULL_DECK, Card, Rank, Suit  # noqa: E402
 
 WIDTH, HEIGHT = 250, 350
 FONT = "DejaVu Sans"
@@ -226,7 +226,7 @@ def write_all(out: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Generate the SVG card art.")
-    parser.add_argument("--out", type=Path, default=ROOT / "resources" / "cards",
+    parser.add_argument("--out", type=Path, default=ROOT / "cp_trainer" / "resources" / "cards",
                         help="output folder (default: resources/cards)")
     args = parser.parse_args(argv)
     count = write_all(args.out)

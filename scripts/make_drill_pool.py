@@ -34,7 +34,8 @@ from cp_trainer.drill.pool import hand_key, random_cards, solved_to_hand  # noqa
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=ROOT / "resources" / "drill" / "pool.jsonl.gz")
+    parser.add_argument("--out", type=Path, default=ROOT / "cp_trainer" / "resources" / "drill"
+                        / "pool.jsonl.gz")
     parser.add_argument("--target", type=int, default=2200, help="hands to find (default 2200)")
     parser.add_argument("--minutes", type=float, default=40.0, help="stop after this long (default 40)")
     parser.add_argument("--samples", type=int, default=DRILL_SAMPLES)

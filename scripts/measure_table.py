@@ -43,11 +43,11 @@ def measure_inside() -> dict[str, Any]:
     from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QApplication
 
-    from cp_trainer.arrangement import Arrangement
-    from cp_trainer.cards import parse_cards
     from cp_trainer.gui.app import application, create_window
     from cp_trainer.gui.settings.store import Settings
     from cp_trainer.gui.table.models import ROWS, Zone
+    from cp_trainer.rules.arrangement import Arrangement
+    from cp_trainer.rules.cards import parse_cards
 
     app = application()
 

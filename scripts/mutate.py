@@ -43,43 +43,26 @@ class Target:
     max_examples: int = 0  # the per-mutant cap on a property test's examples (0: MAX_EXAMPLES)
 
 
-TARGETS: tuple[Target, ...] = (
-    Target("cards", ("cp_trainer/cards.py",), ("tests/test_cards.py", "tests/test_strength.py")),
-    Target("strength", ("cp_trainer/strength.py",), ("tests/test_strength.py", "tests/test_arrangement.py")),
-    Target("arrangement", ("cp_trainer/arrangement.py",),
-           ("tests/test_arrangement.py", "tests/test_legality.py", "tests/test_arrangement_exact.py")),
-    # The check's words (foul_message, foul_sentences, row names) moved out of arrangement.py.
-    Target("arrangement_text", ("cp_trainer/arrangement_text.py",),
-           ("tests/test_arrangement.py", "tests/test_arrangement_exact.py")),
-    Target("settlement", ("cp_trainer/settlement.py",),
-           ("tests/test_settlement.py", "tests/test_settlement_exact.py", "tests/test_zero_sum.py")),
-    Target("royalties", ("cp_trainer/royalties.py",),
-           ("tests/test_royalties.py", "tests/test_settlement.py")),
-    Target("naturals", ("cp_trainer/naturals.py",), ("tests/test_naturals.py", "tests/test_settlement.py")),
-    Target("house_rules", ("cp_trainer/house_rules.py",),
-           ("tests/test_house_rules.py", "tests/test_house_rules_bounds.py")),
-    Target("house_rules_file", ("cp_trainer/house_rules_file.py",),
-           ("tests/test_house_rules_file.py", "tests/test_house_rules_bounds.py",
-            "tests/test_input_bounds.py")),  # the last: the nesting scanner's tests
-    # The session's state machine (30 examples of 40 steps: about a minute per mutant through the
-    # trampolines) runs 10: each example starts with every scenario (its @initialize rules).
-    Target("session", ("cp_trainer/session.py",),
-           ("tests/test_session.py", "tests/test_session_exact.py", "tests/test_session_machine.py",
-            "tests/test_session_rules.py"), max_examples=10),
-    Target("board", ("cp_trainer/board.py",),
-           ("tests/test_board.py", "tests/test_session.py", "tests/test_session_rules.py",
-            "tests/test_session_paigow.py")),
-    Target("paigow", tuple(f"cp_trainer/paigow/{m}.py" for m in
-                           ("cards", "hands", "house_way", "resolve", "setting", "session", "ev")),
-           ("tests/test_paigow_cards.py", "tests/test_paigow_hands.py", "tests/test_paigow_house_way.py",
-            "tests/test_paigow_resolve.py", "tests/test_paigow_ev.py", "tests/test_session_paigow.py",
-            "tests/test_paigow_exact.py", "tests/test_cli_paigow.py")),
-    Target("grading", ("cp_trainer/drill/grading.py",), ("tests/test_drill_core.py",)),
-    # The Drill's state machine runs 10 examples too, each starting with every scenario.
-    Target("drill_session", ("cp_trainer/drill/session.py",),
-           ("tests/test_drill_session.py", "tests/test_drill_session_exact.py",
-            "tests/test_drill_session_machine.py"), max_examples=10),
-)
+#: the packages whose modules are mutated, each module guarded by its package's own tests
+#: (tests/<package>/): a module's own tests must catch a wrong payout, record or choice in it
+PACKAGES = ("rules", "chinese", "paigow", "drill")
+#: the state machines' property tests (an example starts with every scenario) run fewer examples
+FEWER_EXAMPLES = {"session": 10, "drill_session": 10}
+
+
+def _targets() -> tuple[Target, ...]:
+    targets = []
+    for package in PACKAGES:
+        tests = tuple(sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / package).glob("test_*.py")))
+        for path in sorted((ROOT / "cp_trainer" / package).glob("*.py")):
+            if path.name == "__init__.py":
+                continue
+            name = path.stem if package in ("rules", "chinese") else f"{package}_{path.stem}"
+            targets.append(Target(name, (str(path.relative_to(ROOT)),), tests, FEWER_EXAMPLES.get(name, 0)))
+    return tuple(targets)
+
+
+TARGETS = _targets()
 BY_NAME = {t.name: t for t in TARGETS}
 
 # mutmut's exit codes per mutant (mutmut/__main__.py: status_by_exit_code)

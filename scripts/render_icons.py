@@ -5,7 +5,7 @@
     .venv/bin/python scripts/render_icons.py --check  # change nothing; exit 1 if one is missing
 
 The SVG is ``resources/desktop/icons/hicolor/scalable/apps/<app id>.svg``; each size in
-:data:`cp_trainer.desktop.PNG_SIZES` goes to ``resources/desktop/icons/hicolor/<N>x<N>/apps/``.
+:data:`cp_trainer.support.desktop.PNG_SIZES` goes to ``resources/desktop/icons/hicolor/<N>x<N>/apps/``.
 It runs ``rsvg-convert`` (Debian's librsvg2-bin). Run it after changing the SVG.
 """
 
@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cp_trainer.desktop import APP_ID, PNG_SIZES  # noqa: E402
+from cp_trainer.support.desktop import APP_ID, PNG_SIZES  # noqa: E402
 
-ICONS = ROOT / "resources" / "desktop" / "icons" / "hicolor"
+ICONS = ROOT / "cp_trainer" / "resources" / "desktop" / "icons" / "hicolor"
 
 
 def png_path(size: int) -> Path:

@@ -53,9 +53,9 @@ def grab_to_png(widget: QWidget, out: Path, size: tuple[int, int] | None = None)
 
 def contact_sheet(height: int = 120, dpr: float = 1.0) -> QWidget:
     """Every card of both styles (one row per suit and style), the back and the joker, on felt."""
-    from cp_trainer.cards import Card, Rank, Suit
     from cp_trainer.gui.cards.pixmaps import JOKER, CardRenderer, card_size
     from cp_trainer.gui.cards.style import CardStyle
+    from cp_trainer.rules.cards import Card, Rank, Suit
 
     sheet = QWidget()
     sheet.setObjectName("cardSheet")

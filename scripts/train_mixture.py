@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "scripts"))  # train_winprob's dealing, when loade
 
 from train_winprob import deal  # noqa: E402
 
-from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.fastbots import bonuses  # noqa: E402
 from cp_trainer.solver.kernels import BOT_STANDARD, bot_settings  # noqa: E402
 from cp_trainer.solver.parallel import run_ranges  # noqa: E402
@@ -145,7 +145,7 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=3, help="self-play rounds (default 3)")
     p.add_argument("--iterations", type=int, default=60, help="EM iterations a round (default 60)")
     p.add_argument("--seed", type=int, default=20261202)
-    p.add_argument("--out-dir", type=Path, default=ROOT / "resources" / "solver")
+    p.add_argument("--out-dir", type=Path, default=ROOT / "cp_trainer" / "resources" / "solver")
     args = p.parse_args()
     if not (1 <= args.kinds <= 64 and 1000 <= args.hands <= 10_000_000 and 1 <= args.rounds <= 20
             and 1 <= args.iterations <= 1000):

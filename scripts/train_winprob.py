@@ -26,7 +26,7 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cp_trainer.house_rules import HouseRules  # noqa: E402
+from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import bonuses  # noqa: E402
 from cp_trainer.solver.kernels import BOT_GREEDY, BOT_STANDARD, bot_settings  # noqa: E402
 from cp_trainer.solver.scoring import setting_rows  # noqa: E402
@@ -82,7 +82,8 @@ def main() -> int:
                    help=f"output file (default resources/solver/{WINPROB_FILE})")
     args = p.parse_args()
     if args.out is None:
-        args.out = ROOT / "resources" / "solver" / (WINPROB_LOW_FILE if args.low_middle else WINPROB_FILE)
+        name = WINPROB_LOW_FILE if args.low_middle else WINPROB_FILE
+        args.out = ROOT / "cp_trainer" / "resources" / "solver" / name
 
     rules = HouseRules(low_middle=args.low_middle)
     rng = np.random.default_rng(args.seed)

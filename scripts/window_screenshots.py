@@ -51,9 +51,9 @@ def seed_history(data: Path) -> None:
     """A few Chinese-poker hands over a week, so the History's table and charts have something."""
     from datetime import UTC, datetime, timedelta
 
-    from cp_trainer.arrangement import Arrangement, check_arrangement
     from cp_trainer.history import FoulNote, Game, HandRecord, HistoryStore, OpponentHand
-    from cp_trainer.house_rules import HouseRules
+    from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+    from cp_trainer.rules.house_rules import HouseRules
 
     start = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
     with HistoryStore.open(data) as store:
@@ -73,12 +73,12 @@ def seed_history(data: Path) -> None:
 def shoot(out: Path, langs: tuple[str, ...], size: tuple[int, int]) -> list[Path]:
     from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
-    from cp_trainer.arrangement import Arrangement
-    from cp_trainer.cards import Card, parse_cards
     from cp_trainer.gui.app import application, create_window
     from cp_trainer.gui.settings.dialog import SettingsDialog
     from cp_trainer.gui.settings.store import Settings
     from cp_trainer.gui.table.models import Zone
+    from cp_trainer.rules.arrangement import Arrangement
+    from cp_trainer.rules.cards import Card, parse_cards
 
     app = application()
     saved: list[Path] = []

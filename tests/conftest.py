@@ -50,11 +50,18 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "error::pytest.PytestUnhandledThreadExceptionWarning")
 
 
+# The offscreen plugin cannot pass a window's size constraints to a window system it does not
+# have; it says so every time a window with a minimum or maximum size is shown.
+OFFSCREEN_NOTICES = ("This plugin does not support propagateSizeHints",)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests marked slow first, the rest in their order: with two workers the long ones then
     run side by side at the start, instead of one of them holding up the end of the run while the
     other worker has nothing left to do."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    for item in items:  # a window another test left on this worker may still say it meanwhile
+        item.add_marker(pytest.mark.qt_log_ignore(*OFFSCREEN_NOTICES))
 
 
 def stderr_errors(text: str) -> list[str]:

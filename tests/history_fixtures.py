@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from cp_trainer.history import FoulNote, Game, HandRecord, OpponentHand
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.house_rules import HouseRules
 
 T0 = datetime(2026, 10, 16, 12, 0, tzinfo=UTC)
 DEAL = "As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s"

@@ -29,7 +29,6 @@ def main(argv: list[str]) -> int:
     from drill_fixtures import STORED
     from PySide6.QtWidgets import QApplication
 
-    from cp_trainer.arrangement import Arrangement
     from cp_trainer.drill.grading import HandAnalysis
     from cp_trainer.drill.pool import DrillHand
     from cp_trainer.drill.themes import Theme
@@ -39,6 +38,7 @@ def main(argv: list[str]) -> int:
     from cp_trainer.gui.settings.store import Settings
     from cp_trainer.gui.table.models import Zone
     from cp_trainer.history.drill_record import DrillRecord
+    from cp_trainer.rules.arrangement import Arrangement
 
     data, settings, hands = Path(argv[0]), Path(argv[1]), int(argv[2])
     app = QApplication.instance() or QApplication([])

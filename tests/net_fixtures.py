@@ -13,9 +13,9 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from cp_trainer.house_rules import HouseRules
 from cp_trainer.net.server import ServerThread, TableServer
 from cp_trainer.net.table import Table
+from cp_trainer.rules.house_rules import HouseRules
 
 CODE = "TEACH7"
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][shdc](?![A-Za-z0-9])")

@@ -24,10 +24,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
-from cp_trainer.cards import parse_cards
-from cp_trainer.house_rules import HouseRules
 from cp_trainer.net.records import check_message
+from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.solver.bots import get_bot
 
 CHROMIUM = "/usr/bin/chromium"

@@ -1,7 +1,7 @@
 """An independent reference scorer for closed Chinese poker (RULES.md §1), for the tests.
 
-It shares nothing with ``cp_trainer.settlement`` but the row strengths (``cp_trainer.strength``)
-and natural detection (``cp_trainer.naturals``, tested on its own): its own legality check, its
+It shares nothing with ``cp_trainer.rules.settlement`` but the row strengths (``cp_trainer.rules.strength``)
+and natural detection (``cp_trainer.rules.naturals``, tested on its own): its own legality check, its
 own royalty lookup, points from a table written out by hand, and, above all, each seat's result
 worked out **from that seat's own side** (never as the negation of the other's), so that the
 zero-sum property is something the tests check, not something the code builds in.
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
-from cp_trainer.naturals import Natural, natural_of
-from cp_trainer.strength import (
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule
+from cp_trainer.rules.naturals import Natural, natural_of
+from cp_trainer.rules.strength import (
     ACE_HIGH_STRAIGHT,
     Category,
     category_of,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.session import BotJob, BotPlay
+from cp_trainer.chinese.session import BotJob, BotPlay
+from cp_trainer.rules.arrangement import Arrangement
 
 
 def by_rank_bot(job: BotJob) -> tuple[Arrangement, ...]:

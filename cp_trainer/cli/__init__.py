@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
-from ..i18n import system_language
-from ..resources import MissingResourcesError
+from ..support.i18n import system_language
+from ..support.resources import MissingResourcesError
 from .common import CliError, lang_of, shown
 from .streams import StandardStreams, StreamError
 

@@ -6,11 +6,11 @@ import argparse
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from ..arrangement import Arrangement
-from ..bot_names import BotChoice, BotName, format_bot
-from ..cards import FULL_DECK, Card, CardParseError, find_duplicates, format_cards, parse_cards
-from ..house_rules import HouseRules
-from ..i18n import tr
+from ..rules.arrangement import Arrangement
+from ..rules.bot_names import BotChoice, BotName, format_bot
+from ..rules.cards import FULL_DECK, Card, CardParseError, find_duplicates, format_cards, parse_cards
+from ..rules.house_rules import HouseRules
+from ..support.i18n import tr
 from .bot_options import BOT_HELP, bot_type
 from .common import (
     CliError,
@@ -103,7 +103,7 @@ def arrangement_json(text: str, cards: list[Card], bot: BotChoice, rules: HouseR
 
 def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str) -> dict[str, object]:
     """The ``--json`` object of the arrangement ``arr`` a bot gave for the input ``text``."""
-    from ..arrangement import check_arrangement
+    from ..rules.arrangement import check_arrangement
 
     result = check_arrangement(arr, rules, lang=lang)
     assert result.rows is not None
@@ -124,7 +124,7 @@ def rows_record(text: str, rows: Rows, rules: HouseRules, lang: str, words: Word
     """:func:`arrangement_record` of the (legal) arrangement ``rows``, for many hands: a row's
     category and name depend only on its ranks and whether it is one suit, so each is worked out
     once (``words``) and looked up after that."""
-    from ..arrangement import Row, row_info
+    from ..rules.arrangement import Row, row_info
 
     record: dict[str, dict[str, str]] = {}
     shown_rows = []
@@ -176,7 +176,7 @@ def batch_rows(hands: Sequence[list[Card]], bot: BotChoice, rules: HouseRules) -
 
 
 def text_lines(record: dict[str, object], bot: BotChoice, lang: str) -> list[str]:
-    from ..arrangement import Row
+    from ..rules.arrangement import Row
 
     lines = [tr("solver.cli.arranged", lang, input=record["input"], bot=format_bot(bot),
                 arrangement=record["arrangement"])]

@@ -1,6 +1,6 @@
 """``--bot``: a bot by name, a newcomer with its rate (``newcomer:0.25``), or one per opponent.
 
-The text forms are :func:`cp_trainer.bot_names.parse_bot`'s; a bad one is argparse's one-line
+The text forms are :func:`cp_trainer.rules.bot_names.parse_bot`'s; a bad one is argparse's one-line
 usage error quoting it (exit status 2).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from ..bot_names import STYLES, BotChoice, BotName, UnknownBotError, format_bot, parse_bot
+from ..rules.bot_names import STYLES, BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from .common import CliError
 
 __all__ = ["BOT_HELP", "bot_type", "bots_type", "table_bots"]

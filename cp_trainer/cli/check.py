@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 
-from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
-from ..cards import CardParseError, format_cards
-from ..i18n import tr
+from ..rules.arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
+from ..rules.cards import CardParseError, format_cards
+from ..support.i18n import tr
 from .common import (
     InputError,
     add_json_option,

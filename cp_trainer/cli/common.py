@@ -8,10 +8,10 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from ..bounded_input import BinaryLines
-from ..cards import CardParseError
-from ..house_rules import HouseRules
-from ..i18n import LANGUAGES, normalize_lang, system_language, tr
+from ..rules.cards import CardParseError
+from ..rules.house_rules import HouseRules
+from ..support.bounded_input import BinaryLines
+from ..support.i18n import LANGUAGES, normalize_lang, system_language, tr
 from .streams import MAX_LINE, InputLine, binary_input, json_line, read_chunks, read_lines
 
 EXIT_INPUT_ERROR = 2
@@ -208,8 +208,8 @@ def answer_inputs(arguments: Iterable[str], parse: Callable[[str], T], answer: C
     input that is not text stops the command with :class:`~cp_trainer.cli.streams.StreamError`
     (exit status 2), nothing more read: a line without an end
     (:func:`~cp_trainer.cli.streams.read_lines`), or NUL bytes on
-    :data:`~cp_trainer.bounded_input.BINARY_LINES` lines before any valid one
-    (:class:`~cp_trainer.bounded_input.BinaryLines`). Returns the exit status."""
+    :data:`~cp_trainer.support.bounded_input.BINARY_LINES` lines before any valid one
+    (:class:`~cp_trainer.support.bounded_input.BinaryLines`). Returns the exit status."""
     texts = list(arguments)
     if texts:
         for text, item in parse_arguments(texts, parse):

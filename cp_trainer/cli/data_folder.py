@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .common import CliError
 
 __all__ = ["MAX_FOLDER_BYTES", "SETTINGS_ENV", "check_settings_path", "data_folder"]

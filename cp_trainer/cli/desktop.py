@@ -6,15 +6,15 @@
 ``install`` writes the menu entry, the icon (SVG and PNG sizes) and the AppStream metainfo into
 ``$XDG_DATA_HOME`` (else ``~/.local/share``), the entry running this installation's
 ``cp-trainer`` by its absolute path; ``remove`` deletes exactly those files. Both say what they
-did, file by file; running either twice changes nothing more. See :mod:`cp_trainer.desktop`.
+did, file by file; running either twice changes nothing more. See :mod:`cp_trainer.support.desktop`.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ..desktop import DesktopError, Outcome, data_home, exec_line, install, launcher, remove
-from ..i18n import tr
+from ..support.desktop import DesktopError, Outcome, data_home, exec_line, install, launcher, remove
+from ..support.i18n import tr
 from .common import CliError, add_lang_option, lang_of
 
 HELP = "add the trainer to the desktop's application menu, or remove it"

@@ -6,7 +6,7 @@ import argparse
 import random
 from pathlib import Path
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .common import (
     MAX_SEED,
     CliError,
@@ -51,10 +51,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bounded_input import BoundedInputError
-    from ..cards import format_cards
     from ..drill.pool import PoolFileError, load_pool, read_pool
     from ..drill.themes import Theme
+    from ..rules.cards import format_cards
+    from ..support.bounded_input import BoundedInputError
 
     lang = lang_of(args)
     if args.pool is not None:

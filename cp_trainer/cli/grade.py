@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..arrangement import Arrangement, check_arrangement
-from ..cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
-from ..i18n import tr
+from ..rules.arrangement import Arrangement, check_arrangement
+from ..rules.cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
+from ..support.i18n import tr
 from .arrange import parse_hand
 from .bot_options import table_bots
 from .common import (

@@ -18,8 +18,8 @@ import argparse
 import os
 import sys
 
-from ..cards import Card, CardParseError, find_duplicates, parse_cards
-from ..house_rules import TieRule
+from ..rules.cards import Card, CardParseError, find_duplicates, parse_cards
+from ..rules.house_rules import TieRule
 from .common import MAX_SEED, CliError, add_lang_option, lang_of, seed_number
 from .data_folder import check_settings_path, data_folder
 from .history_common import add_data_dir_option

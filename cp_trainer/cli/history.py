@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .common import EXIT_INPUT_ERROR, CliError, add_lang_option, lang_of
 from .history_common import (
     EXIT_UNAVAILABLE,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..history import HistoryBusy, HistoryError, HistoryStore
 from ..history.store import HistoryFull
-from ..i18n import tr
+from ..support.i18n import tr
 from .common import CliError, shown
 from .data_folder import data_folder
 from .streams import StreamError

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .common import (
     CliError,
     InputError,

@@ -3,7 +3,7 @@
     add_rules_options(parser)          # check: add_rules_options(parser, scoring=False)
     table = rules_of(args, lang)        # a RulesFile: the file's rules, command-line options on top
 
-Each option is made from the rule's entry in the schema (:data:`~cp_trainer.house_rules.RULE_FIELDS`:
+Each option is made from the rule's entry in the schema (:data:`~cp_trainer.rules.house_rules.RULE_FIELDS`:
 its name, kind, bounds and help). Every option defaults to "not given" so that a rule the command
 line does not mention keeps the file's value (or the RULES.md default without a file); an on/off
 rule has both spellings (``--royalties`` / ``--no-royalties``) so the command line can switch off
@@ -18,10 +18,10 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from .. import house_rules as schema
-from ..house_rules import HouseRules, HouseRulesError, RuleField, RuleKind, number_text
-from ..house_rules_file import CRISS_CROSS, RulesFile, RulesFileError, read_rules_file
-from ..i18n import DEFAULT_LANGUAGE, tr
+from ..rules import house_rules as schema
+from ..rules.house_rules import HouseRules, HouseRulesError, RuleField, RuleKind, number_text
+from ..rules.house_rules_file import CRISS_CROSS, RulesFile, RulesFileError, read_rules_file
+from ..support.i18n import DEFAULT_LANGUAGE, tr
 from .common import CliError
 
 __all__ = ["add_rules_options", "house_rules", "rules_of"]

@@ -7,12 +7,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator, Sequence
 
-from ..arrangement import Arrangement
-from ..house_rules import HouseRules
-from ..house_rules_file import RulesFile
-from ..i18n import tr
-from ..settlement import PairResult, Settlement, settle, settle_criss_cross
-from ..settlement_text import explain_pair, explain_settlement, seat_name, signed
+from ..rules.arrangement import Arrangement
+from ..rules.house_rules import HouseRules
+from ..rules.house_rules_file import RulesFile
+from ..rules.settlement import PairResult, Settlement, settle, settle_criss_cross
+from ..rules.settlement_text import explain_pair, explain_settlement, seat_name, signed
+from ..support.i18n import tr
 from .check import parse_arrangement
 from .common import (
     CliError,

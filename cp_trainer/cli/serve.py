@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..bot_names import format_bot
-from ..i18n import tr
+from ..rules.bot_names import format_bot
+from ..support.i18n import tr
 from .common import CliError, add_lang_option, lang_of, print_json, shown, whole_number
 from .rules_options import rules_of
 
@@ -48,7 +48,7 @@ def _seconds(text: str) -> float:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ..bot_names import BotChoice, BotName
+    from ..rules.bot_names import BotChoice, BotName
     from .bot_options import BOT_HELP, bot_type
 
     p = sub.add_parser(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..bot_names import BotChoice, BotName
-from ..i18n import tr
+from ..rules.bot_names import BotChoice, BotName
+from ..support.i18n import tr
 from .arrange import HandError, parse_hand
 from .bot_options import bots_type, table_bots
 from .common import (

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .common import CliError, add_json_option, add_lang_option, lang_of, print_json
 from .history_common import add_data_dir_option, open_store_readonly, report_damaged
 
@@ -69,9 +69,9 @@ def waiting_hands(folder: Path, game: str) -> Waiting:
     """The valid hands of ``game`` in the recording journals in ``folder``, read as the trainer
     replays them (a damaged line is left out). Only regular files are read, never blocking (a FIFO
     in a journal's place), each at most an import's size; nothing is changed."""
-    from ..bounded_input import BoundedInputError, open_regular
     from ..history.limits import MAX_IMPORT_BYTES
     from ..history.writer import JOURNAL_PREFIX
+    from ..support.bounded_input import BoundedInputError, open_regular
 
     total, files = 0, []
     try:

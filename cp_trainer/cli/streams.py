@@ -16,10 +16,10 @@
 - Standard input is read line by line with a bounded buffer: a line longer than
   :data:`MAX_LINE` characters is refused by itself (the rest of it skipped unread into memory),
   and the other lines still run. Input that is not text is refused as a whole, at once, with
-  :class:`StreamError` (exit status 2), by the rules of :mod:`cp_trainer.bounded_input` that
+  :class:`StreamError` (exit status 2), by the rules of :mod:`cp_trainer.support.bounded_input` that
   ``history import`` reads by too: a line of more than
-  :data:`~cp_trainer.bounded_input.MAX_ENDLESS_CHARS` without an end (``/dev/zero``), or NUL
-  bytes on :data:`~cp_trainer.bounded_input.BINARY_LINES` lines before any valid one
+  :data:`~cp_trainer.support.bounded_input.MAX_ENDLESS_CHARS` without an end (``/dev/zero``), or NUL
+  bytes on :data:`~cp_trainer.support.bounded_input.BINARY_LINES` lines before any valid one
   (``/dev/urandom``: :func:`binary_input`, raised by the command, which knows a valid line).
 - Commands answer standard input in chunks (:func:`read_chunks`, issue 23): as many lines as are
   already there, up to :data:`CHUNK_LINES` lines or :data:`CHUNK_CHARS` characters, so a file or a
@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from ..bounded_input import BINARY_LINES, MAX_ENDLESS_CHARS
+from ..support.bounded_input import BINARY_LINES, MAX_ENDLESS_CHARS
 
 __all__ = [
     "CHUNK_CHARS",
@@ -72,7 +72,7 @@ class StreamError(Exception):
         self.fields = fields
 
     def message(self, lang: str) -> str:
-        from ..i18n import tr
+        from ..support.i18n import tr
 
         return tr(self.key, lang, **self.fields)
 
@@ -293,7 +293,7 @@ class InputLine:
 
 def binary_input() -> StreamError:
     """The refusal of standard input that is binary data (NUL bytes on
-    :data:`~cp_trainer.bounded_input.BINARY_LINES` lines before any valid one)."""
+    :data:`~cp_trainer.support.bounded_input.BINARY_LINES` lines before any valid one)."""
     return StreamError("cli.stdin.binary", status=2, lines=str(BINARY_LINES))
 
 
@@ -301,7 +301,7 @@ def read_lines(stream: IO[str] | None = None) -> Iterator[InputLine]:
     """The non-blank lines of standard input (or ``stream``), stripped of spaces and a byte-order
     mark. Bytes that are not text in the input's encoding read as U+FFFD, so such a line is
     answered as bad input. Raises :class:`StreamError` (exit status 2) when standard input is
-    closed, or at a line of more than :data:`~cp_trainer.bounded_input.MAX_ENDLESS_CHARS`
+    closed, or at a line of more than :data:`~cp_trainer.support.bounded_input.MAX_ENDLESS_CHARS`
     characters (endless: ``/dev/zero``), without reading further."""
     source = sys.stdin if stream is None else stream
     if source is None:

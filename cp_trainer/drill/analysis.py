@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..arrangement import Arrangement, row_strengths
-from ..bot_names import BotChoice
-from ..cards import Card
-from ..house_rules import HouseRules
+from ..rules.arrangement import Arrangement, row_strengths
+from ..rules.bot_names import BotChoice
+from ..rules.cards import Card
+from ..rules.house_rules import HouseRules
 from .grading import CandidateAnswer, DrillGrade, HandAnalysis, _is_foul, classify
 
 __all__ = ["DRILL_BOT", "DRILL_OPPONENTS", "DRILL_SAMPLES", "SolvedHand", "analyse", "grade_live",

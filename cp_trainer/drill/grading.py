@@ -28,11 +28,11 @@ from enum import Enum
 from functools import cached_property
 from typing import Any
 
-from ..arrangement import Arrangement, Stage, check_arrangement, row_strengths
-from ..bot_names import BotChoice, BotName, UnknownBotError, format_bot
-from ..cards import Card, format_cards, parse_cards
-from ..house_rules import HouseRules
-from ..i18n import tr
+from ..rules.arrangement import Arrangement, Stage, check_arrangement, row_strengths
+from ..rules.bot_names import BotChoice, BotName, UnknownBotError, format_bot
+from ..rules.cards import Card, format_cards, parse_cards
+from ..rules.house_rules import HouseRules
+from ..support.i18n import tr
 
 __all__ = [
     "GOOD_MAX",
@@ -179,7 +179,7 @@ class HandAnalysis:
     ``bot``/``opponents``/``samples``/``seed`` say how it was measured, so a live grade of an
     arrangement not stored here can meet the same samples. ``bot`` is the opponents' model: any
     bot the solver plays, a style too (``newcomer:0.2``; given as text, kept as a
-    :class:`~cp_trainer.bot_names.BotChoice`).
+    :class:`~cp_trainer.rules.bot_names.BotChoice`).
     """
 
     cards: tuple[Card, ...]

@@ -21,10 +21,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..arrangement import Arrangement
-from ..bounded_input import open_regular
-from ..cards import FULL_DECK, Card, format_cards, parse_cards
-from ..resources import resource_path
+from ..rules.arrangement import Arrangement
+from ..rules.cards import FULL_DECK, Card, format_cards, parse_cards
+from ..support.bounded_input import open_regular
+from ..support.resources import resource_path
 from .grading import DrillInputError, HandAnalysis
 from .rating import difficulty
 from .themes import Theme, detect_theme
@@ -105,7 +105,7 @@ class PoolFileError(ValueError):
         super().__init__(self.message())
 
     def message(self, lang: str = "en") -> str:
-        from ..i18n import tr
+        from ..support.i18n import tr
 
         return tr(self.key, lang, **self.fields)
 
@@ -131,9 +131,9 @@ def _pool_hand(line: str, number: int) -> DrillHand:
 def read_pool(path: Path) -> tuple[DrillHand, ...]:
     """The hands of a pool file (JSON Lines, gzipped when the name ends in ``.gz``). Only a
     regular file of at most :data:`MAX_POOL_BYTES` is read (a FIFO is never waited on, a device
-    never read: :mod:`cp_trainer.bounded_input`), and what it unpacks to is read in bounded
+    never read: :mod:`cp_trainer.support.bounded_input`), and what it unpacks to is read in bounded
     pieces (:data:`MAX_POOL_TEXT`, :data:`MAX_POOL_LINES`, :data:`MAX_POOL_LINE`): a gzip bomb
-    stops at the limit. Raises :class:`~cp_trainer.bounded_input.BoundedInputError` for the
+    stops at the limit. Raises :class:`~cp_trainer.support.bounded_input.BoundedInputError` for the
     file, :class:`PoolFileError` for what it holds."""
     hands = []
     with open_regular(path, MAX_POOL_BYTES) as raw:

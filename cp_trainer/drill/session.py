@@ -1,6 +1,6 @@
 """The Drill as plain Python (no Qt): the one owner of its state, as the two games' sessions are.
 
-:class:`DrillSession` is to the Drill page what :class:`~cp_trainer.session.ChineseSession` is
+:class:`DrillSession` is to the Drill page what :class:`~cp_trainer.chinese.session.ChineseSession` is
 to the table: the page shows it and forwards the player's actions to it. It owns
 
 - the **phase** (:class:`DrillPhase`): the player sets the hand dealt (``SETTING``), the solver
@@ -9,7 +9,7 @@ to the table: the page shows it and forwards the player's actions to it. It owns
 - the **hand** (:class:`~cp_trainer.drill.pool.DrillHand`): picked from the pool, a hand due for
   review first, never the same twice in a row, none of the :data:`RECENT` last deals again
   unless due (the **recent hands**), of the **theme** chosen (or any);
-- the player's **board** (:class:`~cp_trainer.board.Board` over the Chinese-poker zones), with
+- the player's **board** (:class:`~cp_trainer.chinese.board.Board` over the Chinese-poker zones), with
   undo and redo while setting; locked once graded;
 - the **grade**, the **profile** (rating, review schedule, themes; rebuilt from the stored
   results given) and the session's **progress** (accuracy, streak), and the **log** of graded
@@ -21,8 +21,8 @@ stored answer, or returns a :class:`GradeJob` for the caller to run (a worker th
 back to :meth:`DrillSession.graded` (or :meth:`DrillSession.grade_failed`). Which bot the
 solver plays (a bot style) belongs to the functions the job is run with, not to the session.
 
-Every action either happens or raises :class:`~cp_trainer.board.Refused` (a ``ValueError``) with
-a :class:`~cp_trainer.board.Refusal` saying why, and changes nothing; the ``can_*`` methods
+Every action either happens or raises :class:`~cp_trainer.chinese.board.Refused` (a ``ValueError``) with
+a :class:`~cp_trainer.chinese.board.Refusal` saying why, and changes nothing; the ``can_*`` methods
 answer in advance. A theme no pool hand has raises
 :class:`~cp_trainer.drill.grading.DrillInputError`.
 
@@ -37,7 +37,7 @@ answer in advance. A theme no pool hand has raises
 >>> s.undo()
 Traceback (most recent call last):
 ...
-cp_trainer.board.Refused: not_arranging: undo: the hand is graded; ask for the next hand
+cp_trainer.chinese.board.Refused: not_arranging: undo: the hand is graded; ask for the next hand
 """
 
 from __future__ import annotations
@@ -49,12 +49,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
-from ..arrangement import Arrangement
-from ..board import Board, Refusal, Refused
-from ..cards import Card
+from ..chinese.board import Board, Refusal, Refused
+from ..chinese.session import ROWS, RowActions, Zone
 from ..history.drill_record import DrillRecord
 from ..history.record import now_utc
-from ..session import ROWS, RowActions, Zone
+from ..rules.arrangement import Arrangement
+from ..rules.cards import Card
 from .grading import DrillGrade
 from .pool import RANDOM_SHARE, DrillHand, HandPicker
 from .profile import DrillProfile, result_record

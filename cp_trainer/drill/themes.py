@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections import Counter
 from enum import Enum
 
-from ..arrangement import Arrangement
-from ..cards import Card, Rank
-from ..i18n import tr
-from ..strength import Category, category_of, evaluate3, evaluate5
+from ..rules.arrangement import Arrangement
+from ..rules.cards import Card, Rank
+from ..rules.strength import Category, category_of, evaluate3, evaluate5
+from ..support.i18n import tr
 
 __all__ = ["Theme", "detect_theme"]
 

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..arrangement import Arrangement, Row, Stage, check_arrangement, row_strengths
-from ..arrangement_text import for_people, foul_sentences
-from ..house_rules import HouseRules
-from ..i18n import tr
-from ..strength import describe
+from ..rules.arrangement import Arrangement, Row, Stage, check_arrangement, row_strengths
+from ..rules.arrangement_text import for_people, foul_sentences
+from ..rules.house_rules import HouseRules
+from ..rules.strength import describe
+from ..support.i18n import tr
 from .grading import DrillGrade
 
 __all__ = ["RowChange", "Why", "WhyKind", "explain"]

@@ -12,8 +12,6 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
-from cp_trainer.cards import Card
-from cp_trainer.desktop import APP_ID, PNG_SIZES, shipped_icon
 from cp_trainer.gui.crash_log import CrashLog
 from cp_trainer.gui.first_start import prepare_solver
 from cp_trainer.gui.main_window import MainWindow
@@ -21,7 +19,9 @@ from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.trace import install_trace
 from cp_trainer.gui.translation import TranslationError, install_language
 from cp_trainer.history import HistoryError, default_data_dir
-from cp_trainer.house_rules_file import RulesFile
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.house_rules_file import RulesFile
+from cp_trainer.support.desktop import APP_ID, PNG_SIZES, shipped_icon
 
 __all__ = ["app_icon", "create_window", "run_app"]
 

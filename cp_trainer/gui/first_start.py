@@ -38,7 +38,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QPro
 from cp_trainer.gui.solver.bridge import PREPARATION, Preparation
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Job, Worker
-from cp_trainer.i18n import tr
+from cp_trainer.support.i18n import tr
 
 if TYPE_CHECKING:
     from cp_trainer.gui.main_window import MainWindow
@@ -69,7 +69,7 @@ def _needs_compiling() -> bool:
 
 
 def _caching() -> bool:
-    from cp_trainer.jit import caching
+    from cp_trainer.solver.numba_cache import caching
 
     return caching()
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.numbers import points
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.strength import Category
+from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.rules.strength import Category
 
 __all__ = ["rankings_html", "rules_html"]
 

@@ -41,8 +41,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.models import BoardModel
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.style import CardStyle
@@ -56,7 +54,9 @@ from cp_trainer.gui.style import STYLE_SHEET, readable_placeholders
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
 from cp_trainer.gui.table.widget import TableWidget
 from cp_trainer.gui.translation import TranslationError, current_language, follow_language, install_language
-from cp_trainer.i18n import LANGUAGES
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card
+from cp_trainer.support.i18n import LANGUAGES
 
 if TYPE_CHECKING:  # Pai Gow's page (and NumPy under it) loads when it is first shown
     from cp_trainer.gui.drill.page import DrillPage

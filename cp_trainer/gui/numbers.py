@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale
 
 from cp_trainer.gui.translation import current_language
-from cp_trainer.i18n import count_points
+from cp_trainer.support.i18n import count_points
 
 __all__ = ["MINUS", "integer", "locale", "number", "percent", "points", "short", "signed", "signed_int"]
 

@@ -39,13 +39,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card, parse_cards, set_order
 from cp_trainer.gui.numbers import number, signed, signed_int
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history.writer import HistoryWriter
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.i18n import tr, tr_count
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card, parse_cards, set_order
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.support.i18n import tr, tr_count
 
 __all__ = ["ACTIONS", "SeatPanel", "TeachingDialog", "install_teaching", "points_text", "qr_pixmap",
            "seat_actions"]

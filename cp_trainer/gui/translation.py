@@ -26,8 +26,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QObject, QTim
 from PySide6.QtWidgets import QDialog, QWidget
 
 from cp_trainer.gui.lifetimes import keep_alive
-from cp_trainer.i18n import normalize_lang
-from cp_trainer.resources import resource_path
+from cp_trainer.support.i18n import normalize_lang
+from cp_trainer.support.resources import resource_path
 
 __all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "follow_language", "grow_to_fit",
            "install_language", "qm_path"]

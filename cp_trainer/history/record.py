@@ -21,8 +21,8 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
 
-from ..cards import Card, CardParseError
-from ..house_rules import HouseRules, HouseRulesError
+from ..rules.cards import Card, CardParseError
+from ..rules.house_rules import HouseRules, HouseRulesError
 from .limits import MAX_FOULS, MAX_LINE_BYTES, MAX_NUMBER, MAX_YEAR, MIN_YEAR
 
 __all__ = ["MAX_NUMBER", "FoulNote", "Game", "HandRecord", "OpponentHand", "RecordError", "export_line",

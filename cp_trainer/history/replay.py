@@ -2,7 +2,7 @@
 
 :func:`replay_record` turns a :class:`HandRecord` back into the core's values: the player's
 :class:`Arrangement`, the opponents' arrangements and the :class:`HouseRules` that were in force,
-then settles them again with :func:`cp_trainer.settlement.settle` (a Criss Cross hand: each of the
+then settles them again with :func:`cp_trainer.rules.settlement.settle` (a Criss Cross hand: each of the
 bot's two hands against this one with :func:`settle_pair`, as the table did) and checks the
 player's rows with :func:`check_arrangement`. The stored numbers are not trusted blindly:
 :attr:`ReplayedHand.differences` lists where they disagree with the core's result now.
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
-from ..cards import CardParseError
-from ..house_rules import HouseRules, HouseRulesError
-from ..settlement import PairResult, Settlement, SettlementError, settle, settle_pair
+from ..rules.arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
+from ..rules.cards import CardParseError
+from ..rules.house_rules import HouseRules, HouseRulesError
+from ..rules.settlement import PairResult, Settlement, SettlementError, settle, settle_pair
 from .record import Game, HandRecord, RecordError
 
 __all__ = ["Difference", "ReplayedHand", "replay_record", "settle_again"]

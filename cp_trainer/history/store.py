@@ -39,8 +39,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..bounded_input import read_bounded
-from ..i18n import tr
+from ..support.bounded_input import read_bounded
+from ..support.i18n import tr
 from . import drill_record
 from .drill_record import DrillRecord
 from .limits import MAX_FOULS, MAX_LESSON_ID_CHARS, MAX_NUMBER

@@ -51,7 +51,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .drill_record import DrillRecord
 from .record import HandRecord, RecordError
 from .store import (

@@ -19,7 +19,7 @@ from http import HTTPStatus
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from ..i18n import DEFAULT_LANGUAGE, catalog
+from ..support.i18n import DEFAULT_LANGUAGE, catalog
 
 __all__ = ["PAGE_FILES", "Addresses", "is_loopback", "is_wildcard", "link_host", "page_strings", "response"]
 

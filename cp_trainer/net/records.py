@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..arrangement import Arrangement, CheckResult, check_arrangement
-from ..cards import Card, format_cards
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
-from ..house_rules import HouseRules
-from ..i18n import tr
-from ..settlement import Settlement
+from ..rules.arrangement import Arrangement, CheckResult, check_arrangement
+from ..rules.cards import Card, format_cards
+from ..rules.house_rules import HouseRules
+from ..rules.settlement import Settlement
+from ..support.i18n import tr
 from .seats import Seat
 
 __all__ = ["check_message", "hand_records"]

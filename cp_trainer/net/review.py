@@ -10,7 +10,7 @@ compared with that (its error is the best's own standard error).
 
 from __future__ import annotations
 
-from ..session import BotJob, BotPlay
+from ..chinese.session import BotJob, BotPlay
 from .work import Review, ReviewWork
 
 __all__ = ["REVIEW_SAMPLES", "play_bots", "review"]

@@ -14,10 +14,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ..arrangement import Arrangement
-from ..bot_names import BotChoice, BotName, UnknownBotError
-from ..cards import Card
-from ..i18n import tr
+from ..rules.arrangement import Arrangement
+from ..rules.bot_names import BotChoice, BotName, UnknownBotError
+from ..rules.cards import Card
+from ..support.i18n import tr
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "MAX_NAME", "Seat", "TableError", "clean_name", "new_code",
            "reads_as_bot", "same_secret", "style_label"]

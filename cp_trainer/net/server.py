@@ -39,10 +39,10 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..bot_names import BotChoice, BotName
 from ..history.writer import HistoryWriter, WriterEvent
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
-from ..resources import resource_path
+from ..rules.bot_names import BotChoice, BotName
+from ..support.i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
+from ..support.resources import resource_path
 from .page import PAGE_FILES, Addresses, is_loopback, link_host, page_strings
 from .page import response as http_response
 from .review import REVIEW_SAMPLES, play_bots, review

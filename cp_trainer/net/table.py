@@ -20,8 +20,8 @@ server runs them off its event loop and gives the answers back (:meth:`Table.bot
 :class:`RecordWork` too, and the showdown is sent only once the server says where they are
 (:meth:`Table.recorded`): a hand a player sees settled is kept first.
 
-The rules are the rules core's: :func:`~cp_trainer.arrangement.check_partial` and
-:func:`~cp_trainer.arrangement.check_arrangement` judge, :func:`~cp_trainer.settlement.settle`
+The rules are the rules core's: :func:`~cp_trainer.rules.arrangement.check_partial` and
+:func:`~cp_trainer.rules.arrangement.check_arrangement` judge, :func:`~cp_trainer.rules.settlement.settle`
 settles, the fouls are written as ``cp-trainer check --json`` writes them and the settlement as
 ``cp-trainer score --json`` does.
 """
@@ -33,16 +33,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..arrangement import Arrangement, ArrangementParseError, check_arrangement, check_partial
-from ..bot_names import BotChoice
-from ..cards import CardParseError, Deck, format_cards, set_order
+from ..chinese.session import BotJob, BotPlay
 from ..cli.score import result_json
 from ..history.record import HandRecord
-from ..house_rules import HouseRules
-from ..house_rules_file import RulesFile, _plain
-from ..i18n import LANGUAGES, tr
-from ..session import BotJob, BotPlay
-from ..settlement import Settlement, settle
+from ..rules.arrangement import Arrangement, ArrangementParseError, check_arrangement, check_partial
+from ..rules.bot_names import BotChoice
+from ..rules.cards import CardParseError, Deck, format_cards, set_order
+from ..rules.house_rules import HouseRules
+from ..rules.house_rules_file import RulesFile, _plain
+from ..rules.settlement import Settlement, settle
+from ..support.i18n import LANGUAGES, tr
 from .records import check_message, hand_records
 from .seats import Seat, TableError, clean_name, new_code, reads_as_bot, same_secret
 from .work import BotWork, RecordWork, Review, ReviewWork, Work

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..arrangement import Arrangement
-from ..cards import Card
+from ..chinese.session import BotJob
 from ..history.record import HandRecord
-from ..house_rules import HouseRules
-from ..session import BotJob
+from ..rules.arrangement import Arrangement
+from ..rules.cards import Card
+from ..rules.house_rules import HouseRules
 
 __all__ = ["BotWork", "RecordWork", "Review", "ReviewWork", "Work"]
 

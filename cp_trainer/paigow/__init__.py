@@ -2,7 +2,7 @@
 
 Modules, one concern each:
 
-* :mod:`.cards` - the joker and the 53-card deck on top of :mod:`cp_trainer.cards`;
+* :mod:`.cards` - the joker and the 53-card deck on top of :mod:`cp_trainer.rules.cards`;
 * :mod:`.hands` - the 5-card high hand (joker, five aces, wheel second) and 2-card low hand;
 * :mod:`.setting` - 7 cards into high and low, the 21 settings, fouls explained;
 * :mod:`.house_way` - the dealer's house way, with the rule that decided it;

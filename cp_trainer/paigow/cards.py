@@ -1,6 +1,6 @@
-"""Pai Gow cards: the 52 cards of :mod:`cp_trainer.cards` plus one joker (53 in all).
+"""Pai Gow cards: the 52 cards of :mod:`cp_trainer.rules.cards` plus one joker (53 in all).
 
-A Pai Gow card is a :class:`~cp_trainer.cards.Card` or :data:`JOKER`. The joker is written
+A Pai Gow card is a :class:`~cp_trainer.rules.cards.Card` or :data:`JOKER`. The joker is written
 ``Jk`` (also ``Joker``, any letter case). Every card has an integer *code*: the card's
 ``index`` (0..51) or 52 for the joker; the fast evaluators work on codes.
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
 
-from ..cards import FULL_DECK, Card, CardParseError, DuplicateCardError, find_duplicates, parse_cards
+from ..rules.cards import FULL_DECK, Card, CardParseError, DuplicateCardError, find_duplicates, parse_cards
 
 __all__ = [
     "HAND_SIZE",
@@ -127,8 +127,8 @@ def effective_rank(card: PgCard) -> int:
 def parse_pg_cards(text: str | Iterable[str]) -> list[PgCard]:
     """Parse cards and jokers (``Jk`` / ``Joker``), separated by spaces or commas.
 
-    Raises :class:`~cp_trainer.cards.CardParseError` for an unknown token,
-    :class:`~cp_trainer.cards.DuplicateCardError` for a repeated card and
+    Raises :class:`~cp_trainer.rules.cards.CardParseError` for an unknown token,
+    :class:`~cp_trainer.rules.cards.DuplicateCardError` for a repeated card and
     :class:`TwoJokersError` for a second joker (all ``ValueError``).
     """
     parts = [text] if isinstance(text, str) else list(text)

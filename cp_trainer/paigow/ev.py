@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..jit import njit
+from ..solver.numba_cache import njit
 from .cards import PAIGOW_DECK, CardCountError, PgCard, card_code, check_distinct
 from .house_way import house_way_codes
 from .resolve import WIN_PAYOUT

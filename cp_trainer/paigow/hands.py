@@ -1,6 +1,6 @@
 """Pai Gow hand values: the 5-card high hand (with the joker) and the 2-card low hand.
 
-Values share the layout of :mod:`cp_trainer.strength` (``category << 20`` and five rank
+Values share the layout of :mod:`cp_trainer.rules.strength` (``category << 20`` and five rank
 nibbles, defining ranks first, then kickers) so that a 2-card low hand compares with a 5-card
 high hand the same way a top row compares with a middle row: the low hand leaves its trailing
 nibbles 0. Pai Gow's own rules live here and only here:
@@ -21,9 +21,9 @@ from enum import IntEnum
 
 import numpy as np
 
-from ..i18n import tr
-from ..jit import njit
-from ..strength import describe
+from ..rules.strength import describe
+from ..solver.numba_cache import njit
+from ..support.i18n import tr
 from .cards import CardCountError, HandPart, PgCard, card_code, effective_rank
 
 __all__ = [

@@ -26,8 +26,8 @@ from enum import IntEnum
 
 import numpy as np
 
-from ..i18n import tr
-from ..jit import njit
+from ..solver.numba_cache import njit
+from ..support.i18n import tr
 from .cards import CardCountError, PgCard, card_code, check_distinct, parse_hand
 from .hands import eval2_codes, eval5_codes
 from .setting import BACKS, FRONTS, Setting, setting_from_index

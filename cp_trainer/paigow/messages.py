@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cards import CardParseError, DuplicateCardError
-from ..i18n import tr
+from ..rules.cards import CardParseError, DuplicateCardError
+from ..support.i18n import tr
 from .cards import CardCountError, TwoJokersError
 from .resolve import DealerFoulError
 from .setting import SettingFormatError

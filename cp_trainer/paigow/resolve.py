@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .cards import PaiGowInputError, check_distinct
 from .setting import Setting, SettingCheck, check_setting
 

@@ -1,10 +1,10 @@
 """A game of Pai Gow Poker against the house-way dealer, as plain Python (no Qt).
 
 :class:`PaiGowSession` owns what the Pai Gow page shows: the deal (7 cards to the player, 7 face
-down to the dealer), where the player's cards lie (a :class:`~cp_trainer.board.Board` over the
+down to the dealer), where the player's cards lie (a :class:`~cp_trainer.chinese.board.Board` over the
 hand, the high and the low hand, with undo and redo while setting), the phase, the settlement
 against the dealer's house way, the session's total and the log of settled hands with the record
-the history stores. Every action either happens or raises :class:`~cp_trainer.board.Refused`.
+the history stores. Every action either happens or raises :class:`~cp_trainer.chinese.board.Refused`.
 
 >>> from cp_trainer.paigow.cards import parse_pg_cards
 >>> s = PaiGowSession(seed=1)
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from ..board import Board, Move, Refusal, Refused
+from ..chinese.board import Board, Move, Refusal, Refused
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from .cards import PAIGOW_DECK, PgCard, format_pg_cards
 from .house_way import HouseWay, house_way

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..i18n import tr
+from ..support.i18n import tr
 from .cards import (
     CardCountError,
     HandPart,

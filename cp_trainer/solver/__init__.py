@@ -6,7 +6,7 @@ first solve answers at full speed).
 
 - :mod:`.tables` — every 5- and 3-card row as a class id (a dense rank of its strength).
 - :mod:`.enumerate` — all 72,072 settings of 13 cards, the legal mask and the Pareto set.
-- :mod:`.scoring` — pair scoring under :class:`~cp_trainer.house_rules.HouseRules`, vectorised.
+- :mod:`.scoring` — pair scoring under :class:`~cp_trainer.rules.house_rules.HouseRules`, vectorised.
 - :mod:`.bots` — the ``greedy``, ``standard`` and ``expert`` bots.
 - :mod:`.montecarlo` — the solver: expected points per candidate, hindsight, explanations.
 """

@@ -2,7 +2,8 @@
 
 Importing a solver module imports neither Numba (about 0.15 s) nor its cached kernels: ``@jit``
 only records the function. The first call of any kernel imports Numba (through
-:mod:`cp_trainer.jit`, which places its on-disk cache in a writable folder or turns caching off),
+:mod:`cp_trainer.solver.numba_cache`, which places its on-disk cache in a writable folder or turns
+caching off),
 turns *every* recorded function into a ``numba.njit(cache=True, nogil=True)`` dispatcher, and
 puts the dispatchers in place of the recorded functions in the modules that hold them, so that
 kernels calling kernels see dispatchers when Numba compiles them. So the command-line paths that
@@ -49,7 +50,7 @@ class _Kernel:
 
 
 def _compile(func: Callable[..., Any]) -> Any:
-    from ..jit import njit
+    from .numba_cache import njit
 
     return njit(cache=True, nogil=True)(func)
 
@@ -98,7 +99,7 @@ def cached(names: tuple[str, ...]) -> bool:
     """Are the kernels called ``names`` (function names) compiled in this process, or in Numba's
     cache for their current source? False when unsure (no cache folder, an unreadable index, a
     newer Numba)."""
-    from ..jit import caching
+    from .numba_cache import caching
 
     kernels = {k.py_func.__name__: k for k in _recorded}
     try:

@@ -53,9 +53,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..house_rules import HouseRules
-from ..session import BotJob, BotPlay
+from ..chinese.session import BotJob, BotPlay
+from ..rules.cards import Card
+from ..rules.house_rules import HouseRules
 from .enumerate import setting_arrangement
 from .fastbots import Bot, BotSpec, FastBot, bonuses, bot_spec, settings_for, standard_estimate
 from .montecarlo import SolveRequest, solve

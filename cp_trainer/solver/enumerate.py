@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from ..arrangement import Arrangement
-from ..cards import Card, CardError, DuplicateCardError, find_duplicates
-from ..house_rules import HouseRules
+from ..rules.arrangement import Arrangement
+from ..rules.cards import Card, CardError, DuplicateCardError, find_duplicates
+from ..rules.house_rules import HouseRules
 from ._jit import jit
 from .tables import (
     COMB3,
@@ -52,7 +52,7 @@ def tables_for(rules: HouseRules) -> Tables:
 
 
 def check_hand(cards: Sequence[Card]) -> None:
-    """Raise a :class:`~cp_trainer.cards.CardError` unless these are 13 distinct cards."""
+    """Raise a :class:`~cp_trainer.rules.cards.CardError` unless these are 13 distinct cards."""
     dups = find_duplicates(cards)
     if dups:
         raise DuplicateCardError(dups)

@@ -15,9 +15,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from ..arrangement import Arrangement
-from ..cards import Card
-from ..house_rules import HouseRules
+from ..rules.arrangement import Arrangement
+from ..rules.cards import Card
+from ..rules.house_rules import HouseRules
 from . import _jit, removal, single, styles
 from .enumerate import check_hand, setting_arrangement, tables_for
 from .kernels import (
@@ -117,7 +117,7 @@ def removal_pool(rules: HouseRules, seat: int = 0) -> removal.Pool:
 
 def _canonical(key: removal.PoolKey) -> HouseRules:
     """Rules whose pool (at seat 0) is the pool of ``key``, so equal keys build once."""
-    from ..house_rules import ScoringSystem, TieRule
+    from ..rules.house_rules import ScoringSystem, TieRule
 
     system = ScoringSystem.TWO_FOUR if key.majority else ScoringSystem.TWO_FOUR_SCOOP
     rules = HouseRules(system=system, scoop_bonus=key.scoop, low_middle=key.low, wheel_second=key.wheel)

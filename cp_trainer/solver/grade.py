@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..arrangement import Arrangement
-from ..cards import Card
-from ..house_rules import HouseRules
+from ..rules.arrangement import Arrangement
+from ..rules.cards import Card
+from ..rules.house_rules import HouseRules
 from .enumerate import SolverInputError, check_hand
 from .montecarlo import SIGNIFICANCE_Z, SolveRequest, significant, solve
 from .names import BotChoice

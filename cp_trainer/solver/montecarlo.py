@@ -38,9 +38,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..arrangement import Arrangement
-from ..cards import FULL_DECK, Card
-from ..house_rules import HouseRules
+from ..rules.arrangement import Arrangement
+from ..rules.cards import FULL_DECK, Card
+from ..rules.house_rules import HouseRules
 from .enumerate import SolverInputError, check_hand, enumerate_hand, setting_arrangement, tables_for
 from .fastbots import FastBot, settings_for
 from .kernels import deal_opponents

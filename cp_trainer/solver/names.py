@@ -1,8 +1,8 @@
-"""The bots' names (:mod:`cp_trainer.bot_names`, where the rules core can read them), here too."""
+"""The bots' names (:mod:`cp_trainer.rules.bot_names`, where the rules core can read them), here too."""
 
 from __future__ import annotations
 
-from ..bot_names import (
+from ..rules.bot_names import (
     DEFAULT_FOUL_RATE,
     STYLES,
     BotChoice,

@@ -62,9 +62,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..frozen import FrozenMap
-from ..house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
-from ..resources import resource_path
+from ..rules.frozen import FrozenMap
+from ..rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
+from ..support.resources import resource_path
 from .scoring import ScoringParams, royalty_by_class, tie_mode
 from .tables import tables
 from .winprob import mixture_name

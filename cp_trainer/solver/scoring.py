@@ -1,6 +1,6 @@
-"""Pair scoring under :class:`~cp_trainer.house_rules.HouseRules`, vectorised for the solver.
+"""Pair scoring under :class:`~cp_trainer.rules.house_rules.HouseRules`, vectorised for the solver.
 
-It follows :func:`cp_trainer.settlement.settle_pair` exactly (the tests compare the two on many
+It follows :func:`cp_trainer.rules.settlement.settle_pair` exactly (the tests compare the two on many
 random hands and rules): naturals first, then fouls (a fouled hand loses as if scooped and pays
 the legal hand's royalties; two fouled hands settle 0), then row against row with the system's
 bonus, ties pushing or going to the bank seat, and royalties on top (to the better hand only if
@@ -19,10 +19,10 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from ..arrangement import Arrangement, Row
-from ..house_rules import HouseRules, RoyaltyTable, TieRule
-from ..royalties import row_royalty
-from ..settlement import prepare_hand, row_points
+from ..rules.arrangement import Arrangement, Row
+from ..rules.house_rules import HouseRules, RoyaltyTable, TieRule
+from ..rules.royalties import row_royalty
+from ..rules.settlement import prepare_hand, row_points
 from ._jit import jit
 from .parallel import run_ranges
 from .removal_kernels import row_outcome, row_royalty_net
@@ -264,7 +264,7 @@ def score_each(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
 
 @jit
 def natural_rank(hand: npt.NDArray[np.int64], top: npt.NDArray[np.int64], mid_cat: int, bot_cat: int) -> int:
-    """Natural of one setting (see :mod:`cp_trainer.naturals`): 2 dragon, 1 other, 0 none.
+    """Natural of one setting (see :mod:`cp_trainer.rules.naturals`): 2 dragon, 1 other, 0 none.
     ``top`` holds the top's three card indices; categories are :class:`Category` values."""
     counts = np.zeros(13, dtype=np.int64)
     for c in hand:
@@ -344,7 +344,7 @@ def setting_rows(hands: I64, settings: npt.NDArray[np.integer], tab: Tables, rul
 
 def arrangement_rows(arrangements: list[Arrangement], tab: Tables, rules: HouseRules) -> RowData:
     """:class:`RowData` of arbitrary 3/5/5 arrangements (fouled ones too), via the reference
-    :func:`~cp_trainer.settlement.prepare_hand`."""
+    :func:`~cp_trainer.rules.settlement.prepare_hand`."""
     m = len(arrangements)
     out = RowData(np.zeros((m, 3), np.int16), np.zeros((m, 3), np.int32), np.zeros(m, np.bool_),
                   np.zeros(m, np.int8))

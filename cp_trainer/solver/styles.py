@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..house_rules import HouseRules
+from ..rules.house_rules import HouseRules
 from .enumerate import tables_for
 from .scoring import setting_rows
 from .tables import N_SETTINGS, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables

@@ -2,7 +2,7 @@
 
 A class id is the dense rank of a strength among every strength a row can have (all 5-card
 hands under both wheel settings, and all 3-card tops), so comparing class ids is comparing
-strengths on the shared scale of :mod:`cp_trainer.strength`, top against middle included, and
+strengths on the shared scale of :mod:`cp_trainer.rules.strength`, top against middle included, and
 ``CLASS_STRENGTH[class_id]`` gives back the identical integer ``evaluate3``/``evaluate5`` return.
 
 The tables are built *from* ``evaluate5``/``evaluate3`` themselves, one call per rank pattern, so
@@ -37,9 +37,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import Card
-from ..resources import resource_path
-from ..strength import evaluate3, evaluate5, lowball27
+from ..rules.cards import Card
+from ..rules.strength import evaluate3, evaluate5, lowball27
+from ..support.resources import resource_path
 from ._jit import jit
 
 __all__ = [

@@ -33,9 +33,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..frozen import FrozenMap
-from ..house_rules import HouseRules, ScoringSystem, TieRule
-from ..resources import resource_path
+from ..rules.frozen import FrozenMap
+from ..rules.house_rules import HouseRules, ScoringSystem, TieRule
+from ..support.resources import resource_path
 from .scoring import royalty_by_class
 from .tables import Tables, tables
 

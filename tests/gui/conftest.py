@@ -14,16 +14,6 @@ from PySide6.QtWidgets import QApplication
 from cp_trainer.gui.table import controller
 from cp_trainer.gui.translation import current_language, install_language
 
-# The offscreen plugin cannot pass a window's size constraints to a window system it does not
-# have; it says so every time a window with a minimum or maximum size is shown.
-OFFSCREEN_NOTICES = ("This plugin does not support propagateSizeHints",)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/gui/" in str(item.fspath).replace("\\", "/"):
-            item.add_marker(pytest.mark.qt_log_ignore(*OFFSCREEN_NOTICES))
-
 
 @pytest.fixture(autouse=True)
 def english_after_each_test() -> Iterator[None]:

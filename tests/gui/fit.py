@@ -283,7 +283,7 @@ def _english_phrases() -> frozenset[str]:
     """English texts of the trainer that have a different Russian text: pieces between
     placeholders, of two words or more (single words such as "EV" are alike in both)."""
     pairs: list[tuple[str, str]] = []
-    i18n = ROOT / "resources" / "i18n"
+    i18n = ROOT / "cp_trainer" / "resources" / "i18n"
     for en_file in i18n.glob("*.en.json"):
         ru_file = en_file.with_name(en_file.name.replace(".en.json", ".ru.json"))
         if not ru_file.exists():
@@ -298,7 +298,7 @@ def _english_phrases() -> frozenset[str]:
                     if k in b:
                         walk(v, b[k])
         walk(en, ru)
-    for ts in (ROOT / "resources" / "translations").glob("*_ru.ts"):
+    for ts in (ROOT / "cp_trainer" / "resources" / "translations").glob("*_ru.ts"):
         for message in ET.parse(ts).getroot().iter("message"):
             source, translation = message.findtext("source"), message.find("translation")
             if source and translation is not None:

@@ -15,8 +15,6 @@ from PySide6.QtCore import QAbstractAnimation, QPoint, QRect, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QCheckBox, QLabel
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.cards.animation import (
     ANIMATIONS_ENV,
@@ -27,6 +25,7 @@ from cp_trainer.gui.cards.animation import (
     animations_allowed,
     card_rect,
 )
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.gui.settings.dialog import SettingsDialog
@@ -35,6 +34,8 @@ from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.table.reveal import FLIP_MS, flip_frame
 from cp_trainer.gui.translation import install_language
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card, parse_cards
 
 from .dnd import drop_on
 from .test_window import HAND, make_window
@@ -275,7 +276,7 @@ def test_the_bots_rows_flip_from_back_to_face(qtbot: Any, window: MainWindow) ->
     renderer = window.renderer
     showdown = window.controller.showdown
     assert showdown is not None
-    top_cards = showdown.opponents[0].rows[0]
+    top_cards = set_order(showdown.opponents[0].rows[0])  # the seats show rows sets first
     label = seat.card_labels[0][0]
     back = renderer.pixmap(None, label.size(), label.devicePixelRatioF()).toImage()
     assert label.pixmap().toImage() == back  # the faces the seat has are not flashed first
@@ -295,7 +296,7 @@ def test_the_bots_rows_flip_from_back_to_face(qtbot: Any, window: MainWindow) ->
     assert flip_frame(renderer, top_cards[0], label, 1.0).toImage() == face
     qtbot.waitUntil(lambda: window.table._reveal_step == 3 and not flipper.running(), timeout=15_000)
     for r, row in enumerate(showdown.opponents[0].rows):
-        for lab, card in zip(seat.card_labels[r], row, strict=True):
+        for lab, card in zip(seat.card_labels[r], set_order(row), strict=True):
             shown = renderer.pixmap(card, lab.size(), lab.devicePixelRatioF())
             assert lab.pixmap().toImage() == shown.toImage()
 

@@ -1,6 +1,6 @@
 """A bot that surrenders, on the table and in the history's replay (issue 11).
 
-The seed deals bot 1 a hopeless hand (see ``tests/test_bots_surrender.py``); with a surrender
+The seed deals bot 1 a hopeless hand (see ``tests/chinese/test_bots_surrender.py``); with a surrender
 cost of 2 the standard bot gives it up. The showdown shows "surrendered" for that bot instead of
 its rows (its cards stay face down: a surrendered hand is not shown), in English and Russian; a
 replay from the history shows it the same way.
@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.translation import install_language
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.house_rules import HouseRules
 
 MINE = parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s")
 LEGAL = Arrangement.parse("5c 3c 2s / Kd Kc 9h 8h 7d / As Ah Qs Js Ts")
@@ -87,8 +87,8 @@ def test_the_showdown_shows_a_surrendered_bot(qtbot: QtBot, tmp_path: Path, lang
 def test_hindsight_compares_rows_only_with_the_bots_still_in() -> None:
     """'yours scored' in the hindsight line agrees with the showdown's total: a surrendered bot
     pays the cost whatever the rows (and nothing to a player who surrendered too)."""
+    from cp_trainer.chinese.session import ChineseSession, TableSetup
     from cp_trainer.gui.solver.bridge import SolveRequest, solve
-    from cp_trainer.session import ChineseSession, TableSetup
     from cp_trainer.solver.bots import play
 
     rules = HouseRules(surrender=True, surrender_cost=2)

@@ -11,12 +11,12 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QToolButton
 
-from cp_trainer.arrangement import Arrangement
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.models import Zone
+from cp_trainer.rules.arrangement import Arrangement
 
 from .test_steady_layout import LEGAL, make_window, settle
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from cp_trainer.cards import parse_cards
 from cp_trainer.cli import main
 from cp_trainer.gui import app
+from cp_trainer.rules.cards import parse_cards
 
 
 @pytest.fixture

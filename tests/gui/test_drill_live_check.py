@@ -8,8 +8,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from cp_trainer.arrangement import Arrangement, check_partial
 from cp_trainer.gui.table.models import ROWS, Zone
+from cp_trainer.rules.arrangement import Arrangement, check_partial
 
 from .test_drill_page import make_page
 

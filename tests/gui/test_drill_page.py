@@ -15,8 +15,6 @@ from drill_fixtures import STORED
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.drill.grading import CandidateAnswer, DrillGrade, GradeLevel, HandAnalysis
 from cp_trainer.drill.pool import DrillHand
 from cp_trainer.drill.themes import Theme
@@ -25,6 +23,8 @@ from cp_trainer.gui.drill.page import DrillPage, Phase
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
+from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.rules.cards import Card, parse_cards
 
 BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"
 GREEDY = "Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"

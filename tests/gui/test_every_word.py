@@ -10,9 +10,6 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.bot_names import parse_bot
-from cp_trainer.cards import format_cards, label_cards, parse_cards
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.numbers import points
@@ -22,9 +19,12 @@ from cp_trainer.gui.solver.panel import _opponents
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import Game, HandRecord
 from cp_trainer.history.record import FoulNote, OpponentHand, now_utc
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.i18n import count_points, join_words, plural_index
-from cp_trainer.settlement import settle
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.bot_names import parse_bot
+from cp_trainer.rules.cards import format_cards, label_cards, parse_cards
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.rules.settlement import settle
+from cp_trainer.support.i18n import count_points, join_words, plural_index
 
 from .test_window import HAND, make_window
 

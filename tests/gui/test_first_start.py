@@ -17,12 +17,12 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from cp_trainer.desktop import APP_ID, PNG_SIZES
 from cp_trainer.gui.first_start import PanelNotice, SolverPreparation, Stage, StatusNotice, prepare_solver
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.solver import bridge
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import install_language
+from cp_trainer.support.desktop import APP_ID, PNG_SIZES
 
 from .test_window import make_window
 

@@ -24,7 +24,7 @@ CHILD = r"""
 import json, sys, tempfile, time
 from pathlib import Path
 from PySide6.QtWidgets import QApplication
-from cp_trainer.cards import parse_cards
+from cp_trainer.rules.cards import parse_cards
 from cp_trainer.gui.app import application, create_window
 from cp_trainer.gui.settings.store import Settings
 

@@ -16,13 +16,13 @@ from history_fixtures import make_record
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.history import HistoryError, HistoryStore, export_jsonl
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import parse_cards
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")

@@ -17,7 +17,7 @@ from cp_trainer.gui.practice.history_model import (
     rules_label,
 )
 from cp_trainer.history import HistoryStore
-from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ import pytest
 from history_fixtures import DEAL, make_record
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.history import HistoryStore
-from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 
 
 def _window(qtbot: QtBot, store: HistoryStore) -> HistoryWindow:

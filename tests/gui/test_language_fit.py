@@ -21,7 +21,6 @@ from history_fixtures import make_record
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
 from cp_trainer.drill.grading import HandAnalysis
 from cp_trainer.drill.pool import DrillHand
 from cp_trainer.drill.themes import Theme
@@ -38,6 +37,7 @@ from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.gui.translation import current_language, install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.paigow.cards import parse_pg_cards
+from cp_trainer.rules.arrangement import Arrangement
 
 from .fit import clipped_texts, english_left
 from .test_window import make_window, place

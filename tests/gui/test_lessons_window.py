@@ -10,12 +10,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.practice.lessons_window import CARD_HEIGHT, LessonsWindow
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
-from cp_trainer.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
+from cp_trainer.practice.lessons import ArrangeStep, ScoreStep, TextStep, expected_answer
+from cp_trainer.rules.cards import parse_cards
 
 from .dnd import drop_on
 from .text_fit import placeholder_fits

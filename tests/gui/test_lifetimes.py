@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.lifetimes import kept_owners
 from cp_trainer.gui.main_window import MainWindow
@@ -38,6 +37,7 @@ from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import running_workers
+from cp_trainer.rules.cards import parse_cards
 
 from .dnd import drop_on
 

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.table.models import CARD_MIME_TYPE, CardRole, DealModel, HandSort, Zone
+from cp_trainer.rules.cards import Card, parse_cards
 
 HAND = parse_cards("As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s")
 

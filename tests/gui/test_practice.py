@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest
 from cp_trainer.history import HistoryStore
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import parse_cards
 
 from .history_wait import open_and_wait, wait_loaded
 

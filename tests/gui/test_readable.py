@@ -25,15 +25,14 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryBusy, HistoryStore
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import parse_cards
 
-from .conftest import OFFSCREEN_NOTICES
 from .contrast import AA_TEXT, Measure, text_contrasts
 
 DEAL = "As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"
@@ -127,7 +126,7 @@ def test_foul_confirmation_is_readable_and_named_a_foul(window: MainWindow, lang
 
 def test_surrender_confirmation_is_readable_and_not_called_a_foul(qtbot: QtBot, tmp_path: Path, lang: str,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from cp_trainer.house_rules import HouseRules
+    from cp_trainer.rules.house_rules import HouseRules
 
     window = _window(qtbot, tmp_path, lang, house_rules=HouseRules(surrender=True))
     boxes = Boxes(monkeypatch)
@@ -247,7 +246,8 @@ def test_table_mode(window: MainWindow) -> None:
     assert_readable(dialog, least=6)
 
 
-@pytest.mark.qt_log_ignore("This plugin does not support raise", *OFFSCREEN_NOTICES)  # a tooltip is raised
+@pytest.mark.qt_log_ignore("This plugin does not support raise",  # a tooltip is raised
+                           "This plugin does not support propagateSizeHints")
 def test_tooltips(window: MainWindow) -> None:
     from cp_trainer.gui.settings.dialog import SettingsDialog
 

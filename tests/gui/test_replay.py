@@ -10,9 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
-from cp_trainer.arrangement_text import foul_sentences
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.practice.history_model import played_at_text
@@ -21,6 +18,9 @@ from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.controller import Phase
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.history import HistoryStore
+from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.rules.arrangement_text import foul_sentences
+from cp_trainer.rules.cards import parse_cards
 
 from .history_wait import open_and_wait
 

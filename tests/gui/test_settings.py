@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from cp_trainer.bot_names import parse_bot
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.settings.store import SETTINGS_ENV, Settings, SettingsError, TrainerSettings
-from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
+from cp_trainer.rules.bot_names import parse_bot
+from cp_trainer.rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 
 
 def _custom() -> TrainerSettings:

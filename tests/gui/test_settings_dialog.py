@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.bot_names import parse_bot
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
-from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
+from cp_trainer.rules.bot_names import parse_bot
+from cp_trainer.rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 
 CONTROLS = [
     "systemCombo", "tiesCombo", "bankCombo", "ignoreFoulsCheck", "pointValueSpin", "surrenderCheck",

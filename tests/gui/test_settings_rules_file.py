@@ -12,17 +12,17 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
 from cp_trainer.cli import main
 from cp_trainer.gui import app
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.rules_file import with_rules_file
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
-from cp_trainer.house_rules import HouseRules, RoyaltyTable, ScoringSystem
-from cp_trainer.house_rules_file import RulesFile, read_rules_file, write_rules_file
-from cp_trainer.settlement import settle
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem
+from cp_trainer.rules.house_rules_file import RulesFile, read_rules_file, write_rules_file
+from cp_trainer.rules.settlement import settle
 
-# Hands (see tests/test_cli_score_rules.py for the row-by-row reading).
+# Hands (see tests/cli/test_cli_score_rules.py for the row-by-row reading).
 A = "Qs Jc 2s / Kc Kd Th 9s 8h / As Ah Qh 7c 4d"  # beats B 2-1
 B = "2c 3d 4h / 5s 5d 6c 7d 9c / Ks Kh 8s 8d 3c"
 R1 = "2c 2d 2h / 3s 7s 9s Js Ks / 4c 4d 4s 5c 5d"  # top trips 2s; loses to R2 1-2

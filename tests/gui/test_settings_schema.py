@@ -1,7 +1,7 @@
 """The settings file and the settings dialog follow the house rules' schema
-(cp_trainer.house_rules.RULE_FIELDS): every rule is a settings key with the schema's bounds, the
+(cp_trainer.rules.house_rules.RULE_FIELDS): every rule is a settings key with the schema's bounds, the
 dialog's choices and ranges are the schema's, and a bound changed in the schema changes both (the
-rules file's and the command line's half is in tests/test_house_rules_schema.py)."""
+rules file's and the command line's half is in tests/rules/test_house_rules_schema.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from cp_trainer import house_rules
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
-from cp_trainer.house_rules import ROYALTY_FIELDS, RULE_FIELDS, HouseRules, RuleField, RuleKind
+from cp_trainer.rules import house_rules
+from cp_trainer.rules.house_rules import ROYALTY_FIELDS, RULE_FIELDS, HouseRules, RuleField, RuleKind
 
 AMOUNTS = [rule for rule in RULE_FIELDS if rule.kind in (RuleKind.WHOLE, RuleKind.MONEY)]
 

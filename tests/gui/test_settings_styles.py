@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.gui.main_window import _setup_of
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings, SettingsError, TrainerSettings
 from cp_trainer.gui.solver.bridge import SolveRequest, opponent_models
-from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.rules.bot_names import BotChoice, BotName
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 
 NEWCOMER = BotChoice(BotName.NEWCOMER, 0.25)
 SEATED = (BotChoice(BotName.PAIR_ON_TOP), NEWCOMER, BotChoice(BotName.SCOOP_CHASER))

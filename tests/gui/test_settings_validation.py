@@ -19,7 +19,6 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.bot_names import BotChoice, BotName
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
@@ -29,7 +28,8 @@ from cp_trainer.gui.settings.store import (
     SettingsError,
     TrainerSettings,
 )
-from cp_trainer.house_rules import HouseRules, RoyaltyTable, TieRule
+from cp_trainer.rules.bot_names import BotChoice, BotName
+from cp_trainer.rules.house_rules import HouseRules, RoyaltyTable, TieRule
 
 BANK_3 = HouseRules(ties=TieRule.BANK, bank=3)
 
@@ -285,7 +285,7 @@ def test_any_settings_file_loads_and_is_quiet_after_one_repair(qapp: object, tmp
     assert again.problems == [] and again.values == first.values
 
 
-# --- house-rules files (cp_trainer.house_rules_file) meet the whole check ------------------------
+# --- house-rules files (cp_trainer.rules.house_rules_file) meet the whole check ------------------------
 
 def test_a_rules_file_with_a_bank_seat_seats_enough_bots(qapp: object, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,8 +15,6 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.numbers import integer, number, signed, signed_int
@@ -27,6 +25,8 @@ from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import parse_cards
 
 from .history_wait import open_and_wait
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from cp_trainer.cards import Card
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.rules.cards import Card
 
 from .fit import clipped_texts
 from .test_card_space import showdown

@@ -8,10 +8,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from cp_trainer.arrangement import Arrangement
 from cp_trainer.gui.solver.bridge import SolverAnswer, SolveRequest, solve
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.models import Zone
+from cp_trainer.rules.arrangement import Arrangement
 
 from .test_window import make_window, place
 

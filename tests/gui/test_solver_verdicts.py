@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.bot_names import BotChoice
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.solver import bridge
 from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest, criss_cross_requests, solve
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.bot_names import BotChoice
+from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.house_rules import HouseRules
 
 from .test_window import HAND, button, make_window, place
 

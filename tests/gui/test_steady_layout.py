@@ -16,13 +16,13 @@ import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import Zone
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card, parse_cards
 
 HAND = "As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"
 FOULED = "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c"

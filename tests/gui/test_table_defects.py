@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.table.models import Zone
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card
 
 from .dnd import drop_on
 from .test_window import make_window

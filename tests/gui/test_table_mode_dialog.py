@@ -10,10 +10,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.practice.table_mode import HINT_FLAGS, TableModeDialog
 from cp_trainer.gui.translation import install_language
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.house_rules import HouseRules
 
 from .contrast import painted_contrast
 from .text_fit import placeholder_fits

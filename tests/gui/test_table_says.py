@@ -13,14 +13,14 @@ import pytest
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QApplication
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.main_window import FRAME_GUESS, MIN_SIZE, MainWindow, first_size
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import Zone
-from cp_trainer.house_rules import ScoringSystem
 from cp_trainer.paigow.cards import JOKER, parse_pg_cards
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card, parse_cards
+from cp_trainer.rules.house_rules import ScoringSystem
 
 from .test_window import make_window
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.arrangement import Arrangement
+from cp_trainer.chinese.session import BotJob, BotPlay, Phase
 from cp_trainer.gui.table import controller
 from cp_trainer.gui.table.models import Zone
-from cp_trainer.session import BotJob, BotPlay, Phase
+from cp_trainer.rules.arrangement import Arrangement
 
 from .test_steady_layout import LEGAL, make_window
 

@@ -16,13 +16,13 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextDocument, QTextTable
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
 from cp_trainer.cli.score import result_json
 from cp_trainer.gui.teaching import ACTIONS, TeachingDialog, points_text
 from cp_trainer.gui.translation import install_language
-from cp_trainer.house_rules import HouseRules
 from cp_trainer.net.table import shown_arrangement
-from cp_trainer.settlement import settle
+from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.rules.settlement import settle
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.table.models import DealModel, Zone
 from cp_trainer.gui.table.widget import zone_view
+from cp_trainer.rules.cards import Card, parse_cards
 
 from .dnd import drop_on
 

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from cp_trainer.arrangement import Arrangement, check_partial
-from cp_trainer.arrangement_text import foul_sentences
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.models import Zone
-from cp_trainer.house_rules import HouseRules, ScoringSystem
+from cp_trainer.rules.arrangement import Arrangement, check_partial
+from cp_trainer.rules.arrangement_text import foul_sentences
+from cp_trainer.rules.cards import Card, parse_cards
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 
 from .dnd import drop_on
 

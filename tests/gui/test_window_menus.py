@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QTextBrowser
 
-from cp_trainer.cards import parse_cards
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.translation import install_language
-from cp_trainer.house_rules import ScoringSystem
+from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.house_rules import ScoringSystem
 
 from .test_window import HAND, make_window
 

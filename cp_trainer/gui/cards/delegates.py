@@ -11,10 +11,10 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.models import CardRole
 from cp_trainer.gui.cards.pixmaps import CardFace, CardRenderer
 from cp_trainer.paigow.cards import Joker
+from cp_trainer.rules.cards import Card
 
 __all__ = ["CardDelegate", "face_of"]
 

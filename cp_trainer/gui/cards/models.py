@@ -1,6 +1,6 @@
 """One player's cards on the felt as Qt models, for either game.
 
-:class:`BoardModel` is the Qt adapter of a game session's :class:`~cp_trainer.board.Board` (the
+:class:`BoardModel` is the Qt adapter of a game session's :class:`~cp_trainer.chinese.board.Board` (the
 Chinese-poker session's hand and three rows, the Pai Gow session's hand, high and low hands): it
 forwards the player's moves to the session, turns a refused move into ``refused`` (zone, message
 for the player), and after every change sorts each zone for display, updates one
@@ -29,7 +29,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QGuiApplication
 
-from cp_trainer.board import Board, Move, MoveKind, Refusal, Refused
+from cp_trainer.chinese.board import Board, Move, MoveKind, Refusal, Refused
 
 __all__ = ["AnyIndex", "BoardModel", "CardRole", "GameSession", "ZoneModel", "swap_held"]
 
@@ -220,7 +220,7 @@ class ZoneModel(QAbstractListModel, Generic[C, Z]):
     Dropping between cards (or on empty space) moves the card into this zone; dropping onto a
     card of a set zone swaps the two, while a card dropped anywhere on the hand just returns to
     it. A full zone refuses a move but accepts a swap. What a drop does is the session's rule
-    (:meth:`~cp_trainer.board.Board.drop`); the model only says which drops to offer.
+    (:meth:`~cp_trainer.chinese.board.Board.drop`); the model only says which drops to offer.
     """
 
     def __init__(self, board: BoardModel[C, Z], zone: Z) -> None:

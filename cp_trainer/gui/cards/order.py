@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TypeVar
 
-from cp_trainer.cards import Card
 from cp_trainer.paigow.cards import Joker
+from cp_trainer.rules.cards import Card
 
 __all__ = ["set_order"]
 

@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.cards import FULL_DECK, Card, CardParseError, Rank, parse_cards
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.translation import follow_language
+from cp_trainer.rules.cards import FULL_DECK, Card, CardParseError, Rank, parse_cards
 
 __all__ = ["USED_BACKGROUND", "USED_TEXT", "CardPicker", "RowsEditor", "ShowsCards", "card_style_of",
            "fitting_width", "picker_style_sheet", "typed"]

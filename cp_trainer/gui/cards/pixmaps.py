@@ -2,7 +2,7 @@
 
 ``CardRenderer().pixmap(card, QSize(100, 140), dpr)`` draws a card at a logical size, sharp on
 HiDPI screens (the pixmap has ``size * dpr`` device pixels and ``devicePixelRatio() == dpr``).
-``card`` is a :class:`~cp_trainer.cards.Card`, ``"Jk"`` for the joker, or ``None`` for the back.
+``card`` is a :class:`~cp_trainer.rules.cards.Card`, ``"Jk"`` for the joker, or ``None`` for the back.
 Results are cached per (style, card, size, dpr), so repainting is cheap.
 
 Cards lower than :data:`BIG_SUIT_BELOW` pixels are drawn for reading rather than from the art: the
@@ -20,9 +20,9 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtSvg import QSvgRenderer
 
-from cp_trainer.cards import Card, Rank
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, INDEX_TEXT, CardStyle, suit_colour
-from cp_trainer.resources import resource_path
+from cp_trainer.rules.cards import Card, Rank
+from cp_trainer.support.resources import resource_path
 
 __all__ = [
     "BIG_SUIT_BELOW",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from cp_trainer.cards import Rank, Suit
+from cp_trainer.rules.cards import Rank, Suit
 
 __all__ = ["DEFAULT_CARD_STYLE", "INDEX_TEXT", "CardStyle", "suit_colour"]
 

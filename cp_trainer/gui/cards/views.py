@@ -39,12 +39,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QWidget
 
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.delegates import CardDelegate, face_of
 from cp_trainer.gui.cards.models import BoardModel, ZoneModel
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.paigow.cards import Joker
+from cp_trainer.rules.cards import Card
 
 __all__ = ["CardZoneView", "keep_keys", "setup_card_strip", "size_card_strip", "start_card_drag"]
 

@@ -40,8 +40,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement, check_partial
-from cp_trainer.cards import Card
 from cp_trainer.drill.grading import GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, DrillGrade, GradeLevel
 from cp_trainer.drill.pool import RANDOM_SHARE, DrillHand, load_pool, solved_to_hand
 from cp_trainer.drill.profile import DrillProfile
@@ -71,7 +69,9 @@ from cp_trainer.gui.worker import Worker
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
-from cp_trainer.house_rules import HouseRules
+from cp_trainer.rules.arrangement import Arrangement, check_partial
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.house_rules import HouseRules
 
 __all__ = ["DrillPage", "Phase"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from cp_trainer.arrangement import Arrangement
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP
+from cp_trainer.rules.arrangement import Arrangement
 
 __all__ = ["MiniArrangement"]
 

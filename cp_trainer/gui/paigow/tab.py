@@ -34,8 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement_text import for_people
-from cp_trainer.board import Refused
+from cp_trainer.chinese.board import Refused
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.order import set_order
@@ -48,14 +47,15 @@ from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.gui.worker import Worker
-from cp_trainer.i18n import capitalised
-from cp_trainer.i18n import tr as core_tr
 from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.house_way import HouseWay, house_way
 from cp_trainer.paigow.resolve import Result, Settlement
 from cp_trainer.paigow.session import PaiGowSession, PgPhase
 from cp_trainer.paigow.setting import Setting
+from cp_trainer.rules.arrangement_text import for_people
+from cp_trainer.support.i18n import capitalised
+from cp_trainer.support.i18n import tr as core_tr
 
 __all__ = ["PaiGowTab"]
 
@@ -76,7 +76,7 @@ MAX_CARD_HEIGHT = 150
 
 def tens_written_10(text: str) -> str:
     """A core hand name for a person: a ten written 10 as on the cards ("T-9" becomes "10-9");
-    the command line keeps the core's "T" (:func:`~cp_trainer.arrangement_text.for_people`)."""
+    the command line keeps the core's "T" (:func:`~cp_trainer.rules.arrangement_text.for_people`)."""
     return for_people(text)
 
 

@@ -10,18 +10,18 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from cp_trainer.arrangement import Arrangement, ArrangementParseError, check_arrangement
-from cp_trainer.arrangement_text import for_people
-from cp_trainer.cards import Card, CardParseError
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.numbers import number, short, signed
 from cp_trainer.gui.practice.history_model import played_at_text, rules_label, shown_ev_lost
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
 from cp_trainer.history import Game, HandRecord
-from cp_trainer.house_rules import HouseRules, HouseRulesError
 from cp_trainer.paigow.cards import PaiGowInputError
 from cp_trainer.paigow.setting import check_setting, parse_setting
+from cp_trainer.rules.arrangement import Arrangement, ArrangementParseError, check_arrangement
+from cp_trainer.rules.arrangement_text import for_people
+from cp_trainer.rules.cards import Card, CardParseError
+from cp_trainer.rules.house_rules import HouseRules, HouseRulesError
 
 __all__ = ["cards_html", "hand_html"]
 

@@ -27,7 +27,7 @@ from PySide6.QtCore import (
 from cp_trainer.gui.numbers import integer, locale, number, short
 from cp_trainer.gui.table.rules_line import rules_text
 from cp_trainer.history import HandSummary, HistoryError, HistoryStore
-from cp_trainer.house_rules import HouseRules, HouseRulesError
+from cp_trainer.rules.house_rules import HouseRules, HouseRulesError
 
 __all__ = ["COLUMNS", "HAND_ID_ROLE", "SORT_ROLE", "HistoryFilterProxy", "HistoryTableModel",
            "played_at_text", "rules_label", "shown_ev_lost"]

@@ -29,8 +29,7 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.cards import Card
+from cp_trainer.chinese.session import SettledHand
 from cp_trainer.gui.practice.replay import Replay
 from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.bridge import SolverAnswer
@@ -39,8 +38,9 @@ from cp_trainer.gui.table.controller import TrainerController
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HandRecord, HistoryBusy, HistoryError, HistoryStore
 from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.session import SettledHand
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.house_rules import HouseRules
 
 if TYPE_CHECKING:  # the windows are built on first use (the trainer starts faster)
     from cp_trainer.gui.practice.history_window import HistoryWindow

@@ -1,7 +1,7 @@
 """The Lessons window: short interactive lessons, one step at a time, checked by the rules core.
 
-Lessons come from ``resources/lessons/*.json`` (:mod:`cp_trainer.lessons`); this window only shows
-them and passes the learner's answer to :func:`cp_trainer.lessons.check_answer`. A question must be
+Lessons come from ``resources/lessons/*.json`` (:mod:`cp_trainer.practice.lessons`); this window only shows
+them and passes the learner's answer to :func:`cp_trainer.practice.lessons.check_answer`. A question must be
 answered correctly before "Next"; finishing the last step emits :attr:`LessonsWindow.lessonCompleted`.
 """
 
@@ -30,8 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement, Row
-from cp_trainer.cards import Card, CardParseError, label_cards, parse_cards
 from cp_trainer.gui.cards.picker import card_style_of, fitting_width
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import CardZoneView, keep_keys
@@ -39,8 +37,7 @@ from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import KEY_ZONES, step_focus
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HistoryError, HistoryStore
-from cp_trainer.i18n import tr
-from cp_trainer.lessons import (
+from cp_trainer.practice.lessons import (
     EQUAL,
     ArrangeStep,
     CategoryStep,
@@ -56,7 +53,10 @@ from cp_trainer.lessons import (
     check_answer,
     load_lessons,
 )
-from cp_trainer.strength import Category
+from cp_trainer.rules.arrangement import Arrangement, Row
+from cp_trainer.rules.cards import Card, CardParseError, label_cards, parse_cards
+from cp_trainer.rules.strength import Category
+from cp_trainer.support.i18n import tr
 
 __all__ = ["CARD_HEIGHT", "RETRY_MS", "ROW_CARD_HEIGHT", "CardsLabel", "LessonBoard", "LessonsWindow",
            "cards_pixmap"]

@@ -23,7 +23,6 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
-from cp_trainer.arrangement import Arrangement, ArrangementParseError
 from cp_trainer.gui.numbers import number, points
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.practice.history_model import played_at_text
@@ -35,6 +34,7 @@ from cp_trainer.gui.table.widget import TableWidget
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history import HandRecord, RecordError
 from cp_trainer.history.replay import ReplayedHand, replay_record
+from cp_trainer.rules.arrangement import Arrangement, ArrangementParseError
 
 __all__ = ["Replay", "ReplayBar", "install_replay"]
 

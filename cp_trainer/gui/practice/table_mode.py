@@ -1,7 +1,7 @@
 """Table mode: enter what was set at a real table (2 to 4 players), check and settle it.
 
 Cards are clicked in a 52-card picker (they go to the player chosen under "Cards go to") or typed
-into the rows. "Settle" hands everything to :func:`cp_trainer.table_mode.settle_table`: fouls are
+into the rows. "Settle" hands everything to :func:`cp_trainer.practice.table_mode.settle_table`: fouls are
 explained by the rules core, cards found in two players' hands are named, and each player's points
 and money (at the point value) are listed.
 """
@@ -31,17 +31,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Row
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, fitting_width
 from cp_trainer.gui.numbers import locale, signed, signed_int
 from cp_trainer.gui.practice.hand_html import cards_html
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.i18n import capitalised, tr
-from cp_trainer.settlement import PairKind
-from cp_trainer.table_mode import TableEntry, TableResult, settle_table
+from cp_trainer.practice.table_mode import TableEntry, TableResult, settle_table
+from cp_trainer.rules.arrangement import Row
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.rules.settlement import PairKind
+from cp_trainer.support.i18n import capitalised, tr
 
 __all__ = ["DEFAULT_SIZE", "HINT_FLAGS", "ResultView", "TableModeDialog"]
 

@@ -12,7 +12,7 @@ Or simply ``SettingsDialog.edit(settings, parent)``. Every control has an ``obje
 ``cardStyleCombo``, ``languageCombo``, ``buttonBox``, ``saveRulesButton``, ``loadRulesButton``)
 and a tooltip; texts follow the language at runtime. OK is refused, with a message in
 ``problemLabel``, while the settings do not make a table (:meth:`problem`). *Save house rules…*
-writes the rules the dialog shows to a TOML file (:mod:`cp_trainer.house_rules_file`; the file
+writes the rules the dialog shows to a TOML file (:mod:`cp_trainer.rules.house_rules_file`; the file
 dialog asks before replacing a file); *Load house rules…* shows a file's rules in the controls
 (kept on OK) or, for a bad file, says why and changes nothing.
 """
@@ -45,8 +45,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.bot_names import DEFAULT_FOUL_RATE, BotChoice, BotName
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.settings.rules_file import rules_file_of, with_rules_file
@@ -61,8 +59,10 @@ from cp_trainer.gui.settings.store import (
     TrainerSettings,
 )
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule, rule_field
-from cp_trainer.house_rules_file import RulesFileError, read_rules_file, write_rules_file
+from cp_trainer.rules.bot_names import DEFAULT_FOUL_RATE, BotChoice, BotName
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule, rule_field
+from cp_trainer.rules.house_rules_file import RulesFileError, read_rules_file, write_rules_file
 
 __all__ = ["SettingsDialog"]
 
@@ -143,7 +143,7 @@ class SettingsDialog(QDialog):
 
     def _build_rules_controls(self) -> None:
         """The house rules' controls."""
-        # every choice and range is the house rule's own (its schema: cp_trainer.house_rules)
+        # every choice and range is the house rule's own (its schema: cp_trainer.rules.house_rules)
         self.system_combo = _combo("systemCombo", rule_field("system").choices)
         self.scoop_bonus_spin = _rule_spin("scoopBonusSpin", "scoop_bonus")  # auto: the system's own
         self.ties_combo = _combo("tiesCombo", rule_field("ties").choices)

@@ -5,8 +5,8 @@ and what the window writes to one (the Settings dialog's *Save/Load house rulesâ
 from __future__ import annotations
 
 from cp_trainer.gui.settings.store import TrainerSettings
-from cp_trainer.house_rules import TieRule
-from cp_trainer.house_rules_file import RulesFile
+from cp_trainer.rules.house_rules import TieRule
+from cp_trainer.rules.house_rules_file import RulesFile
 
 __all__ = ["rules_file_of", "with_rules_file"]
 

@@ -2,7 +2,7 @@
 
 ``TrainerSettings`` is the value (frozen, validated); ``Settings`` reads and writes it to an INI
 file, one readable key per field (each house rule's as the schema says,
-:data:`cp_trainer.house_rules.RULE_FIELDS`)::
+:data:`cp_trainer.rules.house_rules.RULE_FIELDS`)::
 
     [rules]            system=2-4, ties=push, bank=0, ignore_fouls=false, surrender_cost=auto, ...
     [rules/royalty_table]  top_trips=3, ...
@@ -36,13 +36,20 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, Signal
 
-from cp_trainer import house_rules
-from cp_trainer import house_rules as schema  # RULE_FIELDS read where used, not copied at import
-from cp_trainer.bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle
 from cp_trainer.gui.solver.bots import BOTS
-from cp_trainer.house_rules import HouseRules, HouseRulesError, RuleField, RuleKind, TieRule, number_text
-from cp_trainer.i18n import LANGUAGES, normalize_lang, system_language
+from cp_trainer.rules import house_rules
+from cp_trainer.rules import house_rules as schema  # RULE_FIELDS read where used, not copied at import
+from cp_trainer.rules.bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
+from cp_trainer.rules.house_rules import (
+    HouseRules,
+    HouseRulesError,
+    RuleField,
+    RuleKind,
+    TieRule,
+    number_text,
+)
+from cp_trainer.support.i18n import LANGUAGES, normalize_lang, system_language
 
 __all__ = [
     "BOTS",
@@ -65,7 +72,7 @@ SETTINGS_ENV = "CP_TRAINER_SETTINGS"
 DEFAULT_BOT = BotChoice(BotName.STANDARD)
 MAX_OPPONENTS = 3
 MIN_SAMPLES, MAX_SAMPLES, DEFAULT_SAMPLES = 100, 100_000, 2000
-# the bounds of HouseRules (cp_trainer.house_rules: each rule's in its schema, RULE_FIELDS, which the
+# the bounds of HouseRules (cp_trainer.rules.house_rules: each rule's in its schema, RULE_FIELDS, which the
 # settings file's keys and the dialog's ranges follow)
 MAX_AMOUNT = house_rules.MAX_AMOUNT  # points: a surrender cost, a natural's amount
 MAX_ROYALTY = house_rules.MAX_ROYALTY  # points: one royalty

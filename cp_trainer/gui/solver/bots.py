@@ -1,6 +1,6 @@
 """The bots' names: the keys stored in settings and history, and their names for people.
 
-``BOTS`` are the solver's bot keys, the values of :class:`~cp_trainer.bot_names.BotName` (a
+``BOTS`` are the solver's bot keys, the values of :class:`~cp_trainer.rules.bot_names.BotName` (a
 light module: the settings and the window need not load NumPy). :func:`bot_label` is the
 translated name shown on seats, in the solver panel and in the history.
 """
@@ -11,8 +11,8 @@ from typing import Literal
 
 from PySide6.QtCore import QCoreApplication
 
-from cp_trainer.bot_names import BotChoice, BotName, UnknownBotError
-from cp_trainer.i18n import join_words, tr, tr_count
+from cp_trainer.rules.bot_names import BotChoice, BotName, UnknownBotError
+from cp_trainer.support.i18n import join_words, tr, tr_count
 
 __all__ = ["BOTS", "bot_label", "bots_phrase"]
 

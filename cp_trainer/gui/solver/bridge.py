@@ -23,13 +23,13 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.bot_names import BotChoice, BotName
-from cp_trainer.cards import Card
+from cp_trainer.chinese.session import BotJob, BotPlay
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.history.record import HandRecord
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.session import BotJob, BotPlay
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.bot_names import BotChoice, BotName
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.solver.stop import StopReason
 
 __all__ = [

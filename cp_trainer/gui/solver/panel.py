@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import Arrangement, check_arrangement
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
@@ -39,7 +38,8 @@ from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequ
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
 from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import Worker
-from cp_trainer.i18n import tr_count
+from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.support.i18n import tr_count
 
 __all__ = ["SolverPanel"]
 

@@ -1,6 +1,6 @@
 """The game on the table for Qt: a thin adapter that shows a :class:`ChineseSession`.
 
-The session (:mod:`cp_trainer.session`) owns the game: the phase, the deal, the player's rows with
+The session (:mod:`cp_trainer.chinese.session`) owns the game: the phase, the deal, the player's rows with
 undo/redo, the table setup frozen for the deal, the settlement and the log of settled hands.
 :class:`TrainerController` forwards the window's actions to it and emits what changed, so the
 widgets can show it; it keeps no game state of its own. Besides, it lets the bots set their
@@ -21,15 +21,23 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, Signal
 
-from cp_trainer.arrangement import Arrangement, CheckResult
-from cp_trainer.board import Refused
-from cp_trainer.cards import Card
+from cp_trainer.chinese.board import Refused
+from cp_trainer.chinese.session import (
+    BotJob,
+    BotPlay,
+    ChineseSession,
+    Phase,
+    SettledHand,
+    Showdown,
+    TableSetup,
+)
 from cp_trainer.gui.numbers import points
 from cp_trainer.gui.solver.bridge import play_bots
 from cp_trainer.gui.table.models import DealModel
 from cp_trainer.history.replay import ReplayedHand
-from cp_trainer.naturals import natural_of
-from cp_trainer.session import BotJob, BotPlay, ChineseSession, Phase, SettledHand, Showdown, TableSetup
+from cp_trainer.rules.arrangement import Arrangement, CheckResult
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.naturals import natural_of
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cp_trainer.arrangement import partial_floor
-from cp_trainer.cards import Card
-from cp_trainer.strength import describe
+from cp_trainer.rules.arrangement import partial_floor
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.strength import describe
 
 __all__ = ["partial_hand_name"]
 

@@ -11,15 +11,15 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from cp_trainer.arrangement import CheckResult, Outcome, Row
-from cp_trainer.arrangement_text import for_people, foul_sentences
-from cp_trainer.cards import Card
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import Zone
-from cp_trainer.house_rules import HouseRules
-from cp_trainer.i18n import tr as core_tr
-from cp_trainer.i18n import tr_count
+from cp_trainer.rules.arrangement import CheckResult, Outcome, Row
+from cp_trainer.rules.arrangement_text import for_people, foul_sentences
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.support.i18n import tr as core_tr
+from cp_trainer.support.i18n import tr_count
 
 __all__ = ["ROW_OF_ZONE", "banner_words", "make_banner", "row_words", "show_banner"]
 

@@ -2,7 +2,7 @@
 
 :class:`DealModel` is the card toolkit's :class:`~cp_trainer.gui.cards.models.BoardModel` for a
 session over the Chinese-poker hand and rows (:class:`ChineseBoard`: the table's
-:class:`~cp_trainer.session.ChineseSession`, or the Drill's
+:class:`~cp_trainer.chinese.session.ChineseSession`, or the Drill's
 :class:`~cp_trainer.drill.session.DrillSession`): it shows the session's board (where each card
 lies, with its undo history) and forwards the player's moves to it; each zone is one
 :class:`~cp_trainer.gui.cards.models.ZoneModel`. No game state and no poker rules live here.
@@ -17,12 +17,12 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject
 
-from cp_trainer.arrangement import Arrangement
-from cp_trainer.board import Move
-from cp_trainer.cards import Card, parse_cards
+from cp_trainer.chinese.board import Move
+from cp_trainer.chinese.session import ROWS, BotJob, ChineseSession, Zone
 from cp_trainer.gui.cards.models import BoardModel, CardRole, GameSession, ZoneModel
 from cp_trainer.gui.cards.order import set_order
-from cp_trainer.session import ROWS, BotJob, ChineseSession, Zone
+from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.cards import Card, parse_cards
 
 __all__ = ["CARD_MIME_TYPE", "ROWS", "CardRole", "ChineseBoard", "DealModel", "HandSort", "Zone", "ZoneModel"]
 

@@ -16,11 +16,11 @@ from PySide6.QtCore import QObject, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QLabel
 
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.animation import animations_allowed
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.table.seats import OpponentSeat
+from cp_trainer.rules.cards import Card
 
 __all__ = ["FLIP_MS", "FLIP_STAGGER_MS", "RowFlipper", "flip_frame"]
 

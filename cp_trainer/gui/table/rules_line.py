@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from cp_trainer.chinese.session import TableSetup
 from cp_trainer.gui.numbers import number, points
 from cp_trainer.gui.solver.bots import bot_label, bots_phrase
-from cp_trainer.house_rules import HouseRules, ScoringSystem, TieRule
-from cp_trainer.session import TableSetup
+from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule
 
 __all__ = ["SEPARATOR", "rules_parts", "rules_text", "table_changes", "table_line", "table_parts"]
 

@@ -11,9 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QModelIndex, QTimer
 from PySide6.QtWidgets import QLabel
 
-from cp_trainer.arrangement import CheckResult, check_arrangement
-from cp_trainer.arrangement_text import for_people
-from cp_trainer.cards import Card
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import points, signed_int
@@ -21,9 +18,12 @@ from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.seats import OpponentSeat
-from cp_trainer.i18n import tr as core_tr
-from cp_trainer.settlement import PairKind, PairResult
-from cp_trainer.settlement_text import explain_pair
+from cp_trainer.rules.arrangement import CheckResult, check_arrangement
+from cp_trainer.rules.arrangement_text import for_people
+from cp_trainer.rules.cards import Card
+from cp_trainer.rules.settlement import PairKind, PairResult
+from cp_trainer.rules.settlement_text import explain_pair
+from cp_trainer.support.i18n import tr as core_tr
 
 __all__ = ["ShowdownMixin", "signed"]
 

@@ -27,15 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.arrangement import (
-    Arrangement,
-    CheckResult,
-    Outcome,
-    Row,
-    check_arrangement,
-    check_partial,
-)
-from cp_trainer.cards import Card, parse_cards
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.views import GAP, CardZoneView, keep_keys
@@ -51,7 +42,16 @@ from cp_trainer.gui.table.rules_line import table_changes, table_line
 from cp_trainer.gui.table.seats import ElidedLabel, OpponentSeat
 from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
 from cp_trainer.gui.translation import follow_language
-from cp_trainer.i18n import tr as core_tr
+from cp_trainer.rules.arrangement import (
+    Arrangement,
+    CheckResult,
+    Outcome,
+    Row,
+    check_arrangement,
+    check_partial,
+)
+from cp_trainer.rules.cards import Card, parse_cards
+from cp_trainer.support.i18n import tr as core_tr
 
 __all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
 

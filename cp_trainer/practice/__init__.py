@@ -1,0 +1,1 @@
+"""Practice beside the table: the lessons and their reasons, and Table mode."""

@@ -1,0 +1,2 @@
+"""Small shared support: translations, the package's resources, bounded input, the desktop
+entry."""
