@@ -101,3 +101,4 @@ def test_the_readme_test_command_is_the_one_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert re.search(r"^exec \./dev test$", ci, re.MULTILINE)
     assert re.search(r"^\./dev docs\b", ci, re.MULTILINE)
+    assert re.search(r"^\./dev lint$", ci, re.MULTILINE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import threading
 
 import numpy as np
@@ -185,3 +186,10 @@ def test_the_answer_is_the_same_whatever_the_chunks() -> None:
     assert [(c.setting, c.ev, c.stderr, c.loss, c.loss_stderr) for c in quiet.candidates] == \
         [(c.setting, c.ev, c.stderr, c.loss, c.loss_stderr) for c in listened.candidates]
     assert (quiet.opponent_hands == listened.opponent_hands).all()
+
+
+def test_solve_takes_one_request_and_its_two_hooks() -> None:
+    params = inspect.signature(solve).parameters
+    assert list(params) == ["request", "progress", "cancel"]
+    assert params["progress"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert "cards" in inspect.signature(SolveRequest).parameters
