@@ -1,4 +1,4 @@
-"""``cp-trainer arrange``: how a bot sets 13 cards (issue 3's contract)."""
+"""``cp-trainer arrange``: how a bot sets 13 cards."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ class HandError(InputError):
     """Input that is not 13 distinct cards; the message is in the user's language."""
 
 
-# Many hands a second (issue 23): a card's index and text by the card's identity (the 52 cards
+# Many hands a second: a card's index and text by the card's identity (the 52 cards
 # are one tuple of objects, FULL_DECK, which every parse returns), and a card by its plain text.
 _INDEX = {id(c): i for i, c in enumerate(FULL_DECK)}
 _TEXT = {id(c): str(c) for c in FULL_DECK}

@@ -1,4 +1,4 @@
-"""``cp-trainer check``: is an arrangement legal, and if not, why (issue 2's contract)."""
+"""``cp-trainer check``: is an arrangement legal, and if not, which rule it breaks."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ def _write_out(parts: list[str]) -> None:
 def answer_chunks(arguments: Iterable[str], parse: Callable[[str], T],
                   render: Callable[[list[tuple[str, T]]], Iterator[str]],
                   *, as_json: bool, lang: str, error_key: str) -> int:
-    """:func:`answer_inputs` in batches (issue 23): the same output, byte for byte, but standard
+    """:func:`answer_inputs` in batches: the same output, byte for byte, but standard
     input is answered a chunk at a time (:func:`~cp_trainer.cli.streams.read_chunks`), so that
     ``render`` can answer many inputs at once (the compiled bots set thousands of hands in one
     call). ``render(items)`` gets the chunk's good inputs as ``(text, parsed)`` and yields, in

@@ -1,4 +1,4 @@
-"""Where the practice history lives, checked before anything opens it (issue 10).
+"""Where the practice history lives, checked before anything opens it.
 
 ``--data-dir DIR``, else ``$CP_TRAINER_DATA_DIR``, else the user data folder under the home
 folder. Whatever makes that unusable is said on one line, with what to do instead, and exit

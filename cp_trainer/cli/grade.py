@@ -1,5 +1,5 @@
 """``cp-trainer grade``: what one arrangement of 13 cards is worth, and what it costs against the
-solver's best (issue 11's contract).
+solver's best.
 
 Input: ``CARDS ARRANGEMENT`` (two arguments), or the arrangement alone (its 13 cards are the
 deal); without arguments, one input per line of standard input, written ``CARDS | ARRANGEMENT``

@@ -1,4 +1,4 @@
-"""``cp-trainer paigow``: the dealer's house way for a Pai Gow hand, or a settlement (issue 6).
+"""``cp-trainer paigow``: the dealer's house way for a Pai Gow hand, or a settlement.
 
 ``cp-trainer paigow [--json] CARDS...`` sets 7 cards by house way (cards as one argument, or
 several; one hand per line on standard input when none are given) and answers

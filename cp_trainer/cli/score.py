@@ -1,5 +1,5 @@
-"""``cp-trainer score``: settle 2 to 4 arrangements, every pair separately (issue 2's contract),
-under every house rule (issue 14): surrender, stakes and point value, royalty modes and amounts,
+"""``cp-trainer score``: settle 2 to 4 arrangements, every pair separately,
+under every house rule: surrender, stakes and point value, royalty modes and amounts,
 natural amounts, and Criss Cross (four arrangements: A1 A2 B1 B2)."""
 
 from __future__ import annotations
@@ -117,14 +117,15 @@ CC_HANDS = ((0, 0), (0, 1), (1, 0), (1, 1))  # (A's hand, B's hand) of each Cris
 
 
 def result_json(result: Settlement, rules: HouseRules, criss_cross: bool) -> dict[str, object]:
-    """The ``--json`` object: issue 2's form, plus ``money`` beside ``points`` when money is set
-    and, in Criss Cross, each pair's ``hands`` as ``[[seat, hand], [seat, hand]]``."""
+    """The ``--json`` object: the form of :meth:`Settlement.to_json`, plus ``money`` beside
+    ``points`` when money is set and, in Criss Cross, each pair's ``hands`` as
+    ``[[seat, hand], [seat, hand]]``."""
     record = result.to_json()
     if not (criss_cross or shows_money(rules)):
         return record
     pairs: list[dict[str, object]] = []
     for k, pair in enumerate(result.pairs):
-        plain = pair.to_json()  # issue 2's form of the pair, its keys kept in their order
+        plain = pair.to_json()  # the pair's plain form, its keys kept in their order
         item: dict[str, object] = {"players": plain.pop("players")}
         if criss_cross:
             a, b = CC_HANDS[k]

@@ -1,4 +1,4 @@
-"""The standard streams of every command, in one place (issue 10).
+"""The standard streams of every command, in one place.
 
 - A standard stream the command was started without (``<&-``, ``>&-``) is reopened on
   ``/dev/null`` at once, so no file the command opens later (a database, an export) can take
@@ -21,7 +21,7 @@
   :data:`~cp_trainer.support.bounded_input.MAX_ENDLESS_CHARS` without an end (``/dev/zero``), or NUL
   bytes on :data:`~cp_trainer.support.bounded_input.BINARY_LINES` lines before any valid one
   (``/dev/urandom``: :func:`binary_input`, raised by the command, which knows a valid line).
-- Commands answer standard input in chunks (:func:`read_chunks`, issue 23): as many lines as are
+- Commands answer standard input in chunks (:func:`read_chunks`): as many lines as are
   already there, up to :data:`CHUNK_LINES` lines or :data:`CHUNK_CHARS` characters, so a file or a
   fast pipe is answered in batches while a person typing one line at a time gets each answer at
   once.

@@ -1,4 +1,4 @@
-"""Labels that keep their size whatever their text: the table's controls never move (issue 12).
+"""Labels that keep their size whatever their text: the table's controls never move.
 
 A :class:`FittedLabel` is word-wrapped and holds a fixed number of lines of its own font
 (``set_lines``), decided by the widget that owns it from the room there is, never from the text

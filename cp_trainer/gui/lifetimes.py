@@ -1,4 +1,4 @@
-"""Python objects that Qt calls back stay alive as long as the Qt object they serve (issue 18).
+"""Python objects that Qt calls back stay alive as long as the Qt object they serve.
 
 PySide frees a Python object when Python holds no reference to it, even while its C++ side
 lives on under a Qt parent; PySide's own parent link does not always hold it (a dialog after

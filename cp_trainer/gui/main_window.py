@@ -90,8 +90,8 @@ def first_size(available: QRect, frame: QSize = FRAME_GUESS) -> QSize:
     """The window's size on a screen whose free area (less panels and docks) is ``available``:
     :data:`SCREEN_SHARE` of the free area, at least :data:`PREFERRED_SIZE` where that fits with
     its ``frame`` (title bar and borders), never more than the free area less the frame, never
-    below :data:`MIN_SIZE`. A large screen gets a large table (issue 21: at 1920 x 1080 the first
-    window was 1180 x 800, its cards 66 px high)."""
+    below :data:`MIN_SIZE`. A large screen gets a large table, its cards
+    large too."""
     room = QSize(available.width() - frame.width(), available.height() - frame.height())
     want = QSize(max(PREFERRED_SIZE.width(), round(available.width() * SCREEN_SHARE)),
                  max(PREFERRED_SIZE.height(), round(available.height() * SCREEN_SHARE)))
@@ -160,7 +160,7 @@ class MainWindow(QMainWindow):
         self.solver_panel.cancel_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(scroll)
-        from cp_trainer.gui.practice.replay import install_replay  # a past hand on the table (issue 5)
+        from cp_trainer.gui.practice.replay import install_replay  # a past hand on the table
 
         self.replay = install_replay(self, self.controller, self.table, self.solver_panel)
         self.chinese_page = QWidget(self)
@@ -209,18 +209,18 @@ class MainWindow(QMainWindow):
     def _install_features(self, settings: Settings, data_dir: str | None) -> None:
         """Practice (history, lessons), the teaching table and the Drill, each in its menu."""
         from cp_trainer.gui.practice.install import (
-            install_practice,  # Practice menu + history recorder (issue 5)
+            install_practice,  # Practice menu + history recorder
         )
 
         self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
                                          self.help_menu, lambda: self.values.house_rules, data_dir,
                                          settings.qsettings)
-        from cp_trainer.gui.teaching import install_teaching  # Game -> Host a teaching table… (issue 22)
+        from cp_trainer.gui.teaching import install_teaching  # Game -> Host a teaching table…
 
         self.teaching = install_teaching(self, self.game_menu, self.settings_action,
                                          lambda: self.values.house_rules,
                                          lambda: self.practice.recorder.writer)
-        from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill... (issue 13)
+        from cp_trainer.gui.drill.window import install_drill  # Practice -> Drill...
 
         # results are written by the recorder's writer thread; the History window follows its signal
         self.drill = install_drill(self, self.renderer, self.pages, history=self.practice.recorder.store,
@@ -526,7 +526,7 @@ class MainWindow(QMainWindow):
                 self.apply_settings(dialog.values())
         finally:
             # After exec() PySide no longer ties the dialog's Python side to its parent: deleted
-            # here, by Qt, not by the garbage collector at some later moment (issue 18).
+            # here, by Qt, not by the garbage collector at some later moment.
             dialog.deleteLater()
 
     def apply_settings(self, values: TrainerSettings) -> None:
@@ -696,7 +696,7 @@ class MainWindow(QMainWindow):
         width = max(560, self.width() - panel - 16 - 24 - 20 - self.table.title_width())
         height = self.height() - 60
         # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen,
-        # at most 64 on a large one: the player's rows and hand get the rest (issue 21); the table
+        # at most 64 on a large one: the player's rows and hand get the rest; the table
         # makes them larger where its rows leave the room
         seat = max(SEAT_TWO_LINES, min(64, 34 + (height - 650) // 4))
         by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)  # 13 cards across the hand

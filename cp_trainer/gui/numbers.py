@@ -1,7 +1,7 @@
-"""Numbers the chosen language's way, everywhere the window writes one (issue 12).
+"""Numbers the chosen language's way, everywhere the window writes one.
 
-The solver panel wrote ``100000`` where Settings' spin boxes showed ``100,000``: every number in
-a text now goes through :class:`QLocale` of the language in force (``current_language()``), as the
+A number reads as Settings' spin boxes show it (``100,000``, not ``100000``): every number in
+a text goes through :class:`QLocale` of the language in force (``current_language()``), as the
 spin boxes do: ``100,000`` and ``+0.41`` in English, ``100 000`` and ``+0,41`` in Russian.
 The command line keeps its own plain notation (its output is a contract).
 A negative number takes the typographic minus ``−`` (U+2212) in both languages, as the lessons

@@ -15,8 +15,8 @@ def add_close_shortcuts(window: QWidget) -> QWidget:
 
     Two :class:`QShortcut` children of the window, connected to its own C++ slot: Qt calls no
     Python code of ours for them, so nothing can dangle when Python lets go of the window (an
-    event filter written in Python did: the garbage collector freed it while Qt still called its
-    ``eventFilter``, and the window crashed; issue 18).
+    event filter written in Python can: the garbage collector may free it while Qt still calls
+    its ``eventFilter``, and the window crashes).
     """
     slot = "reject()" if isinstance(window, QDialog) else "close()"
     # every binding of the platform's Close (Ctrl+F4 and Ctrl+W on Linux), not only its first

@@ -4,7 +4,7 @@ Colours are picked for contrast (white on the felt is above 7:1) and never carry
 every coloured state also has words ("FOUL", "Legal", "✓ you win").
 
 Qt matches a style sheet's descendant rule (``#table QLabel``) through windows too: a message box
-asked from the table drew the felt's white text on its own light grey (issue 12). So every felt
+asked from the table would draw the felt's white text on its own light grey. So every felt
 text rule comes from :func:`felt_text`, which pairs it with a more specific rule giving any
 window opened below the felt (``#table QDialog QLabel``) the system's text colour back.
 """

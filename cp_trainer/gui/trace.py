@@ -1,4 +1,4 @@
-"""An opt-in window-state trace for tools that drive the real window (the soak test, issue 18).
+"""An opt-in window-state trace for tools that drive the real window (the soak test).
 
 ``CP_TRAINER_TRACE=PATH`` makes the running window write, a few times a second, what it shows
 to ``PATH`` (JSON, replaced whole each time so a reader never sees half of it): a sequence number

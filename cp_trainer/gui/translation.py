@@ -115,9 +115,8 @@ class _LanguageFollower(QObject):
 def grow_to_fit(window: QWidget) -> None:
     """Make a shown window as large as its texts now need (within the screen), never smaller.
 
-    A window keeps the size its first language gave it; Russian texts are longer, and the layout
-    then squeezed combo boxes and labels below their text (issue 12: "2-4 (1 за ряд, +1 за два
-    ряда и больш" in Settings after a live switch)."""
+    A window keeps the size its first language gave it; Russian texts are longer, and after a live
+    switch the layout would squeeze combo boxes and labels below their text."""
     layout = window.layout()
     if layout is not None:
         layout.invalidate()

@@ -9,7 +9,7 @@ then exactly one of ``finished`` (the job's result), ``cancelled`` or ``failed``
 player, never a crash of the window), then ``done``. A job that stops early raises one of
 ``cancel_errors`` (or returns after :meth:`Worker.cancel`).
 
-Lifetimes (issue 18): a started worker is held here until its ``done`` has reached the GUI
+Lifetimes: a started worker is held here until its ``done`` has reached the GUI
 thread, whoever started it and whatever becomes of them (a pool runs a ``QRunnable`` without
 owning its Python object). Connect the signals to methods of a ``QObject`` that lives on the GUI
 thread (a widget's own methods, not lambdas): the receiver then gets them there, queued, and a

@@ -9,7 +9,7 @@ player's rating and review schedule are not stored: they follow from the results
 In an export file (:mod:`.jsonl`) a drill result is a line with ``"kind": "drill"``; hand lines
 have no ``kind`` and keep their format.
 
-A drill result is kept exactly as a hand is (issue 19): :meth:`DrillRecord.from_dict` is its one
+A drill result is kept exactly as a hand is: :meth:`DrillRecord.from_dict` is its one
 validator (an import, the store's writes and its reads all go through it, so a damaged row is
 named and left out, never exported to be refused on import); its identity (:func:`drill_uid`,
 from its time, hand and arrangement; not written in the export, which keeps its format) is unique

@@ -1,4 +1,4 @@
-"""Every limit of the practice history, in one place (issue 19).
+"""Every limit of the practice history, in one place.
 
 What an import accepts, the store keeps, and what the store gives out exports and imports again:
 the validators (:meth:`.record.HandRecord.from_dict`, :meth:`.drill_record.DrillRecord.from_dict`),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 def _drill_results() -> str:
-    """Drill results (issue 13): one row a graded drill hand; see :mod:`.drill_record`. The
+    """Drill results: one row a graded drill hand; see :mod:`.drill_record`. The
     rating and the review schedule are derived from these rows, not stored."""
     return """
     CREATE TABLE drill_results (

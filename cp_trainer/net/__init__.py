@@ -1,4 +1,4 @@
-"""The teaching table: the trainer deals and hosts, players join from a browser (issue 22).
+"""The teaching table: the trainer deals and hosts, players join from a browser.
 
 - :mod:`.table` — the game itself, authoritative and free of any network code.
 - :mod:`.server` — the WebSocket server at ``/ws`` that also serves the players' page.

@@ -1,4 +1,4 @@
-"""Reading a file the user named, with bounds (issue 19).
+"""Reading a file the user named, with bounds.
 
 A path on the command line (``--rules FILE``, ``drill --pool FILE``, ``history import FILE``) may
 name anything: a FIFO nobody writes to (opening it would block forever), ``/dev/zero`` or

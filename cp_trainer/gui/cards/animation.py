@@ -152,7 +152,7 @@ class CardMotion(QObject):
             board.changed.connect(self._changed)
         for view in self.views:
             view.viewport().installEventFilter(self)
-        if parent is not None:  # Qt calls eventFilter while the strips (the parent's) live (issue 18)
+        if parent is not None:  # Qt calls eventFilter while the strips (the parent's) live
             keep_alive(parent, self)
         self._where = self._places()
 

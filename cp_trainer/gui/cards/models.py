@@ -294,7 +294,7 @@ class ZoneModel(QAbstractListModel, Generic[C, Z]):
     def drop_target(self, row: int, parent: AnyIndex) -> C | None:
         """The card a drop lands on and swaps with (Qt hands a drop onto an item as row -1, parent
         that item). Onto a card of a zone that still has room, the card takes a free slot instead,
-        as players expect (issue 21); holding Shift swaps there too."""
+        as players expect; holding Shift swaps there too."""
         if parent.isValid() and row == -1:
             card = self.card_at(parent.row())
             if (card is not None and self.zone != self.board.board.hand and self.board.has_room(self.zone)

@@ -43,8 +43,8 @@ CARD_ASPECT = 250 / 350  # width / height of the art (poker size, 2.5 x 3.5)
 CardFace = Card | str | None  # a card, "Jk" (joker) or None (the back)
 
 #: Cards lower than this many pixels get a face drawn for reading: the rank large, the suit large
-#: (issue 12: at the bots' and the solver's sizes the corner's small spade and club looked alike,
-#: and up to the table's rows at 1366 x 768 the art's small corner Q read as "O" and J as "I").
+#: (at smaller sizes the art's small corner spade and club look alike, and its corner Q reads as
+#: "O" and J as "I").
 #: From this height up the art's own corner index has capitals of 11 px and more.
 BIG_SUIT_BELOW = 80
 #: A small card's rank index (fractions of the card): its column's left and right, the top of the

@@ -128,7 +128,7 @@ class CardZoneView(QListView, Generic[C, Z]):
         self.setObjectName(object_name)
         self.setModel(deal.zone_models[zone])
         self.setItemDelegate(self.delegate)
-        # Qt calls their Python paint() and data() as long as the view lives (issue 18)
+        # Qt calls their Python paint() and data() as long as the view lives
         keep_alive(self, self.delegate)
         keep_alive(self, deal.zone_models[zone])
         setup_card_strip(self)
@@ -192,7 +192,7 @@ class CardZoneView(QListView, Generic[C, Z]):
                 painter.drawRoundedRect(self.slot_rect(i).adjusted(2, 2, -2, -2), 6, 6)
         if self.hasFocus():
             # The keyboard's frame, dashed, inside the zone's border: a fouled row keeps its red
-            # border (the style sheet's) around it, so both show (issue 12).
+            # border (the style sheet's) around it, so both show.
             pen = QPen(QColor(FOCUS_FRAME), 2, Qt.PenStyle.CustomDashLine)
             pen.setDashPattern([3.0, 2.0])
             painter.setPen(pen)

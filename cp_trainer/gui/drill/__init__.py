@@ -1,1 +1,1 @@
-"""The Drill page: graded practice against the solver (issue 13)."""
+"""The Drill page: graded practice against the solver."""

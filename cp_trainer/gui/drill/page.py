@@ -86,7 +86,7 @@ MAX_CARD_HEIGHT = 140
 
 class AltUnderlines(QProxyStyle):
     """The keyboard-shortcut underlines drawn only while Alt is held (as on Windows), not
-    always: the page's titles and buttons read cleaner (issue 12's review)."""
+    always: the page's titles and buttons read cleaner."""
 
     def styleHint(self, hint: QStyle.StyleHint, option: QStyleOption | None = None,
                   widget: QWidget | None = None, returnData: QStyleHintReturn | None = None) -> int:
@@ -332,7 +332,7 @@ class DrillPage(QWidget):
         self.verdict.setObjectName("drillVerdict")
         self.loss_line = QLabel(self)
         self.loss_line.setObjectName("drillLoss")
-        # the texts that change keep a fixed room: nothing below them moves (issue 12), and the
+        # the texts that change keep a fixed room: nothing below them moves, and the
         # cards' size is fitted once for the page, not for each text
         self.why = FittedLabel(self, lines=3)
         self.why.setObjectName("drillWhy")
@@ -360,7 +360,7 @@ class DrillPage(QWidget):
         for keyed in self._mnemonic_widgets:
             keyed.setStyle(self._alt_style)
         app = QGuiApplication.instance()
-        if app is not None:  # a child of the page, owned until the page dies (issue 18)
+        if app is not None:  # a child of the page, owned until the page dies
             self._alt_watcher = _AltWatcher(self._mnemonic_widgets, self)
             keep_alive(self, self._alt_watcher)
             app.installEventFilter(self._alt_watcher)
@@ -389,8 +389,8 @@ class DrillPage(QWidget):
         self.card_height = height
 
     def fit_cards(self) -> None:
-        """Cards as large as the page's width and height allow (issue 12's review: they stayed
-        ~54 px wide at every size and the page needed a scroll bar at 1024x700)."""
+        """Cards as large as the page's width and height allow: they grow with the window, and
+        the page needs no scroll bar."""
         layout = self.layout()
         if layout is None or self.width() <= 0:
             return
@@ -641,7 +641,7 @@ class DrillPage(QWidget):
             self._show_result()
 
     def _store(self, record: DrillRecord) -> None:
-        if self.write is not None:  # the GUI thread never waits on the database (issue 10)
+        if self.write is not None:  # the GUI thread never waits on the database
             self.write([record])
             return
         if self.store is None:

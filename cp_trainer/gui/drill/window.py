@@ -1,4 +1,4 @@
-"""*Practice → Drill* (Ctrl+D): the Drill, a page of the main window (issue 13).
+"""*Practice → Drill* (Ctrl+D): the Drill, a page of the main window.
 
 :class:`DrillLauncher` adds the action to the Practice menu (or the menu bar when there is none)
 and makes the :class:`DrillPage` on first use, in a scroll area added to the window's pages; the
@@ -27,11 +27,11 @@ from cp_trainer.history.drill_record import DrillRecord
 
 __all__ = ["DRILL_STYLE", "DrillLauncher", "install_drill"]
 
-# the table's felt behind the page (white text on the default grey was unreadable: issue 12's AA contrast)
+# the table's felt behind the page (white text on the default grey would fail AA contrast)
 DRILL_STYLE = ("#drillScroll, #drillScroll > QWidget#qt_scrollarea_viewport "
                f"{{ background: {FELT}; border: none; }}"
                " #drillPage { color: #ffffff; background: transparent; }\n" + felt_text(("#drillPage",))
-               # the row titles as on the table: yellow and bold (issue 12's review)
+               # the row titles as on the table: yellow and bold
                + "#drillPage QLabel#rowTitle { font-weight: bold; color: #fff59d; }\n")
 
 

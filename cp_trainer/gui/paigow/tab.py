@@ -201,8 +201,8 @@ class PaiGowTab(QWidget):
 
     def _build_game_column(self, renderer: CardRenderer) -> QWidget:
         """The dealer, the player's hands, the buttons and the result, top to bottom."""
-        # The game takes the larger share and its cards grow with it (issue 12's review: at
-        # 1920 px the cards stayed ~50 px wide beside a mostly blank EV table 1230 px wide).
+        # The game takes the larger share and its cards grow with it: a wide window shows large
+        # cards, not small ones beside a mostly blank EV table.
         self.game_column = QWidget(self)
         self.game_column.setObjectName("pgGameColumn")
         table = QVBoxLayout(self.game_column)
@@ -214,7 +214,7 @@ class PaiGowTab(QWidget):
         self.dealer_cards_view = _MiniSetting(renderer, 56, self)
         self.dealer_cards_view.setObjectName("dealerCards")
         table.addWidget(self.dealer_cards_view)
-        # Every text on the cards' side keeps a fixed room: the buttons never move (issue 12).
+        # Every text on the cards' side keeps a fixed room: the buttons never move.
         self.dealer_rule = FittedLabel(self, lines=2)
         self.dealer_rule.setObjectName("dealerRule")
         table.addWidget(self.dealer_rule)
@@ -224,7 +224,7 @@ class PaiGowTab(QWidget):
         self.status.setObjectName("foulBanner")
         table.addWidget(self.status)
         self._build_buttons(table)
-        # the outcome on its first line, then one line per hand (issue 12's review)
+        # the outcome on its first line, then one line per hand
         self.result = FittedLabel(self, lines=4)
         self.result.setObjectName("resultLabel")
         table.addWidget(self.result)
@@ -331,9 +331,9 @@ class PaiGowTab(QWidget):
         self.ev_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.ev_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.ev_table.verticalHeader().setVisible(False)
-        # The table fits its width (issue 12's review: at 1024 px its last columns were only
-        # reachable sideways): the cards and figures take what they need, the notes the rest,
-        # elided (whole in the tooltip); no horizontal scroll bar.
+        # The table fits its width, every column in view without scrolling sideways: the cards
+        # and figures take what they need, the notes the rest, elided (whole in the tooltip); no
+        # horizontal scroll bar.
         header = self.ev_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
@@ -491,8 +491,8 @@ class PaiGowTab(QWidget):
 
     def _warm_up(self) -> None:
         """Load the house way's compiled code now, off the GUI thread: its first call (Numba
-        loading its cache, or compiling on a fresh install) froze the window for a second or
-        more, so the first "House way & EV" click seemed to do nothing (issue 12)."""
+        loading its cache, or compiling on a fresh install) would freeze the window for a second
+        or more, and the first "House way & EV" click would seem to do nothing."""
         cards = tuple(parse_pg_cards(WARM_UP_HAND))
         Worker(lambda _progress, _cancelled: house_way(cards)).start(self.pool)
 
@@ -753,7 +753,7 @@ class PaiGowTab(QWidget):
 
     def _fit_cards(self) -> None:
         """Share the width between the game and the EV panel, and size the cards to the game's
-        share and the page's height: they grow with the window (issue 12's review)."""
+        share and the page's height: they grow with the window."""
         if self.width() <= 0 or self.height() <= 0:
             return
         outer = self.layout()

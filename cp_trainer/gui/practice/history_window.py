@@ -91,7 +91,7 @@ class HistoryWindow(QDialog):
     With ``background`` (the trainer's Practice menu) the window shows at once: the hands are read
     on a thread of its own (:func:`read_summaries`, "Reading the history…" meanwhile), and each
     chart tab is built (its charts library imported off the GUI thread) and drawn only when it is
-    first shown (issue 21: an empty frame for 4-7 s). Without it everything is read at once."""
+    first shown, never an empty frame for seconds. Without it everything is read at once."""
 
     tryAgain = Signal(object)  # list[Card]: the 13 cards of the hand to play again
     showOnTable = Signal(object)  # HandRecord: the hand to replay on the main table
@@ -104,7 +104,7 @@ class HistoryWindow(QDialog):
         super().__init__(parent)
         self.setObjectName("historyWindow")
         # a window of its own beside the table, not a dialog kept above it: a hand shown on the
-        # table from here must not be hidden under the list (issue 21)
+        # table from here must not be hidden under the list
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.store = store
         self.settings = settings  # remembers the folder of the last PNG (none: this window only)
@@ -168,7 +168,7 @@ class HistoryWindow(QDialog):
         table = QTableView(self)
         table.setObjectName("historyTable")
         table.setModel(self.proxy)
-        keep_alive(table, self.proxy)  # Qt calls their data() and filterAcceptsRow() (issue 18)
+        keep_alive(table, self.proxy)  # Qt calls their data() and filterAcceptsRow()
         keep_alive(table, self.model)
         table.setSortingEnabled(True)
         table.sortByColumn(0, Qt.SortOrder.DescendingOrder)

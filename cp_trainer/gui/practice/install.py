@@ -249,7 +249,7 @@ class Practice(QObject):
     def preload_history(self) -> None:
         """Import the History window's code (its charts library takes seconds to load) on a thread
         of its own while the player looks at the deal, so that Practice → History opens at once
-        (issue 21: an empty frame for 4-7 s; the database was not the slow part)."""
+        rather than as an empty frame for seconds (the database is not the slow part)."""
         threading.Thread(target=_import_history, name="cp-trainer-history-import", daemon=True).start()
 
     def open_history(self) -> HistoryWindow | None:
@@ -263,7 +263,7 @@ class Practice(QObject):
             return None
         try:
             if self.history_window is None:
-                # shown at once, the hands read on its own thread (issue 21: 4-7 s of empty frame)
+                # shown at once, the hands read on its own thread (never an empty frame)
                 self.history_window = HistoryWindow(store, self.window,
                                                     self.settings() if self.settings is not None else None,
                                                     background=True)

@@ -46,8 +46,8 @@ QLabel#replayTitle { font-weight: bold; }
 
 
 def _when(record: HandRecord) -> str:
-    """The hand's time, local, in the language's short format, as the History's table shows it
-    (issue 21: the banner said "2026-12-01 19:04" beside the History's "12/1/26 7:04 PM")."""
+    """The hand's time, local, in the language's short format, as the History's table shows it,
+    so that the banner and the History write one hand's time alike."""
     return played_at_text(record.played_at)
 
 

@@ -706,4 +706,4 @@ class SettingsDialog(QDialog):
             settings.save(dialog.values())
             return True
         finally:
-            dialog.deleteLater()  # by Qt, not by the garbage collector later (issue 18)
+            dialog.deleteLater()  # by Qt, not by the garbage collector later

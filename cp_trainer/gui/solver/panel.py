@@ -212,7 +212,7 @@ class SolverPanel(QFrame):
         self.figures.setWordWrap(True)
         self.figures.setObjectName("solverFigures")
         layout.addWidget(self.figures)
-        # the cost of the player's choice as a scale, each row's chance to win as bars (issue 21)
+        # the cost of the player's choice as a scale, each row's chance to win as bars
         self.cost_scale = CostScale(self)
         self.cost_scale.setObjectName("costScale")
         layout.addWidget(self.cost_scale)
@@ -241,9 +241,9 @@ class SolverPanel(QFrame):
         self.play_button.setObjectName("playSolverButton")
         self.play_button.clicked.connect(self._play)
         layout.addWidget(self.play_button)
-        # the hindsight's cards under a caption of their own, like the best arrangement's (at 1920
-        # px nothing said what they were); smaller than the best's when the height is short, so
-        # nothing is cut mid-card at 1366 x 768 (issue 12's review)
+        # the hindsight's cards under a caption of their own, like the best arrangement's, so they
+        # say what they are; smaller than the best's when the height is short, so that nothing
+        # is cut mid-card
         self.hindsight_title = QLabel(self)
         self.hindsight_title.setObjectName("hindsightTitle")
         layout.addWidget(self.hindsight_title)
@@ -678,7 +678,7 @@ class SolverPanel(QFrame):
     def _cap_over_answers(self) -> tuple[int, int, bool] | None:
         """Several answers (Criss Cross's two hands, switched by the Hand buttons): the card sizes
         (best, hindsight) and the folding that every one of them fits at, so that switching
-        between them resizes nothing (issue 21). None for a single answer."""
+        between them resizes nothing. None for a single answer."""
         current = self.answer
         if len(self.answers) < 2 or current is None:
             return None

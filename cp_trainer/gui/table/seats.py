@@ -307,7 +307,7 @@ class OpponentSeat(QFrame):
             # the top row's names are short ("pair of aces"): they may take its three lines
             beside = inner - self.grid.horizontalSpacing() - (name_room * 2 // 3 if n == 3 else name_room)
             # the room the revealed words want: where it is more than the room kept for names,
-            # the cards overlap to give it (issue 21: "two pair, threes and…" beside empty felt);
+            # the cards overlap to give it (never a cut name beside empty felt);
             # only the step changes, never the seat's height
             wanted = inner - self.grid.horizontalSpacing() - self._words_width(r, size.height())
             if beside >= size.width() + (n - 1) * full:

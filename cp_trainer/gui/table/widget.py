@@ -166,7 +166,7 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _build_rules_labels(self) -> None:
         """The deal's table in a line, and a marker while the next deal will play by other
-        settings (issue 21: a status-bar note that vanished was all there was). The window shows
+        settings, in view for as long as that holds. The window shows
         them in its status bar, always in view, at no cost to the cards' height."""
         self.rules_label = ElidedLabel(self)
         self.rules_label.setObjectName("tableRules")
@@ -440,7 +440,7 @@ class TableWidget(ShowdownMixin, QWidget):
         text = self.tr("Session total: %1 · hands played: %2").replace(
             "%1", signed(c.session_points)).replace("%2", integer(c.hands_played))
         # The session's money once it differs from its points: a hand tried again at its own
-        # (older) rules without money must not hide what the session has won or lost (issue 12).
+        # (older) rules without money must not hide what the session has won or lost.
         if abs(c.session_money - c.session_points) > 1e-9 or any(r.point_value != 1 or r.stakes is not None
                                        for r in (c.setup.rules, c.next_setup.rules)):
             text += " · " + self.tr("money: %1").replace("%1", signed_number(c.session_money))
@@ -485,8 +485,8 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def _place_tools(self, *, beside: bool) -> None:
         """The tools (sort, clear, undo, redo) in a column right of the rows' names where the
-        table is wide (room the rows leave empty: the cards get the height of a row of buttons,
-        issue 21), else in a row under the hand (a narrow table's names need that width)."""
+        table is wide (room the rows leave empty: the cards get the height of a row of buttons),
+        else in a row under the hand (a narrow table's names need that width)."""
         if beside == self._tools_beside:
             return
         tools = self.tools_box
@@ -535,8 +535,8 @@ class TableWidget(ShowdownMixin, QWidget):
         """Shrink the cards until everything fits the table's height. Every text keeps a fixed
         room (the banner that of its longest text, the row names and the result theirs, the hand
         its place at the showdown), so the sizes depend on the window alone: nothing moves while
-        a hand is played (issue 12). The rows grow with the room (up to the width their names
-        leave), the hand's cards as far as 13 of them fit across (issue 21)."""
+        a hand is played. The rows grow with the room (up to the width their names
+        leave), the hand's cards as far as 13 of them fit across."""
         self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
         self.banner.set_lines(self._banner_lines())
         # the bots' cards as large as the window allows while the rows' stay a third higher:
@@ -774,7 +774,7 @@ class TableWidget(ShowdownMixin, QWidget):
                             len(self.deal.all_cards()), lang)
 
     def _marks_legend(self) -> str:
-        """What the marks beside the bots' rows mean (issue 21: "1 ✓ · 2 ✗" was never explained)."""
+        """What the marks beside the bots' rows mean ("1 ✓ · 2 ✗")."""
         if self.controller.setup.criss_cross:
             return self.tr("Beside the bot's rows, \"1 ✓ · 2 ✗\" means your hand 1 won that row and "
                            "your hand 2 lost it (= a tie).")
