@@ -1,4 +1,4 @@
-"""Whole-process speed of the commands that read standard input (issue 23). Prints figures;
+"""Whole-process speed of the commands that read standard input. Prints figures;
 asserts nothing.
 
     .venv/bin/python benchmarks/bench_cli_batch.py                    # 40,000 hands, every command
@@ -15,7 +15,7 @@ operating system's accounting) and hands a second by each are printed. On a busy
 time exceeds the CPU time; the CPU time is what the command costs on a quiet one (with two threads
 at work the CPU time can exceed the wall time). The load average is printed before and after.
 
-Target (issue 23, two-core machine): ``arrange --json --bot standard`` >= 5,000 hands a second,
+Target (two-core machine): ``arrange --json --bot standard`` >= 5,000 hands a second,
 40,000 hands in under 10 s whole-process.
 """
 

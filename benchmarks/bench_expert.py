@@ -1,4 +1,4 @@
-"""``expert`` against ``standard`` (issue 11): how many points a hand the solver's corrections add.
+"""``expert`` against ``standard``: how many points a hand the solver's corrections add.
 
     .venv/bin/python benchmarks/bench_expert.py               # 1,500 hands, ~10 minutes
     .venv/bin/python benchmarks/bench_expert.py --hands 300

@@ -1,5 +1,5 @@
-"""``standard``'s best-response gap under every rule set, before and after its card-removal step
-(issue 23). Prints a table with 95% intervals and the time a decision; asserts nothing.
+"""``standard``'s best-response gap under every rule set, before and after its card-removal step.
+Prints a table with 95% intervals and the time a decision; asserts nothing.
 
     .venv/bin/python benchmarks/bench_gap.py                          # every rule set (hours)
     .venv/bin/python benchmarks/bench_gap.py --hands 40 --samples 2000 --rules "default (2-4);1-6"
@@ -17,10 +17,9 @@ solver's best arrangement against one ``standard`` opponent (``--samples`` sampl
 models the opponent by its rating alone) is found, then re-measured on fresh samples so that
 picking the best of many noisy means does not inflate it; the gap is its mean there minus the
 mean of ``standard``'s own arrangement on the same samples. "before" is ``standard`` by its
-rating alone (``card_removal=False``: what it was under every rule set but the default before
-issue 23), "after" with its card-removal step; both are measured against the same best
-arrangement on the same re-measuring samples (paired), so "before - after" is what the step
-gains. Heads-up, the player at seat 0. Mean ± 1.96 sd / sqrt(hands).
+rating alone (``card_removal=False``), "after" with its card-removal step; both are measured
+against the same best arrangement on the same re-measuring samples (paired), so "before -
+after" is what the step gains. Heads-up, the player at seat 0. Mean ± 1.96 sd / sqrt(hands).
 
 The time a decision is ``standard``'s compiled kernel called directly on one core (no second
 thread), best of 3 over ``--time-hands`` random hands, for the rating alone and with the step.

@@ -1,5 +1,5 @@
-"""Speed of reading the inputs issue 19 bounded: the house-rules key scanner on the texts that
-made the old header pattern cubic, a deeply nested rules file refused, and a gzip bomb given as
+"""Speed of reading bounded inputs: the house-rules key scanner on texts that a naive
+header pattern reads in cubic time, a deeply nested rules file refused, and a gzip bomb given as
 ``drill --pool``.
 
 Run: ``.venv/bin/python benchmarks/bench_input_bounds.py`` (or ``./dev bench bench_input_bounds``).

@@ -1,4 +1,4 @@
-"""Speed of Pai Gow: the house way and the EV of all 21 settings (issue 6's targets).
+"""Speed of Pai Gow: the house way and the EV of all 21 settings.
 
 Run: ``.venv/bin/python benchmarks/bench_paigow.py`` (or ``./dev bench bench_paigow``). Prints
 figures; targets: house way >= 50,000 hands/s; EV of 21 settings with 20,000 dealer hands <= 1 s.

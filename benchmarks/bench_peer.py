@@ -1,5 +1,5 @@
-"""Strength of the bots against the strongest public strategy, and standard's best-response gap
-(issue 11). Prints figures with 95% intervals; asserts nothing.
+"""Strength of the bots against the strongest public strategy, and standard's best-response gap.
+Prints figures with 95% intervals; asserts nothing.
 
     .venv/bin/python benchmarks/bench_peer.py                  # peer match + gap (~10 minutes)
     .venv/bin/python benchmarks/bench_peer.py --gap-deals 0    # the peer match only (~1 minute)

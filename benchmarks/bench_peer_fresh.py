@@ -1,4 +1,4 @@
-"""``standard`` against the peer on fresh deals (issue 23): the peer played here, not read from a file.
+"""``standard`` against the peer on fresh deals: the peer played here, not read from a file.
 
     .venv/bin/python benchmarks/bench_peer_fresh.py --coefficients PATH     # check, then 20,000 deals
     .venv/bin/python benchmarks/bench_peer_fresh.py                         # says what it needs

@@ -1,4 +1,4 @@
-"""What knowing how the peer plays is worth over ``standard`` on the peer file (issue 23).
+"""What knowing how the peer plays is worth over ``standard`` on the peer file.
 
     .venv/bin/python benchmarks/bench_peer_oracle.py              # K = 20, about 2 minutes
     .venv/bin/python benchmarks/bench_peer_oracle.py --k 10 --z 1 2 3

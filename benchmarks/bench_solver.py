@@ -1,10 +1,10 @@
-"""Speed and strength of the solver engine and bots (issue 3). Prints figures; asserts nothing.
+"""Speed and strength of the solver engine and bots. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/bench_solver.py                 # everything (several minutes)
     .venv/bin/python benchmarks/bench_solver.py --only speed    # the speed figures only
     .venv/bin/python benchmarks/bench_solver.py --expert-deals 200 --gap-deals 50   # shorter
 
-Speed figures are warm (kernels compiled and cached before timing). Targets from the issue:
+Speed figures are warm (kernels compiled and cached before timing). Targets:
 enumerate+check+Pareto <= 2 ms a hand; greedy <= 0.02 ms; standard <= 0.1 ms; solve (1 opponent,
 10,000 samples) <= 0.15 s against greedy and <= 1 s against standard, >= 20x faster than the same
 solve on phevaluator's per-hand API.
@@ -102,7 +102,7 @@ def speed() -> None:
 
 
 def styles(batch: I64, hand: list[Card]) -> None:
-    """The styles (issue 23) as the solver's opponent model: batch speed by the rating alone
+    """The styles as the solver's opponent model: batch speed by the rating alone
     (standard's figure beside them), and a solve against one or a table of three."""
     for name in ("standard", "scoop-chaser", "pair-on-top", "newcomer", "newcomer:1"):
         t = best_of(lambda name=name: settings_for(batch, name, RULES, card_removal=False))  # type: ignore[misc]

@@ -1,4 +1,4 @@
-"""What the solver's model of ``standard`` costs (issue 11). Prints figures; asserts nothing.
+"""What the solver's model of ``standard`` costs. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/bench_solver_model.py              # 150 hands, ~2 minutes
     .venv/bin/python benchmarks/bench_solver_model.py --hands 400

@@ -1,4 +1,4 @@
-"""Start-up and solve times (issue 11). Prints figures; asserts nothing.
+"""Start-up and solve times. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/bench_startup.py              # whole processes + in-process solves
     .venv/bin/python benchmarks/bench_startup.py --runs 11    # more runs per command
@@ -17,7 +17,7 @@ cores at work the CPU time exceeds the wall time).
 ``--cold``: the set-up step (``python -m cp_trainer.precompile``) into an empty cache,
 then the first solve a fresh install's Hint would run, loading that cache.
 
-Targets (issue 11, warm, quiet two-core machine): solve --samples 10000 --bot greedy <= 1.0 s;
+Targets (warm, quiet two-core machine): solve --samples 10000 --bot greedy <= 1.0 s;
 arrange --bot standard (one hand) <= 0.7 s; window <= 2 s; in-process solve 10k samples vs greedy
 <= 0.05 s and vs standard <= 0.25 s; the first Hint after a fresh install <= 5 s.
 """

@@ -1,5 +1,5 @@
 """What the bots' surrender decision costs, and whether ``expert``'s cheap filter changes any
-decision (issue 11). Prints figures; asserts nothing.
+decision. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/bench_surrender.py [--deals 4000] [--weakest 120] [--random 120]
 

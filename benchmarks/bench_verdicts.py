@@ -1,4 +1,4 @@
-"""How decisive the solver's verdicts are (issue 11). Prints figures; asserts nothing.
+"""How decisive the solver's verdicts are. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/bench_verdicts.py [--deals 60] [--bot standard] [--budget 1.0]
 
