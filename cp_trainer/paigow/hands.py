@@ -89,6 +89,57 @@ def _straight_high(rmask: int, masks: np.ndarray, highs: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def _flush_value(rmask: int, joker: int) -> int:
+    """Value of a flush of the distinct ranks ``rmask`` (the joker the highest card missing)."""
+    fm = rmask
+    if joker:
+        for r in range(14, 1, -1):
+            if not (fm >> r) & 1:
+                fm |= 1 << r
+                break
+    v = FLUSH << 20
+    shift = 16
+    for r in range(14, 1, -1):
+        if (fm >> r) & 1:
+            v |= r << shift
+            shift -= 4
+    return v
+
+
+@njit(cache=True)
+def _ranks_value(cnt: int) -> int:
+    """Value of the hand by its ranks alone, ``cnt`` holding 4 bits of count per rank."""
+    maxc = 0
+    pairs = 0
+    for r in range(2, 15):
+        k = (cnt >> (4 * (r - 2))) & 15
+        if k > maxc:
+            maxc = k
+        if k == 2:
+            pairs += 1
+    if maxc == 5:
+        cat = FIVE_ACES
+    elif maxc == 4:
+        cat = QUADS
+    elif maxc == 3:
+        cat = FULL_HOUSE if pairs else TRIPS
+    elif pairs == 2:
+        cat = TWO_PAIR
+    elif pairs == 1:
+        cat = PAIR
+    else:
+        cat = HIGH_CARD
+    v = cat << 20
+    shift = 16
+    for k in range(maxc, 0, -1):
+        for r in range(14, 1, -1):
+            if (cnt >> (4 * (r - 2))) & 15 == k:
+                v |= r << shift
+                shift -= 4
+    return v
+
+
+@njit(cache=True)
 def eval5_codes(c0: int, c1: int, c2: int, c3: int, c4: int) -> int:
     """Value of a 5-card high hand given as card codes (joker 52)."""
     codes = (c0, c1, c2, c3, c4)
@@ -120,53 +171,14 @@ def eval5_codes(c0: int, c1: int, c2: int, c3: int, c4: int) -> int:
     if shigh and suited:
         return (STRAIGHT_FLUSH << 20) | (shigh << 16)
     best = 0
-    if suited:  # distinct ranks, one suit: a flush (the joker the highest card missing)
-        fm = rmask
-        if joker:
-            for r in range(14, 1, -1):
-                if not (fm >> r) & 1:
-                    fm |= 1 << r
-                    break
-        v = FLUSH << 20
-        shift = 16
-        for r in range(14, 1, -1):
-            if (fm >> r) & 1:
-                v |= r << shift
-                shift -= 4
-        best = v
+    if suited:  # distinct ranks, one suit: a flush
+        best = _flush_value(rmask, joker)
     elif shigh:
         best = (STRAIGHT << 20) | (shigh << 16)
     # Ranks alone, the joker an ace.
     if joker:
         cnt += 1 << 48
-    maxc = 0
-    pairs = 0
-    for r in range(2, 15):
-        k = (cnt >> (4 * (r - 2))) & 15
-        if k > maxc:
-            maxc = k
-        if k == 2:
-            pairs += 1
-    if maxc == 5:
-        cat = FIVE_ACES
-    elif maxc == 4:
-        cat = QUADS
-    elif maxc == 3:
-        cat = FULL_HOUSE if pairs else TRIPS
-    elif pairs == 2:
-        cat = TWO_PAIR
-    elif pairs == 1:
-        cat = PAIR
-    else:
-        cat = HIGH_CARD
-    v = cat << 20
-    shift = 16
-    for k in range(maxc, 0, -1):
-        for r in range(14, 1, -1):
-            if (cnt >> (4 * (r - 2))) & 15 == k:
-                v |= r << shift
-                shift -= 4
-    return max(best, v)
+    return max(best, _ranks_value(cnt))
 
 
 @njit(cache=True)

@@ -125,25 +125,8 @@ def _best_front(highs: np.ndarray, lows: np.ndarray, min_high: int) -> int:
 
 
 @njit(cache=True)
-def house_way_codes(h: np.ndarray, fronts: np.ndarray, backs: np.ndarray, highs: np.ndarray,
-                    lows: np.ndarray) -> tuple[int, int, int]:
-    """Set the 7 card codes ``h`` by house way: (setting index, rule, second rule or -1).
-
-    ``highs`` and ``lows`` (21 int64 each) are filled with every setting's values.
-    """
-    for k in range(fronts.shape[0]):
-        b = backs[k]
-        highs[k] = eval5_codes(h[b[0]], h[b[1]], h[b[2]], h[b[3]], h[b[4]])
-        lows[k] = eval2_codes(h[fronts[k, 0]], h[fronts[k, 1]])
-    best5 = highs.max()
-    cat = best5 >> 20
-    er = np.empty(7, np.int64)
-    ec = np.zeros(15, np.int64)
-    for i in range(7):
-        r = 14 if h[i] == 52 else (h[i] >> 2) + 2
-        er[i] = r
-        ec[r] += 1
-    # Ranks by count, high to low: quads/trips/pairs/singletons (at most 7 of each).
+def _groups(ec: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, int, int]:
+    """Ranks by count, high to low: (quads, trips, pairs, singletons, #trips, #pairs)."""
     quads = -1
     trips = np.full(2, -1, np.int64)
     pairs = np.full(3, -1, np.int64)
@@ -163,97 +146,149 @@ def house_way_codes(h: np.ndarray, fronts: np.ndarray, backs: np.ndarray, highs:
         elif ec[r] == 1:
             singles[ns] = r
             ns += 1
+    return quads, trips, pairs, singles, nt, np_
+
+
+@njit(cache=True)
+def _as_two_pair(er: np.ndarray, fronts: np.ndarray, highs: np.ndarray, pairs: np.ndarray, np_: int,
+                 singles: np.ndarray, ace_single: bool) -> tuple[int, int, int]:
+    """A straight or flush played as two pair: (setting, rule, second rule), or rule -1 if not."""
+    if np_ < 2:
+        return -1, -1, -1
+    hi = pairs[0]
+    lo = pairs[1]
+    rule1 = -1
+    if ace_single:
+        rule1 = 20
+    elif hi >= 11 and lo >= 6:
+        rule1 = 21
+    elif hi == 14:
+        rule1 = 22
+    if rule1 < 0:
+        return -1, -1, -1
+    if np_ == 3:
+        return _pick(er, fronts, highs, hi, hi), rule1, 6
+    rule2, f1, f2 = _two_pair_front(hi, lo, ace_single, singles[0], singles[1])
+    return _pick(er, fronts, highs, f1, f2), rule1, rule2
+
+
+@njit(cache=True)
+def _straight_or_flush(highs: np.ndarray, lows: np.ndarray, cat: int) -> tuple[int, int, int]:
+    """A straight, flush or straight flush kept (or broken) as a straight or better in back."""
+    k_any = _best_front(highs, lows, _STRAIGHT_MIN)
+    if cat != 8:
+        return k_any, 13 if highs[k_any] >> 20 == 4 else 14, -1
+    k_sf = _best_front(highs, lows, _SF_MIN)
+    royal = highs[k_sf] == _ROYAL
+    threshold = (13 << 16) if royal else (11 << 16)
+    if lows[k_sf] < threshold <= lows[k_any]:
+        return k_any, 19 if royal else 17, -1
+    if lows[k_any] > lows[k_sf]:
+        return k_sf, 18 if royal else 16, -1
+    return k_sf, 15, -1
+
+
+@njit(cache=True)
+def _quads(er: np.ndarray, fronts: np.ndarray, highs: np.ndarray, ec: np.ndarray,
+           q: int) -> tuple[int, int, int]:
+    """Four of a kind (rank ``q``): split or kept by the other three cards."""
+    o_pair = -1  # the best pair (or trips) among the others
+    for r in range(14, 1, -1):
+        if r != q and ec[r] >= 2:
+            o_pair = r
+            break
+    others = np.empty(3, np.int64)
+    n = 0
+    for r in range(14, 1, -1):
+        if r != q:
+            for _ in range(ec[r]):
+                others[n] = r
+                n += 1
+    if o_pair >= 0:
+        b1, b2 = o_pair, o_pair
+    else:
+        b1, b2 = others[0], others[1]
+    if q <= 6:
+        return _pick(er, fronts, highs, b1, b2), 23, -1
+    if q <= 10:
+        if ec[14] >= 1 or o_pair >= 0:
+            return _pick(er, fronts, highs, b1, b2), 24, -1
+        return _pick(er, fronts, highs, q, q), 25, -1
+    if q <= 13:
+        if o_pair >= 10:
+            return _pick(er, fronts, highs, b1, b2), 26, -1
+        return _pick(er, fronts, highs, q, q), 27, -1
+    if o_pair >= 7:
+        return _pick(er, fronts, highs, b1, b2), 28, -1
+    return _pick(er, fronts, highs, 14, 14), 29, -1
+
+
+@njit(cache=True)
+def _full_house(er: np.ndarray, fronts: np.ndarray, highs: np.ndarray, ec: np.ndarray, trips: np.ndarray,
+                pairs: np.ndarray, nt: int, np_: int) -> tuple[int, int, int]:
+    """A full house, trips with two pairs, or two sets of trips."""
+    if nt == 2:
+        return _pick(er, fronts, highs, trips[0], trips[0]), 12, -1
+    if np_ == 2:
+        return _pick(er, fronts, highs, pairs[0], pairs[0]), 11, -1
+    if pairs[0] == 2 and ec[14] == 1 and ec[13] == 1:
+        return _pick(er, fronts, highs, 14, 13), 10, -1
+    return _pick(er, fronts, highs, pairs[0], pairs[0]), 9, -1
+
+
+@njit(cache=True)
+def house_way_codes(h: np.ndarray, fronts: np.ndarray, backs: np.ndarray, highs: np.ndarray,
+                    lows: np.ndarray) -> tuple[int, int, int]:
+    """Set the 7 card codes ``h`` by house way: (setting index, rule, second rule or -1).
+
+    ``highs`` and ``lows`` (21 int64 each) are filled with every setting's values.
+    """
+    for k in range(fronts.shape[0]):
+        b = backs[k]
+        highs[k] = eval5_codes(h[b[0]], h[b[1]], h[b[2]], h[b[3]], h[b[4]])
+        lows[k] = eval2_codes(h[fronts[k, 0]], h[fronts[k, 1]])
+    best5 = highs.max()
+    cat = best5 >> 20
+    er = np.empty(7, np.int64)
+    ec = np.zeros(15, np.int64)
+    for i in range(7):
+        r = 14 if h[i] == 52 else (h[i] >> 2) + 2
+        er[i] = r
+        ec[r] += 1
+    quads, trips, pairs, singles, nt, np_ = _groups(ec)
     ace_single = ec[14] == 1
-    rule2 = -1
 
     if cat == 9:  # five aces
         if ec[13] == 2:
-            return _pick(er, fronts, highs, 13, 13), 30, rule2
-        return _pick(er, fronts, highs, 14, 14), 31, rule2
+            return _pick(er, fronts, highs, 13, 13), 30, -1
+        return _pick(er, fronts, highs, 14, 14), 31, -1
 
     if cat == 8 or cat == 5 or cat == 4:  # straight flush, flush, straight
-        if np_ >= 2:
-            hi = pairs[0]
-            lo = pairs[1]
-            rule1 = -1
-            if ace_single:
-                rule1 = 20
-            elif hi >= 11 and lo >= 6:
-                rule1 = 21
-            elif hi == 14:
-                rule1 = 22
-            if rule1 >= 0:
-                if np_ == 3:
-                    return _pick(er, fronts, highs, hi, hi), rule1, 6
-                rule2, f1, f2 = _two_pair_front(hi, lo, ace_single, singles[0], singles[1])
-                return _pick(er, fronts, highs, f1, f2), rule1, rule2
-        k_any = _best_front(highs, lows, _STRAIGHT_MIN)
-        if cat != 8:
-            return k_any, 13 if highs[k_any] >> 20 == 4 else 14, rule2
-        k_sf = _best_front(highs, lows, _SF_MIN)
-        royal = highs[k_sf] == _ROYAL
-        threshold = (13 << 16) if royal else (11 << 16)
-        if lows[k_sf] < threshold <= lows[k_any]:
-            return k_any, 19 if royal else 17, rule2
-        if lows[k_any] > lows[k_sf]:
-            return k_sf, 18 if royal else 16, rule2
-        return k_sf, 15, rule2
+        k, rule1, rule2 = _as_two_pair(er, fronts, highs, pairs, np_, singles, ace_single)
+        if rule1 >= 0:
+            return k, rule1, rule2
+        return _straight_or_flush(highs, lows, cat)
 
     if cat == 7:  # four of a kind: the other three cards
-        q = quads
-        o_pair = -1  # the best pair (or trips) among the others
-        for r in range(14, 1, -1):
-            if r != q and ec[r] >= 2:
-                o_pair = r
-                break
-        others = np.empty(3, np.int64)
-        n = 0
-        for r in range(14, 1, -1):
-            if r != q:
-                for _ in range(ec[r]):
-                    others[n] = r
-                    n += 1
-        if o_pair >= 0:
-            b1, b2 = o_pair, o_pair
-        else:
-            b1, b2 = others[0], others[1]
-        if q <= 6:
-            return _pick(er, fronts, highs, b1, b2), 23, rule2
-        if q <= 10:
-            if ec[14] >= 1 or o_pair >= 0:
-                return _pick(er, fronts, highs, b1, b2), 24, rule2
-            return _pick(er, fronts, highs, q, q), 25, rule2
-        if q <= 13:
-            if o_pair >= 10:
-                return _pick(er, fronts, highs, b1, b2), 26, rule2
-            return _pick(er, fronts, highs, q, q), 27, rule2
-        if o_pair >= 7:
-            return _pick(er, fronts, highs, b1, b2), 28, rule2
-        return _pick(er, fronts, highs, 14, 14), 29, rule2
+        return _quads(er, fronts, highs, ec, quads)
 
     if cat == 6:  # full house
-        if nt == 2:
-            return _pick(er, fronts, highs, trips[0], trips[0]), 12, rule2
-        if np_ == 2:
-            return _pick(er, fronts, highs, pairs[0], pairs[0]), 11, rule2
-        if pairs[0] == 2 and ec[14] == 1 and ec[13] == 1:
-            return _pick(er, fronts, highs, 14, 13), 10, rule2
-        return _pick(er, fronts, highs, pairs[0], pairs[0]), 9, rule2
+        return _full_house(er, fronts, highs, ec, trips, pairs, nt, np_)
 
     if cat == 3:  # three of a kind
         if trips[0] == 14:
-            return _pick(er, fronts, highs, 14, singles[0]), 8, rule2
-        return _pick(er, fronts, highs, singles[0], singles[1]), 7, rule2
+            return _pick(er, fronts, highs, 14, singles[0]), 8, -1
+        return _pick(er, fronts, highs, singles[0], singles[1]), 7, -1
 
     if cat == 2:  # two pair or three pair
         if np_ == 3:
-            return _pick(er, fronts, highs, pairs[0], pairs[0]), 6, rule2
+            return _pick(er, fronts, highs, pairs[0], pairs[0]), 6, -1
         rule1, f1, f2 = _two_pair_front(pairs[0], pairs[1], ace_single, singles[0], singles[1])
-        return _pick(er, fronts, highs, f1, f2), rule1, rule2
+        return _pick(er, fronts, highs, f1, f2), rule1, -1
 
     if cat == 1:
-        return _pick(er, fronts, highs, singles[0], singles[1]), 1, rule2
-    return _pick(er, fronts, highs, singles[1], singles[2]), 0, rule2
+        return _pick(er, fronts, highs, singles[0], singles[1]), 1, -1
+    return _pick(er, fronts, highs, singles[1], singles[2]), 0, -1
 
 
 @njit(cache=True)
