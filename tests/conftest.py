@@ -29,7 +29,7 @@ if "CP_TRAINER_SETTINGS" not in os.environ:
     atexit.register(shutil.rmtree, _settings_dir, ignore_errors=True)
 
 
-# --- nothing printed to stderr is ignored (issue 18) ------------------------------------------
+# --- nothing printed to stderr is ignored -----------------------------------------------------
 # pytest-qt fails a test whose Qt virtual or slot raised from the event loop (PySide hands those to
 # sys.excepthook); these hooks catch the other ways an error only gets printed: a traceback printed
 # by library code in the event loop (matplotlib's idle draw uses traceback.print_exc), PySide's own
@@ -78,6 +78,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
         errors = stderr_errors(printed)
         if errors:
             report.outcome = "failed"
-            report.longrepr = (f"the test's {call.when} printed an error to stderr (issue 18: nothing "
+            report.longrepr = (f"the test's {call.when} printed an error to stderr (nothing "
                                f"printed there is ignored):\n{printed}")
     return report

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -390,93 +390,122 @@ def _choice_of(data: Mapping[str, Any], allowed: Sequence[object]) -> Any:
     return answer
 
 
+def _choice_step(data: dict[str, Any], question: Text, explanation: Text | None) -> Step:
+    raw = data.get("options")
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise LessonError("a choice needs at least two options")
+    options = tuple(_text({"o": o}, "o") for o in raw)
+    return ChoiceStep(question, options, _choice_of(data, range(len(options))), explanation)
+
+
+def _category_step(data: dict[str, Any], question: Text, explanation: Text | None) -> Step:
+    cards = _cards(data.get("cards"), "cards")
+    if len(cards) not in (3, 5):
+        raise LessonError(f"cards must be a 3- or 5-card row, got {len(cards)}")
+    return CategoryStep(question, cards, _choice_of(data, [c.key for c in Category]), explanation)
+
+
+def _stronger_step(data: dict[str, Any], question: Text, explanation: Text | None) -> Step:
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != 2:
+        raise LessonError("stronger needs two hands")
+    pair = (_cards(hands[0], "hands[0]"), _cards(hands[1], "hands[1]"))
+    if any(len(h) not in (3, 5) for h in pair):
+        raise LessonError("each hand must be a 3- or 5-card row")
+    labels = data.get("labels")
+    if not isinstance(labels, list) or len(labels) != 2:
+        raise LessonError("stronger needs two labels")
+    texts = (_text({"l": labels[0]}, "l"), _text({"l": labels[1]}, "l"))
+    return StrongerStep(question, pair, texts, _choice_of(data, (0, 1, EQUAL)), explanation)
+
+
+def _first_failure_step(data: dict[str, Any], question: Text, explanation: Text | None) -> Step:
+    return FirstFailureStep(question, _arrangement(data.get("arrangement"), "arrangement"),
+                            _choice_of(data, FAILURE_CODES), explanation)
+
+
+def _outcome_step(data: dict[str, Any], question: Text, explanation: Text | None) -> Step:
+    stage_text = data.get("stage", "showdown")
+    try:
+        stage = Stage(stage_text)
+    except ValueError:
+        raise LessonError(f"stage must be 'setting' or 'showdown', got {stage_text!r}") from None
+    return OutcomeStep(question, _arrangement(data.get("arrangement"), "arrangement"), stage,
+                       _choice_of(data, OUTCOMES), explanation)
+
+
+def _arrange_step(data: dict[str, Any], question: Text, explanation: Text | None) -> ArrangeStep:
+    """An arrange step, checked by the core against its accepted and rejected examples."""
+    cards = _cards(data.get("cards"), "cards")
+    if len(cards) != 13:
+        raise LessonError(f"an arrange step deals 13 cards, got {len(cards)}")
+    goal = data.get("goal")
+    if goal not in ("legal", "foul"):
+        raise LessonError(f"goal must be 'legal' or 'foul', got {goal!r}")
+    accept = tuple(_arrangement(a, "accept") for a in data.get("accept", []))
+    reject = tuple(_arrangement(a, "reject") for a in data.get("reject", []))
+    if not accept:
+        raise LessonError("an arrange step needs at least one accepted example")
+    arrange = ArrangeStep(question, cards, goal, accept, reject, explanation)
+    for example in accept:
+        if not check_answer(arrange, example).correct:
+            raise LessonError(f"the core does not accept the example {example}")
+    for example in reject:
+        if check_answer(arrange, example).correct:
+            raise LessonError(f"the core accepts the rejected example {example}")
+    return arrange
+
+
+def _score_step(data: dict[str, Any], question: Text, explanation: Text | None) -> Step:
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list) or not 2 <= len(raw_hands) <= 4:
+        raise LessonError("score needs 2 to 4 hands")
+    hands = tuple(_arrangement(h, f"hands[{i}]") for i, h in enumerate(raw_hands))
+    shared = find_duplicates(c for h in hands for c in set(h.cards))
+    if shared:
+        raise LessonError(f"card {shared[0]} is in two hands")
+    raw_labels = data.get("labels")
+    if not isinstance(raw_labels, list) or len(raw_labels) != len(hands):
+        raise LessonError("score needs one label per hand")
+    labels = tuple(_text({"l": lab}, "l") for lab in raw_labels)
+    try:
+        rules = HouseRules.from_dict(data.get("rules", {}))
+    except HouseRulesError as exc:
+        raise LessonError(f"rules: {exc}") from None
+    seat = data.get("seat", 0)
+    if not isinstance(seat, int) or not 0 <= seat < len(hands):
+        raise LessonError(f"seat must be a hand's index, got {seat!r}")
+    answer = data.get("answer")
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        raise LessonError(f"answer must be an integer, got {answer!r}")
+    return ScoreStep(question, hands, labels, rules, seat, answer, explanation)
+
+
+#: the question steps by kind, each read from (data, question, explanation)
+_QUESTION_STEPS: dict[str, Callable[[dict[str, Any], Text, Text | None], Step]] = {
+    "choice": _choice_step,
+    "category": _category_step,
+    "stronger": _stronger_step,
+    "first_failure": _first_failure_step,
+    "outcome": _outcome_step,
+    "score": _score_step,
+}
+
+
 def _step(data: Any) -> Step:
     if not isinstance(data, dict):
         raise LessonError("a step is a JSON object")
     kind = data.get("kind")
-    step: Step
     if kind == "text":
         return TextStep(_text(data, "text"), _shown(data.get("show", [])))
     question = _text(data, "question")
     explanation = _opt_text(data, "explanation")
-    if kind == "choice":
-        raw = data.get("options")
-        if not isinstance(raw, list) or len(raw) < 2:
-            raise LessonError("a choice needs at least two options")
-        options = tuple(_text({"o": o}, "o") for o in raw)
-        step = ChoiceStep(question, options, _choice_of(data, range(len(options))), explanation)
-    elif kind == "category":
-        cards = _cards(data.get("cards"), "cards")
-        if len(cards) not in (3, 5):
-            raise LessonError(f"cards must be a 3- or 5-card row, got {len(cards)}")
-        step = CategoryStep(question, cards, _choice_of(data, [c.key for c in Category]), explanation)
-    elif kind == "stronger":
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != 2:
-            raise LessonError("stronger needs two hands")
-        pair = (_cards(hands[0], "hands[0]"), _cards(hands[1], "hands[1]"))
-        if any(len(h) not in (3, 5) for h in pair):
-            raise LessonError("each hand must be a 3- or 5-card row")
-        labels = data.get("labels")
-        if not isinstance(labels, list) or len(labels) != 2:
-            raise LessonError("stronger needs two labels")
-        texts = (_text({"l": labels[0]}, "l"), _text({"l": labels[1]}, "l"))
-        step = StrongerStep(question, pair, texts, _choice_of(data, (0, 1, EQUAL)), explanation)
-    elif kind == "first_failure":
-        step = FirstFailureStep(question, _arrangement(data.get("arrangement"), "arrangement"),
-                                _choice_of(data, FAILURE_CODES), explanation)
-    elif kind == "outcome":
-        stage_text = data.get("stage", "showdown")
-        try:
-            stage = Stage(stage_text)
-        except ValueError:
-            raise LessonError(f"stage must be 'setting' or 'showdown', got {stage_text!r}") from None
-        step = OutcomeStep(question, _arrangement(data.get("arrangement"), "arrangement"), stage,
-                           _choice_of(data, OUTCOMES), explanation)
-    elif kind == "arrange":
-        cards = _cards(data.get("cards"), "cards")
-        if len(cards) != 13:
-            raise LessonError(f"an arrange step deals 13 cards, got {len(cards)}")
-        goal = data.get("goal")
-        if goal not in ("legal", "foul"):
-            raise LessonError(f"goal must be 'legal' or 'foul', got {goal!r}")
-        accept = tuple(_arrangement(a, "accept") for a in data.get("accept", []))
-        reject = tuple(_arrangement(a, "reject") for a in data.get("reject", []))
-        if not accept:
-            raise LessonError("an arrange step needs at least one accepted example")
-        arrange = ArrangeStep(question, cards, goal, accept, reject, explanation)
-        for example in accept:
-            if not check_answer(arrange, example).correct:
-                raise LessonError(f"the core does not accept the example {example}")
-        for example in reject:
-            if check_answer(arrange, example).correct:
-                raise LessonError(f"the core accepts the rejected example {example}")
-        return arrange
-    elif kind == "score":
-        raw_hands = data.get("hands")
-        if not isinstance(raw_hands, list) or not 2 <= len(raw_hands) <= 4:
-            raise LessonError("score needs 2 to 4 hands")
-        hands = tuple(_arrangement(h, f"hands[{i}]") for i, h in enumerate(raw_hands))
-        shared = find_duplicates(c for h in hands for c in set(h.cards))
-        if shared:
-            raise LessonError(f"card {shared[0]} is in two hands")
-        raw_labels = data.get("labels")
-        if not isinstance(raw_labels, list) or len(raw_labels) != len(hands):
-            raise LessonError("score needs one label per hand")
-        labels = tuple(_text({"l": lab}, "l") for lab in raw_labels)
-        try:
-            rules = HouseRules.from_dict(data.get("rules", {}))
-        except HouseRulesError as exc:
-            raise LessonError(f"rules: {exc}") from None
-        seat = data.get("seat", 0)
-        if not isinstance(seat, int) or not 0 <= seat < len(hands):
-            raise LessonError(f"seat must be a hand's index, got {seat!r}")
-        answer = data.get("answer")
-        if not isinstance(answer, int) or isinstance(answer, bool):
-            raise LessonError(f"answer must be an integer, got {answer!r}")
-        step = ScoreStep(question, hands, labels, rules, seat, answer, explanation)
-    else:
+    if kind == "arrange":
+        return _arrange_step(data, question, explanation)
+    make = _QUESTION_STEPS.get(kind) if isinstance(kind, str) else None
+    if make is None:
         raise LessonError(f"unknown step kind {kind!r}")
+    step = make(data, question, explanation)
     core = expected_answer(step)
     if core != getattr(step, "answer", core):
         raise LessonError(f"the lesson's answer {getattr(step, 'answer', None)!r} is not the rules "

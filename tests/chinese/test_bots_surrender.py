@@ -1,4 +1,4 @@
-"""The bots surrender at the table when it pays more (issue 11), without Qt.
+"""The bots surrender at the table when it pays more, without Qt.
 
 The session asks the solver's bots (:func:`cp_trainer.solver.bots.play`) for their hands; under
 house rules that allow surrender each bot also says whether it gives its hand up, and the session

@@ -1,7 +1,7 @@
-"""The Chinese-poker session without Qt: each defect of issue 9 as a regression test, and its rules.
+"""The Chinese-poker session without Qt: six table defects as regression tests, and its rules.
 
-Issue 9's defects were seen in the window; their cause was game state held in several Qt objects.
-The session now owns that state, so each defect is pinned here, where it would come back first.
+Game state held in several Qt objects lets the window and the game disagree; the session owns
+that state, so each defect is pinned here, where it would come back first.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The session's bookkeeping, exact (issue 20, mutation testing): what a table setup means, what a
+"""The session's bookkeeping, exact (what a mutant would change): what a table setup means, what a
 deal holds, what each settled hand and its records say, worked out by hand or by the independent
 reference scorer (tests/reference_scoring.py), never read back from the session itself."""
 

@@ -1,4 +1,4 @@
-"""The session's rules, exact answers (issue 20): what it allows in Criss Cross and when it
+"""The session's rules, exact answers: what it allows in Criss Cross and when it
 refuses, each refusal naming its reason; what the bots are asked to do; what a deal settles to."""
 
 from __future__ import annotations

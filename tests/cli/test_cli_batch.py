@@ -1,4 +1,4 @@
-"""Standard input answered in chunks (issue 23): ``arrange``, ``check`` and ``score`` print, byte
+"""Standard input answered in chunks: ``arrange``, ``check`` and ``score`` print, byte
 for byte, what answering one line at a time prints, bad lines included, in both output modes and
 both languages; and a line typed into a pipe is answered before the next one comes."""
 
@@ -64,7 +64,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], te
 def _one_by_one(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], text: str,
                 answer: Callable[[str, object], None], parse: Callable[[str], object],
                 as_json: bool, lang: str, error_key: str) -> tuple[int, str]:
-    """What the command printed before issue 23: each line parsed and answered by itself."""
+    """What answering one line at a time prints: each line parsed and answered by itself."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     status = answer_inputs((), parse, answer, as_json=as_json, lang=lang, error_key=error_key)
     return status, capsys.readouterr().out

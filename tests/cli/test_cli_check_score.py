@@ -1,4 +1,5 @@
-"""``cp-trainer check`` and ``score``: the command-line contract of issue 2."""
+"""``cp-trainer check`` and ``score``: their arguments, what they print (text and ``--json``),
+their exit statuses and their one-line refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``cp-trainer drill``: hands from the pool for scripts (issue 13's command line)."""
+"""``cp-trainer drill``: hands from the pool for scripts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fuzzing the command line's inputs (issue 10): whatever the arguments or the bytes of standard
+"""Fuzzing the command line's inputs: whatever the arguments or the bytes of standard
 input of ``check``, ``score``, ``arrange`` and ``paigow``, the answer is exit status 0 or 2 --
 never a traceback -- every ``--json`` line is JSON, and nothing invisible is written raw."""
 

@@ -1,4 +1,5 @@
-"""``cp-trainer grade`` and the additions to ``solve --json`` (issue 11's contract)."""
+"""``cp-trainer grade`` and the additions to ``solve --json``: the figures they
+print, in text and JSON, and their one-line refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""``cp-trainer paigow``: the command-line contract of issue 6."""
+"""``cp-trainer paigow``: its arguments, what it prints (text and ``--json``), its exit statuses
+and its one-line refusals."""
 
 from __future__ import annotations
 

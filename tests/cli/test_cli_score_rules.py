@@ -1,4 +1,4 @@
-"""``cp-trainer score`` under every house rule, and ``--rules FILE`` on the commands (issue 14).
+"""``cp-trainer score`` under every house rule, and ``--rules FILE`` on the commands.
 
 Every expected number is worked by hand from RULES.md in the comments, not computed with the
 code under test.

@@ -1,4 +1,4 @@
-"""``cp-trainer serve``'s command line (issue 22's contract): bad options are refused on one line
+"""``cp-trainer serve``'s command line: bad options are refused on one line
 with exit status 2, the ready line is exactly one JSON line, Ctrl+C ends the table cleanly."""
 
 from __future__ import annotations

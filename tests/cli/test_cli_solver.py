@@ -1,4 +1,5 @@
-"""``cp-trainer arrange`` and ``solve``: the command-line contract of issue 3."""
+"""``cp-trainer arrange`` and ``solve``: their arguments, what they print (text and ``--json``),
+their exit statuses and their one-line refusals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``--bot`` with the styles (issue 23): arrange, solve and grade, and the one-line refusals."""
+"""``--bot`` with the styles: arrange, solve and grade, and the one-line refusals."""
 
 from __future__ import annotations
 

@@ -393,8 +393,8 @@ def test_a_fouls_ev_is_certain_only_under_plain_rules() -> None:
 
 
 def test_a_fouls_ev_is_not_certain_against_bots_that_foul_too() -> None:
-    """Issue 23: a newcomer fouls now and then, and a foul against a foul scores nothing, so a
-    foul's EV is no longer the scoop times the bots: the solver measures it."""
+    """A newcomer fouls now and then, and a foul against a foul scores nothing, so a foul's EV
+    is not simply the scoop times the bots: the solver measures it."""
     assert foul_ev(HouseRules(), 2, "standard") == -8.0
     assert foul_ev(HouseRules(), 2, "pair-on-top") == -8.0
     assert foul_ev(HouseRules(), 2, "newcomer:0") == -8.0  # a newcomer who never fouls

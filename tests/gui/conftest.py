@@ -29,7 +29,7 @@ def english_after_each_test() -> Iterator[None]:
 def collect_garbage_after_each_test() -> Iterator[None]:
     """What a test dropped is freed here, inside its own teardown (where an error it prints is
     seen and fails it: tests/conftest.py), not by the garbage collector at a random moment of a
-    later test, e.g. in the middle of a chart's draw (issue 18)."""
+    later test, e.g. in the middle of a chart's draw."""
     yield
     app = QApplication.instance()
     if app is not None:

@@ -1,4 +1,4 @@
-"""WCAG 2 contrast, and measuring it on a grabbed widget (issue 12: readable everywhere).
+"""WCAG 2 contrast, and measuring it on a grabbed widget: readable everywhere.
 
 :func:`contrast_ratio` is the WCAG 2.x formula (relative luminance of sRGB colours, then
 ``(L1 + 0.05) / (L2 + 0.05)``); AA asks 4.5:1 for text. :func:`text_contrasts` measures every

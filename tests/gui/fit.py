@@ -1,9 +1,9 @@
 """Does every visible text fit its widget? Font metrics against the room the style gives it.
 
 :func:`clipped_texts` walks a window's visible widgets and names each text that is wider than the
-room its widget has for it (issue 12: a live switch to Russian cut "По старшинству" to
-"о старшинст"): push buttons, check boxes and radio buttons (the style's contents rectangle: the
-padding of the style sheet, the indicator and the icon are taken off), one-line labels (their
+room its widget has for it (as a cut "о старшинст" for "По старшинству"): push buttons, check
+boxes and radio buttons (the style's contents rectangle: the padding of the style sheet, the
+indicator and the icon are taken off), one-line labels (their
 contents rectangle less margin and indent), combo boxes (their edit field), group box titles,
 tab texts, the status bar's message; word-wrapped labels shorter than their lines; a label or
 button lying over a sibling; and any widget that reaches out of its parent's right edge. Rich text

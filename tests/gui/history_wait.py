@@ -1,5 +1,5 @@
 """Open the History window from the Practice menu and wait (a bound, not a timing) until its
-loader thread has read the hands: the window shows at once, its list follows (issue 21)."""
+loader thread has read the hands: the window shows at once, its list follows."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards that move (issue 12): the deal, a card gliding to its slot, the bots' rows flipping.
+"""Cards that move: the deal, a card gliding to its slot, the bots' rows flipping.
 
 The rest of the suite runs with animations off (``CP_TRAINER_ANIMATIONS=0``, tests/conftest.py);
 these tests turn them on. They never measure time: an animation's course is driven with

@@ -1,4 +1,4 @@
-"""A bot that surrenders, on the table and in the history's replay (issue 11).
+"""A bot that surrenders, on the table and in the history's replay.
 
 The seed deals bot 1 a hopeless hand (see ``tests/chinese/test_bots_surrender.py``); with a surrender
 cost of 2 the standard bot gives it up. The showdown shows "surrendered" for that bot instead of

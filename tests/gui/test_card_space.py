@@ -1,4 +1,4 @@
-"""Cards that use the space (issue 12): sizes grow with the window, the bots' cards and hand names
+"""Cards that use the space: sizes grow with the window, the bots' cards and hand names
 are readable with three bots at 1280x800, and the four-colour deck is one click away."""
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ def covered(window: MainWindow) -> float:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_large_window_gives_the_rows_large_cards(qtbot: Any, tmp_path: Path, lang: str) -> None:
-    """Issue 21, item 3: at 1920 x 1080 (its first window, 1728 x 972) the rows used a third of
-    the table's height with 66 px cards; the rows now grow with the room, the hand's cards as far
-    as 13 of them fit across, never higher than the rows'."""
+    """At 1920 x 1080 (its first window, 1728 x 972) the rows grow with the room, not a third of
+    the table's height with small cards; the hand's cards as far as 13 of them fit across, never
+    higher than the rows'."""
     window = make_window(qtbot, tmp_path, (1728, 972), opponents=2, lang=lang)
     settle()
     table = window.table
@@ -105,8 +105,8 @@ def test_three_bots_at_1280x800_cards_40px_and_hand_names_whole(qtbot: Any, tmp_
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_three_bots_at_1280x800_cards_side_by_side_and_results_on_their_names_line(
         qtbot: Any, tmp_path: Path, lang: str) -> None:
-    """Review of issue 12: the bots' cards were fanned (16 px of each showing) in boxes mostly
-    empty, and "✓ you win" floated nearer the next row's name than its own."""
+    """The bots' cards lie side by side, not fanned in boxes mostly empty, and "✓ you win"
+    sits on its own row name's line, not nearer the next row's."""
     window = make_window(qtbot, tmp_path, (1280, 800), opponents=3, lang=lang)
     showdown(window)
     for seat in [s for s in window.table._seats if s.seat]:

@@ -1,4 +1,4 @@
-"""A crash leaves a report in the data folder; the next start says so once (issue 18)."""
+"""A crash leaves a report in the data folder; the next start says so once."""
 
 from __future__ import annotations
 

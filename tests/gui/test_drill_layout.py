@@ -1,4 +1,4 @@
-"""The Drill page after issue 12's review: it fits 1024x700 without a scroll bar, its buttons keep
+"""The Drill page's layout: it fits 1024x700 without a scroll bar, its buttons keep
 their width, the best arrangement sits beside your rows at your cards' size (a placeholder before
 the grade), the cards grow with the window, the row titles look like the table's, and every
 Alt-accelerator on the page and the menu bar is unique in both languages."""

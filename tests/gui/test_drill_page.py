@@ -339,7 +339,7 @@ def test_an_open_history_window_follows_the_drill(qtbot: Any, tmp_path: Path,
     drill._theme_chosen(0)  # a new picker over that pool, and a new hand from it
     play_by_keys(qtbot, drill, GREEDY)
     drill.set_hand()
-    # written by the recorder's writer thread, not the GUI thread (issue 10); the tab follows
+    # written by the recorder's writer thread, not the GUI thread; the tab follows
     assert drill.write is not None
     qtbot.waitUntil(lambda: "Drill hands: 1" in history.drill_charts.summary.text())
     store = window.practice.recorder.store()

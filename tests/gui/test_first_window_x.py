@@ -1,4 +1,4 @@
-"""Issue 21, item 1: the first window fits the screen with a window manager's title bar.
+"""The first window fits the screen with a window manager's title bar.
 
 Offscreen has no screen and no frame, so this test starts a real X server (``Xvfb``, on a
 display number it picks itself) with the ``openbox`` window manager, opens the trainer there as

@@ -1,4 +1,4 @@
-"""Issue 10 in the window: damaged rows (case 7), hostile imports (case 8) and a locked database
+"""The hostile history in the window: damaged rows (case 7), hostile imports (case 8) and a locked database
 while hands are played (case 3). Everything in tmp_path."""
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ def test_filters_and_sorting(qtbot: object, store: HistoryStore) -> None:
 def test_rules_label_lists_what_is_on() -> None:
     label = rules_label(json.dumps(HouseRules(naturals=True, point_value=0.25).to_dict()))
     assert label == "2-4, ties push, naturals, 1 point = 0.25"
-    # one wording with the table's line (issue 21): the same words, here only the rules that are on
+    # one wording with the table's line: the same words, here only the rules that are on
     from cp_trainer.gui.table.rules_line import rules_text
 
     everything = rules_text(HouseRules(naturals=True, point_value=0.25))

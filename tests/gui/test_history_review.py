@@ -1,4 +1,4 @@
-"""Issue 12 review of the History window: dates the language's way, no negative EV loss shown or
+"""The History window reads well: dates the language's way, no negative EV loss shown or
 plotted, the detail pane says what it is for, one precision in the summary, charts using the
 whole width with hands counted from 1, no blank Fouls cells."""
 

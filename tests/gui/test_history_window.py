@@ -124,8 +124,8 @@ def test_a_garbage_database_is_announced(qtbot: QtBot, tmp_path: Path) -> None:
 
 def test_in_the_background_the_window_shows_before_the_hands_are_read(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 21: the History window was an empty frame for 4-7 s (the database read and the
-    charts on the GUI thread). Behind a gate the loader thread cannot read: the window is
+    """The History window is never an empty frame while the database is read and the charts
+    are built (both off the GUI thread). Behind a gate the loader thread cannot read: the window is
     shown, says it is reading, and its event loop runs; the charts are not built until their
     tab is shown; opening the gate fills the list."""
     import threading

@@ -1,4 +1,4 @@
-"""The keyboard keeps its place (issue 12): a card is current from the start, every action (a
+"""The keyboard keeps its place: a card is current from the start, every action (a
 button clicked with the mouse, set, next deal, undo, try again, replay, Criss Cross's first hand)
 leaves the focus where the keys go on working, Escape / Ctrl+W close every secondary window, and
 a focused fouled row shows both frames."""

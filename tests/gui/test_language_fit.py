@@ -1,4 +1,4 @@
-"""Both languages right after a live switch, on every page (issue 12).
+"""Both languages right after a live switch, on every page.
 
 Each page is brought to a state with its texts shown (the table mid-hand and at the showdown with
 the solver's answer, Pai Gow after "House way & EV", the Drill after a grade, Settings, History,

@@ -1,4 +1,4 @@
-"""No Python object that Qt calls back dangles (issue 18).
+"""No Python object that Qt calls back dangles.
 
 Every window, page and dialog is built and used with real events (key presses, clicks, drags,
 settings accepted and rejected through the modal dialog, language switches, solver runs finished

@@ -1,4 +1,4 @@
-"""Pai Gow's page after issue 12's review: the EV table fits its width, the cards grow with the
+"""Pai Gow's page: the EV table fits its width, the cards grow with the
 window, and the texts read well (aligned, capitalised, one line per hand, tens written 10)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Readable everywhere (issue 12): every dialog, message box and tooltip the trainer can show, and
+"""Readable everywhere: every dialog, message box and tooltip the trainer can show, and
 its pages, in English and Russian, grabbed and measured: WCAG AA, 4.5:1 for every text.
 
 Message boxes are opened without blocking: Qt's static ``QMessageBox.question`` / ``warning`` are

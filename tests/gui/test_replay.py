@@ -108,7 +108,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     bar = window.replay.bar
     assert bar.isVisible() and "Past hand of" in bar.title.text()
     assert history.current is not None
-    # in the format of the History's Date column (issue 21: one date format, not two)
+    # in the format of the History's Date column (one date format, not two)
     record_time = played_at_text(history.current.played_at)
     assert record_time in bar.title.text()
     assert not bar.compare.isVisible()  # the stored figures agree with the core

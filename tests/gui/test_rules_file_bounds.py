@@ -1,4 +1,4 @@
-"""Settings → *Load house rules…* with a file that has no bounds (issue 19): nested 1,000 deep,
+"""Settings → *Load house rules…* with a file that has no bounds: nested 1,000 deep,
 a FIFO nobody writes to, a device. The window shows one message and keeps its settings; it
 never crashes, recurses without end or waits."""
 

@@ -1,4 +1,4 @@
-"""The bots' seats at the showdown (issue 12, last review): each row's hand name belongs to its
+"""The bots' seats at the showdown: each row's hand name belongs to its
 own row, and a seat's results are all words or all marks."""
 
 from __future__ import annotations
@@ -63,9 +63,9 @@ def test_a_seats_results_are_all_words_or_all_marks(qtbot: Any, tmp_path: Path, 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_three_bots_names_are_whole_where_the_seat_has_room(qtbot: Any, tmp_path: Path, lang: str) -> None:
-    """Issue 21, item 7: with three bots at 1366 x 768 (its first window, 1231 x 713) the seats
-    cut "two pair, queens and…" and "full house, fours over…" beside empty felt; the cards now
-    overlap and the names take two lines to be read whole."""
+    """With three bots at 1366 x 768 (its first window, 1231 x 713) no seat cuts a hand's name
+    ("two pair, queens and…") beside empty felt: the cards overlap and the names take two
+    lines to be read whole."""
     seats = bots(qtbot, tmp_path, (1231, 713), lang)
     names = [name for seat in seats for name in seat.name_labels]
     assert all(name.text() for name in names)

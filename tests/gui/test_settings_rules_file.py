@@ -1,4 +1,4 @@
-"""Settings → *Save house rules…* / *Load house rules…* (issue 14): a teacher saves the club's
+"""Settings → *Save house rules…* / *Load house rules…*: a teacher saves the club's
 rules from the window, a student loads them, and the student's window and ``cp-trainer score
 --rules`` settle the same hands the same way."""
 

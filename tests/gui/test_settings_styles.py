@@ -1,4 +1,4 @@
-"""Settings for issue 23: a bot (or style) per seat and the scoop bonus, in the file and the dialog.
+"""Settings of the opponents: a bot (or style) per seat and the scoop bonus, in the file and the dialog.
 
 Offscreen; the settings file is a temporary one.
 """

@@ -1,4 +1,4 @@
-"""Settings checked as a whole (issue 10): the bank sits at the table, amounts within reason; in
+"""Settings checked as a whole: the bank sits at the table, amounts within reason; in
 the dialog (OK refused, with a message) and on load (bad values take their defaults, the player is
 told once, the file as it was is kept as ``.broken`` and the repaired one saved once)."""
 
@@ -62,7 +62,7 @@ def test_amounts_beyond_reason_are_refused(rules: HouseRules) -> None:
 
 
 @pytest.mark.parametrize(("rules", "problem"), [
-    # the bounds are HouseRules' own: a point worth 0.001 slipped through here before (issue 20)
+    # the bounds are HouseRules' own, the dialog's too
     (HouseRules(point_value=0.001), "point_value must be at least 0.01, got 0.001"),
     (HouseRules(stakes=(1.0, 0.001)), "every one of the stakes must be at least 0.01, got 0.001"),
     (HouseRules(surrender_cost=0), "surrender_cost must be at least 1, got 0"),

@@ -1,4 +1,4 @@
-"""The small items of issue 12, each reproduced first: the money in the status bar after Try
+"""Small things the window gets right: the money in the status bar after Try
 again, numbers the language's way, a ten written 10, the chart legend clear of the bars, Save PNG's
 folder, Pai Gow's ties said plainly."""
 

@@ -1,4 +1,4 @@
-"""The first window on a 1024 x 700 screen (issue 21, "fits every screen from 1024 x 700 up"):
+"""The first window on a 1024 x 700 screen (the table fits every screen from 1024 x 700 up):
 under openbox it is 1018 x 645. Mid-hand with the banner's longest text (a half-set hand that
 fouls twice) and at the showdown, in both languages and with one to three bots, the banner
 shows its whole text and the table's column fits its height, nothing squeezed or cut (with

@@ -1,4 +1,4 @@
-"""The solver panel after issue 12's review: the hindsight's cards have a caption, and after the
+"""The solver panel fits: the hindsight's cards have a caption, and after the
 showdown the panel's content fits the window at 1366x768 with no card cut at the bottom (the
 hindsight's cards smaller, its explanation folded into a tooltip when the window is short)."""
 

@@ -1,4 +1,4 @@
-"""A steady table (issue 12): the buttons and the hand strip never move while a hand is played.
+"""A steady table: the buttons and the hand strip never move while a hand is played.
 
 The banner, the row names, the bots' panels and the result change their texts (and their
 number of lines) on every move; the controls under them must stay where the player's mouse

@@ -1,4 +1,4 @@
-"""Issue 9's six table defects, each played through the window as the player met it."""
+"""Six ways a table could go wrong, each played through the window as a player would."""
 
 from __future__ import annotations
 

@@ -86,7 +86,7 @@ def test_cards_already_used_are_greyed_in_the_picker(qtbot: QtBot) -> None:
     dialog.players[0].rows.set_text("Jc")
     assert not used.isEnabled() and free.isEnabled()
     assert before < 0.3 and _ink(free) < 0.3  # black clubs and spades while free
-    # greyed, yet legible (issue 12 review: light grey on near-white could hardly be read)
+    # greyed, yet legible (never light grey on near-white)
     assert _ink(used) > 0.35, "a used card must look used, not just refuse the click"
     image = used.grab().toImage()
     measured = painted_contrast(image, image.rect().adjusted(3, 3, -3, -3))
@@ -163,7 +163,7 @@ def russian(qapp: QApplication) -> Iterator[QApplication]:
 
 
 def test_russian_results_read_as_russian(qtbot: QtBot, russian: QApplication) -> None:
-    """Issue 12 review: Cyrillic seat letters, the locale's decimal comma, a neutral surrender,
+    """Russian results: Cyrillic seat letters, the locale's decimal comma, a neutral surrender,
     plain column names, and summary lines that are sentences."""
     dialog = TableModeDialog(HouseRules(surrender=True))
     qtbot.addWidget(dialog)

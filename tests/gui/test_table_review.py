@@ -1,4 +1,4 @@
-"""Review of issue 12 on the table page: no selection after the showdown, one-line titles, and
+"""The table page reads well: no selection after the showdown, one-line titles, and
 Criss Cross's texts that say which hand."""
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def test_criss_cross_says_which_hand(qtbot: Any, tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_showdown_result_and_row_verdicts_whole_at_1024x700_with_three_bots(
         qtbot: Any, tmp_path: Path, lang: str) -> None:
-    """Review of issue 12: the result lost bot 3's points ("…-4 against bot 2, -2…") and the
-    verdicts beside the rows wrapped, leaving a lone "✓" on a line."""
+    """The result names every bot's points (never a cut "…-4 against bot 2, -2…") and the
+    verdicts beside the rows never wrap, leaving a lone "✓" on a line."""
     window = make_window(qtbot, tmp_path, (1024, 700), opponents=3, lang=lang)
     showdown(window)
     table = window.table

@@ -1,6 +1,6 @@
-"""Issue 21: a table that fits every screen, uses its space, and says what it is doing.
+"""A table that fits every screen, uses its space, and says what it is doing.
 
-Each test plays the window as the issue's user met the defect (offscreen; the first window on a
+Each test plays the window as a user would (offscreen; the first window on a
 real screen with a window manager is in ``test_first_window_x.py``)."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_the_first_window_and_its_frame_fit_the_screen(screen: tuple[int, int]) 
 
 
 def test_a_large_screen_gets_a_large_window_not_all_of_it() -> None:
-    """Issue 21: at 1920 x 1080 the first window was 1180 x 800 and its cards 66 px high."""
+    """A large screen's first window is large (1728 x 972 at 1920 x 1080), but not all of it."""
     size = first_size(QRect(0, 0, 1920, 1080))
     assert size == QSize(1728, 972)
     assert size.width() + FRAME_GUESS.width() < 1920 and size.height() + FRAME_GUESS.height() < 1080

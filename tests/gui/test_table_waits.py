@@ -1,4 +1,4 @@
-"""Set hand while the bots still set theirs (a cold solver's first deal, issue 21): the table
+"""Set hand while the bots still set theirs (a cold solver's first deal): the table
 waits without blocking the window, says so, and shows the showdown once the bots are done."""
 
 from __future__ import annotations

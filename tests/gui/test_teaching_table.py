@@ -1,4 +1,4 @@
-"""Game → Host a teaching table… (issue 22): the window hosts, one real Chromium and two protocol
+"""Game → Host a teaching table…: the window hosts, one real Chromium and two protocol
 clients play ten deals beside a bot; the dialog shows the link, the code, a QR code, the seats,
 and at the showdown every hand with the solver's review of each person, in the window's
 language; the hands are in the window's history."""

@@ -288,7 +288,7 @@ def test_criss_cross_two_hands_each_settle_against_both_of_the_bots(qtbot: Any, 
     button(window, "setButton").click()
     assert c.showdown is None and c.hand_index == 1
     assert sorted(window.deal_model.all_cards()) == sorted(c.player_cards[1])
-    assert button(window, "setButton").text() == "Set hand 2 of 2"  # review of issue 12: it says which hand
+    assert button(window, "setButton").text() == "Set hand 2 of 2"  # it says which hand
     two = arrange(c.player_cards[1], "greedy", c.setup.rules)
     window.deal_model.place(two.bottom[:3], two.middle, (*two.top, *two.bottom[3:]))
     button(window, "setButton").click()

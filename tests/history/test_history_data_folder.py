@@ -1,8 +1,8 @@
-"""Issue 19's smaller history and data-folder items: read-only folders and leftovers, a folder
+"""The history and the data folder at their edges: read-only folders and leftovers, a folder
 name given as the export FILE, paths that lead nowhere, ``~user`` in ``--data-dir``, a full disk
-at the first hand, a closed standard input, a junk ``-journal``. Each ran the product and failed
-before; each test runs as root and not alike (as root, the unprivileged reader is a child
-process that drops to ``nobody``; no mount, no user namespace)."""
+at the first hand, a closed standard input, a junk ``-journal``. Each test runs as root and not
+alike (as root, the unprivileged reader is a child process that drops to ``nobody``; no mount, no user
+namespace)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Issue 10, cases 1–9: the practice history under hostile files, databases and moments.
+"""The practice history under hostile files, databases and moments (cases 1–9).
 
-Every case is the input the issue names (``D`` is a data folder holding a history). The promise
+Every case is a hostile input (``D`` is a data folder holding a history). The promise
 checked each time: nothing lost, nothing overwritten, no traceback. Everything happens in
 ``tmp_path`` (a FIFO, a socket, a symbolic link made there; never /dev/null or another real file).
 """

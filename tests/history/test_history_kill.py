@@ -1,4 +1,4 @@
-"""A crash never loses a hand (issue 18): every result the window showed is in the history at the
+"""A crash never loses a hand: every result the window showed is in the history at the
 next start, whatever the moment of a ``kill -9``; each job is fsynced within a second, off the
 caller's thread, even while the database is busy."""
 

@@ -1,8 +1,8 @@
-"""Issue 19, "Data lost or files replaced" 1–4 and the unbounded imports of 7: every record of the
-history as safe as a hand, and every import input bounded.
+"""Every record of the history as safe as a hand (no data lost, no file replaced), and every
+import input bounded.
 
 ``D`` is a data folder holding a history with hands, drill results and lesson progress. Each case
-is the one the issue names; the promise checked each time: nothing lost, nothing overwritten, no
+is one hostile input; the promise checked each time: nothing lost, nothing overwritten, no
 traceback. Everything happens in ``tmp_path`` (FIFOs, links and pseudo-terminals are made there).
 """
 
@@ -60,8 +60,8 @@ def seed(folder: Path, hands: int = 3) -> Path:
 
 
 def files(folder: Path) -> dict[str, str]:
-    """Each file's digest, but SQLite's own -wal and -shm (a read-only look may leave them: another
-    item of issue 19)."""
+    """Each file's digest, but SQLite's own -wal and -shm (a read-only look may leave them, and
+    they hold no data of ours)."""
     return {name: digest(folder / name) for name in listing(folder) if not name.endswith(("-wal", "-shm"))}
 
 

@@ -1,4 +1,4 @@
-"""Issue 22's "done when", against ``cp-trainer serve``: one real Chromium (360 px wide, as a
+"""The teaching table end to end, against ``cp-trainer serve``: one real Chromium (360 px wide, as a
 phone) and two protocol clients play ten deals beside a bot on 127.0.0.1; the points match
 ``cp-trainer score``; no seat sees another's cards before the showdown; every person's hands are
 in the host's history; Ctrl+C closes the table with the history intact."""

@@ -1,4 +1,4 @@
-"""The teaching table's protocol (issue 22's contract), spoken by Python WebSocket clients on
+"""The teaching table's protocol, spoken by Python WebSocket clients on
 127.0.0.1: join, a wrong code, rejoin, deal secrecy, the live check, set errors, a fouled set,
 surrender, the showdown's points against ``cp-trainer score``, the review, the next deal, and
 hostile messages that leave the table running."""

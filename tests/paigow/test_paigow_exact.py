@@ -1,4 +1,4 @@
-"""Pai Gow rules worked by hand, exactly (issue 20: the mutation run's survivors).
+"""Pai Gow rules worked by hand, exactly: every value a mutant of the code would change.
 
 Each expected value here comes from docs/RULES.md's Pai Gow part worked by hand, not from the
 implementation's output: the session's moves and refusals word for word, the ranking of EVs, the

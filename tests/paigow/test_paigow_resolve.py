@@ -64,7 +64,7 @@ def test_copies_go_to_the_dealer() -> None:
 
 
 def test_the_message_says_a_tie_goes_to_the_dealer_plainly() -> None:
-    # "beats or copies" read oddly (issue 12): a copy is called a tie that goes to the dealer,
+    # plain words, not "beats or copies": a copy is called a tie that goes to the dealer,
     # a beaten hand simply beaten.
     out = settle(s("As Ah 8c 7d 2c / Qd Jh"), s("Kd Kc 8s 7h 2d / Qs Jc"))
     text = out.message("en")

@@ -119,8 +119,8 @@ def _dark(image: QImage) -> set[tuple[int, int]]:
 
 @pytest.mark.parametrize("height", [30, 34, 44, 46, 56, 76, 80])
 def test_spade_and_club_differ_clearly_at_every_size_used(qapp: object, height: int) -> None:
-    """Issue 12: at the bots' and the solver's sizes (34 px high at the least) the corner's spade and
-    club looked alike; a small card now shows its suit large, so the two differ in many pixels."""
+    """At the bots' and the solver's sizes (34 px high at the least) the corner's small spade and
+    club would look alike; a small card shows its suit large, so the two differ in many pixels."""
     renderer = CardRenderer(CardStyle.TWO_COLOUR)
     size = card_size(height)
     for rank in "AKQJT98765432":
@@ -132,7 +132,7 @@ def test_spade_and_club_differ_clearly_at_every_size_used(qapp: object, height: 
         assert len(spade ^ club) >= max(25, share * size.width() * size.height()), rank
 
 
-# --- Issue 12 review: every rank's corner index unambiguous at every size used -----------------
+# --- every rank's corner index unambiguous at every size used ----------------------------------
 
 #: Card heights used by the app: the bots' rows with three bots at 1024 (the least, ~30), the bots'
 #: and solver's rows, Pai Gow's dealer, the lessons' strips, the table rows at 1024/1366, and larger.
@@ -168,7 +168,7 @@ def _renderer_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rank: Ran
 @pytest.mark.parametrize("height", INDEX_HEIGHTS)
 def test_queen_index_shows_its_tail_where_an_o_has_none(
         qapp: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, height: int) -> None:
-    """Review of issue 12: on small cards the corner Q read as "O" (its tail clipped or too thin).
+    """On small cards the corner Q never reads as "O" (its tail clipped or too thin).
     Drawn in the same place and font as an "O", the Q's index has clearly inked pixels where the O
     has no ink at all: its tail."""
     size = card_size(height)
@@ -186,7 +186,7 @@ def test_queen_index_shows_its_tail_where_an_o_has_none(
 
 @pytest.mark.parametrize("height", INDEX_HEIGHTS)
 def test_jack_index_shows_its_hook(qapp: object, height: int) -> None:
-    """Review of issue 12: on small cards the corner J read as "I" (its hook clipped). The J's
+    """On small cards the corner J never reads as "I" (its hook clipped). The J's
     index has clearly inked pixels left of its stem in the lower part of the letter: its hook."""
     size = card_size(height)
     area = _index_area(height)
@@ -244,8 +244,8 @@ def _component(image: QImage, seeds: set[tuple[int, int]], inside: QRect) -> set
 
 @pytest.mark.parametrize("height", [80, 90, 100, 110, 126, 140])
 def test_pips_keep_clear_of_the_corner_index(qapp: object, height: int) -> None:
-    """Review of issue 12: at 1920 x 1080 the 10's pips touched the corner index on the bots' cards
-    (10♥). The ink joined to the corner's rank spreads no further right than the index's column."""
+    """On large cards the 10's pips keep clear of the corner index (10♥ on the bots' cards at
+    1920 x 1080). The ink joined to the corner's rank spreads no further right than the index's column."""
     size = card_size(height)
     w, h = size.width(), size.height()
     inside = QRect(round(w * 0.03), round(h * 0.025), round(w * 0.94), round(h * 0.95))
@@ -260,7 +260,7 @@ def test_pips_keep_clear_of_the_corner_index(qapp: object, height: int) -> None:
 
 @pytest.mark.parametrize("height", [46, 60, 79, 80])
 def test_solver_cards_are_the_table_face_at_their_size(qapp: object, height: int) -> None:
-    """Review of issue 12: the solver panel's small cards must read as well as the table's at the
+    """The solver panel's small cards must read as well as the table's at the
     same size. They are the very pictures the table's cards get at that size (spade and club
     differ clearly, ranks unambiguous: the tests above), not a face of their own."""
     from cp_trainer.gui.cards.order import set_order

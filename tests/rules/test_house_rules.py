@@ -46,7 +46,7 @@ def test_bad_values_are_house_rules_errors_naming_the_field(data: dict[str, Any]
     assert field in str(info.value)
 
 
-# --- exact answers and messages (issue 20) ----------------------------------------------------
+# --- exact answers and messages ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"system": "2-4"}, "system must be a ScoringSystem, got '2-4'"),
@@ -163,7 +163,7 @@ def test_where_a_shown_value_is_cut() -> None:
     assert shown(2**3998).startswith(repr(2**3998)[:28] + " … ")  # 3,999 bits: its digits, cut
 
 
-# --- the scoop bonus (issue 23), its checks in HouseRules itself (issue 20's mutation run) -----
+# --- the scoop bonus, its checks in HouseRules itself ------------------------------------------
 
 
 def test_a_scoop_bonus_is_a_whole_number_from_0_to_10_and_its_errors_name_it() -> None:

@@ -1,4 +1,4 @@
-"""One set of house-rule bounds (issue 20), owned by HouseRules: the rules file and the command
+"""One set of house-rule bounds, owned by HouseRules: the rules file and the command
 line refuse exactly what :meth:`HouseRules.bounds_problem` refuses (the settings store's half is
 in tests/gui/test_settings_validation.py)."""
 

@@ -1,4 +1,4 @@
-"""House rules as a TOML file (issue 14): every key round-trips, every error names the key, the
+"""House rules as a TOML file: every key round-trips, every error names the key, the
 value and the line, nothing is half-applied, and writing never replaces a file unasked."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The adjustable scoop bonus (issue 23): a house rule of 0 to 10 points, the systems its presets.
+"""The adjustable scoop bonus: a house rule of 0 to 10 points, the systems its presets.
 
 Every expected number is worked by hand from RULES.md in the comments, not computed with the code
 under test: a row won +1, lost -1; 2-4 adds +1 for winning at least two rows; the scoop bonus

@@ -1,4 +1,4 @@
-"""Settlement's results field by field (issue 20, mutation testing): what a pair's result and a
+"""Settlement's results field by field, as a mutant would change them: what a pair's result and a
 hand's view hold, worked out by hand from RULES.md §1 and the module's docstring."""
 
 from __future__ import annotations

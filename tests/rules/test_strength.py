@@ -164,7 +164,7 @@ def test_descriptions() -> None:
     assert detailed.startswith("pair of queens") and detailed.endswith("A")
 
 
-# --- exact answers: names in both languages, sizes refused, lowball order (issue 20) -----------
+# --- exact answers: names in both languages, sizes refused, lowball order ----------------------
 
 @pytest.mark.parametrize(("cards", "en", "ru", "detailed"), [
     ("As Ks Qs Js Ts", "royal flush", "роял-флеш", "royal flush"),

@@ -1,4 +1,4 @@
-"""Settlement against an independent reference scorer (tests/reference_scoring.py, issue 20).
+"""Settlement against an independent reference scorer (tests/reference_scoring.py).
 
 settlement.py builds a pair's points as (p, -p), so "every pair is zero-sum" is no test of it.
 The reference works each seat's result out from that seat's own side; the rules are zero-sum

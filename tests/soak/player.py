@@ -353,7 +353,7 @@ class Player:
         self._close_settings(ok=True)
 
     def settings_keys(self) -> None:
-        """Settings by the keyboard alone: a few Tab + Space, then Return (issue 18's scripted run)."""
+        """Settings by the keyboard alone: a few Tab + Space, then Return."""
         self.open_settings()
         self.tab_and_space(self.rng.randint(1, 5))
         self._close_settings(ok=True)

@@ -1,10 +1,10 @@
-"""The ways into a crash that issue 18 saw, each several times, replayed with real X events.
+"""The ways into a dangling Python object, each several times, replayed with real X events.
 
 Each test starts the installed window under Xvfb and openbox (:class:`~.xsession.XSession`, with
 ``CP_TRAINER_TRACE_GC``: the app collects garbage between events, so a Python object Qt still
-calls after Python freed it fails at once), does what the issue says, and fails on a crash, a
+calls after Python freed it fails at once), does what its name says, and fails on a crash, a
 hang, or any line on the app's stderr ("Error calling Python override", a traceback, a Qt
-warning). Before the lifetimes were fixed, each of them failed.
+warning). Each of them fails when a Python object Qt calls back is not kept alive.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Opponents with a style (issue 23): the scoop-chaser, the pair-on-top player and the newcomer.
+"""Opponents with a style: the scoop-chaser, the pair-on-top player and the newcomer.
 
 Each is a deterministic policy on ``standard``'s kernel; the solver sets them in batches, and
 "best against this table" plays the bots actually seated, a style per seat.

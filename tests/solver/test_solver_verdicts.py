@@ -1,5 +1,5 @@
 """Consistent, decisive verdicts: deal seeds, paired errors against the best, equivalence,
-adaptive sampling (issue 11)."""
+adaptive sampling."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One spelling for each term in every catalog, the Qt translations and the docs (issue 12 review):
+"""One spelling for each term in every catalog, the Qt translations and the docs:
 Крисс-Кросс and Пай-гоу (not «Крис Кросс», «Пай Гоу»), surrender is «отказ от руки» (no «Сдаться»),
 ties are said in plain words (no bare «Пуш (…)»)."""
 

@@ -1,4 +1,4 @@
-"""The environment a command runs in, at its worst (issue 10): closed or full standard streams, a
+"""The environment a command runs in, at its worst: closed or full standard streams, a
 KOI8-R locale, control characters in what is echoed, huge lines and arguments. The real command
 line runs in a subprocess with exactly the redirections a shell would make; every case ends with
 one line on stderr and a non-zero status (or a correct answer), never a traceback."""
@@ -100,7 +100,7 @@ def test_a_closed_stdout_never_lends_its_descriptor_to_a_file(tmp_path: Path) ->
     proc = cli("stats", "--data-dir", str(tmp_path), shell=">&-")
     assert proc.returncode == 1
     database = tmp_path / "history.sqlite3"
-    # stats opens the history read-only and creates none (issue 10); if one is there, it holds no output
+    # stats opens the history read-only and creates none; if one is there, it holds no output
     assert not database.exists() or b"No hands" not in database.read_bytes()
 
 

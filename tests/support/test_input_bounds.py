@@ -1,5 +1,5 @@
-"""Inputs without bounds (issue 19, items 5-8): a house-rules file nested without end, a text that
-made the key scanner cubic, a FIFO, a device or a huge file named as an input, a deeply nested
+"""Inputs without bounds: a house-rules file nested without end, a text that a naive key scanner
+reads in cubic time, a FIFO, a device or a huge file named as an input, a deeply nested
 pool line, and count options without an upper bound. Each is a one-line error with exit status
 2 (or the right answer), never a traceback, a hang or unbounded memory."""
 

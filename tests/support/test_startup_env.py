@@ -1,5 +1,5 @@
 """Start-up: which commands load Numba, and where Numba's cache goes when the home folder is
-missing or not writable (issue 11: never a crash, never a folder named "~")."""
+missing or not writable: never a crash, never a folder named "~"."""
 
 from __future__ import annotations
 

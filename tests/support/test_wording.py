@@ -1,4 +1,4 @@
-"""The words users read (issue 12 review): catalogs and the window's translations spell things one
+"""The words users read: catalogs and the window's translations spell things one
 way — no double spaces, «солвер» not «решатель», «тройка» not «сет», counts in their plural forms,
 no «N × бот»."""
 
