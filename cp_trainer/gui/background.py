@@ -6,7 +6,7 @@ another program's write lock, and a thread pool makes the application wait for i
 daemon thread does not. Why not a signal of the window itself: a thread that emits on the
 window has to hold the window, and when the window is closed meanwhile that thread may drop its
 last Python reference, which destroys the window's C++ object on the thread, not the GUI
-thread — a crash (seen in the suite: the History window closed right after an export).
+thread — a crash (the History window closed right after an export, say).
 
 So the thread holds only ``work`` (which must hold no Qt object either: paths, names, numbers)
 and the one :func:`relay`, a ``QObject`` made on the GUI thread that is never destroyed. Its

@@ -164,7 +164,7 @@ class FittedLabel(QLabel):
         """The fewest lines (1 to ``most``) in which QLabel lays out each of ``texts`` whole when
         the label is ``width`` wide (frame and padding included): the font's own measure of the
         wrapped text is a line short where QLabel breaks the words differently (the foul
-        banner's longest text was cut after its third line)."""
+        banner's longest text would be cut a line early)."""
         self.ensurePolished()
         shown = super().text()
         need = max((self._needs(text, width) for text in texts), default=0)

@@ -3,8 +3,8 @@
 What an import accepts, the store keeps, and what the store gives out exports and imports again:
 the validators (:meth:`.record.HandRecord.from_dict`, :meth:`.drill_record.DrillRecord.from_dict`),
 the store's read and write paths (:mod:`.store`) and the JSON Lines reader and writer
-(:mod:`.jsonl`) all take their bounds from here, so no two of them can disagree (a hand with
-5,000 fouls was imported, then counted as damage by the store and left out of every export).
+(:mod:`.jsonl`) all take their bounds from here, so no two of them can disagree (a hand that an
+import accepts is never counted as damage by the store and left out of every export).
 """
 
 from __future__ import annotations

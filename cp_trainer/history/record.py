@@ -139,7 +139,7 @@ class HandRecord:
                       **({"loss_stderr": self.loss_stderr} if self.loss_stderr is not None else {})}
             ),
             "player_ev": self.player_ev,
-            # Only when set, so ordinary hands export exactly as before these fields existed.
+            # Only when set, so ordinary hands export in the format that has no such fields.
             **({"surrendered": True} if self.surrendered else {}),
             **({"criss_cross_hand": self.criss_cross_hand} if self.criss_cross_hand is not None else {}),
         }

@@ -828,10 +828,10 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> int:
     for a damaged or newer one.
 
     The mark, the version and the tables are read in ONE read transaction, so from one snapshot.
-    When they were read one statement at a time (a snapshot each), another program creating the
-    history at that moment (its new file: a WAL header, application_id 0, no tables) could commit
-    its first migration step between the reads: application_id 0 and version 0 from before, the
-    tables from after, which is no history at all, so the file was refused as another program's. Each
+    Read one statement at a time (a snapshot each), another program creating the history at that
+    moment (its new file: a WAL header, application_id 0, no tables) could commit its first
+    migration step between the reads: application_id 0 and version 0 from before, the tables
+    from after, which is no history at all, and the file would be refused as another program's. Each
     migration step writes application_id with its tables, so in one snapshot a file with
     application_id 0 is an empty file or a history from before application_id."""
     try:

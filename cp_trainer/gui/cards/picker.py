@@ -33,7 +33,7 @@ __all__ = ["USED_BACKGROUND", "USED_TEXT", "CardPicker", "RowsEditor", "ShowsCar
 
 ROW_SIZES = (3, 5, 5)
 # a card already placed: mid grey, not bold, on a grey face with a dashed edge: plainly not on
-# offer, yet legible (the light grey on near-white it was measured about 1.7:1; this is above 3:1)
+# offer, yet legible (light grey on near-white measures about 1.7:1; this is above 3:1)
 USED_TEXT = "#6e6e6e"
 USED_BACKGROUND = "#dedede"
 

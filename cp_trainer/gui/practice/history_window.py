@@ -372,8 +372,8 @@ class HistoryWindow(QDialog):
         self._show_detail()
 
     def _show_detail(self) -> None:
-        """The selected hand, or until one is selected a line saying what the pane is for (it
-        was a blank white box)."""
+        """The selected hand, or until one is selected a line saying what the pane is for (never
+        a blank white box)."""
         if self.current is not None:
             self.detail.setHtml(hand_html(self.current, current_language()))
             return
@@ -632,7 +632,7 @@ class HistoryWindow(QDialog):
 
     def png_folder(self) -> str:
         """Where Save as PNG opens: the folder saved to last, else the user's Pictures folder,
-        else home (not the program's working folder, which was the source checkout)."""
+        else home (not the program's working folder, which may be a source checkout)."""
         last = self.settings.value(PNG_FOLDER_KEY) if self.settings is not None else self._png_folder
         if isinstance(last, str) and last and os.path.isdir(last):
             return last

@@ -221,8 +221,8 @@ class TableWidget(ShowdownMixin, QWidget):
         button = QPushButton(self)
         button.setObjectName(name)
         button.clicked.connect(slot)
-        # A click must not take the keys away from the cards (the first "1" after Undo did
-        # nothing): the buttons act on the mouse and are reached with Tab.
+        # A click must not take the keys away from the cards (the first "1" after Undo must
+        # work): the buttons act on the mouse and are reached with Tab.
         button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         return button
 
@@ -515,8 +515,8 @@ class TableWidget(ShowdownMixin, QWidget):
 
     def event(self, event: QEvent) -> bool:
         """A child's room changed after the cards were fitted (a seat lays its words out once
-        it has its width, after the table's resize): fit again, once for each new height (under
-        openbox at 1016 x 660 the rows stayed squeezed by seats grown after the fit)."""
+        it has its width, after the table's resize): fit again, once for each new height (seats that
+        grow after the fit must not leave the rows squeezed)."""
         if event.type() == QEvent.Type.LayoutRequest:
             QTimer.singleShot(0, self._refit_if_changed)
         return super().event(event)
@@ -612,8 +612,8 @@ class TableWidget(ShowdownMixin, QWidget):
                    .replace("%1", order),
                    (self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend())
                    .replace("%1", order)]
-        # laid out as QLabel does (the font's measure was a line short: the longest foul was cut
-        # after three lines at 1024 x 700); beyond six lines: cut, whole in the tooltip
+        # laid out as QLabel does (the font's measure can be a line short and cut the longest
+        # foul a line early); beyond six lines: cut, whole in the tooltip
         lines = max(2, self.banner.lines_for(samples, width, 6))
         self._banner_key, self._banner_lines_cached = key, lines
         return lines
@@ -649,8 +649,8 @@ class TableWidget(ShowdownMixin, QWidget):
             name = self.row_names[zone]
             assert isinstance(name, FittedLabel)
             # the view's fixed height, not its geometry: that is the last layout's, before the
-            # cards' new height (under openbox at 1016 x 660 the names took a line too many and
-            # the rows were squeezed, measured too short)
+            # cards' new height (measured from that, the names would take a line too many and
+            # squeeze the rows)
             high = self.views[zone].minimumHeight()
             lines = max(1, min(3, high // max(1, name.line_height())))
             while lines > 1 and name.height_for_lines(lines) > high:  # never taller than the cards
