@@ -106,7 +106,7 @@ def rows_of(cards: str) -> str:
 
 
 #: fields that hold a random secret, not words: a rejoin token (``secrets.token_urlsafe``) reads
-#: like a card about once in a thousand ("5d_VsOa84glz..."), which once failed a leak test
+#: like a card about once in a thousand ("5d_VsOa84glz..."), which a leak test must not count
 SECRET_FIELDS = frozenset({"token"})
 
 

@@ -240,8 +240,8 @@ def test_a_refused_board_move_says_why() -> None:
 
 
 def test_a_small_pool_never_deals_a_hand_twice_in_a_row() -> None:
-    # seen in the state machine: with every pool hand among the recent ones the picker fell back
-    # to any hand, the one just dealt included (a theme of 33 hands did so too after 30 deals)
+    # with every pool hand among the recent ones the picker must not fall back to any hand,
+    # the one just dealt included (nor may a theme of 33 hands after 30 deals)
     s = DrillSession(pool(), seed=5, clock=Clock(), random_share=0.0)
     deals = [s.hand.key] + [s.next_hand().key for _ in range(40)]
     assert all(a != b for a, b in pairwise(deals))

@@ -358,7 +358,7 @@ def test_without_a_history_the_drill_still_plays(qtbot: Any) -> None:
 
 def test_the_drill_page_sits_on_the_felt_so_its_white_text_reads(qtbot: Any, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    # white labels on the default light grey were unreadable (seen at 1024x700, both languages)
+    # white labels on the default light grey would be unreadable (at 1024x700, both languages)
     from PySide6.QtGui import QColor
 
     from cp_trainer.gui.main_window import MainWindow
@@ -380,8 +380,8 @@ def test_the_drill_page_sits_on_the_felt_so_its_white_text_reads(qtbot: Any, tmp
 
 
 def test_the_graded_hand_stays_as_it_was_set(qtbot: Any, tmp_path: Path) -> None:
-    # seen before the Drill had its session: Backspace on a row after the grade sent the card back
-    # to the hand (the page's board was a ChineseSession that never left its setting phase)
+    # after the grade the board is locked: Backspace on a row must not send the card back to the
+    # hand (as it would on a board that never leaves its setting phase)
     page, store, _ = make_page(qtbot, tmp_path)
     play_by_keys(qtbot, page, BEST)
     page.set_hand()

@@ -168,9 +168,9 @@ def test_import_and_export_buttons_never_make_the_window_wait(qtbot: QtBot, tmp_
 def test_a_window_closed_while_its_export_runs_is_freed_here_not_on_the_worker_thread(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The worker thread holds no reference to the window (cp_trainer.gui.background): closed
-    and deleted mid-export, the window is freed on this thread at once. (When the thread held it,
-    its last reference could drop there, destroying the window off the GUI thread: the suite's
-    worker crashed in the test above.) The export still finishes, and its end reaches nothing."""
+    and deleted mid-export, the window is freed on this thread at once. (Were the thread to hold it,
+    its last reference could drop there, destroying the window off the GUI thread: a crash.)
+    The export still finishes, and its end reaches nothing."""
     store = HistoryStore.open(tmp_path / "D")
     store.add(make_record(0))
     started, gate = threading.Event(), threading.Event()

@@ -207,9 +207,9 @@ def _rect(a: QPoint, b: QPoint) -> Any:
 
 def test_pai_gow_loads_the_house_way_off_the_gui_thread_before_the_first_click(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first click did nothing for a while: the house way's first call (Numba loading or
-    compiling) ran on the GUI thread inside the click. The page now makes that call on its worker
-    thread when it opens, so the click only finds the code ready."""
+    """The house way's first call (Numba loading or compiling) takes a while; the page makes it
+    on its worker thread when it opens, not on the GUI thread inside the first click, so the
+    click only finds the code ready."""
     import threading
 
     import cp_trainer.gui.paigow.tab as tab_module

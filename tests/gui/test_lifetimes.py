@@ -5,7 +5,7 @@ settings accepted and rejected through the modal dialog, language switches, solv
 and cancelled) with ``gc.collect()`` between them: a Python object alive only through its Qt parent
 is freed at once, and Qt calling it then shows as an "Error calling Python override" line, a
 traceback or an exception, which fail the test (tests/conftest.py; Qt warnings fail through
-pytest-qt's ``qt_log_level_fail``). The three ways in that crashed the window are regression tests
+pytest-qt's ``qt_log_level_fail``). Three known ways into a dangling object are tests
 of their own.
 """
 
@@ -182,7 +182,7 @@ def set_hand(w: MainWindow, qtbot: QtBot) -> None:
     click(qtbot, w.table.set_button)
 
 
-# --- the three ways in that crashed the window ------------------------------------------------------
+# --- three known ways into a dangling object --------------------------------------------------------
 
 def test_surrender_allowed_then_new_deal_then_hint(window: MainWindow, qtbot: QtBot) -> None:
     through_settings(window, qtbot, lambda d: tick(qtbot, d, d.surrender_check, True), accept=True)

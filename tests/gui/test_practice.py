@@ -175,8 +175,8 @@ def test_a_history_that_fails_to_read_is_said_not_raised(window: MainWindow,
     assert history is not None and history.model.rowCount() == 0
     assert "database is locked" in window.statusBar().currentMessage()
     assert "database is locked" in history.notice.text() and history.notice.isVisibleTo(history)
-    # the window that failed half-way must not be asked to retranslate itself later (it once
-    # raised AttributeError from its language filter in whichever test switched language next)
+    # the window that failed half-way must not be asked to retranslate itself later (its language
+    # filter would raise AttributeError in whichever test switched language next)
     from cp_trainer.gui.translation import install_language
 
     try:

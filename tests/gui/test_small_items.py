@@ -145,7 +145,7 @@ def test_save_png_opens_in_pictures_then_where_it_saved_last(qtbot: QtBot, tmp_p
 
 
 def test_numbers_are_written_the_languages_way_as_in_settings(qtbot: QtBot, tmp_path: Path) -> None:
-    # "100000" in the solver's text but "100,000" in Settings: both now the chosen language's way.
+    # the solver's text writes "100,000" as Settings does: both the chosen language's way.
     window = _window(qtbot, tmp_path, solve=False)
     panel = window.solver_panel
 

@@ -23,7 +23,7 @@ FIRST_1366 = (1229, 728)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_three_bots_cards_are_readable_in_the_first_window_on_a_laptop(
         qtbot: Any, tmp_path: Path, lang: str) -> None:
-    """The bots' cards were 27 x 38 px, fanned until a corner showed, beside empty room; they are
+    """The bots' cards are not fanned until only a corner shows beside empty room; they are
     at least 32 px wide, every card's rank and suit in view, the same mid-hand and at the
     showdown, and the player's rows stay larger."""
     window = make_window(qtbot, tmp_path, FIRST_1366, opponents=3, lang=lang)
@@ -71,7 +71,7 @@ def test_the_status_bars_table_line_is_never_cut_in_a_word(qtbot: Any, tmp_path:
 @pytest.mark.parametrize("size", [FIRST_1366, (1366, 768)])
 def test_the_verdict_and_hindsight_fit_without_scrolling_with_three_bots(
         qtbot: Any, tmp_path: Path, lang: str, size: tuple[int, int]) -> None:
-    """The solver's panel was a column of prose that scrolled with three bots (the hindsight
+    """The solver's panel is no column of prose that scrolls with three bots (the hindsight
     cut off): the verdict comes first, the points best and yours and the row chances as bars
     under it, and the words only on demand (Why?)."""
     window = make_window(qtbot, tmp_path, size, opponents=3, lang=lang)
@@ -99,7 +99,7 @@ def test_the_verdict_and_hindsight_fit_without_scrolling_with_three_bots(
 
 
 def test_a_hand_in_the_history_reads_as_verdict_then_two_arrangements_side_by_side(qapp: Any) -> None:
-    """History's hand view was a column of text: the verdict now comes first, your rows and the
+    """History's hand view is no column of text: the verdict comes first, your rows and the
     solver's stand side by side in a table, and the bots' hands are a table too."""
     from cp_trainer.gui.practice.hand_html import hand_html
     from cp_trainer.history import Game, HandRecord

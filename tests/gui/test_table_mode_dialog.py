@@ -202,7 +202,7 @@ def test_the_players_spin_box_does_not_take_the_focus_on_open(qtbot: QtBot) -> N
 
 
 def test_the_result_shows_the_hands_and_every_pair_as_tables(qtbot: QtBot) -> None:
-    """The result was a list of sentences under the totals: each player's rows now stand in the
+    """The result is no list of sentences under the totals: each player's rows stand in the
     players' table, in the cards' signs, and every pair is a line of who won each row."""
     dialog = TableModeDialog(HouseRules())
     qtbot.addWidget(dialog)

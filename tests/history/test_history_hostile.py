@@ -377,7 +377,7 @@ def test_4_two_imports_of_one_file_at_once_give_one_copy(tmp_path: Path) -> None
 
 
 def test_4_opening_waits_out_a_lock_sqlite_reports_at_once(tmp_path: Path) -> None:
-    # Seen in CI: two imports into a new folder at once, one exited 1 "busy" at once. Switching a
+    # Two imports into a new folder at once: neither may exit 1 "busy" at once. Switching a
     # file to WAL while another connection holds its write lock is a deadlock to SQLite, which then
     # answers SQLITE_BUSY at once without waiting its busy timeout. Opening must wait it out.
     HistoryStore.open(tmp_path).close()
@@ -424,10 +424,10 @@ class _CreatedMeanwhile(sqlite3.Connection):
 
 def test_4_a_history_created_while_it_is_looked_at_is_ours(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    # Seen in CI: two imports into a new folder at once under load, one exited 2 "is not a
-    # cp-trainer history (another program's SQLite file)". The other process had switched the new
-    # file to WAL (a header: application_id 0, no tables) and committed its migration while this
-    # one looked: application_id 0 and user_version 0 read before that commit, the tables after.
+    # Two imports into a new folder at once under load: neither may exit 2 "is not a cp-trainer
+    # history (another program's SQLite file)". The other process switches the new file to WAL
+    # (a header: application_id 0, no tables) and commits its migration while this one looks:
+    # application_id 0 and user_version 0 could be read before that commit, the tables after.
     path = tmp_path / "history.sqlite3"
     creator = sqlite3.connect(path, isolation_level=None)
     creator.execute("PRAGMA journal_mode = WAL")  # how the other process leaves it before migrating

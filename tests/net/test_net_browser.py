@@ -76,9 +76,9 @@ def test_ten_deals_against_cp_trainer_serve(tmp_path: Path, capsys: pytest.Captu
 
 @pytest.mark.slow
 def test_a_player_who_moves_fast_is_never_refused_for_speed(tmp_path: Path) -> None:
-    """Seen under load (a machine busy with the bots and reviews): the page sent a check after
-    every move, so fast moves arrived at the server as a burst; past its limit some were refused
-    ("too many messages at once") and the page waited for a verdict that never came. Here twice
+    """Under load (a machine busy with the bots and reviews) a check sent after every move would
+    reach the server as a burst; past its limit some would be refused ("too many messages at
+    once") and the page would wait for a verdict that never comes. Here twice
     the burst the server allows, in one go: the page keeps one check in flight, and the verdict it
     shows is the server's for the arrangement finally on the board."""
     from net_fixtures import hosted

@@ -156,7 +156,7 @@ def test_nothing_before_the_showdown_names_another_seats_cards(tmp_path: Path) -
 
 
 def test_a_token_that_reads_like_a_card_is_not_a_card_named() -> None:
-    # the leak test above once failed on a seat's own rejoin token, "7c-…" read as the seven of clubs
+    # a seat's own rejoin token, "7c-…", is not the seven of clubs to the leak test above
     joined = {"type": "joined", "seat": 0, "token": "5d_VsOa84glzdsGpu06T7YQN",
               "seats": [{"name": "P0", "token": "7c-abc"}]}
     assert cards_named(joined) == set()

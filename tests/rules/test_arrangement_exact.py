@@ -338,7 +338,7 @@ def test_under_low_middle_the_bottom_must_reach_the_top_and_the_middle_is_never_
     assert check_partial(full_bottom, rules, remaining=cards("4h 5s 7c")).fouls == ()
 
 
-# --- what the first complete run left (each test names the rule a survivor broke) -------------------
+# --- what mutation testing asks (each test names the rule a mutant would break) ---------------------
 
 
 def test_a_filling_as_strong_as_a_full_upper_five_card_row_is_enough() -> None:

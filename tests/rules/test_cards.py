@@ -115,7 +115,7 @@ def test_error_messages_name_the_token_and_the_reason() -> None:
         Card.parse("Jk")
     with pytest.raises(CardParseError, match=r"^not a card: 'JOKER' \(there is no joker"):
         Card.parse("JOKER")
-    # (the joker's reason was never shown: the card pattern took "Jk" for a jack first)
+    # (the joker's reason shows: the card pattern must not take "Jk" for a jack first)
     with pytest.raises(CardParseError, match=r"^not a card: 'Ax'$"):
         Card.parse("Ax")
 

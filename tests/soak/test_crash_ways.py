@@ -125,8 +125,8 @@ def test_criss_cross_off_and_two_opponents_mid_deal_then_set_hand_two_of_two(pla
 
 
 def test_escape_and_ctrl_w_close_settings_and_help_after_the_collector_ran(player: Player) -> None:
-    """The issue's log: "Error calling Python override of QObject::eventFilter() … '_Closer' object
-    has no attribute 'window'" when a key reached a dialog whose closer the collector had freed."""
+    """A key reaching a dialog whose closer the collector freed would log "Error calling Python
+    override of QObject::eventFilter() … '_Closer' object has no attribute 'window'"."""
     p = player
     for key in ("Escape", "ctrl+w", "Escape"):
         p.open_settings()
@@ -142,7 +142,7 @@ def test_escape_and_ctrl_w_close_settings_and_help_after_the_collector_ran(playe
 
 def test_scripted_rounds_with_settings_every_second_round(player: Player) -> None:
     """13 cards with 1/2/3, Ctrl+Return, Return; every second round Game → Settings, a few Tab +
-    Space, Return; then Ctrl+N. It crashed in round 8."""
+    Space, Return; then Ctrl+N, for eight rounds."""
     p = player
     for round_ in range(1, 9):
         st = p.state()

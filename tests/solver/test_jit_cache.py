@@ -1,9 +1,9 @@
 """Numba's cache is keyed by the kernels' sources (cp_trainer.solver.numba_cache).
 
 Numba checks only the file that defines a kernel: with ``removal_kernels.row_outcome`` changed,
-``scoring._score_block`` (which calls it) loaded its old compiled code and a solve answered as
-before the change (seen: the same best arrangement and +1.450 after the edit; +1.337 with a fresh
-cache). So the cache goes to a folder named by a fingerprint of all the kernels' sources."""
+``scoring._score_block`` (which calls it) would load its old compiled code and a solve would
+answer as before the change. So the cache goes to a folder named by a fingerprint of all the
+kernels' sources."""
 
 from __future__ import annotations
 

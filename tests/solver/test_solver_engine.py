@@ -216,7 +216,7 @@ EXPERT_SETS = "6s 4s 4c / Kd Td 5d 3d 2d / Ks Qs Js 9s 2s"
 WIDE_STEP_HAND = Deck(seed=257).deal(13)
 NARROW_STEP_SETS = "Ac 6s 6h / As Kc Qc Jh Ts / Ad Kd Qd 7d 4d"
 WIDE_STEP_SETS = "Qd Qc Jh / Kd Kc Ts 7d 4d / As Ad Ac 6s 6h"
-# A hand where standard's card-removal step makes the correction the solver used to make: it keeps
+# A hand where standard's card-removal step makes the solver's correction itself: it keeps
 # the 9 for the top (K-Q-9) instead of the 4, as its rating alone would not.
 REMOVAL_HAND = Deck(seed=36).deal(13)
 RATING_SETS = "Kc Qs 4c / As Ad 9h 7c 2h / Jh Jd Jc 5h 5d"

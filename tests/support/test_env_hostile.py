@@ -535,8 +535,8 @@ def test_the_card_commands_need_no_home(argv: list[str], home: str, open_tmp: Pa
     ["arrange", "--bot", "standard", "As Kd Qh Jc Ts 9d 8h 7c 6s 5d 4h 3c 2s"],
 ])
 def test_a_missing_resources_folder_is_one_line_and_status_1(tmp_path: Path, args: list[str]) -> None:
-    # a copy of the package with no resources beside it (a partial install): this once ended
-    # in a traceback from the first translation the command read
+    # a copy of the package with no resources beside it (a partial install): no traceback from
+    # the first translation the command reads
     shutil.copytree(Path(cp_trainer.__file__).parent, tmp_path / "cp_trainer",
                     ignore=shutil.ignore_patterns("__pycache__", "resources"))
     env = dict(os.environ, PYTHONPATH=str(tmp_path))
@@ -551,7 +551,7 @@ def test_a_missing_resources_folder_is_one_line_and_status_1(tmp_path: Path, arg
 
 
 def test_precompile_without_the_resources_folder_is_one_line_and_status_1(tmp_path: Path) -> None:
-    # ./dev runs it right after installing: a partial install once ended here in a traceback
+    # ./dev runs it right after installing: a partial install ends here in one line, no traceback
     shutil.copytree(Path(cp_trainer.__file__).parent, tmp_path / "cp_trainer",
                     ignore=shutil.ignore_patterns("__pycache__", "resources"))
     env = dict(os.environ, PYTHONPATH=str(tmp_path), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
