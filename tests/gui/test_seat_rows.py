@@ -45,7 +45,7 @@ def test_a_name_under_its_cards_hugs_its_own_row(qtbot: Any, tmp_path: Path, lan
             after = (in_seat(seat, seat.card_boxes[r + 1]) if r < 2 else seat.points.geometry()).top()
             following = after - name.bottom()
             assert own >= 0 and following >= own + 4, (seat.seat, r, own, following)
-    assert under  # the case of the review: names under the cards
+    assert under  # the narrow case: names under the cards
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -140,7 +140,7 @@ def _special_files(tmp_path: Path) -> Iterator[Path]:
     finally:
         sock.close()
     device = tmp_path / "null-device"
-    try:  # root (the case): a device node, made here in tmp_path, never the real /dev/null
+    try:  # root: a device node, made here in tmp_path, never the real /dev/null
         os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
     except PermissionError:  # not root: a second FIFO stands in (the same check refuses both)
         os.mkfifo(device)

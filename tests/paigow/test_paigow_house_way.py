@@ -1,4 +1,4 @@
-"""The house way (RULES.md §2): the issue's examples, every rule, the joker in each role."""
+"""The house way (RULES.md §2): worked examples, every rule, the joker in each role."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from cp_trainer.paigow.setting import BACKS, FRONTS
 
 R = HouseRule
 
-# The issue's examples (low hand shown as ranks).
+# Worked examples (low hand shown as ranks).
 EXAMPLES = [
     ("2d 3h 4d 5s 7h 8d 9c", "8-7"),
     ("Ad Ah As Ac Jk 4d 7h", "A-A"),

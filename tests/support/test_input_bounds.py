@@ -138,7 +138,7 @@ def test_a_long_run_of_spaces_after_a_bracket_reads_at_once(spaces: int) -> None
 
 
 @pytest.mark.parametrize("shape", [
-    "foo = [\n[{pad}1\n]]\n",  # the issue's text
+    "foo = [\n[{pad}1\n]]\n",  # an array of arrays over several lines
     "[{pad}royalty_table{pad}]\n{pad}top_trips{pad}={pad}3\n",
     'a{pad}.{pad}"b"{pad}.{pad}c = "{pad}"\n',
     'note = """{pad}\n{pad}"""\n',
