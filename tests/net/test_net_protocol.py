@@ -45,7 +45,7 @@ def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest
         ja = a.join("Ann")
         assert (ja["seat"], ja["seats"]) == (0, 3) and len(ja["token"]) >= 16
         assert ja["rules"] == _plain(RulesFile(HouseRules()), every_key=False)
-        assert "scoop_bonus" not in ja["rules"]  # the protocol as before for the old rules
+        assert "scoop_bonus" not in ja["rules"]  # a rule at its default is left out of the message
         jb = b.join("Борис", lang="ru")
         assert jb["seat"] == 1 and jb["token"] != ja["token"]
         da, db = a.wait("deal"), b.wait("deal")

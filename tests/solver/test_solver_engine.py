@@ -211,7 +211,7 @@ def test_standard_is_not_greedy() -> None:
 EXPERT_HAND = Deck(seed=398).deal(13)
 STANDARD_SETS = "Ks Kd Td / 6s 5d 4c 3d 2d / Qs Js 9s 4s 2s"
 EXPERT_SETS = "6s 4s 4c / Kd Td 5d 3d 2d / Ks Qs Js 9s 2s"
-# A hand where the solver corrected the old narrow step (0.1 points, 8 triples) and the default
+# A hand where a narrow step (0.1 points, 8 triples) needs the solver's correction and the default
 # rules' wider step makes the correction itself: trips of aces at the bottom, queens on top.
 WIDE_STEP_HAND = Deck(seed=257).deal(13)
 NARROW_STEP_SETS = "Ac 6s 6h / As Kc Qc Jh Ts / Ad Kd Qd 7d 4d"

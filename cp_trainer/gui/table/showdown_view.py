@@ -66,7 +66,7 @@ class ShowdownMixin:
         self._show_check(self.controller.check())
         for view in self.views.values():
             view.setEnabled(False)
-            # no move is possible now: no card shown as selected (its outline stayed on a row)
+            # no move is possible now: no card shown as selected (no outline left on a row)
             view.clearSelection()
             view.setCurrentIndex(QModelIndex())
         self._update_buttons()
