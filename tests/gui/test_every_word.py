@@ -1,5 +1,5 @@
 """Every word right in both languages, and the same cards everywhere: each test plays the window
-(offscreen) as a person met the defect, and reads the words in English and in Russian."""
+(offscreen) as a person would, and reads the words in English and in Russian."""
 
 from __future__ import annotations
 
