@@ -28,13 +28,13 @@ from typing import Any, Protocol
 from .limits import MAX_DIFFICULTY, MAX_THEME_CHARS
 from .record import (
     RecordError,
-    _check_text,
-    _number,
-    _short,
-    _text,
+    check_text,
+    finite_number,
     normalize_arrangement,
     normalize_cards,
     parse_time,
+    required_text,
+    short_repr,
 )
 
 __all__ = ["DRILL_KIND", "GRADES", "SOURCES", "DrillRecord", "drill_uid"]
@@ -58,9 +58,9 @@ def _rows_of(text: str, what: str, cards: set[str]) -> str:
     rows = [row.split() for row in arrangement.split("/")]
     if tuple(len(row) for row in rows) != ROW_SIZES:
         raise RecordError(f"{what} must be rows of 3, 5 and 5 cards (top / middle / bottom), "
-                          f"got {_short(arrangement)}")
+                          f"got {short_repr(arrangement)}")
     if {card for row in rows for card in row} != cards or sum(map(len, rows)) != len(cards):
-        raise RecordError(f"{what} {_short(arrangement)} does not hold exactly the hand's cards")
+        raise RecordError(f"{what} {short_repr(arrangement)} does not hold exactly the hand's cards")
     return arrangement
 
 
@@ -98,43 +98,43 @@ class DrillRecord:
         if not isinstance(data, Mapping):
             raise RecordError(f"a drill result is a JSON object, got {data!r:.80}")
         if data.get("kind") != DRILL_KIND:
-            raise RecordError(f"kind must be {DRILL_KIND!r}, got {_short(data.get('kind'))}")
+            raise RecordError(f"kind must be {DRILL_KIND!r}, got {short_repr(data.get('kind'))}")
         played_at = parse_time(data.get("played_at"))
-        hand = normalize_cards(_text(data, "hand"), "hand")
+        hand = normalize_cards(required_text(data, "hand"), "hand")
         cards = set(hand.split())
         if len(hand.split()) != 13 or len(cards) != 13:
-            raise RecordError(f"hand must be 13 distinct cards, got {_short(hand)}")
+            raise RecordError(f"hand must be 13 distinct cards, got {short_repr(hand)}")
         if "Jk" in cards:
             raise RecordError("hand: Chinese poker has no joker")
-        source = _text(data, "source")
+        source = required_text(data, "source")
         if source not in SOURCES:
-            raise RecordError(f"source must be one of {', '.join(SOURCES)}, got {_short(source)}")
-        grade = _text(data, "grade")
+            raise RecordError(f"source must be one of {', '.join(SOURCES)}, got {short_repr(source)}")
+        grade = required_text(data, "grade")
         if grade not in GRADES:
-            raise RecordError(f"grade must be one of {', '.join(GRADES)}, got {_short(grade)}")
+            raise RecordError(f"grade must be one of {', '.join(GRADES)}, got {short_repr(grade)}")
         theme = data.get("theme")
         if theme is not None:
             if not isinstance(theme, str) or not 0 < len(theme) <= MAX_THEME_CHARS:
                 raise RecordError(f"theme must be text of 1 to {MAX_THEME_CHARS} characters or null, "
-                                  f"got {_short(theme)}")
-            _check_text(theme, "theme")
+                                  f"got {short_repr(theme)}")
+            check_text(theme, "theme")
         difficulty = data.get("difficulty")
         if difficulty is not None and (isinstance(difficulty, bool) or not isinstance(difficulty, int)
                                        or not 0 <= difficulty <= MAX_DIFFICULTY):
             raise RecordError(f"difficulty must be a whole number from 0 to {MAX_DIFFICULTY} or null, "
-                              f"got {_short(difficulty)}")
+                              f"got {short_repr(difficulty)}")
         flags = {}
         for key in ("significant", "foul"):
             value = data.get(key)
             if not isinstance(value, bool):
-                raise RecordError(f"{key} must be true or false, got {_short(value)}")
+                raise RecordError(f"{key} must be true or false, got {short_repr(value)}")
             flags[key] = value
-        numbers = {k: _number(data.get(k), k) for k in ("ev", "best_ev", "loss", "loss_stderr")}
+        numbers = {k: finite_number(data.get(k), k) for k in ("ev", "best_ev", "loss", "loss_stderr")}
         if (numbers["loss_stderr"] or 0.0) < 0:
-            raise RecordError(f"loss_stderr must not be negative, got {_short(numbers['loss_stderr'])}")
+            raise RecordError(f"loss_stderr must not be negative, got {short_repr(numbers['loss_stderr'])}")
         return cls(played_at, hand, source, theme, difficulty,
-                   _rows_of(_text(data, "arrangement"), "arrangement", cards),
-                   _rows_of(_text(data, "best"), "best", cards),
+                   _rows_of(required_text(data, "arrangement"), "arrangement", cards),
+                   _rows_of(required_text(data, "best"), "best", cards),
                    float(numbers["ev"] or 0.0), float(numbers["best_ev"] or 0.0),
                    float(numbers["loss"] or 0.0), float(numbers["loss_stderr"] or 0.0),
                    flags["significant"], flags["foul"], grade)
@@ -196,7 +196,7 @@ def from_row(row: tuple[Any, ...]) -> DrillRecord:
     data: dict[str, Any] = dict(zip(_COLUMNS, row[1:], strict=True))
     for key in ("significant", "foul"):
         if data[key] not in (0, 1) or isinstance(data[key], float):
-            raise RecordError(f"{key} must be 0 or 1, got {_short(data[key])}")
+            raise RecordError(f"{key} must be 0 or 1, got {short_repr(data[key])}")
         data[key] = bool(data[key])
     data["kind"] = DRILL_KIND
     return DrillRecord.from_dict(data)

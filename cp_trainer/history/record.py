@@ -89,7 +89,7 @@ class HandRecord:
         is stored once however often a file holding it is imported (:func:`hand_uid` unless set)."""
         if self.uid is not None:
             return self.uid
-        return hand_uid(self.game.value, _iso(self.played_at), self.deal, self.arrangement,
+        return hand_uid(self.game.value, iso_utc(self.played_at), self.deal, self.arrangement,
                         self.criss_cross_hand)
 
     # --- derived figures ------------------------------------------------------------------
@@ -123,7 +123,7 @@ class HandRecord:
         """JSON-ready form (the export format; ``id`` is left out, it belongs to one database)."""
         return {
             "game": self.game.value,
-            "played_at": _iso(self.played_at),
+            "played_at": iso_utc(self.played_at),
             "uid": self.identity,
             "deal": self.deal,
             "arrangement": self.arrangement,
@@ -153,25 +153,26 @@ class HandRecord:
                  "solver", "player_ev", "surrendered", "criss_cross_hand", "uid"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RecordError(f"unknown field(s): {_short(', '.join(unknown))}")
+            raise RecordError(f"unknown field(s): {short_repr(', '.join(unknown))}")
         missing = [k for k in ("game", "played_at", "deal", "arrangement") if k not in data]
         if missing:
             raise RecordError(f"missing field(s): {', '.join(missing)}")
         try:
             game = Game(data["game"])
         except (ValueError, TypeError):
-            raise RecordError(f"game must be 'chinese' or 'paigow', got {_short(data['game'])}") from None
+            raise RecordError(f"game must be 'chinese' or 'paigow', got {short_repr(data['game'])}") from None
         played_at = parse_time(data["played_at"])
-        deal = normalize_cards(_text(data, "deal"), "deal")
+        deal = normalize_cards(required_text(data, "deal"), "deal")
         deal_tokens = deal.split()
         if len(deal_tokens) != game.deal_size:
             raise RecordError(
-                f"deal must hold {game.deal_size} cards, got {len(deal_tokens)}: {_short(deal)}")
+                f"deal must hold {game.deal_size} cards, got {len(deal_tokens)}: {short_repr(deal)}")
         _check_unique(deal_tokens, game, "deal")
-        arrangement = normalize_arrangement(_text(data, "arrangement"), "arrangement")
+        arrangement = normalize_arrangement(required_text(data, "arrangement"), "arrangement")
         if sorted(arrangement.replace("/", " ").split()) != sorted(deal_tokens):
             raise RecordError(
-                f"arrangement {_short(arrangement)} does not hold exactly the dealt cards {_short(deal)}")
+                f"arrangement {short_repr(arrangement)} does not hold exactly the dealt cards "
+                f"{short_repr(deal)}")
 
         foul_items = _list(data, "fouls")
         if len(foul_items) > MAX_FOULS:
@@ -181,7 +182,7 @@ class HandRecord:
         opponents = tuple(_opponent(o, i) for i, o in enumerate(_list(data, "opponents")))
         rules = data.get("house_rules", {})
         if not isinstance(rules, dict):
-            raise RecordError(f"house_rules must be an object, got {_short(rules)}")
+            raise RecordError(f"house_rules must be an object, got {short_repr(rules)}")
         _check_rules(rules, game)
         solver = data.get("solver")
         solver_arr: str | None = None
@@ -190,26 +191,27 @@ class HandRecord:
         if solver is not None:
             if not isinstance(solver, dict) or "arrangement" not in solver:
                 raise RecordError(
-                    f"solver must be null or an object with 'arrangement' and 'ev', got {_short(solver)}")
-            solver_arr = normalize_arrangement(_text(solver, "arrangement"), "solver.arrangement")
+                    f"solver must be null or an object with 'arrangement' and 'ev', got {short_repr(solver)}")
+            solver_arr = normalize_arrangement(required_text(solver, "arrangement"), "solver.arrangement")
             if sorted(solver_arr.replace("/", " ").split()) != sorted(deal_tokens):
-                raise RecordError(f"solver.arrangement {_short(solver_arr)} does not hold the dealt cards")
-            solver_ev = _number(solver.get("ev"), "solver.ev", nullable=True)
-            loss_stderr = _number(solver.get("loss_stderr"), "solver.loss_stderr", nullable=True)
+                raise RecordError(f"solver.arrangement {short_repr(solver_arr)} does not hold the "
+                                  "dealt cards")
+            solver_ev = finite_number(solver.get("ev"), "solver.ev", nullable=True)
+            loss_stderr = finite_number(solver.get("loss_stderr"), "solver.loss_stderr", nullable=True)
             if loss_stderr is not None and loss_stderr < 0:
-                raise RecordError(f"solver.loss_stderr must not be negative, got {_short(loss_stderr)}")
-        player_ev = _number(data.get("player_ev"), "player_ev", nullable=True)
+                raise RecordError(f"solver.loss_stderr must not be negative, got {short_repr(loss_stderr)}")
+        player_ev = finite_number(data.get("player_ev"), "player_ev", nullable=True)
         surrendered = data.get("surrendered", False)
         if not isinstance(surrendered, bool):
-            raise RecordError(f"surrendered must be true or false, got {_short(surrendered)}")
+            raise RecordError(f"surrendered must be true or false, got {short_repr(surrendered)}")
         cc_hand = data.get("criss_cross_hand")
         if cc_hand is not None and (isinstance(cc_hand, bool) or cc_hand not in (1, 2)):
-            raise RecordError(f"criss_cross_hand must be 1, 2 or null, got {_short(cc_hand)}")
+            raise RecordError(f"criss_cross_hand must be 1, 2 or null, got {short_repr(cc_hand)}")
         if cc_hand is not None and game is not Game.CHINESE:
             raise RecordError("criss_cross_hand is for Chinese poker hands only")
         uid = data.get("uid")
         if uid is not None and (not isinstance(uid, str) or not _UID.fullmatch(uid)):
-            raise RecordError(f"uid must be 1 to 64 letters, digits or '-', got {_short(uid)}")
+            raise RecordError(f"uid must be 1 to 64 letters, digits or '-', got {short_repr(uid)}")
         total = sum(o.points for o in opponents)
         if not -MAX_NUMBER <= total <= MAX_NUMBER:
             raise RecordError(f"the points against all opponents must total from -1e9 to 1e9, got {total:g}")
@@ -222,7 +224,7 @@ class HandRecord:
         )
 
 
-# --- helpers (also used by the store) ---------------------------------------------------------
+# --- field helpers (also used by the store and the drill results) -----------------------------
 
 
 _UID = re.compile(r"[0-9A-Za-z-]{1,64}")
@@ -249,12 +251,14 @@ def export_line(record: Any) -> str:
     return line
 
 
-def _iso(when: datetime) -> str:
+def iso_utc(when: datetime) -> str:
+    """A time as stored and exported: ISO 8601 in UTC, to the microsecond."""
     return when.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def _short(value: Any) -> str:
-    """``repr`` of a bad value for a message, at most 60 characters."""
+def short_repr(value: Any) -> str:
+    """``repr`` of a bad value for a message, at most 60 characters (never raises: a huge
+    number or a value nested too deep is described instead)."""
     if isinstance(value, int) and value.bit_length() >= 200:
         return "a number of over 60 digits"
     try:
@@ -264,7 +268,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _check_text(text: str, what: str) -> str:
+def check_text(text: str, what: str) -> str:
     """Text that will be stored must be valid Unicode: a lone surrogate (``"\\ud800"`` in JSON,
     or bad UTF-8 read from the database) is refused here, not met as a crash in the database.
     (Cards, times and identities are rewritten in ASCII, so only free text is checked.)"""
@@ -272,7 +276,7 @@ def _check_text(text: str, what: str) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise RecordError(
-            f"{what}: text that is not valid Unicode (a lone surrogate): {_short(text)}") from None
+            f"{what}: text that is not valid Unicode (a lone surrogate): {short_repr(text)}") from None
     return text
 
 
@@ -287,7 +291,7 @@ def _check_rules(rules: dict[str, Any], game: Game) -> None:
         raise RecordError("house_rules: not a set of house rules (nested too deep)") from None
     if key in _RULES_CHECKED:
         return
-    _check_text(key, "house_rules")
+    check_text(key, "house_rules")
     if game is not Game.CHINESE:
         if len(_RULES_CHECKED) < 4096:
             _RULES_CHECKED.add(key)
@@ -308,19 +312,19 @@ def now_utc() -> datetime:
 
 def parse_time(value: Any) -> datetime:
     if not isinstance(value, str):
-        raise RecordError(f"played_at must be an ISO 8601 time, got {_short(value)}")
+        raise RecordError(f"played_at must be an ISO 8601 time, got {short_repr(value)}")
     try:
         when = datetime.fromisoformat(value)
     except ValueError:
-        raise RecordError(f"played_at is not an ISO 8601 time: {_short(value)}") from None
+        raise RecordError(f"played_at is not an ISO 8601 time: {short_repr(value)}") from None
     if when.tzinfo is None:
-        raise RecordError(f"played_at needs a time zone (e.g. +00:00): {_short(value)}")
+        raise RecordError(f"played_at needs a time zone (e.g. +00:00): {short_repr(value)}")
     try:
         utc = when.astimezone(UTC)
     except OverflowError:  # 0001-01-01T00:00:00+05:00 is before year 1 in UTC
         utc = None
     if utc is None or not MIN_YEAR <= utc.year <= MAX_YEAR:
-        raise RecordError(f"played_at must be a time from year {MIN_YEAR} to {MAX_YEAR}: {_short(value)}")
+        raise RecordError(f"played_at must be a time from year {MIN_YEAR} to {MAX_YEAR}: {short_repr(value)}")
     return utc
 
 
@@ -340,7 +344,7 @@ def normalize_cards(text: str, what: str) -> str:
         try:
             out.append(_normal_token(token))
         except CardParseError:
-            raise RecordError(f"{what}: not a card: {_short(token)}") from None
+            raise RecordError(f"{what}: not a card: {short_repr(token)}") from None
     return " ".join(out)
 
 
@@ -360,49 +364,53 @@ def _check_unique(tokens: Sequence[str], game: Game, what: str) -> None:
         raise RecordError(f"{what}: Chinese poker has no joker")
 
 
-def _text(data: Mapping[str, Any], key: str) -> str:
+def required_text(data: Mapping[str, Any], key: str) -> str:
+    """``data[key]``, which must be text; :class:`RecordError` names the key otherwise."""
     value = data.get(key)
     if not isinstance(value, str):
-        raise RecordError(f"{key} must be text, got {_short(value)}")
+        raise RecordError(f"{key} must be text, got {short_repr(value)}")
     return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise RecordError(f"{key} must be a list, got {_short(value)}")
+        raise RecordError(f"{key} must be a list, got {short_repr(value)}")
     return value
 
 
-def _number(value: Any, what: str, *, nullable: bool = False) -> float | None:
+def finite_number(value: Any, what: str, *, nullable: bool = False) -> float | None:
+    """``value`` as a float when it is a number from -1e9 to 1e9 (None passes when ``nullable``);
+    :class:`RecordError` naming ``what`` for anything else (text, a bool, nan, inf, too large)."""
     if value is None and nullable:
         return None
     # compared, never converted first: an int too large for a float must not raise OverflowError
     if isinstance(value, bool) or not isinstance(value, int | float) \
             or not -MAX_NUMBER <= value <= MAX_NUMBER:  # also refuses nan and inf
-        raise RecordError(f"{what} must be a finite number from -1e9 to 1e9, got {_short(value)}")
+        raise RecordError(f"{what} must be a finite number from -1e9 to 1e9, got {short_repr(value)}")
     return float(value)
 
 
 def _foul(item: Any, i: int) -> FoulNote:
     if not isinstance(item, dict) or not isinstance(item.get("code"), str) or not item["code"] \
             or not isinstance(item.get("message"), str):
-        raise RecordError(f"fouls[{i}] must be an object with text 'code' and 'message', got {_short(item)}")
-    return FoulNote(_check_text(item["code"], f"fouls[{i}].code"),
-                    _check_text(item["message"], f"fouls[{i}].message"))
+        raise RecordError(f"fouls[{i}] must be an object with text 'code' and 'message', "
+                          f"got {short_repr(item)}")
+    return FoulNote(check_text(item["code"], f"fouls[{i}].code"),
+                    check_text(item["message"], f"fouls[{i}].message"))
 
 
 def _opponent(item: Any, i: int) -> OpponentHand:
     if not isinstance(item, dict):
-        raise RecordError(f"opponents[{i}] must be an object, got {_short(item)}")
-    arrangement = normalize_arrangement(_text(item, "arrangement"), f"opponents[{i}].arrangement")
-    points = _number(item.get("points"), f"opponents[{i}].points")
+        raise RecordError(f"opponents[{i}] must be an object, got {short_repr(item)}")
+    arrangement = normalize_arrangement(required_text(item, "arrangement"), f"opponents[{i}].arrangement")
+    points = finite_number(item.get("points"), f"opponents[{i}].points")
     assert points is not None
     name = item.get("name", "")
     if not isinstance(name, str):
-        raise RecordError(f"opponents[{i}].name must be text, got {_short(name)}")
-    name = _check_text(name, f"opponents[{i}].name")
+        raise RecordError(f"opponents[{i}].name must be text, got {short_repr(name)}")
+    name = check_text(name, f"opponents[{i}].name")
     surrendered = item.get("surrendered", False)
     if not isinstance(surrendered, bool):
-        raise RecordError(f"opponents[{i}].surrendered must be true or false, got {_short(surrendered)}")
+        raise RecordError(f"opponents[{i}].surrendered must be true or false, got {short_repr(surrendered)}")
     return OpponentHand(arrangement=arrangement, points=points, name=name, surrendered=surrendered)

@@ -48,14 +48,14 @@ from .record import (
     Game,
     HandRecord,
     RecordError,
-    _check_text,
-    _iso,
-    _number,
-    _short,
+    check_text,
     export_line,
+    finite_number,
     hand_uid,
+    iso_utc,
     now_utc,
     parse_time,
+    short_repr,
 )
 from .schema import APPLICATION_ID, COLUMNS_BY_VERSION, MIGRATIONS, SCHEMA_VERSION
 
@@ -449,7 +449,7 @@ class HistoryStore:
                 _check_lesson_id(lesson_id)
                 parse_time(completed_at)
             except RecordError as exc:
-                skipped.append(f"lesson progress {_short(lesson_id)}: {exc}")
+                skipped.append(f"lesson progress {short_repr(lesson_id)}: {exc}")
                 continue
             done.add(lesson_id)
         self.skipped = tuple(skipped)
@@ -555,8 +555,8 @@ def _damaged(row_id: Any, exc: BaseException, what: str = "hand") -> str:
 def _check_lesson_id(lesson_id: Any) -> None:
     if not isinstance(lesson_id, str) or not 0 < len(lesson_id) <= MAX_LESSON_ID_CHARS:
         raise RecordError(f"lesson_id must be text of 1 to {MAX_LESSON_ID_CHARS} characters, "
-                          f"got {_short(lesson_id)}")
-    _check_text(lesson_id, "lesson_id")
+                          f"got {short_repr(lesson_id)}")
+    check_text(lesson_id, "lesson_id")
 
 
 def _json_object(text: Any, what: str) -> dict[str, Any]:
@@ -583,9 +583,9 @@ def _summary(r: tuple[Any, ...], rules_seen: set[str]) -> HandSummary:
         rules_seen.add(house_rules)
     return HandSummary(
         id=int(hand_id), played_at=parse_time(played_at), game=Game(game),
-        points=float(_number(points, "points") or 0.0),
-        solver_ev=_number(solver_ev, "solver_ev", nullable=True),
-        player_ev=_number(player_ev, "player_ev", nullable=True), foul_count=foul_count,
+        points=float(finite_number(points, "points") or 0.0),
+        solver_ev=finite_number(solver_ev, "solver_ev", nullable=True),
+        player_ev=finite_number(player_ev, "player_ev", nullable=True), foul_count=foul_count,
         house_rules=house_rules)
 
 
@@ -594,7 +594,7 @@ def _record(r: tuple[Any, ...], fouls: list[dict[str, Any]], opponents: list[dic
     always exports and re-imports)."""
     (hand_id, played_at, game, deal, arrangement, house_rules, solver_arr, solver_ev, player_ev,
      surrendered, cc_hand, uid, points, foul_count, loss_stderr) = r
-    _number(points, "points")  # the stored figures the list and the statistics read
+    finite_number(points, "points")  # the stored figures the list and the statistics read
     _check_foul_count(foul_count)
     if surrendered not in (0, 1):
         raise RecordError(f"surrendered must be 0 or 1, got {surrendered!r:.60}")
@@ -877,7 +877,7 @@ def _sql_drill_uid(played_at: Any, hand: Any, arrangement: Any) -> str:
     its export form when it reads as one; a damaged row's from its text as it is)."""
     when = str(played_at)
     with suppress(RecordError):
-        when = _iso(parse_time(played_at))
+        when = iso_utc(parse_time(played_at))
     return drill_record.drill_uid(when, str(hand), str(arrangement))
 
 
