@@ -15,16 +15,15 @@ from .bot_options import BOT_HELP, bot_type
 from .common import (
     CliError,
     InputError,
-    add_house_rules_options,
     add_json_option,
     add_lang_option,
     answer_chunks,
     answer_inputs,
-    house_rules_of,
     joker_hint,
     lang_of,
     shown,
 )
+from .rules_options import add_rules_options, rules_of
 from .streams import json_line
 
 #: Fewest hands set with the compiled kernels (one call for all) while Numba is not loaded yet:
@@ -90,7 +89,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="which bot sets the cards: " + BOT_HELP)
     add_json_option(p)
     add_lang_option(p)
-    add_house_rules_options(p)
+    add_rules_options(p)
     p.set_defaults(func=run)
 
 
@@ -194,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     from ..solver.enumerate import SolverInputError
 
     lang = lang_of(args)
-    rules = house_rules_of(args)
+    rules = rules_of(args, lang).rules
 
     def shown_record(record: dict[str, object]) -> str:
         if args.json:

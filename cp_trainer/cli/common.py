@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..rules.cards import CardParseError
-from ..rules.house_rules import HouseRules
 from ..support.bounded_input import BinaryLines
 from ..support.i18n import LANGUAGES, normalize_lang, system_language, tr
 from .streams import MAX_LINE, InputLine, binary_input, json_line, read_chunks, read_lines
@@ -64,21 +63,6 @@ def lang_of(args: argparse.Namespace) -> str:
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per line")
-
-
-def add_house_rules_options(parser: argparse.ArgumentParser) -> None:
-    """The house-rule options and ``--rules FILE`` (see :mod:`.rules_options`), shared by
-    ``score``, ``solve`` and the other scoring commands."""
-    from .rules_options import add_rules_options
-
-    add_rules_options(parser)
-
-
-def house_rules_of(args: argparse.Namespace) -> HouseRules:
-    """The house rules of ``--rules FILE`` with the options given on top (:mod:`.rules_options`)."""
-    from .rules_options import house_rules
-
-    return house_rules(args, lang_of(args))
 
 
 def print_json(obj: Any) -> None:

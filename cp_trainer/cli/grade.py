@@ -20,16 +20,15 @@ from .bot_options import table_bots
 from .common import (
     CliError,
     InputError,
-    add_house_rules_options,
     add_json_option,
     add_lang_option,
     answer_inputs,
-    house_rules_of,
     joker_hint,
     lang_of,
     print_json,
     shown,
 )
+from .rules_options import add_rules_options, rules_of
 from .solve import add_solver_options, decimal
 
 
@@ -107,7 +106,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_solver_options(p)
     add_json_option(p)
     add_lang_option(p)
-    add_house_rules_options(p)
+    add_rules_options(p)
     p.set_defaults(func=run)
 
 
@@ -116,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     from ..solver.grade import grade
 
     lang = lang_of(args)
-    rules = house_rules_of(args)
+    rules = rules_of(args, lang).rules
     if rules.bank > args.opponents:  # as in score and solve: the bank is a seat at this table
         raise CliError(tr("rules.error.bank", lang, bank=rules.bank, last=args.opponents))
     bot, seated, label = table_bots(args.bot, args.opponents)

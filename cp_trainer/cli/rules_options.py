@@ -19,12 +19,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules import house_rules as schema
-from ..rules.house_rules import HouseRules, HouseRulesError, RuleField, RuleKind, number_text
+from ..rules.house_rules import HouseRulesError, RuleField, RuleKind, number_text
 from ..rules.house_rules_file import CRISS_CROSS, RulesFile, RulesFileError, read_rules_file
 from ..support.i18n import DEFAULT_LANGUAGE, tr
 from .common import CliError
 
-__all__ = ["add_rules_options", "house_rules", "rules_of"]
+__all__ = ["add_rules_options", "rules_of"]
 
 
 def _whole(rule: RuleField) -> Callable[[str], int]:
@@ -154,7 +154,3 @@ def rules_of(args: argparse.Namespace, lang: str = "en") -> RulesFile:
     crossed = getattr(args, CRISS_CROSS.name, None)
     return RulesFile(rules, table.criss_cross if crossed is None else crossed)
 
-
-def house_rules(args: argparse.Namespace, lang: str = "en") -> HouseRules:
-    """Just the scoring rules of :func:`rules_of`."""
-    return rules_of(args, lang).rules

@@ -11,15 +11,14 @@ from .bot_options import bots_type, table_bots
 from .common import (
     MAX_SEED,
     CliError,
-    add_house_rules_options,
     add_json_option,
     add_lang_option,
-    house_rules_of,
     lang_of,
     print_json,
     seed_number,
     whole_number,
 )
+from .rules_options import add_rules_options, rules_of
 
 MAX_SAMPLES = 1_000_000  # sampled deals: 100 times the default, minutes of work at most
 MAX_TOP = 72_072  # candidates listed: every arrangement of 13 cards there is
@@ -85,7 +84,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "samples used")
     add_json_option(p)
     add_lang_option(p)
-    add_house_rules_options(p)
+    add_rules_options(p)
     p.set_defaults(func=run)
 
 
@@ -102,7 +101,7 @@ def _pct(x: float, lang: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     lang = lang_of(args)
-    rules = house_rules_of(args)
+    rules = rules_of(args, lang).rules
     if rules.bank > args.opponents:  # as in score: the bank is a seat at this table
         raise CliError(tr("rules.error.bank", lang, bank=rules.bank, last=args.opponents))
     bot, seated, label = table_bots(args.bot, args.opponents)
