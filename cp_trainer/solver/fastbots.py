@@ -197,7 +197,7 @@ def numpy_setting(name: str, hand: npt.NDArray[np.int64], rules: HouseRules, sea
                 return nat
             if removal.natural_anyway(hand):
                 return best
-        return removal.rerank(hand, sc.top, sc.middle, sc.bottom, value, legal, best,
+        return removal.rerank(hand, sc, value, legal, best,
                               removal_pool(rules, seat), removal.StepRules.of(rules, seat), rules)
     return single.standard_setting(sc, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
                                    tab.class_category)

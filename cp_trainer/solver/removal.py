@@ -66,6 +66,7 @@ from ..rules.frozen import FrozenMap
 from ..rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from ..support.resources import resource_path
 from .scoring import ScoringParams, royalty_by_class, tie_mode
+from .single import SubsetClasses
 from .tables import tables
 from .winprob import mixture_name
 
@@ -423,15 +424,17 @@ def natural_anyway(hand: I64) -> bool:
     return bool((counts > 0).sum() == 13 or (counts // 2).sum() >= 6)
 
 
-def rerank(hand: I64, top: I64, middle: I64, bottom: I64, value: F64, legal: I64, best: int,
+def rerank(hand: I64, rows: SubsetClasses, value: F64, legal: I64, best: int,
            pool: Pool, step: StepRules | None = None, rules: HouseRules | None = None) -> int:
     """``standard``'s setting after the card-removal step (see the module docstring).
 
-    ``hand``: the 13 card indices; ``top``/``middle``/``bottom``: every setting's row classes;
+    ``hand``: the 13 card indices; ``rows``: the hand's subsets rated, whose ``top``, ``middle``
+    and ``bottom`` hold every setting's row classes;
     ``value``: the rating of the ``legal`` settings (in that order); ``best``: ``standard``'s
     choice; ``step``: how the house scores (default: the default rules); ``rules``: whose
     :func:`window` (default: the default rules')."""
     step = step or StepRules.of(HouseRules())
+    top, middle, bottom = rows.top, rows.middle, rows.bottom
     delta, k = window(rules or HouseRules())
     floor = value.max() - delta
     near = value >= floor
