@@ -294,7 +294,7 @@ def test_the_bots_rows_flip_from_back_to_face(qtbot: Any, window: MainWindow) ->
     assert label.pixmap().toImage() != face
     assert 0 < opaque_columns(label) < label.width() * 0.75
     assert flip_frame(renderer, top_cards[0], label, 1.0).toImage() == face
-    qtbot.waitUntil(lambda: window.table._reveal_step == 3 and not flipper.running(), timeout=15_000)
+    qtbot.waitUntil(lambda: window.table.showdown.step == 3 and not flipper.running(), timeout=15_000)
     for r, row in enumerate(showdown.opponents[0].rows):
         for lab, card in zip(seat.card_labels[r], set_order(row), strict=True):
             shown = renderer.pixmap(card, lab.size(), lab.devicePixelRatioF())

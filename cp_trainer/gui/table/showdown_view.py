@@ -1,14 +1,17 @@
 """The showdown on the table: the bots' rows face up one by one, each marked, then the points.
 
-:class:`ShowdownMixin` is the showdown half of :class:`~cp_trainer.gui.table.widget.TableWidget`, kept
-in its own file. Its texts use the ``TableWidget`` translation context, the widget they appear
-on. Every result comes from the rules core: the settlement (:class:`Showdown`), the hand names,
-the explanation of each pair (``explain_pair``), the names of naturals.
+:class:`TableShowdown` is the showdown of :class:`~cp_trainer.gui.table.widget.TableWidget`, an
+object the table composes and hands its pieces to. Its texts use the ``TableWidget`` translation
+context, the widget they appear on. Every result comes from the rules core: the settlement
+(:class:`Showdown`), the hand names, the explanation of each pair (``explain_pair``), the names of
+naturals.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QTimer
+from collections.abc import Callable, Mapping, Sequence
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QTimer
 from PySide6.QtWidgets import QLabel
 
 from cp_trainer.gui.cards.views import CardZoneView
@@ -25,7 +28,7 @@ from cp_trainer.rules.settlement import PairKind, PairResult
 from cp_trainer.rules.settlement_text import explain_pair
 from cp_trainer.support.i18n import tr as core_tr
 
-__all__ = ["ShowdownMixin", "signed"]
+__all__ = ["TableShowdown", "signed"]
 
 # ``translate("TableWidget", ...)``: the texts belong to the table widget's translation context
 # (pyside6-lupdate reads calls named ``translate`` with a literal context).
@@ -40,54 +43,70 @@ def signed(n: int) -> str:
     return signed_int(n)
 
 
-class ShowdownMixin:
-    """Reveal and score a settled hand on the table widget that mixes this in."""
+class TableShowdown:
+    """Reveal and score a settled hand on the table: the bots' ``seats`` (asked for each time:
+    they change from deal to deal), the player's row ``views`` and ``row_names``, the
+    ``result_label``, the ``flipper`` that turns rows over. The table's own steps are passed in:
+    ``show_check`` (the banner and row names for a check), ``update_buttons`` and ``fit_height``."""
 
-    controller: TrainerController
-    views: dict[Zone, CardZoneView[Card, Zone]]
-    row_names: dict[Zone, QLabel]
-    result_label: FittedLabel
-    reveal_delay_ms: int
-    _seats: list[OpponentSeat]
-    _reveal_step: int
-    _reveal_timer: QTimer
-    flipper: RowFlipper
+    def __init__(self, controller: TrainerController, *,
+                 seats: Callable[[], Sequence[OpponentSeat]],
+                 views: Mapping[Zone, CardZoneView[Card, Zone]],
+                 row_names: Mapping[Zone, QLabel],
+                 result_label: FittedLabel,
+                 flipper: RowFlipper,
+                 show_check: Callable[[CheckResult], None],
+                 update_buttons: Callable[[], None],
+                 fit_height: Callable[[], None],
+                 parent: QObject) -> None:
+        self.controller = controller
+        self._seats = seats
+        self._views = views
+        self._row_names = row_names
+        self._result_label = result_label
+        self._flipper = flipper
+        self._show_check = show_check
+        self._update_buttons = update_buttons
+        self._fit_height = fit_height
+        #: the pause between two rows turning over (0: the whole showdown at once)
+        self.delay_ms = 450
+        #: the next row to reveal, 3 once the points are shown, -1 before a showdown
+        self.step = -1
+        # a child timer: it dies with the table, so no reveal runs after the window is gone
+        self._timer = QTimer(parent)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._reveal_next)
 
-    def _show_check(self, result: CheckResult) -> None:
-        raise NotImplementedError
+    def stop(self) -> None:
+        """A new deal: no row of the last showdown is revealed any more."""
+        self.step = -1
+        self._timer.stop()
 
-    def _update_buttons(self) -> None:
-        raise NotImplementedError
-
-    def _fit_height(self) -> None:
-        raise NotImplementedError
-
-    def start_reveal(self, showdown: Showdown) -> None:
+    def start(self, showdown: Showdown) -> None:
         self._show_check(self.controller.check())
-        for view in self.views.values():
+        for view in self._views.values():
             view.setEnabled(False)
             # no move is possible now: no card shown as selected (no outline left on a row)
             view.clearSelection()
             view.setCurrentIndex(QModelIndex())
         self._update_buttons()
-        self._reveal_step = 0
-        if self.reveal_delay_ms <= 0:
-            self._show_final(showdown, reveal_rows=True)
+        self.step = 0
+        if self.delay_ms <= 0:
+            self.show_final(showdown, reveal_rows=True)
             return
         self._reveal_next()
 
     def _reveal_next(self) -> None:
         showdown = self.controller.showdown
-        if showdown is None or self._reveal_step < 0:
+        if showdown is None or self.step < 0:
             return  # a new deal came first
-        r = self._reveal_step
+        r = self.step
         if r < 3:
             self._reveal_row(showdown, r, flip=True)
-            self._reveal_step += 1
-            # a child timer: it dies with the table, so no reveal runs after the window is gone
-            self._reveal_timer.start(self.reveal_delay_ms)
+            self.step += 1
+            self._timer.start(self.delay_ms)
         else:
-            self._show_final(showdown, reveal_rows=False)
+            self.show_final(showdown, reveal_rows=False)
 
     def _row_text(self, showdown: Showdown, seat: int, r: int) -> tuple[str, str]:
         if showdown.criss_cross:
@@ -112,7 +131,7 @@ class ShowdownMixin:
     def _reveal_row(self, showdown: Showdown, r: int, *, flip: bool = False) -> None:
         lang = self.controller.setup.lang
         rules = self.controller.setup.rules
-        for seat, arr in zip([s for s in self._seats if s.seat], showdown.opponents, strict=False):
+        for seat, arr in zip([s for s in self._seats() if s.seat], showdown.opponents, strict=False):
             if seat.seat in showdown.bots_surrendered:  # its hand is not shown (RULES.md)
                 seat.show_surrendered(translate("TableWidget", "surrendered"))
                 continue
@@ -127,7 +146,7 @@ class ShowdownMixin:
             result, text = self._row_text(showdown, seat.seat, r)
             seat.reveal_row(r, arr.rows[r], name, result, text, short=short)
             if flip:  # the row turns over (once: not when a language switch shows it again)
-                self.flipper.flip(seat, r, arr.rows[r])
+                self._flipper.flip(seat, r, arr.rows[r])
 
     def _pair_notes(self, pair: PairResult, lang: str) -> list[str]:
         """What besides the rows decided a pair: naturals, a fouled bot, royalties."""
@@ -157,7 +176,7 @@ class ShowdownMixin:
         if showdown.criss_cross or showdown.surrendered:
             return
         signs = {"won": "✓", "lost": "✗", "tied": "="}
-        seats = [s.seat for s in self._seats if s.seat]
+        seats = [s.seat for s in self._seats() if s.seat]
         for r, zone in enumerate((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)):
             marks, short = [], []
             for seat in seats:
@@ -166,13 +185,13 @@ class ShowdownMixin:
                 marks.append(translate("TableWidget", "bot %1 %2").replace("%1", str(seat))
                              .replace("%2", sign))
                 short.append(f"{seat} {sign}")
-            label = self.row_names[zone]
+            label = self._row_names[zone]
             assert isinstance(label, FittedLabel)
             name, full, compact = label.text(), " · ".join(marks), " · ".join(short)
             label.set_forms([name + "   " + full, name + "\n" + full, name + "\n" + compact,
                              name + "   " + compact], whole_lines=True)
 
-    def _show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
+    def show_final(self, showdown: Showdown, *, reveal_rows: bool) -> None:
         if reveal_rows:
             for r in range(3):
                 self._reveal_row(showdown, r)
@@ -181,7 +200,7 @@ class ShowdownMixin:
         lang = self.controller.setup.lang
         rules = self.controller.setup.rules
         parts, short = [], []
-        for seat in self._seats:
+        for seat in self._seats():
             if not seat.seat:
                 continue
             pts = showdown.points_against(seat.seat)
@@ -221,12 +240,12 @@ class ShowdownMixin:
         template = (translate("TableWidget", "Total: %1 (hands: %2).") if showdown.criss_cross
                     else translate("TableWidget", "Total: %1 (bots: %2)."))
         shortest = template.replace("%1", signed(showdown.total)).replace(
-            "%2", ", ".join(signed(showdown.points_against(s.seat)) for s in self._seats if s.seat))
+            "%2", ", ".join(signed(showdown.points_against(s.seat)) for s in self._seats() if s.seat))
         # a narrow window: a shorter form, the whole in the tooltip ("Showdown." may go: the
         # seats say it too; a foul or a surrender is always said)
         plain = not (showdown.surrendered or showdown.player_fouled)
-        self.result_label.setToolTip("")
-        self.result_label.set_forms([text, head + " " + total, *([total] if plain else []),
+        self._result_label.setToolTip("")
+        self._result_label.set_forms([text, head + " " + total, *([total] if plain else []),
                                      head + " " + shortest, *([shortest] if plain else [])])
         self._fit_height()
-        self._reveal_step = 3
+        self.step = 3

@@ -34,13 +34,13 @@ from cp_trainer.gui.fitted import FittedLabel, fit_clauses, reserve_width
 from cp_trainer.gui.numbers import integer, points
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.solver.bots import bot_label
-from cp_trainer.gui.table.controller import Phase, TrainerController
+from cp_trainer.gui.table.controller import Phase, Showdown, TrainerController
 from cp_trainer.gui.table.live_check import banner_words, make_banner, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
 from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.rules_line import table_changes, table_line
 from cp_trainer.gui.table.seats import ElidedLabel, OpponentSeat
-from cp_trainer.gui.table.showdown_view import ShowdownMixin, signed
+from cp_trainer.gui.table.showdown_view import TableShowdown, signed
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.rules.arrangement import (
     Arrangement,
@@ -109,7 +109,7 @@ def zone_view(deal: DealModel, zone: Zone, renderer: CardRenderer,
     return CardZoneView(deal, zone, renderer, parent, object_name=OBJECT_NAMES[zone], keys=KEY_ZONES)
 
 
-class TableWidget(ShowdownMixin, QWidget):
+class TableWidget(QWidget):
     """Everything on the felt. ``hintRequested`` asks the window to run the solver."""
 
     hintRequested = Signal()
@@ -124,12 +124,7 @@ class TableWidget(ShowdownMixin, QWidget):
         self.controller = controller
         self.deal = controller.deal
         self.renderer = renderer
-        self.reveal_delay_ms = 450
         self.confirm = self._ask  # replaced in tests: (question) -> bool
-        self._reveal_step = -1
-        self._reveal_timer = QTimer(self)
-        self._reveal_timer.setSingleShot(True)
-        self._reveal_timer.timeout.connect(self._reveal_next)
         self._seats: list[OpponentSeat] = []
         self._seat_card_height = 30  # the most the window allows the bots' cards
         self._seat_fitted = 30  # the bots' cards as fitted to the room
@@ -275,6 +270,10 @@ class TableWidget(ShowdownMixin, QWidget):
         # the deal, cards gliding to their slots, the bots' rows flipping: shown, never waited for
         self.motion = CardMotion(list(self.views.values()), self)
         self.flipper = RowFlipper(self.renderer, self)
+        self.showdown = TableShowdown(
+            controller, seats=lambda: self._seats, views=self.views, row_names=self.row_names,
+            result_label=self.result_label, flipper=self.flipper, show_check=self._show_check,
+            update_buttons=self._update_buttons, fit_height=self._fit_height, parent=self)
         self.deal.changed.connect(self._keep_keys)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
@@ -285,6 +284,19 @@ class TableWidget(ShowdownMixin, QWidget):
         controller.phaseChanged.connect(lambda _phase: self._update_buttons())
         controller.botsWaiting.connect(self._bots_waiting)
         controller.botsFailed.connect(self._bots_failed)
+
+    @property
+    def reveal_delay_ms(self) -> int:
+        """The pause between two of the bots' rows turning over at the showdown (0: at once)."""
+        return self.showdown.delay_ms
+
+    @reveal_delay_ms.setter
+    def reveal_delay_ms(self, ms: int) -> None:
+        self.showdown.delay_ms = ms
+
+    def start_reveal(self, showdown: Showdown) -> None:
+        """Show a settled hand: the bots' rows one by one, then the points."""
+        self.showdown.start(showdown)
 
     # --- texts --------------------------------------------------------------------------------
 
@@ -354,7 +366,7 @@ class TableWidget(ShowdownMixin, QWidget):
         if self.controller.phase is Phase.SETTING:
             self.controller.recheck()
         elif self.controller.showdown is not None:
-            self._show_final(self.controller.showdown, reveal_rows=True)
+            self.showdown.show_final(self.controller.showdown, reveal_rows=True)
 
 
     def show_table_rules(self) -> None:
@@ -714,8 +726,7 @@ class TableWidget(ShowdownMixin, QWidget):
             hand.setCurrentIndex(hand.model().index(0, 0))
 
     def _dealt(self) -> None:
-        self._reveal_step = -1
-        self._reveal_timer.stop()
+        self.showdown.stop()
         self.flipper.stop()  # no face of the last hand is painted over the new backs
         for seat in [s for s in self._seats if s.seat == 0]:
             self._seats.remove(seat)
