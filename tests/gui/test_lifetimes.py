@@ -328,7 +328,7 @@ def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow,
     settle()
     qtbot.keyClick(drill, Qt.Key.Key_Alt)
     click(qtbot, drill.set_button)
-    qtbot.waitUntil(lambda: drill.worker is None, timeout=60_000)
+    qtbot.waitUntil(lambda: not drill.grading.is_running(), timeout=60_000)
     settle()
     switch_language(w, "ru")
     switch_language(w, "en")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QThread, QThreadPool
 from pytestqt.qtbot import QtBot
 
-from cp_trainer.gui.worker import Worker, running_workers
+from cp_trainer.gui.worker import Job, JobSlot, Worker, running_workers
 
 
 class _Receiver(QObject):
@@ -87,3 +87,87 @@ def test_a_cancelled_worker_says_so(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: bool(receiver.got))
     assert [kind for kind, *_ in receiver.got] == ["cancelled"]
     pool.waitForDone()
+
+
+class _SlotReceiver(QObject):
+    def __init__(self, slot: JobSlot) -> None:
+        super().__init__()
+        self.got: list[tuple[str, object]] = []
+        slot.progress.connect(self.progress)
+        slot.finished.connect(self.finished)
+        slot.cancelled.connect(self.cancelled)
+        slot.failed.connect(self.failed)
+
+    def progress(self, done: int, total: int) -> None:
+        self.got.append(("progress", (done, total)))
+
+    def finished(self, result: object) -> None:
+        self.got.append(("finished", result))
+
+    def cancelled(self) -> None:
+        self.got.append(("cancelled", None))
+
+    def failed(self, message: str) -> None:
+        self.got.append(("failed", message))
+
+
+def _gated(gate: threading.Event, answer: str) -> Job:
+    def job(progress: Callable[[int, int], None], _cancelled: Callable[[], bool]) -> str:
+        gate.wait(5)
+        progress(1, 1)
+        return answer
+    return job
+
+
+def test_a_job_slot_passes_only_the_current_jobs_answer(qtbot: QtBot) -> None:
+    pool = QThreadPool()
+    pool.setMaxThreadCount(2)
+    slot = JobSlot(pool)
+    receiver = _SlotReceiver(slot)
+    old_gate, new_gate = threading.Event(), threading.Event()
+    old = slot.start(_gated(old_gate, "old"))
+    new = slot.start(_gated(new_gate, "new"))  # the old one is cancelled and forgotten
+    assert old.is_cancelled() and slot.current is new and slot.is_running()
+    old_gate.set()
+    qtbot.waitUntil(lambda: running_workers() <= 1)
+    assert receiver.got == []  # nothing of the old job came through
+    new_gate.set()
+    qtbot.waitUntil(lambda: bool(receiver.got) and receiver.got[-1][0] == "finished")
+    assert receiver.got == [("progress", (1, 1)), ("finished", "new")]
+    assert not slot.is_running()
+    slot.shutdown()
+
+
+def test_a_job_slots_cancel_is_silent_and_its_failure_is_a_message(qtbot: QtBot) -> None:
+    pool = QThreadPool()
+    slot = JobSlot(pool)
+    receiver = _SlotReceiver(slot)
+    assert slot.cancel() is False  # nothing ran
+    gate = threading.Event()
+    slot.start(_gated(gate, "ignored"))
+    assert slot.cancel() is True and not slot.is_running()
+    gate.set()
+    slot.shutdown()
+    qtbot.wait(50)
+    assert receiver.got == []
+    slot.start(lambda _p, _c: 1 / 0)
+    qtbot.waitUntil(lambda: bool(receiver.got))
+    assert receiver.got == [("failed", "ZeroDivisionError: division by zero")]
+    assert not slot.is_running()
+    slot.shutdown()
+
+
+def test_a_job_that_stops_itself_is_reported_cancelled(qtbot: QtBot) -> None:
+    class _Stop(Exception):
+        pass
+
+    def job(_progress: Callable[[int, int], None], _cancelled: Callable[[], bool]) -> str:
+        raise _Stop
+
+    pool = QThreadPool()
+    slot = JobSlot(pool)
+    receiver = _SlotReceiver(slot)
+    slot.start(job, cancel_errors=(_Stop,))
+    qtbot.waitUntil(lambda: bool(receiver.got))
+    assert receiver.got == [("cancelled", None)] and not slot.is_running()
+    slot.shutdown()

@@ -65,7 +65,7 @@ from cp_trainer.gui.table.live_check import ROW_OF_ZONE, banner_words, make_bann
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.gui.worker import Worker
+from cp_trainer.gui.worker import JobSlot
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
@@ -166,10 +166,13 @@ class DrillPage(QWidget):
         self.session = DrillSession(load_pool() if pool is None else pool, seed=seed, clock=clock,
                                     results=store.drill_results() if store is not None else (),
                                     random_share=random_share)
-        self.worker: Worker | None = None
-        self.rates_worker: Worker | None = None
         self.threads = QThreadPool(self)
         self.threads.setMaxThreadCount(1)
+        self.grading = JobSlot(self.threads, self)
+        self.grading.finished.connect(self._graded)
+        self.grading.failed.connect(self._failed)
+        self.rates = JobSlot(self.threads, self)
+        self.rates.finished.connect(self._rates_ready)
         self.deal = DealModel(self.session, parent=self)
         self._build(shortcuts)
         self.deal.changed.connect(self._update_buttons)
@@ -598,22 +601,16 @@ class DrillPage(QWidget):
         self.progress.setVisible(True)
         self.busy.emit(True)
         analyse_fn, grade_fn = self.analyse_fn, self.grade_fn
-        worker = Worker(lambda _progress, _cancelled: (outcome, outcome.run(analyse_fn, grade_fn)))
-        # the page's own methods, no lambdas: queued to the GUI thread, none after the page died
-        worker.signals.finished.connect(self._graded)
-        worker.signals.failed.connect(self._failed)
-        self.worker = worker
-        worker.start(self.threads)
+        self.grading.start(lambda _progress, _cancelled: (outcome, outcome.run(analyse_fn, grade_fn)))
 
-    def _graded(self, worker: Worker, result: Any) -> None:
+    def _graded(self, result: Any) -> None:
         job, (hand, grade) = result
-        if worker is not self.worker or job is not self.session.pending:
+        if job is not self.session.pending:
             return  # a grade nobody waits for any more
         assert isinstance(job, GradeJob)
         self._show_grade(self.session.graded(job, hand, grade))
 
     def _show_grade(self, result: DrillResult) -> None:
-        self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
         self._store(result.record)
@@ -630,12 +627,9 @@ class DrillPage(QWidget):
         if self.rates_fn is None or not self.session.wants_rates():
             return
         rates_fn = self.rates_fn
-        worker = Worker(lambda _progress, _cancelled: (grade, rates_fn(hand, grade)))
-        worker.signals.finished.connect(self._rates_ready)
-        self.rates_worker = worker
-        worker.start(self.threads)
+        self.rates.start(lambda _progress, _cancelled: (grade, rates_fn(hand, grade)))
 
-    def _rates_ready(self, _worker: Worker, result: Any) -> None:
+    def _rates_ready(self, result: Any) -> None:
         grade, nets = result
         if self.session.rates_ready(grade, nets):
             self._show_result()
@@ -652,11 +646,10 @@ class DrillPage(QWidget):
             self.message.setText(self.tr("The result could not be stored in the history: %1")
                                  .replace("%1", str(exc)))
 
-    def _failed(self, worker: Worker, message: str) -> None:
+    def _failed(self, message: str) -> None:
         job = self.session.pending
-        if worker is not self.worker or job is None:
+        if job is None:
             return
-        self.worker = None
         self.progress.setVisible(False)
         self.busy.emit(False)
         self.session.grade_failed(job)
@@ -672,7 +665,7 @@ class DrillPage(QWidget):
 
     def shutdown(self) -> None:
         """Wait for the worker thread (the window is closing)."""
-        self.threads.waitForDone(10_000)
+        self.grading.wait(10_000)
 
     # --- keys -----------------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.translation import current_language, follow_language
-from cp_trainer.gui.worker import Worker
+from cp_trainer.gui.worker import JobSlot, Worker
 from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.house_way import HouseWay, house_way
@@ -179,9 +179,13 @@ class PaiGowTab(QWidget):
         self.deal = PaiGowDeal(self.game, self)
         self.player_way: HouseWay | None = None
         self.ev_result: EvResult | None = None
-        self.worker: Worker | None = None
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
+        self.jobs = JobSlot(self.pool, self)
+        self.jobs.progress.connect(self._progress)
+        self.jobs.finished.connect(self._finished)
+        self.jobs.cancelled.connect(self._cancelled)
+        self.jobs.failed.connect(self._failed)
         self._warm_up()
         self._message = ""
         self._message_advice = ""
@@ -506,57 +510,39 @@ class PaiGowTab(QWidget):
                 raise _Cancelled
             return result
 
-        worker = Worker(job, cancel_errors=(_Cancelled,))
-        # the tab's own methods, no lambdas: queued to the GUI thread, none after the tab died
-        worker.signals.progress.connect(self._progress)
-        worker.signals.finished.connect(self._finished)
-        worker.signals.cancelled.connect(self._cancelled)
-        worker.signals.failed.connect(self._failed)
-        self.worker = worker
+        self.jobs.start(job, cancel_errors=(_Cancelled,))
         self.runner.start(self.samples)
         self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", integer(self.samples))
         self._show_advice()
         self.evRunning.emit(True)
-        worker.start(self.pool)
 
     def is_running(self) -> bool:
-        return self.worker is not None
+        return self.jobs.is_running()
 
     def cancel(self) -> None:
-        worker = self.worker
-        if worker is not None:
-            worker.cancel()
-            self.worker = None
-            self._message_advice = self.tr("Simulation cancelled.")
-            self._show_advice()
-            self.evRunning.emit(False)
+        if self.jobs.cancel():
+            self._cancelled()
 
     def shutdown(self) -> None:
         """Cancel and wait for the worker thread (the window is closing)."""
         self.cancel()
-        self.pool.waitForDone()
+        self.jobs.shutdown()
 
-    def _progress(self, worker: Worker, done: int, total: int) -> None:
-        if worker is self.worker:
-            self.runner.advance(done, total)
+    def _progress(self, done: int, total: int) -> None:
+        self.runner.advance(done, total)
 
-    def _finished(self, worker: Worker, result: EvResult) -> None:
-        if worker is not self.worker:
-            return  # an answer nobody waits for any more
-        self.worker = None
+    def _finished(self, result: EvResult) -> None:
         self.ev_result = result
         self._show_advice()
         self.evRunning.emit(False)
         self.evFinished.emit(result)
 
-    def _cancelled(self, worker: Worker) -> None:
-        if worker is self.worker:
-            self.cancel()
+    def _cancelled(self) -> None:
+        self._message_advice = self.tr("Simulation cancelled.")
+        self._show_advice()
+        self.evRunning.emit(False)
 
-    def _failed(self, worker: Worker, message: str) -> None:
-        if worker is not self.worker:
-            return
-        self.worker = None
+    def _failed(self, message: str) -> None:
         self._message_advice = self.tr("The simulation failed: %1").replace("%1", message)
         self._show_advice()
         self.evRunning.emit(False)
@@ -634,7 +620,7 @@ class PaiGowTab(QWidget):
         return tens_written_10("\n".join(lines))
 
     def _show_advice(self) -> None:
-        running = self.worker is not None
+        running = self.jobs.is_running()
         if not running:
             self.runner.stop()
         way = self.player_way

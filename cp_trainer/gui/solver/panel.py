@@ -37,7 +37,7 @@ from cp_trainer.gui.solver.bots import bot_label, bots_phrase
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
 from cp_trainer.gui.translation import current_language
-from cp_trainer.gui.worker import Worker
+from cp_trainer.gui.worker import JobSlot, Worker
 from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.support.i18n import tr_count
 
@@ -144,8 +144,12 @@ class SolverPanel(QFrame):
         self.solve_fn = solve_fn
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
-        self._requests: dict[Worker, SolveRequest] = {}  # what each worker alive is solving
-        self.worker: Worker | None = None
+        self.jobs = JobSlot(self.pool, self)
+        self.jobs.progress.connect(self._progress)
+        self.jobs.finished.connect(self._finished)
+        self.jobs.cancelled.connect(self._cancelled)
+        self.jobs.failed.connect(self._failed)
+        self._request: SolveRequest | None = None  # what the current job solves
         self.answer: SolverAnswer | None = None
         self.answers: list[SolverAnswer] = []  # the answers of the last start_all, in its order
         self._queue: list[SolveRequest] = []  # requests of the batch not started yet
@@ -283,7 +287,7 @@ class SolverPanel(QFrame):
 
         if self.answer is not None:
             self._show(self.answer)
-        elif self.worker is None:
+        elif not self.jobs.is_running():
             self.status.setText(self.tr("Press Hint to see the best arrangement of your cards. "
                                         "After the showdown it is always shown."))
 
@@ -323,7 +327,7 @@ class SolverPanel(QFrame):
         self._apply_why()
 
     def is_running(self) -> bool:
-        return self.worker is not None
+        return self.jobs.is_running()
 
     def start(self, request: SolveRequest) -> None:
         """Solve ``request`` in the background (a running solve is cancelled first)."""
@@ -345,16 +349,9 @@ class SolverPanel(QFrame):
 
     def _run(self, request: SolveRequest) -> None:
         solve_fn = self.solve_fn
-        worker = Worker(lambda progress, cancelled: solve_fn(request, progress, cancelled),
+        self._request = request
+        self.jobs.start(lambda progress, cancelled: solve_fn(request, progress, cancelled),
                         cancel_errors=(SolveCancelled,))
-        self._requests[worker] = request
-        # the panel's own methods, no lambdas: queued to the GUI thread, none after the panel died
-        worker.signals.progress.connect(self._progress)
-        worker.signals.finished.connect(self._finished)
-        worker.signals.cancelled.connect(self._cancelled)
-        worker.signals.failed.connect(self._failed)
-        worker.signals.done.connect(self._forget)
-        self.worker = worker
         self.runner.start(request.samples)
         text = self.tr("Solving: %1 random deals or more against %2…") \
             .replace("%1", integer(request.samples)).replace("%2", _opponents(request))
@@ -363,32 +360,21 @@ class SolverPanel(QFrame):
         self.status.setText(text)
         self._status_answers = False
         self._apply_why()
-        worker.start(self.pool)
 
     def cancel(self) -> None:
         self._queue = []
-        worker = self.worker
-        if worker is not None:
-            worker.cancel()
-            self.worker = None
-            self.runner.stop()
-            self.status.setText(self.tr("Solver cancelled."))
-            self._status_answers = False
-            self._apply_why()
-            self.running.emit(False)
+        if self.jobs.cancel():
+            self._cancelled()
 
     def shutdown(self) -> None:
         """Cancel and wait for the worker thread (the window is closing)."""
         self.cancel()
-        self.pool.waitForDone()
+        self.jobs.shutdown()
 
-    def _forget(self, worker: Worker) -> None:
-        self._requests.pop(worker, None)
-
-    def _progress(self, worker: Worker, done: int, total: int) -> None:
-        if worker is not self.worker:
+    def _progress(self, done: int, total: int) -> None:
+        request = self._request
+        if request is None:
             return
-        request = self._requests[self.worker]
         if done > request.samples:  # adaptive sampling beyond the minimum: no end known in advance
             self.runner.busy()
             text = self.tr("Telling the best arrangements apart: %1 random deals so far…") \
@@ -399,10 +385,7 @@ class SolverPanel(QFrame):
             return
         self.runner.advance(done, total)
 
-    def _finished(self, worker: Worker, answer: SolverAnswer) -> None:
-        if worker is not self.worker:
-            return  # an answer nobody waits for any more
-        self.worker = None
+    def _finished(self, answer: SolverAnswer) -> None:
         self.answers.append(answer)
         self.answer = answer
         last = not self._queue
@@ -416,14 +399,15 @@ class SolverPanel(QFrame):
             return
         self.running.emit(False)
 
-    def _cancelled(self, worker: Worker) -> None:
-        if worker is self.worker:
-            self.cancel()
+    def _cancelled(self) -> None:
+        self._queue = []
+        self.runner.stop()
+        self.status.setText(self.tr("Solver cancelled."))
+        self._status_answers = False
+        self._apply_why()
+        self.running.emit(False)
 
-    def _failed(self, worker: Worker, message: str) -> None:
-        if worker is not self.worker:
-            return
-        self.worker = None
+    def _failed(self, message: str) -> None:
         self._queue = []
         self.runner.stop()
         self.status.setText(self.tr("The solver failed: %1").replace("%1", message))
