@@ -12,12 +12,15 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules.bot_names import format_bot
 from ..support.i18n import tr
 from .common import CliError, add_lang_option, lang_of, print_json, shown, whole_number
 from .rules_options import rules_of
+
+if TYPE_CHECKING:
+    from ..rules.house_rules import HouseRules
 
 CODE_RE = re.compile(r"[A-Za-z0-9]{6,32}")
 CODE_LENGTH = 8  # the length of a random code (cp_trainer.net.table.CODE_LENGTH, not imported for --help)
@@ -97,20 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from .data_folder import data_folder
 
     lang = lang_of(args)
-    table_rules = rules_of(args, lang)
-    if table_rules.criss_cross:
-        raise CliError(tr("net.cli.criss_cross", lang))
-    rules = table_rules.rules
-    if args.bots >= args.seats:
-        raise CliError(tr("net.cli.bots", lang, most=args.seats - 1, seats=args.seats, bots=args.bots))
-    if not 0 <= rules.bank < args.seats:
-        raise CliError(tr("net.cli.bank", lang, bank=rules.bank, seats=args.seats))
-    if args.code is not None and not CODE_RE.fullmatch(args.code):
-        raise CliError(tr("net.cli.code", lang, code=shown(repr(args.code))))
-    if not args.host.strip():
-        raise CliError(f"--host: no address named, got {args.host!r}")
-    if args.code is not None and len(args.code) < CODE_LENGTH:
-        print(tr("net.cli.weak_code", lang, code=args.code, length=CODE_LENGTH), file=sys.stderr, flush=True)
+    rules = _table_rules(args, lang)
     folder = data_folder(args.data_dir, lang)
     _check_history(folder, lang)
     table = Table(seats=args.seats, bots=args.bots, bot=format_bot(args.bot), rules=rules, code=args.code,
@@ -154,6 +144,25 @@ def run(args: argparse.Namespace) -> int:
         print(tr("net.cli.lost", lang, count=kept.lost), file=sys.stderr, flush=True)
         return 1
     return 0
+
+
+def _table_rules(args: argparse.Namespace, lang: str) -> HouseRules:
+    """The table's house rules, once the seats, bots, bank, code and host are checked."""
+    table_rules = rules_of(args, lang)
+    if table_rules.criss_cross:
+        raise CliError(tr("net.cli.criss_cross", lang))
+    rules = table_rules.rules
+    if args.bots >= args.seats:
+        raise CliError(tr("net.cli.bots", lang, most=args.seats - 1, seats=args.seats, bots=args.bots))
+    if not 0 <= rules.bank < args.seats:
+        raise CliError(tr("net.cli.bank", lang, bank=rules.bank, seats=args.seats))
+    if args.code is not None and not CODE_RE.fullmatch(args.code):
+        raise CliError(tr("net.cli.code", lang, code=shown(repr(args.code))))
+    if not args.host.strip():
+        raise CliError(f"--host: no address named, got {args.host!r}")
+    if args.code is not None and len(args.code) < CODE_LENGTH:
+        print(tr("net.cli.weak_code", lang, code=args.code, length=CODE_LENGTH), file=sys.stderr, flush=True)
+    return rules
 
 
 def _check_history(folder: Path, lang: str) -> None:

@@ -288,6 +288,20 @@ def _parse_line(raw: bytes, number: int, name: str) -> HandRecord | DrillRecord:
         raise ImportFileError(name, number, "not a hand (nested too deep)") from None
 
 
+def _skip_long_line(fh: IO[bytes], length: int, name: str, number: int) -> int:
+    """Read on to the end of line ``number``, of which ``length`` bytes are read; return how many
+    more bytes were read. A line longer than :data:`MAX_ENDLESS_BYTES` ends the import."""
+    more = 0
+    while chunk := fh.readline(1 << 20):
+        length += len(chunk)
+        more += len(chunk)
+        if chunk.endswith(b"\n"):
+            break
+        if length > MAX_ENDLESS_BYTES:
+            raise ImportFileError(name, number, "a line of more than 64 MB: not a history file")
+    return more
+
+
 def read_lines(path: str | os.PathLike[str]) -> ReadResult:
     """Parse and validate every line: the good hands and drill results, and the damaged lines with
     their reasons.
@@ -323,15 +337,7 @@ def read_lines(path: str | os.PathLike[str]) -> ReadResult:
                     raise ImportFileError(name, 0, f"more than the {MAX_IMPORT_BYTES:,} bytes an import "
                                                    "reads")
                 if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-                    length = len(raw)
-                    while chunk := fh.readline(1 << 20):  # skip to the end of this line
-                        length += len(chunk)
-                        total += len(chunk)
-                        if chunk.endswith(b"\n"):
-                            break
-                        if length > MAX_ENDLESS_BYTES:
-                            raise ImportFileError(name, number, "a line of more than 64 MB: not a history "
-                                                                "file")
+                    total += _skip_long_line(fh, len(raw), name, number)
                     bad(ImportFileError(name, number, f"longer than {MAX_LINE_BYTES:,} bytes: not a hand"))
                     continue
                 if b"\0" in raw and not (records or drills):

@@ -64,6 +64,24 @@ class OpponentHand:
     surrendered: bool = False
 
 
+def _solver_verdict(solver: Any, deal_tokens: list[str]) -> tuple[str | None, float | None, float | None]:
+    """(arrangement, EV, loss's standard error) of a hand's ``solver`` field, all None for null."""
+    if solver is None:
+        return None, None, None
+    if not isinstance(solver, dict) or "arrangement" not in solver:
+        raise RecordError(
+            f"solver must be null or an object with 'arrangement' and 'ev', got {short_repr(solver)}")
+    solver_arr = normalize_arrangement(required_text(solver, "arrangement"), "solver.arrangement")
+    if sorted(solver_arr.replace("/", " ").split()) != sorted(deal_tokens):
+        raise RecordError(f"solver.arrangement {short_repr(solver_arr)} does not hold the "
+                          "dealt cards")
+    solver_ev = finite_number(solver.get("ev"), "solver.ev", nullable=True)
+    loss_stderr = finite_number(solver.get("loss_stderr"), "solver.loss_stderr", nullable=True)
+    if loss_stderr is not None and loss_stderr < 0:
+        raise RecordError(f"solver.loss_stderr must not be negative, got {short_repr(loss_stderr)}")
+    return solver_arr, solver_ev, loss_stderr
+
+
 @dataclass(frozen=True)
 class HandRecord:
     game: Game
@@ -184,22 +202,7 @@ class HandRecord:
         if not isinstance(rules, dict):
             raise RecordError(f"house_rules must be an object, got {short_repr(rules)}")
         _check_rules(rules, game)
-        solver = data.get("solver")
-        solver_arr: str | None = None
-        solver_ev: float | None = None
-        loss_stderr: float | None = None
-        if solver is not None:
-            if not isinstance(solver, dict) or "arrangement" not in solver:
-                raise RecordError(
-                    f"solver must be null or an object with 'arrangement' and 'ev', got {short_repr(solver)}")
-            solver_arr = normalize_arrangement(required_text(solver, "arrangement"), "solver.arrangement")
-            if sorted(solver_arr.replace("/", " ").split()) != sorted(deal_tokens):
-                raise RecordError(f"solver.arrangement {short_repr(solver_arr)} does not hold the "
-                                  "dealt cards")
-            solver_ev = finite_number(solver.get("ev"), "solver.ev", nullable=True)
-            loss_stderr = finite_number(solver.get("loss_stderr"), "solver.loss_stderr", nullable=True)
-            if loss_stderr is not None and loss_stderr < 0:
-                raise RecordError(f"solver.loss_stderr must not be negative, got {short_repr(loss_stderr)}")
+        solver_arr, solver_ev, loss_stderr = _solver_verdict(data.get("solver"), deal_tokens)
         player_ev = finite_number(data.get("player_ev"), "player_ev", nullable=True)
         surrendered = data.get("surrendered", False)
         if not isinstance(surrendered, bool):
