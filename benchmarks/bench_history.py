@@ -50,6 +50,30 @@ def sample_hands(n: int) -> list[HandRecord]:
     return hands
 
 
+def _bench_writer(tmp: str, hands: list[HandRecord]) -> None:
+    """Hands recorded through the writer thread: the caller's cost, and how soon one is durable."""
+    writer = HistoryWriter(tmp)
+    t = time.perf_counter()
+    for h in hands[:200]:
+        writer.add_hands([replace(h, played_at=h.played_at + timedelta(days=2))])
+    queued = time.perf_counter() - t
+    writer.flush()
+    print(f"recording through the writer thread: {queued / 200 * 1e6:.0f} µs/hand on the caller's "
+          f"thread (its own journal file written, not synced), "
+          f"{(time.perf_counter() - t) / 200 * 1000:.2f} ms/hand written")
+    durable = []
+    for h in hands[200:250]:  # one hand at a time, as at a table: how soon it survives a power cut
+        t = time.perf_counter()
+        writer.add_hands([replace(h, played_at=h.played_at + timedelta(days=3))])
+        writer.wait_durable()
+        durable.append(time.perf_counter() - t)
+        writer.flush()
+    durable.sort()
+    print(f"a hand durable (its journal fsynced, or stored) after: median {durable[25] * 1000:.1f} ms, "
+          f"slowest {durable[-1] * 1000:.1f} ms of 50 (the bound: 1 s)")
+    writer.close()
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     hands = sample_hands(n)
@@ -83,26 +107,7 @@ def main() -> None:
         t = time.perf_counter()
         HistoryStore.open_readonly(tmp).close()
         print(f"open read-only (stats, export) with {n} hands: {(time.perf_counter() - t) * 1000:.0f} ms")
-        writer = HistoryWriter(tmp)
-        t = time.perf_counter()
-        for h in hands[:200]:
-            writer.add_hands([replace(h, played_at=h.played_at + timedelta(days=2))])
-        queued = time.perf_counter() - t
-        writer.flush()
-        print(f"recording through the writer thread: {queued / 200 * 1e6:.0f} µs/hand on the caller's "
-              f"thread (its own journal file written, not synced), "
-              f"{(time.perf_counter() - t) / 200 * 1000:.2f} ms/hand written")
-        durable = []
-        for h in hands[200:250]:  # one hand at a time, as at a table: how soon it survives a power cut
-            t = time.perf_counter()
-            writer.add_hands([replace(h, played_at=h.played_at + timedelta(days=3))])
-            writer.wait_durable()
-            durable.append(time.perf_counter() - t)
-            writer.flush()
-        durable.sort()
-        print(f"a hand durable (its journal fsynced, or stored) after: median {durable[25] * 1000:.1f} ms, "
-              f"slowest {durable[-1] * 1000:.1f} ms of 50 (the bound: 1 s)")
-        writer.close()
+        _bench_writer(tmp, hands)
         drills = sample_drills(n)
         t = time.perf_counter()
         store.add_drill_results(drills)

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -132,28 +133,7 @@ def shoot(out: Path, langs: tuple[str, ...], size: tuple[int, int]) -> list[Path
             grab(dialog, folder / "settings.png")
             dialog.close()
 
-            history = window.practice.open_history()
-            if history is not None:
-                while history.is_loading():  # the hands are read on the window's own thread
-                    settle(10)
-                history.tabs.setCurrentIndex(1)  # the charts, built when their tab is shown
-                while not history.charts_built():
-                    settle(10)
-                grab(history, folder / "history.png")
-                history.close()
-
-            lessons = window.practice.open_lessons()
-            lessons.list.setCurrentRow(min(2, lessons.list.count() - 1))
-            for _ in range(2):  # a step with an answer to give
-                lessons.next_button.setEnabled(True)
-                lessons.next_step()
-            grab(lessons, folder / "lesson.png")
-            lessons.close()
-
-            table_mode = window.practice.open_table_mode()
-            fill_table_mode(table_mode)
-            grab(table_mode, folder / "table-mode.png")
-            table_mode.close()
+            shoot_practice(window, folder, grab, settle)
 
             page = window.show_paigow()
             page.tab.play_house_way()
@@ -167,6 +147,33 @@ def shoot(out: Path, langs: tuple[str, ...], size: tuple[int, int]) -> list[Path
             window.close()
             QApplication.processEvents()
     return saved
+
+
+def shoot_practice(window: Any, folder: Path, grab: Callable[[Any, Path], None],
+                   settle: Callable[[int], None]) -> None:
+    """The practice windows: the history (its charts), a lesson's step, table mode filled in."""
+    history = window.practice.open_history()
+    if history is not None:
+        while history.is_loading():  # the hands are read on the window's own thread
+            settle(10)
+        history.tabs.setCurrentIndex(1)  # the charts, built when their tab is shown
+        while not history.charts_built():
+            settle(10)
+        grab(history, folder / "history.png")
+        history.close()
+
+    lessons = window.practice.open_lessons()
+    lessons.list.setCurrentRow(min(2, lessons.list.count() - 1))
+    for _ in range(2):  # a step with an answer to give
+        lessons.next_button.setEnabled(True)
+        lessons.next_step()
+    grab(lessons, folder / "lesson.png")
+    lessons.close()
+
+    table_mode = window.practice.open_table_mode()
+    fill_table_mode(table_mode)
+    grab(table_mode, folder / "table-mode.png")
+    table_mode.close()
 
 
 def fill_table_mode(dialog: Any) -> None:

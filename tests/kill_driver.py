@@ -17,12 +17,33 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+
+    from cp_trainer.gui.main_window import MainWindow
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # drill_fixtures
 
 
 def _fixed(at: datetime) -> Callable[[], datetime]:
     return lambda: at
+
+
+def _play_chinese(app: QCoreApplication, window: MainWindow, showdowns: list[object]) -> None:
+    """Deal a Chinese hand, set it, and wait for its showdown."""
+    from cp_trainer.gui.table.models import Zone
+
+    window.show_chinese()
+    window.controller.new_deal()
+    cards = sorted(window.deal_model.cards(Zone.HAND), reverse=True)
+    assert window.deal_model.place(cards[10:], cards[5:10], cards[:5])
+    before = len(showdowns)
+    window.controller.set_hand()  # at once, or when the bots have set theirs (cold Numba)
+    while len(showdowns) == before:
+        app.processEvents()
+        time.sleep(0.005)
 
 
 def main(argv: list[str]) -> int:
@@ -36,7 +57,6 @@ def main(argv: list[str]) -> int:
     from cp_trainer.gui.drill.page import DrillPage
     from cp_trainer.gui.main_window import MainWindow
     from cp_trainer.gui.settings.store import Settings
-    from cp_trainer.gui.table.models import Zone
     from cp_trainer.history.drill_record import DrillRecord
     from cp_trainer.rules.arrangement import Arrangement
 
@@ -61,15 +81,7 @@ def main(argv: list[str]) -> int:
     for i in range(hands):
         kind = ("chinese", "chinese", "paigow", "drill")[i % 4]
         if kind == "chinese":
-            window.show_chinese()
-            window.controller.new_deal()
-            cards = sorted(window.deal_model.cards(Zone.HAND), reverse=True)
-            assert window.deal_model.place(cards[10:], cards[5:10], cards[:5])
-            before = len(showdowns)
-            window.controller.set_hand()  # at once, or when the bots have set theirs (cold Numba)
-            while len(showdowns) == before:
-                app.processEvents()
-                time.sleep(0.005)
+            _play_chinese(app, window, showdowns)
             say(f"shown chinese {recorder.last_id}")
         elif kind == "paigow":
             page = window.show_paigow()

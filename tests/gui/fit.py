@@ -179,6 +179,60 @@ def _overlaps(w: QWidget, root: QWidget, seen: dict[int, set[int]]) -> list[str]
     return found
 
 
+def _combo_problem(w: QComboBox, slack: int) -> str | None:
+    combo = QStyleOptionComboBox()
+    w.initStyleOption(combo)
+    room = w.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, combo,
+                                    QStyle.SubControl.SC_ComboBoxEditField, w).width()
+    need = w.fontMetrics().horizontalAdvance(w.currentText())
+    if not w.itemIcon(w.currentIndex()).isNull():
+        need += w.iconSize().width() + 4
+    if need > room + slack:
+        return f"{_describe(w)}: {w.currentText()!r} needs {need} px, has {room}"
+    return None
+
+
+def _special_value_problem(w: QSpinBox, slack: int) -> str | None:
+    # "auto (3 points)" shown in place of the number: a squeezed box cut it to "to (3 очка)"
+    edit = w.lineEdit()
+    need = edit.fontMetrics().horizontalAdvance(w.specialValueText())
+    room = edit.width() - 4  # the line edit's own 2 px a side
+    if need > room + slack:
+        return f"{_describe(w)}: {w.specialValueText()!r} needs {need} px, has {room}"
+    return None
+
+
+def _group_title_problem(w: QGroupBox, slack: int) -> str | None:
+    opt = QStyleOptionGroupBox()
+    w.initStyleOption(opt)
+    label = w.style().subControlRect(QStyle.ComplexControl.CC_GroupBox, opt,
+                                     QStyle.SubControl.SC_GroupBoxLabel, w)
+    need = _advance(w.fontMetrics(), w.title())
+    room = min(label.width(), w.width() - max(0, label.left()))
+    if need > room + slack:
+        return f"{_describe(w)}: title {w.title()!r} needs {need} px, has {room}"
+    return None
+
+
+def _tab_problem(w: QTabBar, slack: int) -> str | None:
+    for i in range(w.count()):
+        need, room = w.tabSizeHint(i).width(), w.tabRect(i).width()
+        if w.isTabVisible(i) and need > room + slack:
+            return f"{_describe(w)}: tab {w.tabText(i)!r} needs {need} px, has {room}"
+    return None
+
+
+def _status_problem(w: QStatusBar, slack: int) -> str | None:
+    # (a message elided with the whole text in the tooltip is fine)
+    need = w.fontMetrics().horizontalAdvance(w.currentMessage())
+    lefts = [c.x() for c in w.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+             if c.isVisible() and c.objectName() != "qt_statusbar_sizegrip"]
+    room = min(lefts, default=w.width()) - 8
+    if need > room + slack:
+        return f"status bar: {w.currentMessage()!r} needs {need} px, has {room}"
+    return None
+
+
 def _text_problem(w: QWidget, slack: int) -> str | None:
     """The one text of ``w`` that does not fit, if any."""
     if isinstance(w, QLabel) and w.wordWrap() and w.text():
@@ -194,44 +248,15 @@ def _text_problem(w: QWidget, slack: int) -> str | None:
         if measured is not None and measured[0] > measured[1] + slack:
             return f"{_describe(w)}: {w.text()!r} needs {measured[0]} px, has {measured[1]}"
     elif isinstance(w, QComboBox) and not w.isEditable() and w.currentText():
-        combo = QStyleOptionComboBox()
-        w.initStyleOption(combo)
-        room = w.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, combo,
-                                        QStyle.SubControl.SC_ComboBoxEditField, w).width()
-        need = w.fontMetrics().horizontalAdvance(w.currentText())
-        if not w.itemIcon(w.currentIndex()).isNull():
-            need += w.iconSize().width() + 4
-        if need > room + slack:
-            return f"{_describe(w)}: {w.currentText()!r} needs {need} px, has {room}"
+        return _combo_problem(w, slack)
     elif isinstance(w, QSpinBox) and w.specialValueText() and w.value() == w.minimum():
-        # "auto (3 points)" shown in place of the number: a squeezed box cut it to "to (3 очка)"
-        edit = w.lineEdit()
-        need = edit.fontMetrics().horizontalAdvance(w.specialValueText())
-        room = edit.width() - 4  # the line edit's own 2 px a side
-        if need > room + slack:
-            return f"{_describe(w)}: {w.specialValueText()!r} needs {need} px, has {room}"
+        return _special_value_problem(w, slack)
     elif isinstance(w, QGroupBox) and w.title():
-        opt = QStyleOptionGroupBox()
-        w.initStyleOption(opt)
-        label = w.style().subControlRect(QStyle.ComplexControl.CC_GroupBox, opt,
-                                         QStyle.SubControl.SC_GroupBoxLabel, w)
-        need = _advance(w.fontMetrics(), w.title())
-        room = min(label.width(), w.width() - max(0, label.left()))
-        if need > room + slack:
-            return f"{_describe(w)}: title {w.title()!r} needs {need} px, has {room}"
+        return _group_title_problem(w, slack)
     elif isinstance(w, QTabBar) and w.elideMode() == Qt.TextElideMode.ElideNone:
-        for i in range(w.count()):
-            need, room = w.tabSizeHint(i).width(), w.tabRect(i).width()
-            if w.isTabVisible(i) and need > room + slack:
-                return f"{_describe(w)}: tab {w.tabText(i)!r} needs {need} px, has {room}"
+        return _tab_problem(w, slack)
     elif isinstance(w, QStatusBar) and w.currentMessage() and w.toolTip() != w.currentMessage():
-        # (a message elided with the whole text in the tooltip is fine)
-        need = w.fontMetrics().horizontalAdvance(w.currentMessage())
-        lefts = [c.x() for c in w.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
-                 if c.isVisible() and c.objectName() != "qt_statusbar_sizegrip"]
-        room = min(lefts, default=w.width()) - 8
-        if need > room + slack:
-            return f"status bar: {w.currentMessage()!r} needs {need} px, has {room}"
+        return _status_problem(w, slack)
     return None
 
 
@@ -278,26 +303,23 @@ def all_texts(root: QWidget) -> list[str]:
 _PLACEHOLDER = re.compile(r"%\d|%n|\{[^}]*\}")
 
 
-@cache
-def _english_phrases() -> frozenset[str]:
-    """English texts of the trainer that have a different Russian text: pieces between
-    placeholders, of two words or more (single words such as "EV" are alike in both)."""
+def _catalog_pairs() -> list[tuple[str, str]]:
+    """(English, Russian) of every text of the JSON catalogs and of the Qt translation."""
     pairs: list[tuple[str, str]] = []
+
+    def walk(a: object, b: object) -> None:
+        if isinstance(a, str) and isinstance(b, str):
+            pairs.append((a, b))
+        elif isinstance(a, dict) and isinstance(b, dict):
+            for k, v in a.items():
+                if k in b:
+                    walk(v, b[k])
+
     i18n = ROOT / "cp_trainer" / "resources" / "i18n"
     for en_file in i18n.glob("*.en.json"):
         ru_file = en_file.with_name(en_file.name.replace(".en.json", ".ru.json"))
-        if not ru_file.exists():
-            continue
-        en, ru = json.loads(en_file.read_text("utf-8")), json.loads(ru_file.read_text("utf-8"))
-
-        def walk(a: object, b: object) -> None:
-            if isinstance(a, str) and isinstance(b, str):
-                pairs.append((a, b))
-            elif isinstance(a, dict) and isinstance(b, dict):
-                for k, v in a.items():
-                    if k in b:
-                        walk(v, b[k])
-        walk(en, ru)
+        if ru_file.exists():
+            walk(json.loads(en_file.read_text("utf-8")), json.loads(ru_file.read_text("utf-8")))
     for ts in (ROOT / "cp_trainer" / "resources" / "translations").glob("*_ru.ts"):
         for message in ET.parse(ts).getroot().iter("message"):
             source, translation = message.findtext("source"), message.find("translation")
@@ -305,6 +327,14 @@ def _english_phrases() -> frozenset[str]:
                 text = translation.text or "".join(n.text or "" for n in translation.iter("numerusform"))
                 if text:
                     pairs.append((source, text))
+    return pairs
+
+
+@cache
+def _english_phrases() -> frozenset[str]:
+    """English texts of the trainer that have a different Russian text: pieces between
+    placeholders, of two words or more (single words such as "EV" are alike in both)."""
+    pairs = _catalog_pairs()
     phrases: set[str] = set()
     for en, ru in pairs:
         if en == ru:

@@ -247,10 +247,8 @@ def switch_language(w: MainWindow, lang: str) -> None:
     assert current_language() == lang
 
 
-@pytest.mark.slow
-def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow, qtbot: QtBot) -> None:
-    w = window
-    # the table: drags, keys, undo and redo, a set hand, a hint finished and one cancelled
+def _through_the_table(w: MainWindow, qtbot: QtBot) -> None:
+    """The table: drags, keys, undo and redo, a set hand, a hint finished and one cancelled."""
     drag_one_card(w, Zone.TOP)
     drag_one_card(w, Zone.BOTTOM)
     click(qtbot, w.table.undo_button)
@@ -262,7 +260,11 @@ def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow,
     set_hand(w, qtbot)
     qtbot.waitUntil(lambda: not w.solver_panel.is_running(), timeout=60_000)  # the showdown's solve
     settle()
-    # the settings: rejected, then accepted, with a language switch in the dialog's life
+
+
+def _through_settings_and_help(w: MainWindow, qtbot: QtBot) -> None:
+    """The settings, rejected then accepted with a language switch in the dialog's life; help; a
+    message box."""
     through_settings(w, qtbot, lambda d: tick(qtbot, d, d.royalties_check, True), accept=False)
     assert not w.settings.values.house_rules.royalties
     through_settings(w, qtbot, lambda d: tick(qtbot, d, d.royalties_check, True), accept=True)
@@ -284,7 +286,10 @@ def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow,
     assert isinstance(box, QDialog)
     box.accept()
     settle()
-    # the practice windows: history (a replay from it, try again), lessons, table mode and its picker
+
+
+def _through_the_practice_windows(w: MainWindow, qtbot: QtBot) -> None:
+    """The practice windows: history (a replay from it, try again), lessons, table mode and its picker."""
     assert w.practice.recorder.writer.flush(10)
     trigger(w, "historyAction")
     history = w.practice.history_window
@@ -316,7 +321,10 @@ def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow,
     switch_language(w, "en")
     table_mode.close()
     settle()
-    # the Drill page: keys, a grade on the worker thread
+
+
+def _through_the_drill(w: MainWindow, qtbot: QtBot) -> None:
+    """The Drill page: keys, a grade on the worker thread."""
     drill = w.show_drill()
     settle()
     drill_hand = drill.views[Zone.HAND]
@@ -333,7 +341,10 @@ def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow,
     switch_language(w, "ru")
     switch_language(w, "en")
     click(qtbot, drill.next_button)
-    # the Pai Gow page: house way and EV finished, then one cancelled
+
+
+def _through_pai_gow(w: MainWindow, qtbot: QtBot) -> None:
+    """The Pai Gow page: house way and EV finished, then one cancelled."""
     page = w.show_paigow()
     tab = page.tab
     settle()
@@ -350,6 +361,16 @@ def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow,
     w.show_chinese()
     settle()
     next_deal(w, qtbot)
+
+
+@pytest.mark.slow
+def test_every_window_page_and_dialog_survives_the_collector(window: MainWindow, qtbot: QtBot) -> None:
+    w = window
+    _through_the_table(w, qtbot)
+    _through_settings_and_help(w, qtbot)
+    _through_the_practice_windows(w, qtbot)
+    _through_the_drill(w, qtbot)
+    _through_pai_gow(w, qtbot)
 
 
 def test_what_qt_calls_is_released_when_its_widget_dies(qtbot: QtBot, frozen_heap: None) -> None:

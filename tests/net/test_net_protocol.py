@@ -35,6 +35,43 @@ def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object
     return out
 
 
+def _bad_sets_then_one(a: Client, cards_a: str, cards_b: str) -> str:
+    """Seat A's bad sets are refused; its legal set is accepted once, and no next comes before
+    the showdown. Returns the arrangement set."""
+    ca = cards_a.split()
+    # set errors: not the seat's cards, wrong deal, bad text, wrong sizes; then a second set
+    for bad in ({"type": "set", "deal": 1, "arrangement": rows_of(cards_b)},
+                {"type": "set", "deal": 2, "arrangement": legal(cards_a)},
+                {"type": "set", "deal": "1", "arrangement": legal(cards_a)},
+                {"type": "set", "deal": 1, "arrangement": "As Ks / Qs"},
+                {"type": "set", "deal": 1, "arrangement": "Xx Yy Zz / / "},
+                {"type": "set", "deal": 1, "arrangement": f"{ca[0]} / {ca[1]} / {ca[2]}"},
+                {"type": "set", "deal": 1, "arrangement": 42},
+                {"type": "check", "deal": 1, "arrangement": rows_of(cards_b)}):
+        a.send(bad)
+        assert a.wait("error")["error"]
+    arr_a = legal(cards_a)
+    a.send({"type": "set", "deal": 1, "arrangement": arr_a})
+    assert a.wait("accepted") == {"type": "accepted", "deal": 1}
+    a.send({"type": "set", "deal": 1, "arrangement": arr_a})
+    assert "already" in a.wait("error")["error"]
+    a.send({"type": "next"})
+    assert a.wait("error")["error"]  # no next before the showdown
+    return arr_a
+
+
+def _reviews(a: Client, cards: list[str]) -> dict[int, dict[str, Any]]:
+    """The two reviews A receives, by seat, each with a best setting of that seat's cards."""
+    reviews = {r["seat"]: r for r in (a.wait("review"), a.wait("review"))}
+    assert set(reviews) == {0, 1}
+    for seat, r in reviews.items():
+        assert set(r) == {"type", "deal", "seat", "best", "loss", "loss_stderr", "significant"}
+        assert r["deal"] == 1 and r["loss"] >= 0 and r["loss_stderr"] >= 0
+        best = Arrangement.parse(r["best"])
+        assert sorted(best.cards) == sorted(parse_cards(cards[seat]))
+    return reviews
+
+
 def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with hosted(tmp_path) as host:
         assert host.line is not None
@@ -63,24 +100,7 @@ def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest
         assert full["legal"] is expected["legal"] and full["fouls"] == expected["fouls"]
         assert full["message"] and full["deal"] == 1
 
-        # set errors: not the seat's cards, wrong deal, bad text, wrong sizes; then a second set
-        for bad in ({"type": "set", "deal": 1, "arrangement": rows_of(db["cards"])},
-                    {"type": "set", "deal": 2, "arrangement": legal(da["cards"])},
-                    {"type": "set", "deal": "1", "arrangement": legal(da["cards"])},
-                    {"type": "set", "deal": 1, "arrangement": "As Ks / Qs"},
-                    {"type": "set", "deal": 1, "arrangement": "Xx Yy Zz / / "},
-                    {"type": "set", "deal": 1, "arrangement": f"{ca[0]} / {ca[1]} / {ca[2]}"},
-                    {"type": "set", "deal": 1, "arrangement": 42},
-                    {"type": "check", "deal": 1, "arrangement": rows_of(db["cards"])}):
-            a.send(bad)
-            assert a.wait("error")["error"]
-        arr_a = legal(da["cards"])
-        a.send({"type": "set", "deal": 1, "arrangement": arr_a})
-        assert a.wait("accepted") == {"type": "accepted", "deal": 1}
-        a.send({"type": "set", "deal": 1, "arrangement": arr_a})
-        assert "already" in a.wait("error")["error"]
-        a.send({"type": "next"})
-        assert a.wait("error")["error"]  # no next before the showdown
+        arr_a = _bad_sets_then_one(a, da["cards"], db["cards"])
 
         # a fouled arrangement is accepted (it is a choice) and settled as a foul
         fouled = str(Arrangement.from_rows([sorted(parse_cards(db["cards"]), reverse=True)[i:j]
@@ -109,13 +129,7 @@ def test_join_deal_check_set_showdown_review_next(tmp_path: Path, capsys: pytest
         assert sum(sa["points"]) == 0
 
         # the review of each person, as grade computes it
-        reviews = {r["seat"]: r for r in (a.wait("review"), a.wait("review"))}
-        assert set(reviews) == {0, 1}
-        for seat, r in reviews.items():
-            assert set(r) == {"type", "deal", "seat", "best", "loss", "loss_stderr", "significant"}
-            assert r["deal"] == 1 and r["loss"] >= 0 and r["loss_stderr"] >= 0
-            best = Arrangement.parse(r["best"])
-            assert sorted(best.cards) == sorted(parse_cards([da, db][seat]["cards"]))
+        reviews = _reviews(a, [da["cards"], db["cards"]])
         assert reviews[1]["loss"] > 0 and reviews[1]["significant"] is True  # the foul costs
 
         # the next deal comes when every person has said next
