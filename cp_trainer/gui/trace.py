@@ -83,6 +83,40 @@ def _button_key(button: QAbstractButton) -> str | None:
     return None
 
 
+def _entry(w: QWidget, rect: Rect) -> dict[str, Any]:
+    """What the trace records of one visible widget: its class, place, state and text."""
+    entry: dict[str, Any] = {"cls": type(w).__name__, "rect": rect, "enabled": w.isEnabled()}
+    if isinstance(w, QAbstractButton):
+        entry["text"] = w.text()
+        if w.isCheckable():
+            entry["checked"] = w.isChecked()
+    elif isinstance(w, QLabel):
+        entry["text"] = w.text()[:200]
+    elif isinstance(w, QComboBox):
+        entry["index"] = w.currentIndex()
+        entry["count"] = w.count()
+        entry["text"] = w.currentText()
+    elif isinstance(w, QSpinBox):
+        entry["value"] = w.value()
+        entry["range"] = [w.minimum(), w.maximum()]
+    elif isinstance(w, QAbstractSpinBox):
+        entry["text"] = w.text()
+    if isinstance(w, QAbstractItemView) and w.model() is not None:
+        model = w.model()
+        viewport = w.viewport()
+        items: list[Rect] = []
+        for row in range(min(model.rowCount(), MAX_ITEMS)):
+            box = w.visualRect(model.index(row, 0))
+            if box.isValid() and viewport.rect().intersects(box):
+                items.append(_global(viewport, box.intersected(viewport.rect())))
+        entry["rows"] = model.rowCount()
+        entry["items"] = items
+    if isinstance(w, QTabBar):
+        entry["tabs"] = [_global(w, w.tabRect(i)) for i in range(w.count())]
+        entry["index"] = w.currentIndex()
+    return entry
+
+
 class StateTrace(QObject):
     """Writes the window's state to ``path`` every ``period_ms`` (see the module's text)."""
 
@@ -168,35 +202,7 @@ class StateTrace(QObject):
             rect = _rect(w)
             if rect is None:
                 continue
-            entry: dict[str, Any] = {"cls": type(w).__name__, "rect": rect, "enabled": w.isEnabled()}
-            if isinstance(w, QAbstractButton):
-                entry["text"] = w.text()
-                if w.isCheckable():
-                    entry["checked"] = w.isChecked()
-            elif isinstance(w, QLabel):
-                entry["text"] = w.text()[:200]
-            elif isinstance(w, QComboBox):
-                entry["index"] = w.currentIndex()
-                entry["count"] = w.count()
-                entry["text"] = w.currentText()
-            elif isinstance(w, QSpinBox):
-                entry["value"] = w.value()
-                entry["range"] = [w.minimum(), w.maximum()]
-            elif isinstance(w, QAbstractSpinBox):
-                entry["text"] = w.text()
-            if isinstance(w, QAbstractItemView) and w.model() is not None:
-                model = w.model()
-                viewport = w.viewport()
-                items: list[Rect] = []
-                for row in range(min(model.rowCount(), MAX_ITEMS)):
-                    box = w.visualRect(model.index(row, 0))
-                    if box.isValid() and viewport.rect().intersects(box):
-                        items.append(_global(viewport, box.intersected(viewport.rect())))
-                entry["rows"] = model.rowCount()
-                entry["items"] = items
-            if isinstance(w, QTabBar):
-                entry["tabs"] = [_global(w, w.tabRect(i)) for i in range(w.count())]
-                entry["index"] = w.currentIndex()
+            entry = _entry(w, rect)
             if key in found:
                 n = 2
                 while f"{key}#{n}" in found:

@@ -415,10 +415,9 @@ class Settings(QObject):
             .format(key=key, value=_cut(raw), reason=_cut(reason, 200))
         )
 
-    def _read_values(self, problems: list[str]) -> TrainerSettings:
-        """Every value the file holds, each checked alone and then all together; a bad one takes
-        its default (with a message in ``problems``)."""
-        defaults = TrainerSettings()
+    def _read_rules(self, problems: list[str]) -> HouseRules:
+        """The house rules the file holds, each checked alone; a bad one takes its default (with a
+        message in ``problems``)."""
         rules: dict[str, Any] = {}
         for rule in schema.RULE_FIELDS:
             name, key = rule.name, f"rules/{rule.name}"
@@ -451,7 +450,13 @@ class Settings(QObject):
             royalty_table[rule.name] = amount
         if royalty_table:
             rules["royalty_table"] = royalty_table
-        house_rules = HouseRules.from_dict(rules)
+        return HouseRules.from_dict(rules)
+
+    def _read_values(self, problems: list[str]) -> TrainerSettings:
+        """Every value the file holds, each checked alone and then all together; a bad one takes
+        its default (with a message in ``problems``)."""
+        defaults = TrainerSettings()
+        house_rules = self._read_rules(problems)
 
         table: dict[str, Any] = {}
         raws: dict[str, tuple[str, str]] = {}
