@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.numbers import points
+from cp_trainer.gui.translation import fill
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.strength import Category
@@ -79,8 +80,8 @@ def rules_html(rules: HouseRules | None = None) -> str:
         QCoreApplication.translate(
             "Help", "Settings → Save house rules… writes a table's rules to a file to share; Load "
             "house rules… plays by a club's file (on the command line: --rules FILE)."),
-        QCoreApplication.translate("Help", "With the current house rules a scoop is worth %1.")
-        .replace("%1", points(rules.scoop_points)),
+        fill(QCoreApplication.translate("Help", "With the current house rules a scoop is worth %1."),
+             points(rules.scoop_points)),
         QCoreApplication.translate("Help", "How to play here"),
         QCoreApplication.translate(
             "Help", "Drag cards from your hand into the rows (or double-click a card, or select it "

@@ -53,7 +53,13 @@ from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.gui.style import STYLE_SHEET, readable_placeholders
 from cp_trainer.gui.table.controller import Phase, Showdown, TableSetup, TrainerController
 from cp_trainer.gui.table.widget import TableWidget
-from cp_trainer.gui.translation import TranslationError, current_language, follow_language, install_language
+from cp_trainer.gui.translation import (
+    TranslationError,
+    current_language,
+    fill,
+    follow_language,
+    install_language,
+)
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import Card
 from cp_trainer.support.i18n import LANGUAGES
@@ -472,8 +478,8 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(deal.can_undo())
         self.redo_action.setEnabled(deal.can_redo())
         undo, redo = deal.undo_text(), deal.redo_text()
-        self.undo_action.setText(self.tr("&Undo %1").replace("%1", undo) if undo else self.tr("&Undo"))
-        self.redo_action.setText(self.tr("&Redo %1").replace("%1", redo) if redo else self.tr("&Redo"))
+        self.undo_action.setText(fill(self.tr("&Undo %1"), undo) if undo else self.tr("&Undo"))
+        self.redo_action.setText(fill(self.tr("&Redo %1"), redo) if redo else self.tr("&Redo"))
 
     # --- language -----------------------------------------------------------------------------
 
@@ -556,8 +562,8 @@ class MainWindow(QMainWindow):
     def report_crash(self, report: Path) -> QMessageBox:
         """Say once that the last run ended unexpectedly, and where its report is."""
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("The last session ended unexpectedly"),
-                          self.tr("The trainer's last session ended unexpectedly (it crashed). What it "
-                                  "was doing is in this report:\n%1").replace("%1", str(report)),
+                          fill(self.tr("The trainer's last session ended unexpectedly (it crashed). What it "
+                                       "was doing is in this report:\n%1"), str(report)),
                           QMessageBox.StandardButton.Ok, self)
         box.setObjectName("crashNotice")
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -18,6 +18,7 @@ String conventions (``pyside6-lupdate`` finds exactly these forms):
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from pathlib import Path
 from weakref import WeakMethod
@@ -29,8 +30,8 @@ from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.support.i18n import normalize_lang
 from cp_trainer.support.resources import resource_path
 
-__all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "follow_language", "grow_to_fit",
-           "install_language", "qm_path"]
+__all__ = ["SOURCE_LANGUAGE", "TranslationError", "current_language", "fill", "follow_language",
+           "grow_to_fit", "install_language", "qm_path"]
 
 SOURCE_LANGUAGE = "en"
 
@@ -50,6 +51,27 @@ def qm_path(lang: str) -> Path:
 def current_language() -> str:
     """The language last installed with :func:`install_language` (``"en"`` at start)."""
     return _current[0]
+
+
+_PLACE = re.compile(r"%([1-9])")
+
+
+def fill(text: str, *values: object) -> str:
+    """``text`` with ``%1``..``%9`` replaced by ``str(values[0])``..``str(values[8])``.
+
+    One pass: a value that itself contains ``%2`` is inserted as it is, never filled again. A
+    marker without a value (``%3`` with two values) stays in the text unchanged, as does ``%%``
+    or a ``%`` before anything but a digit 1-9.
+    """
+    if len(values) > 9:
+        raise ValueError(f"fill takes at most 9 values, got {len(values)}")
+    shown = [str(v) for v in values]
+
+    def put(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1
+        return shown[index] if index < len(shown) else match.group(0)
+
+    return _PLACE.sub(put, text)
 
 
 def install_language(app: QCoreApplication | None, lang: str) -> str:

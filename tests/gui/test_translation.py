@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from cp_trainer.gui import translation
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import TrainerSettings
-from cp_trainer.gui.translation import TranslationError, current_language, install_language
+from cp_trainer.gui.translation import TranslationError, current_language, fill, install_language
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,6 +60,17 @@ def test_ts_holds_exactly_the_strings_of_the_code(fresh_ts: Path) -> None:
 def test_every_string_has_a_russian_translation(fresh_ts: Path) -> None:
     missing = [f"{m.context}: {m.source!r}" for m in build.unfinished(fresh_ts)]
     assert not missing, f"untranslated: {missing}; translate them in resources/translations/cp_trainer_ru.ts"
+
+
+def test_fill_puts_each_value_once_in_its_place() -> None:
+    assert fill("%2 of %1", 3, "x") == "x of 3"
+    assert fill("a%1b%1", "-") == "a-b-"
+    assert fill("%1 then %2", "has %2 inside", "two") == "has %2 inside then two"
+    assert fill("%1%2", "%1", "%1") == "%1%1"
+    assert fill("%1 %2 %3 %4 %5 %6 %7 %8 %9", *range(1, 10)) == "1 2 3 4 5 6 7 8 9"
+    assert fill("50% and %3 and %% and %0", "a") == "50% and %3 and %% and %0"
+    with pytest.raises(ValueError, match="at most 9"):
+        fill("%1", *range(10))
 
 
 _PLACEHOLDER = re.compile(r"\{\w*\}|%\d|%n")

@@ -30,6 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QGuiApplication
 
 from cp_trainer.chinese.board import Board, Move, MoveKind, Refusal, Refused
+from cp_trainer.gui.translation import fill
 
 __all__ = ["AnyIndex", "BoardModel", "CardRole", "GameSession", "ZoneModel", "swap_held"]
 
@@ -139,10 +140,9 @@ class BoardModel(QObject, Generic[C, Z]):
     def describe(self, move: Move[C]) -> str:
         """A move in words, for the Edit menu's Undo / Redo."""
         if move.kind is MoveKind.MOVE:
-            return self.tr("Move %1").replace("%1", move.cards[0].label())
+            return fill(self.tr("Move %1"), move.cards[0].label())
         if move.kind is MoveKind.SWAP:
-            return self.tr("Swap %1 and %2").replace("%1", move.cards[0].label()).replace(
-                "%2", move.cards[1].label())
+            return fill(self.tr("Swap %1 and %2"), move.cards[0].label(), move.cards[1].label())
         if move.kind is MoveKind.PLACE:
             return self.tr("Place an arrangement")
         return self.tr("Return all cards to the hand")

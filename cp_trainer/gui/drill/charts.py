@@ -18,7 +18,7 @@ from cp_trainer.drill.profile import DrillProfile
 from cp_trainer.drill.themes import Theme
 from cp_trainer.gui.chart_canvas import ChartCanvas
 from cp_trainer.gui.numbers import integer
-from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.history import HistoryStore
 
 __all__ = ["DrillCharts", "install_drill_tab"]
@@ -88,13 +88,12 @@ class DrillCharts(QWidget):
         def num(x: float) -> str:
             return locale.toString(float(x), "f", 0)
 
-        parts = [self.tr("Drill hands: %1").replace("%1", integer(p.overall.hands)),
-                 self.tr("accuracy %1").replace("%1", num(p.overall.accuracy or 0)),
-                 self.tr("rating %1 ± %2").replace("%1", num(p.rating.rating))
-                 .replace("%2", num(p.rating.deviation))]
+        parts = [fill(self.tr("Drill hands: %1"), integer(p.overall.hands)),
+                 fill(self.tr("accuracy %1"), num(p.overall.accuracy or 0)),
+                 fill(self.tr("rating %1 ± %2"), num(p.rating.rating), num(p.rating.deviation))]
         themes = p.themes
         if themes and themes[0].mean_loss > 0:
-            parts.append(self.tr("you lose most on: %1").replace("%1", _theme_label(themes[0].theme, lang)))
+            parts.append(fill(self.tr("you lose most on: %1"), _theme_label(themes[0].theme, lang)))
         self.summary.setText(" · ".join(parts))
         ax_acc, ax_rating, ax_theme = fig.subplots(3, 1)
         days = [d.day for d in p.days]

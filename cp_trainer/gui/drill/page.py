@@ -64,7 +64,7 @@ from cp_trainer.gui.shortcuts import redo_keys, undo_keys
 from cp_trainer.gui.table.live_check import ROW_OF_ZONE, banner_words, make_banner, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import step_focus, zone_view
-from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.gui.worker import JobSlot
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
@@ -462,11 +462,10 @@ class DrillPage(QWidget):
         self.next_button.setToolTip(self.tr("Deal the next drill hand (Enter after a grade)."))
         self.progress.setFormat(self.tr("The solver is grading…"))
         self.legend.setText(
-            self.tr("Grades by the EV lost to the best, in points per deal: Best — as good as the best "
-                    "within the solver's accuracy (two standard errors); Good — up to %1; Inaccuracy — "
-                    "up to %2; Mistake — up to %3; Blunder — more, or a foul.")
-            .replace("%1", self._num(GOOD_MAX)).replace("%2", self._num(INACCURACY_MAX))
-            .replace("%3", self._num(MISTAKE_MAX)))
+            fill(self.tr("Grades by the EV lost to the best, in points per deal: Best — as good as the best "
+                         "within the solver's accuracy (two standard errors); Good — up to %1; Inaccuracy — "
+                         "up to %2; Mistake — up to %3; Blunder — more, or a foul."),
+                 self._num(GOOD_MAX), self._num(INACCURACY_MAX), self._num(MISTAKE_MAX)))
         self._show_stats()
         self._show_result()
         self._update_buttons()
@@ -478,11 +477,11 @@ class DrillPage(QWidget):
         acc = "—" if s.accuracy is None else self._num(s.accuracy, 0)
         rating = self.profile.rating
         due = self.session.due_count()
-        text = (self.tr("Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 "
-                        "· Due for review today: %7")
-                .replace("%1", acc).replace("%2", integer(s.hands)).replace("%3", integer(s.streak))
-                .replace("%4", integer(s.best_streak)).replace("%5", self._num(rating.rating, 0))
-                .replace("%6", self._num(rating.deviation, 0)).replace("%7", integer(due)))
+        text = fill(
+            self.tr("Hands this session: %2 · Accuracy: %1/100 · Streak: %3 (best %4) · Rating: %5 ± %6 "
+                    "· Due for review today: %7"),
+            acc, integer(s.hands), integer(s.streak), integer(s.best_streak),
+            self._num(rating.rating, 0), self._num(rating.deviation, 0), integer(due))
         self.stats.setText(text)
         themes = [t for t in self.profile.themes if t.hands >= 1]
         if themes:
@@ -491,9 +490,8 @@ class DrillPage(QWidget):
             label = Theme.parse(worst.theme).label(lang) if worst.theme in {t.value for t in Theme} \
                 else worst.theme
             self.themes_line.setText(
-                self.tr("You lose most on: %1 (%2 points per hand; hands: %3).")
-                .replace("%1", label).replace("%2", self._num(worst.mean_loss))
-                .replace("%3", str(worst.hands)))
+                fill(self.tr("You lose most on: %1 (%2 points per hand; hands: %3)."),
+                     label, self._num(worst.mean_loss), str(worst.hands)))
         else:
             self.themes_line.setText("")
 
@@ -514,18 +512,17 @@ class DrillPage(QWidget):
         self.verdict.setText(g.level.label(lang))
         self.verdict.setStyleSheet(f"color: {GRADE_COLOURS[g.level]}; font-size: 20px; font-weight: bold;")
         self.loss_line.setText(
-            self.tr("EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)")
-            .replace("%1", self._num(g.loss)).replace("%2", self._num(g.loss_stderr))
-            .replace("%3", self._num(g.ev)).replace("%4", self._num(g.best_ev))
-            .replace("%5", integer(g.samples)))
+            fill(self.tr("EV lost: %1 ± %2 points per deal (yours %3, best %4; %5 samples)"),
+                 self._num(g.loss), self._num(g.loss_stderr), self._num(g.ev), self._num(g.best_ev),
+                 integer(g.samples)))
         nets = self.session.rates
         self.why.setText(explain(g, yours_net=None if nets is None else nets[0],
                                  best_net=None if nets is None else nets[1]).render(lang))
         theme = "—" if hand.theme is None else hand.theme.label(lang)
         played = self.session.played_difficulty
         difficulty = "—" if played is None else str(played)
-        self.hand_line.setText(self._source_text() + " " + self.tr("Theme: %1 · Difficulty: %2")
-                               .replace("%1", theme).replace("%2", difficulty))
+        self.hand_line.setText(self._source_text() + " " + fill(self.tr("Theme: %1 · Difficulty: %2"),
+                                                                theme, difficulty))
         self.best_view.show_arrangement(g.best)
 
     def _source_text(self) -> str:
@@ -643,8 +640,7 @@ class DrillPage(QWidget):
         try:
             self.store.add_drill_results([record])
         except Exception as exc:  # the drill goes on; the player is told the result was not kept
-            self.message.setText(self.tr("The result could not be stored in the history: %1")
-                                 .replace("%1", str(exc)))
+            self.message.setText(fill(self.tr("The result could not be stored in the history: %1"), str(exc)))
 
     def _failed(self, message: str) -> None:
         job = self.session.pending
@@ -653,7 +649,7 @@ class DrillPage(QWidget):
         self.progress.setVisible(False)
         self.busy.emit(False)
         self.session.grade_failed(job)
-        self.message.setText(self.tr("The solver could not grade this hand: %1").replace("%1", message))
+        self.message.setText(fill(self.tr("The solver could not grade this hand: %1"), message))
         self._update_buttons()
 
     def focus_cards(self) -> None:

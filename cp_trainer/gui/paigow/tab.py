@@ -45,7 +45,7 @@ from cp_trainer.gui.numbers import integer, number
 from cp_trainer.gui.numbers import signed as signed_number
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.progress import ProgressCancel
-from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.gui.worker import JobSlot, Worker
 from cp_trainer.paigow.cards import PgCard, label_pg_cards, parse_pg_cards
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
@@ -139,14 +139,6 @@ def _strip_width(height: int, capacity: int) -> int:
 
 def _signed(x: float) -> str:
     return signed_number(x, 3)
-
-
-def fill(text: str, *values: str) -> str:
-    """``text`` with %1, %2, ... replaced by ``values`` (Qt's placeholders, last first so %1
-    never eats the start of %10)."""
-    for i in range(len(values), 0, -1):
-        text = text.replace(f"%{i}", values[i - 1])
-    return text
 
 
 class _Cancelled(Exception):
@@ -436,8 +428,8 @@ class PaiGowTab(QWidget):
                                                   "hand."))
 
     def _ev_about(self, n: int) -> str:
-        return self.tr("EV per unit staked against a dealer who plays the house way, from %1 random dealer "
-                       "hands (± standard error).").replace("%1", integer(n))
+        return fill(self.tr("EV per unit staked against a dealer who plays the house way, from %1 random "
+                            "dealer hands (± standard error)."), integer(n))
 
     def _incomplete(self) -> str:
         return self.tr("Put 5 cards in the high hand and 2 in the low hand, then press Set.")
@@ -512,7 +504,7 @@ class PaiGowTab(QWidget):
 
         self.jobs.start(job, cancel_errors=(_Cancelled,))
         self.runner.start(self.samples)
-        self._message_advice = self.tr("Simulating %1 dealer hands…").replace("%1", integer(self.samples))
+        self._message_advice = fill(self.tr("Simulating %1 dealer hands…"), integer(self.samples))
         self._show_advice()
         self.evRunning.emit(True)
 
@@ -543,7 +535,7 @@ class PaiGowTab(QWidget):
         self.evRunning.emit(False)
 
     def _failed(self, message: str) -> None:
-        self._message_advice = self.tr("The simulation failed: %1").replace("%1", message)
+        self._message_advice = fill(self.tr("The simulation failed: %1"), message)
         self._show_advice()
         self.evRunning.emit(False)
 
@@ -586,14 +578,14 @@ class PaiGowTab(QWidget):
             self.dealer_rule.setText(self.tr("The dealer's cards stay face down until you set your hand."))
         else:
             self.dealer_cards_view.show_setting(self.dealer_way.setting)
-            self.dealer_rule.setText(self.tr("The dealer set the house way (%1).").replace(
-                "%1", self.dealer_way.rule_text(self.lang)))
+            self.dealer_rule.setText(fill(self.tr("The dealer set the house way (%1)."),
+                                          self.dealer_way.rule_text(self.lang)))
 
     def _show_result(self) -> None:
         s = self.settlement
         self.result.setText("" if s is None else self.result_text(s))
-        self.session.setText(self.tr("Session total: %1 · hands played: %2").replace(
-            "%1", signed_number(self.total)).replace("%2", integer(self.hands_played)))
+        self.session.setText(fill(self.tr("Session total: %1 · hands played: %2"),
+                                  signed_number(self.total), integer(self.hands_played)))
 
     def result_text(self, s: Settlement) -> str:
         """The outcome, capitalised, then one line per hand (the core's one run-on line is the
@@ -615,8 +607,8 @@ class PaiGowTab(QWidget):
                     s.player.high_value == s.dealer.high_value)
         low = duel(s.low, s.player.low_text_in(lang), s.dealer.low_text_in(lang),
                    s.player.low_value == s.dealer.low_value)
-        lines = [head, self.tr("High hand: %1").replace("%1", high),
-                 self.tr("Low hand: %1").replace("%1", low)]
+        lines = [head, fill(self.tr("High hand: %1"), high),
+                 fill(self.tr("Low hand: %1"), low)]
         return tens_written_10("\n".join(lines))
 
     def _show_advice(self) -> None:
@@ -631,8 +623,8 @@ class PaiGowTab(QWidget):
         else:
             self.house_cards.setVisible(True)
             self.house_cards.show_setting(way.setting)
-            self.house_rule.setText(self.tr("The house way would set your cards so (%1).").replace(
-                "%1", way.rule_text(self.lang)))
+            self.house_rule.setText(fill(self.tr("The house way would set your cards so (%1)."),
+                                         way.rule_text(self.lang)))
         result = self.ev_result
         self.ev_table.setVisible(result is not None)  # no empty white box before the first answer
         if result is None:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from cp_trainer.gui.chart_canvas import ChartCanvas
 from cp_trainer.gui.numbers import integer, number, short, signed
 from cp_trainer.gui.practice.history_model import shown_ev_lost
-from cp_trainer.gui.translation import follow_language
+from cp_trainer.gui.translation import fill, follow_language
 from cp_trainer.history.stats import HandLike, HistoryStats, compute_stats
 
 __all__ = ["ProgressCharts"]
@@ -96,12 +96,11 @@ class ProgressCharts(QWidget):
         self.canvas.setVisible(s.hands > 0)
         if s.hands and s.points_per_hand is not None and s.foul_rate_per_100 is not None:
             # one precision for every figure (two decimals), and a line that starts as a sentence
-            parts = [self.tr("Hands: %1").replace("%1", integer(s.hands)),
-                     self.tr("%1 points per hand").replace("%1", signed(s.points_per_hand)),
-                     self.tr("%1 fouls per 100 hands").replace("%1", number(s.foul_rate_per_100))]
+            parts = [fill(self.tr("Hands: %1"), integer(s.hands)),
+                     fill(self.tr("%1 points per hand"), signed(s.points_per_hand)),
+                     fill(self.tr("%1 fouls per 100 hands"), number(s.foul_rate_per_100))]
             if s.ev_lost_per_hand is not None:
-                parts.append(self.tr("EV lost %1 per hand").replace(
-                    "%1", number(shown_ev_lost(s.ev_lost_per_hand))))
+                parts.append(fill(self.tr("EV lost %1 per hand"), number(shown_ev_lost(s.ev_lost_per_hand))))
             self.summary_label.setText(" · ".join(parts))
         else:
             self.summary_label.setText("")
@@ -119,7 +118,7 @@ class ProgressCharts(QWidget):
                        color="#999999", label=self.tr("per hand"))
             avg = [(p.n, p.ev_lost_avg) for p in s.series if p.ev_lost_avg is not None]
             ax_ev.plot([x for x, _ in avg], [shown_ev_lost(y) for _, y in avg], "-", color="#c0392b",
-                       label=self.tr("moving average (%1 hands)").replace("%1", integer(s.window)))
+                       label=fill(self.tr("moving average (%1 hands)"), integer(s.window)))
             ax_ev.set_ylim(bottom=0)
             _legend_above(ax_ev, self.tr("EV lost per hand (points)"))
         else:

@@ -15,6 +15,7 @@ from cp_trainer.gui.numbers import number, short, signed
 from cp_trainer.gui.practice.history_model import played_at_text, rules_label, shown_ev_lost
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
+from cp_trainer.gui.translation import fill
 from cp_trainer.history import Game, HandRecord
 from cp_trainer.paigow.cards import PaiGowInputError
 from cp_trainer.paigow.setting import check_setting, parse_setting
@@ -127,7 +128,7 @@ def hand_html(record: HandRecord, lang: str) -> str:
              f"<p><small>{label}</small></p>",
              f"<p><b>{t['dealt']}:</b> {cards_html(record.deal)}</p>"]
     if record.criss_cross_hand is not None:
-        parts.append(f"<p>{t['criss_cross'].replace('%1', str(record.criss_cross_hand))}</p>")
+        parts.append(f"<p>{fill(t['criss_cross'], str(record.criss_cross_hand))}</p>")
     if record.surrendered:
         parts.append(f"<p><b>{t['surrendered']}</b></p>")
     rows, fouls = rows_of(record.arrangement)
@@ -146,9 +147,9 @@ def hand_html(record: HandRecord, lang: str) -> str:
         parts.append(f"<p><b>{t['opponents']}:</b></p><table cellpadding='4'>")
         for i, opp in enumerate(record.opponents, start=1):
             name = t["dealer"] if not chinese and opp.name == "dealer" else html.escape(bot_label(opp.name))
-            name = name or t["bot"].replace("%1", str(i))
+            name = name or fill(t["bot"], str(i))
             detail, _ = rows_of(opp.arrangement)
-            scored = t["scored"].replace("%1", short(opp.points, signed=True))
+            scored = fill(t["scored"], short(opp.points, signed=True))
             if opp.surrendered:
                 scored += f" — <b>{t['bot_surrendered']}</b>"
             parts.append(f"<tr><td valign='top'><b>{name}</b><br>{scored}</td><td>{detail}</td></tr>")
@@ -173,7 +174,7 @@ def _verdict_and_pair(record: HandRecord, t: dict[str, str], rows: str,
     mine = ""
     if record.player_ev is not None:
         mine = t["surrender_ev"] if record.surrendered else t["your_ev"]
-        mine = mine.replace("%1", signed(record.player_ev))
+        mine = fill(mine, signed(record.player_ev))
     parts.append(f"<table cellpadding='4'><tr><th align='left'>{t['yours']}:</th>"
                  f"<th align='left'>{t['solver']}{ev}:</th></tr>"
                  f"<tr><td valign='top'>{rows}</td><td valign='top'>{solver_rows}</td></tr>"
@@ -192,8 +193,8 @@ def _surrender_verdict(record: HandRecord, t: dict[str, str]) -> str:
     if not significant(abs(loss), error):
         return t["surrender_equal"]
     if loss > 0:
-        return t["surrender_cost"].replace("%1", number(loss)).replace("%2", number(error))
-    return t["surrender_saved"].replace("%1", number(-loss))
+        return fill(t["surrender_cost"], number(loss), number(error))
+    return fill(t["surrender_saved"], number(-loss))
 
 
 def _verdict(record: HandRecord, t: dict[str, str]) -> str:
@@ -207,7 +208,7 @@ def _verdict(record: HandRecord, t: dict[str, str]) -> str:
         return t["equal"]
     if verdict is StoredVerdict.COST:
         if record.loss_stderr is None:  # an older hand, a loss beyond doubt
-            return t["cost"].replace("%1", number(loss))
-        return t["cost_pm"].replace("%1", number(loss)).replace("%2", number(record.loss_stderr))
+            return fill(t["cost"], number(loss))
+        return fill(t["cost_pm"], number(loss), number(record.loss_stderr))
     # two decimals, as the table's EV lost column; never a negative "loss"
-    return t["unsure"].replace("%1", number(shown_ev_lost(loss)))
+    return fill(t["unsure"], number(shown_ev_lost(loss)))

@@ -26,6 +26,7 @@ from PySide6.QtCore import (
 
 from cp_trainer.gui.numbers import integer, locale, number, short
 from cp_trainer.gui.table.rules_line import rules_text
+from cp_trainer.gui.translation import fill
 from cp_trainer.history import HandSummary, HistoryError, HistoryStore
 from cp_trainer.rules.house_rules import HouseRules, HouseRulesError
 
@@ -63,7 +64,7 @@ def rules_label(rules_json: str) -> str:
         commission = data.get("commission")
         label = QCoreApplication.translate("HistoryTableModel", "house way, commission %1%")
         rate = f"{float(commission) * 100:g}" if isinstance(commission, int | float) else "?"
-        return label.replace("%1", rate)
+        return fill(label, rate)
     try:
         rules = HouseRules.from_dict(data)
     except (ValueError, HouseRulesError):
@@ -180,9 +181,8 @@ class HistoryTableModel(QAbstractTableModel):
             return self.label_of(s.house_rules)
         if role == Qt.ItemDataRole.ToolTipRole and col == "ev_lost" and s.ev_lost is not None \
                 and s.ev_lost < 0:
-            return self.tr("The solver's figure is an estimate with an error: your arrangement scored "
-                           "%1 above it, within that noise, so it lost nothing.").replace(
-                               "%1", number(-s.ev_lost))
+            return fill(self.tr("The solver's figure is an estimate with an error: your arrangement scored "
+                                "%1 above it, within that noise, so it lost nothing."), number(-s.ev_lost))
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:

@@ -49,7 +49,7 @@ from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import locale
 from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.practice.history_model import COLUMNS, HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
-from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.history import (
     Game,
     HandRecord,
@@ -322,7 +322,7 @@ class HistoryWindow(QDialog):
 
     def _charts_imported(self, outcome: object) -> None:
         if isinstance(outcome, Exception):
-            text = self.tr("The charts cannot be shown: %1").replace("%1", str(outcome))
+            text = fill(self.tr("The charts cannot be shown: %1"), str(outcome))
             self.charts_placeholder.setText(text)
             self.drill_placeholder.setText(text)
             return
@@ -429,7 +429,7 @@ class HistoryWindow(QDialog):
         if not isinstance(outcome, tuple):
             error = outcome if isinstance(outcome, HistoryError) else HistoryError(str(outcome))
             self.model.set_rows([], error)
-            text = self.tr("The history cannot be read: %1").replace("%1", str(error))
+            text = fill(self.tr("The history cannot be read: %1"), str(error))
             self.show_notice(text)
             self.readFailed.emit(text)
             self.loaded.emit()
@@ -443,7 +443,7 @@ class HistoryWindow(QDialog):
             if self._drill_charts is not None:
                 self._drill_charts.refresh()
         except HistoryError as exc:
-            self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            self.show_notice(fill(self.tr("The history cannot be read: %1"), str(exc)))
         if skipped:
             self.show_notice(self.tr("%n damaged hand(s) in the history are not shown.", "", skipped))
         self.loaded.emit()
@@ -478,7 +478,7 @@ class HistoryWindow(QDialog):
         try:
             return self.store.get(hand_id)
         except HistoryError as exc:
-            self.show_notice(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            self.show_notice(fill(self.tr("The history cannot be read: %1"), str(exc)))
             return None
 
     def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -509,7 +509,7 @@ class HistoryWindow(QDialog):
         """Ask before an export replaces an existing file (tests replace this method)."""
         answer = QMessageBox.question(
             self, self.tr("Replace the file?"),
-            self.tr("%1 already exists. Replace it with the exported history?").replace("%1", path),
+            fill(self.tr("%1 already exists. Replace it with the exported history?"), path),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
@@ -523,7 +523,7 @@ class HistoryWindow(QDialog):
         with contextlib.suppress(OSError):
             if stat.S_ISREG(os.lstat(name).st_mode):
                 if not self.confirm_replace(name):
-                    self.status.setText(self.tr("Not exported: %1 was kept as it is.").replace("%1", name))
+                    self.status.setText(fill(self.tr("Not exported: %1 was kept as it is."), name))
                     return False
                 force = True
         folder, filename = self.store.path.parent, self.store.path.name
@@ -540,7 +540,7 @@ class HistoryWindow(QDialog):
 
     def _exported(self, name: str, outcome: object) -> bool:
         if isinstance(outcome, FileExistsRefused):
-            self.status.setText(self.tr("Not exported: %1 was kept as it is.").replace("%1", name))
+            self.status.setText(fill(self.tr("Not exported: %1 was kept as it is."), name))
             return False
         if not isinstance(outcome, tuple):  # refused, cannot write, cannot read the history
             if isinstance(outcome, TargetRefused):
@@ -549,10 +549,10 @@ class HistoryWindow(QDialog):
                 reason = outcome.strerror or str(outcome)
             else:
                 reason = str(outcome)
-            self.status.setText(self.tr("Cannot write %1: %2").replace("%1", name).replace("%2", reason))
+            self.status.setText(fill(self.tr("Cannot write %1: %2"), name, reason))
             return False
         n, skipped = outcome
-        done = self.tr("Exported %1 hands to %2").replace("%1", str(n)).replace("%2", name)
+        done = fill(self.tr("Exported %1 hands to %2"), str(n), name)
         if skipped:
             done += ". " + self.tr("%n damaged hand(s) were left out.", "", skipped)
         self.status.setText(done)
@@ -571,7 +571,7 @@ class HistoryWindow(QDialog):
 
         if wait:
             return self._imported(outcome_of(lambda: work(IMPORT_WAIT_S, int(IMPORT_WAIT_S * 1000))))
-        self.status.setText(self.tr("Importing %1…").replace("%1", os.fspath(path)))
+        self.status.setText(fill(self.tr("Importing %1…"), os.fspath(path)))
         self._in_background(lambda: work(IMPORT_BACKGROUND_WAIT_S, None), HistoryWindow._imported)
         return True
 
@@ -581,14 +581,14 @@ class HistoryWindow(QDialog):
                                         "writing to it). Try again in a moment."))
             return False
         if not isinstance(outcome, ImportReport):
-            self.status.setText(self.tr("Nothing was imported: %1").replace("%1", str(outcome)))
+            self.status.setText(fill(self.tr("Nothing was imported: %1"), str(outcome)))
             return False
         self.refresh()
-        text = (self.tr("Imported %1 hands (%2 were already in the history).")
-                .replace("%1", str(outcome.imported)).replace("%2", str(outcome.skipped)))
+        text = fill(self.tr("Imported %1 hands (%2 were already in the history)."),
+                    outcome.imported, outcome.skipped)
         if outcome.damaged:
-            text += " " + (self.tr("%n damaged line(s) skipped, the first: %1", "", outcome.damaged_count)
-                           .replace("%1", str(outcome.damaged[0])))
+            damaged = self.tr("%n damaged line(s) skipped, the first: %1", "", outcome.damaged_count)
+            text += " " + fill(damaged, outcome.damaged[0])
         self.status.setText(text)
         return not outcome.damaged
 

@@ -35,7 +35,7 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import CardZoneView, keep_keys
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
 from cp_trainer.gui.table.widget import KEY_ZONES, step_focus
-from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.practice.lessons import (
     EQUAL,
@@ -417,8 +417,8 @@ class LessonsWindow(QDialog):
         assert self.lesson is not None and step is not None
         lang = current_language()
         self.title.setText(self.lesson.title(lang))
-        self.progress.setText(self.tr("Step %1 of %2").replace("%1", str(self.step_index + 1))
-                              .replace("%2", str(len(self.lesson.steps))))
+        self.progress.setText(fill(self.tr("Step %1 of %2"),
+                                   str(self.step_index + 1), str(len(self.lesson.steps))))
         saved = self.rows.text() if keep_answer and self.rows is not None else None
         self._clear_answer_area()
         is_text = isinstance(step, TextStep)

@@ -31,7 +31,7 @@ from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.showdown_view import signed
 from cp_trainer.gui.table.widget import TableWidget
-from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.history import HandRecord, RecordError
 from cp_trainer.history.replay import ReplayedHand, replay_record
 from cp_trainer.rules.arrangement import Arrangement, ArrangementParseError
@@ -100,13 +100,13 @@ class ReplayBar(QFrame):
 
     def show_review(self, replayed: ReplayedHand) -> None:
         record = replayed.record
-        self.title.setText(self.tr("Past hand of %1 — shown as it was played (read-only).")
-                           .replace("%1", _when(record)))
+        self.title.setText(fill(self.tr("Past hand of %1 — shown as it was played (read-only)."),
+                                _when(record)))
         lines = [self.tr("Your rows, the bots' hands and the points, settled again by the rules under "
                          "the house rules of that hand. Press Try again to set these 13 cards anew.")]
         if replayed.criss_cross_hand is not None:
-            lines.append(self.tr("Criss Cross: your hand %1 of 2; the two bot seats are the bot's two "
-                                 "hands.").replace("%1", str(replayed.criss_cross_hand)))
+            lines.append(fill(self.tr("Criss Cross: your hand %1 of 2; the two bot seats are the bot's two "
+                                      "hands."), str(replayed.criss_cross_hand)))
         if replayed.surrendered:
             lines.append(self.tr("You surrendered this hand."))
         self.details.setText("\n".join(lines))
@@ -120,23 +120,22 @@ class ReplayBar(QFrame):
         parts = []
         for d in replayed.differences:
             if d.what == "points":
-                what = self.tr("points against bot %1").replace("%1", str(d.seat))
+                what = fill(self.tr("points against bot %1"), str(d.seat))
             elif d.what == "total":
                 what = self.tr("total")
             else:
                 what = self.tr("fouls")
-            parts.append(self.tr("%1: stored %2, settled now %3").replace("%1", what)
-                         .replace("%2", d.stored).replace("%3", d.now))
+            parts.append(fill(self.tr("%1: stored %2, settled now %3"), what, d.stored, d.now))
         if not parts:
             return ""
-        return self.tr("The stored record differs from the rules' settlement now (shown on the "
-                       "table): %1.").replace("%1", "; ".join(parts))
+        return fill(self.tr("The stored record differs from the rules' settlement now (shown on the "
+                            "table): %1."), "; ".join(parts))
 
     def show_retry(self, replayed: ReplayedHand) -> None:
-        self.title.setText(self.tr("Trying again: the hand of %1.").replace("%1", _when(replayed.record)))
+        self.title.setText(fill(self.tr("Trying again: the hand of %1."), _when(replayed.record)))
         last = points(replayed.total, signed=True)
-        self.details.setText(self.tr("The same 13 cards against the same bot hands, under the same house "
-                                     "rules. Last time: %1.").replace("%1", last))
+        self.details.setText(fill(self.tr("The same 13 cards against the same bot hands, under the same "
+                                          "house rules. Last time: %1."), last))
         self.details.setVisible(True)
         self.compare.clear()
         self.compare.setVisible(False)
@@ -147,13 +146,13 @@ class ReplayBar(QFrame):
         before, now = replayed.total, showdown.total
         change = now - before
         if change > 0:
-            verdict = self.tr("%1 better").replace("%1", points(change))
+            verdict = fill(self.tr("%1 better"), points(change))
         elif change < 0:
-            verdict = self.tr("%1 worse").replace("%1", points(-change))
+            verdict = fill(self.tr("%1 worse"), points(-change))
         else:
             verdict = self.tr("the same result")
-        self.compare.setText(self.tr("Last time: %1, now: %2 (%3).").replace("%1", signed(before))
-                             .replace("%2", signed(now)).replace("%3", verdict))
+        self.compare.setText(fill(self.tr("Last time: %1, now: %2 (%3)."),
+                                  signed(before), signed(now), verdict))
         self.details.setVisible(False)  # the comparison says it all, and the strip keeps its height
         self.compare.setVisible(True)
         self.try_button.setVisible(True)
@@ -182,7 +181,7 @@ class Replay(QObject):
         try:
             return replay_record(record, current_language())
         except RecordError as exc:
-            text = self.tr("This hand cannot be shown on the table: %1").replace("%1", str(exc))
+            text = fill(self.tr("This hand cannot be shown on the table: %1"), str(exc))
             self.window.statusBar().showMessage(text, 10000)
             return None
 
@@ -246,9 +245,9 @@ class Replay(QObject):
         panel.best_rows.show_arrangement(arrangement)
         lines = []
         if record.solver_ev is not None:
-            lines.append(self.tr("Best: %1 points per hand").replace("%1", signed_number(record.solver_ev)))
+            lines.append(fill(self.tr("Best: %1 points per hand"), signed_number(record.solver_ev)))
         if record.player_ev is not None:
-            lines.append(self.tr("Yours: %1 points per hand").replace("%1", signed_number(record.player_ev)))
+            lines.append(fill(self.tr("Yours: %1 points per hand"), signed_number(record.player_ev)))
         lines.extend(self._verdict_lines(record))
         panel.figures.setText("\n".join(lines))
 
@@ -264,13 +263,12 @@ class Replay(QObject):
             return [self.tr("Yours was as good as the best, within the solver's accuracy.")]
         digits = 3 if loss < 0.1 else 2
         if verdict is StoredVerdict.COST and record.loss_stderr is None:  # an older hand, a large loss
-            return [self.tr("This choice cost you %1 points per hand.").replace("%1", number(loss, digits))]
+            return [fill(self.tr("This choice cost you %1 points per hand."), number(loss, digits))]
         if verdict is StoredVerdict.COST and record.loss_stderr is not None:
-            return [self.tr("This choice cost you %1 ± %2 points per hand.")
-                    .replace("%1", number(loss, digits)).replace("%2", number(record.loss_stderr, digits))]
-        return [self.tr("Yours scored %1 points per hand less than the best; the solver's accuracy was "
-                        "not stored with this hand, so that may be within it.")
-                .replace("%1", number(loss, digits))]
+            return [fill(self.tr("This choice cost you %1 ± %2 points per hand."),
+                         number(loss, digits), number(record.loss_stderr, digits))]
+        return [fill(self.tr("Yours scored %1 points per hand less than the best; the solver's accuracy was "
+                             "not stored with this hand, so that may be within it."), number(loss, digits))]
 
     def retranslate(self) -> None:
         """Texts in the new language (after the solver panel reset its own)."""

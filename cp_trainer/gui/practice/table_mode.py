@@ -35,7 +35,7 @@ from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, fitting_width
 from cp_trainer.gui.numbers import locale, signed, signed_int
 from cp_trainer.gui.practice.hand_html import cards_html
 from cp_trainer.gui.practice.history_model import rules_label
-from cp_trainer.gui.translation import current_language, follow_language
+from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.practice.table_mode import TableEntry, TableResult, settle_table
 from cp_trainer.rules.arrangement import Row
 from cp_trainer.rules.cards import Card
@@ -122,7 +122,7 @@ class _PlayerBox(QGroupBox):
 
     def retranslate(self) -> None:
         # the seat's letter, as the results say it when no name is typed ("player A" / "игрок А")
-        self.setTitle(self.tr("Player %1").replace("%1", seat_letter(self.seat)))
+        self.setTitle(fill(self.tr("Player %1"), seat_letter(self.seat)))
         self.name_label.setText(self.tr("Name"))
         self.name.setPlaceholderText(seat_default_name(self.seat))
         self.name.setMinimumWidth(fitting_width(self.name, self.name.placeholderText()))
@@ -217,7 +217,7 @@ class TableModeDialog(QDialog):
         self.point_value.setLocale(locale())  # "1.00" / "1,00", as the results
         self.point_value.setToolTip(self.tr("What one point is worth in money at this table."))
         label = rules_label(json.dumps(self.rules.replace(point_value=1.0).to_dict()))
-        self.rules_label.setText(self.tr("House rules: %1 (change them in Settings).").replace("%1", label))
+        self.rules_label.setText(fill(self.tr("House rules: %1 (change them in Settings)."), label))
         self.settle_button.setText(self.tr("Check and settle"))
         self.settle_button.setToolTip(self.tr("Check every hand for fouls and settle everyone."))
         self.clear_button.setText(self.tr("Clear"))

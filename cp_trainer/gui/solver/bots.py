@@ -11,6 +11,7 @@ from typing import Literal
 
 from PySide6.QtCore import QCoreApplication
 
+from cp_trainer.gui.translation import fill
 from cp_trainer.rules.bot_names import BotChoice, BotName, UnknownBotError
 from cp_trainer.support.i18n import join_words, tr, tr_count
 
@@ -34,7 +35,7 @@ def _note(choice: BotChoice) -> str:
     if choice.name is not BotName.NEWCOMER:
         return ""
     rate = f"{100 * choice.foul_rate:g}"
-    return " " + QCoreApplication.translate("Bots", "(fouls %1%)").replace("%1", rate)
+    return " " + fill(QCoreApplication.translate("Bots", "(fouls %1%)"), rate)
 
 
 def _name(choice: BotChoice) -> str:

@@ -34,6 +34,7 @@ from cp_trainer.chinese.session import (
 from cp_trainer.gui.numbers import points
 from cp_trainer.gui.solver.bridge import play_bots
 from cp_trainer.gui.table.models import DealModel
+from cp_trainer.gui.translation import fill
 from cp_trainer.history.replay import ReplayedHand
 from cp_trainer.rules.arrangement import Arrangement, CheckResult
 from cp_trainer.rules.cards import Card
@@ -229,8 +230,8 @@ class TrainerController(QObject):
                            "will be scored as it lies. Set it anyway?")
         own = natural_of(self.arrangement()) if rules.naturals else None
         if own is not None:
-            text = self.tr("This hand fouls, but it holds a natural (%1): it is settled as a natural, "
-                           "its rows are not compared.").replace("%1", own.label(self.setup.lang))
+            text = fill(self.tr("This hand fouls, but it holds a natural (%1): it is settled as a natural, "
+                                "its rows are not compared."), own.label(self.setup.lang))
         else:
             text = self._foul_cost()
         return text + " " + self.tr("Set it anyway?")
@@ -250,14 +251,13 @@ class TrainerController(QObject):
                            "opponent collects royalties.")
         else:
             text = self.tr("This hand fouls: it loses %1 to each opponent.")
-        text = text.replace("%1", points(rules.scoop_points)).replace(
-            "%2", points(2 * rules.scoop_points))
+        text = fill(text, points(rules.scoop_points), points(2 * rules.scoop_points))
         if rules.naturals and rules.effective_natural_amount != rules.scoop_points:
-            text += " " + self.tr("A hand with a natural wins %1 from it instead.").replace(
-                "%1", points(rules.effective_natural_amount))
+            text += " " + fill(self.tr("A hand with a natural wins %1 from it instead."),
+                               points(rules.effective_natural_amount))
         if rules.surrender and not cross:
-            text += " " + self.tr("An opponent who surrenders pays it %1 instead.").replace(
-                "%1", points(rules.effective_surrender_cost))
+            text += " " + fill(self.tr("An opponent who surrenders pays it %1 instead."),
+                               points(rules.effective_surrender_cost))
         return text
 
     # --- the bots -----------------------------------------------------------------------------

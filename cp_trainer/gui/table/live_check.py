@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import Zone
+from cp_trainer.gui.translation import fill
 from cp_trainer.rules.arrangement import CheckResult, Outcome, Row
 from cp_trainer.rules.arrangement_text import for_people, foul_sentences
 from cp_trainer.rules.cards import Card
@@ -54,12 +55,11 @@ def row_words(zone: Zone, cards: Sequence[Card], result: CheckResult, lang: str)
         if zone.capacity == 3:
             return translate("TableWidget", "empty: drop 3 cards here")
         return translate("TableWidget", "empty: drop 5 cards here")
-    count = translate("TableWidget", "%1 of %2 cards").replace("%1", str(len(cards))).replace(
-        "%2", str(zone.capacity))
+    count = fill(translate("TableWidget", "%1 of %2 cards"), str(len(cards)), str(zone.capacity))
     so_far = partial_hand_name(cards, lang)
     if not so_far:
         return count
-    return translate("TableWidget", "%1 so far (%2)").replace("%1", so_far).replace("%2", count)
+    return fill(translate("TableWidget", "%1 so far (%2)"), so_far, count)
 
 
 def banner_words(result: CheckResult, rules: HouseRules, left: int, total: int, lang: str,
@@ -81,9 +81,9 @@ def banner_words(result: CheckResult, rules: HouseRules, left: int, total: int, 
             legal = translate("TableWidget", "Legal: the rows are in order (%1). Press Set hand when ready.")
         else:
             legal = translate("TableWidget", "Legal: the rows are in order (%1).")
-        return "legal", legal.replace("%1", order)
+        return "legal", fill(legal, order)
     if left == total:  # nothing placed yet: say what to do first
         text = translate("TableWidget", "Drag your cards from the hand below into the three rows (or "
                                         "double-click a card). The rows must go %1.")
-        return "incomplete", text.replace("%1", order)
+        return "incomplete", fill(text, order)
     return "incomplete", tr_count("table.left_to_place", left, lang, n=str(left), order=order)

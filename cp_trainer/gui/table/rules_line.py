@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication
 from cp_trainer.chinese.session import TableSetup
 from cp_trainer.gui.numbers import number, points
 from cp_trainer.gui.solver.bots import bot_label, bots_phrase
+from cp_trainer.gui.translation import fill
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule
 
 __all__ = ["SEPARATOR", "rules_parts", "rules_text", "table_changes", "table_line", "table_parts"]
@@ -33,8 +34,7 @@ def _system(rules: HouseRules) -> str:
     bonus = rules.scoop_bonus
     if bonus is None or bonus == system.scoop_bonus:
         return text
-    return QCoreApplication.translate("TableRules", "%1, scoop bonus %2").replace("%1", text).replace(
-        "%2", str(bonus))
+    return fill(QCoreApplication.translate("TableRules", "%1, scoop bonus %2"), text, str(bonus))
 
 
 def _ties(rules: HouseRules) -> str:
@@ -42,14 +42,13 @@ def _ties(rules: HouseRules) -> str:
         return QCoreApplication.translate("TableRules", "ties push")
     if rules.bank == 0:
         return QCoreApplication.translate("TableRules", "ties to you (the bank)")
-    return QCoreApplication.translate("TableRules", "ties to bot %1 (the bank)").replace(
-        "%1", str(rules.bank))
+    return fill(QCoreApplication.translate("TableRules", "ties to bot %1 (the bank)"), str(rules.bank))
 
 
 def _bots(setup: TableSetup, lang: str) -> str:
     if setup.criss_cross:
-        return QCoreApplication.translate("TableRules", "1 %1 bot, two hands each").replace(
-            "%1", bot_label(setup.bot_at(1)))
+        return fill(QCoreApplication.translate("TableRules", "1 %1 bot, two hands each"),
+                    bot_label(setup.bot_at(1)))
     return bots_phrase(setup.seated_bots, lang)
 
 
@@ -66,8 +65,8 @@ def rules_parts(rules: HouseRules, *, only_on: bool = False) -> dict[str, str]:
     else:
         royalties = QCoreApplication.translate("TableRules", "royalties")
     if rules.surrender:
-        surrender = QCoreApplication.translate("TableRules", "surrender for %1").replace(
-            "%1", points(rules.effective_surrender_cost))
+        surrender = fill(QCoreApplication.translate("TableRules", "surrender for %1"),
+                         points(rules.effective_surrender_cost))
     else:
         surrender = "" if only_on else QCoreApplication.translate("TableRules", "no surrender")
     if rules.naturals:
@@ -85,8 +84,7 @@ def rules_parts(rules: HouseRules, *, only_on: bool = False) -> dict[str, str]:
     if rules.stakes is not None:
         money = QCoreApplication.translate("TableRules", "stakes per seat")
     elif rules.point_value != 1:
-        money = QCoreApplication.translate("TableRules", "1 point = %1").replace(
-            "%1", number(rules.point_value))
+        money = fill(QCoreApplication.translate("TableRules", "1 point = %1"), number(rules.point_value))
     return {"system": _system(rules), "ties": _ties(rules), "royalties": royalties,
             "surrender": surrender, "naturals": naturals, "variants": ", ".join(variants),
             "money": money}
@@ -129,7 +127,7 @@ def table_changes(now: TableSetup, next_: TableSetup) -> list[str]:
     before, after = table_parts(now), table_parts(next_)
     changes = [after[key] for key in after if after[key] != before[key] and after[key]]
     gone = [before[key] for key in before if before[key] and not after[key]]
-    changes.extend(QCoreApplication.translate("TableRules", "not %1").replace("%1", text) for text in gone)
+    changes.extend(fill(QCoreApplication.translate("TableRules", "not %1"), text) for text in gone)
     if not changes:  # a difference the line does not name (a royalty amount, a stake)
         changes.append(QCoreApplication.translate("TableRules", "other house rules"))
     return changes
