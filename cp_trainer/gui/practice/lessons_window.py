@@ -262,6 +262,20 @@ class LessonsWindow(QDialog):
         self.rows: LessonBoard | None = None
         self.clear_button: QPushButton | None = None
 
+        self._lay_out()
+
+        self.list.currentRowChanged.connect(self.open_lesson)
+        self.check_button.clicked.connect(self.check)
+        self.next_button.clicked.connect(self.next_step)
+        self.resize(940, 640)
+        if store is not None:
+            self.set_store(store)
+        self.retranslate()
+        if self.lessons:
+            self.list.setCurrentRow(0)
+
+    def _lay_out(self) -> None:
+        """The lessons' list on the left; on the right the step, which scrolls, and its buttons."""
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.check_button)
@@ -289,20 +303,10 @@ class LessonsWindow(QDialog):
         layout = QHBoxLayout(self)
         layout.addWidget(self.list)
         layout.addLayout(right, 1)
-
         # Reading matter: a size above the system's small default, like the table's texts.
         self.setStyleSheet("#lessonList, #stepText, #lessonFeedback, #answerArea QLabel, "
                            "#answerArea QRadioButton, #lessonsWindow QPushButton { font-size: 11pt; }"
                            "#lessonList::item { padding: 3px; }")
-        self.list.currentRowChanged.connect(self.open_lesson)
-        self.check_button.clicked.connect(self.check)
-        self.next_button.clicked.connect(self.next_step)
-        self.resize(940, 640)
-        if store is not None:
-            self.set_store(store)
-        self.retranslate()
-        if self.lessons:
-            self.list.setCurrentRow(0)
 
     # --- language -----------------------------------------------------------------------------
 
@@ -450,35 +454,43 @@ class LessonsWindow(QDialog):
             self._add_arrangement(step.arrangement, lang)
             self._add_options([(tr(f"lessons.outcome.{o}", lang), o, None) for o in step.options])
         elif isinstance(step, ScoreStep):
-            holder = QWidget(self.answer_area)
-            side_by_side = QHBoxLayout(holder)
-            side_by_side.setContentsMargins(0, 0, 0, 0)
-            side_by_side.setSpacing(24)
-            for label, hand in zip(step.labels, step.hands, strict=True):
-                view = _ArrangementView(self.renderer, hand, ROW_CARD_HEIGHT, lang, label(lang), holder)
-                self.pictures.extend(view.rows)
-                side_by_side.addWidget(view)
-            side_by_side.addStretch(1)
-            self.answer_layout.addWidget(holder)
-            self.score_edit = QLineEdit(self.answer_area)
-            self.score_edit.setObjectName("scoreAnswer")
-            self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))
-            self.score_edit.setToolTip(self.tr("Type the points as a whole number (negative for a "
-                                               "loss), then press Enter or Check."))
-            self.score_edit.setMinimumWidth(fitting_width(self.score_edit, self.score_edit.placeholderText()))
-            self.score_edit.setMaximumWidth(max(320, self.score_edit.minimumWidth()))
-            self.score_edit.returnPressed.connect(self.check)
-            self.answer_layout.addWidget(self.score_edit)
+            self._add_score_answer(step, lang)
         elif isinstance(step, ArrangeStep):
-            self.rows = LessonBoard(step.cards, self.renderer, lang, self.answer_area)
-            self.answer_layout.addWidget(self.rows)
-            self.clear_button = clear = QPushButton(self.tr("Start over"), self.answer_area)
-            clear.setObjectName("clearRowsButton")
-            clear.setToolTip(self.tr("Take every card back off the rows."))
-            clear.clicked.connect(self.rows.clear)
-            self.answer_layout.addWidget(clear, 0, Qt.AlignmentFlag.AlignLeft)
-            if saved:
-                self.rows.set_text(saved)
+            self._add_rows_answer(step, lang, saved)
+
+    def _add_score_answer(self, step: ScoreStep, lang: str) -> None:
+        """The hands side by side, and the line the points are typed in."""
+        holder = QWidget(self.answer_area)
+        side_by_side = QHBoxLayout(holder)
+        side_by_side.setContentsMargins(0, 0, 0, 0)
+        side_by_side.setSpacing(24)
+        for label, hand in zip(step.labels, step.hands, strict=True):
+            view = _ArrangementView(self.renderer, hand, ROW_CARD_HEIGHT, lang, label(lang), holder)
+            self.pictures.extend(view.rows)
+            side_by_side.addWidget(view)
+        side_by_side.addStretch(1)
+        self.answer_layout.addWidget(holder)
+        self.score_edit = QLineEdit(self.answer_area)
+        self.score_edit.setObjectName("scoreAnswer")
+        self.score_edit.setPlaceholderText(self.tr("points, e.g. 2 or -4"))
+        self.score_edit.setToolTip(self.tr("Type the points as a whole number (negative for a "
+                                           "loss), then press Enter or Check."))
+        self.score_edit.setMinimumWidth(fitting_width(self.score_edit, self.score_edit.placeholderText()))
+        self.score_edit.setMaximumWidth(max(320, self.score_edit.minimumWidth()))
+        self.score_edit.returnPressed.connect(self.check)
+        self.answer_layout.addWidget(self.score_edit)
+
+    def _add_rows_answer(self, step: ArrangeStep, lang: str, saved: str | None) -> None:
+        """The board the cards are set on (its text ``saved`` kept), and its Start over button."""
+        self.rows = LessonBoard(step.cards, self.renderer, lang, self.answer_area)
+        self.answer_layout.addWidget(self.rows)
+        self.clear_button = clear = QPushButton(self.tr("Start over"), self.answer_area)
+        clear.setObjectName("clearRowsButton")
+        clear.setToolTip(self.tr("Take every card back off the rows."))
+        clear.clicked.connect(self.rows.clear)
+        self.answer_layout.addWidget(clear, 0, Qt.AlignmentFlag.AlignLeft)
+        if saved:
+            self.rows.set_text(saved)
 
     def _add_cards(self, cards: Sequence[Card], height: int) -> None:
         label = CardsLabel(self.renderer, cards, height, self.answer_area)

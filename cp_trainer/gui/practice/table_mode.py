@@ -147,25 +147,7 @@ class TableModeDialog(QDialog):
         self.rules = rules or HouseRules()
         self.table_result: TableResult | None = None
 
-        self.count = QSpinBox(self)
-        self.count.setObjectName("playerCount")
-        self.count.setRange(2, MAX_PLAYERS)
-        self.point_value = QDoubleSpinBox(self)
-        self.point_value.setObjectName("pointValue")
-        self.point_value.setRange(0.01, 1_000_000.0)
-        self.point_value.setDecimals(2)
-        self.point_value.setValue(self.rules.point_value)
-        self.count_label = QLabel(self)
-        self.point_label = QLabel(self)
-        self.rules_label = QLabel(self)
-        self.rules_label.setWordWrap(True)
-        top = QHBoxLayout()
-        top.addWidget(self.count_label)
-        top.addWidget(self.count)
-        top.addSpacing(20)
-        top.addWidget(self.point_label)
-        top.addWidget(self.point_value)
-        top.addStretch(1)
+        top = self._build_top_line()
 
         self.players = [_PlayerBox(i, self) for i in range(MAX_PLAYERS)]
         self.targets = QButtonGroup(self)
@@ -208,6 +190,29 @@ class TableModeDialog(QDialog):
         self.resize(self._first_size())
         # the first player's name takes the focus (the Players spin box showed a blinking caret)
         self.players[0].name.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _build_top_line(self) -> QHBoxLayout:
+        """The players' count and the point's value, in one line."""
+        self.count = QSpinBox(self)
+        self.count.setObjectName("playerCount")
+        self.count.setRange(2, MAX_PLAYERS)
+        self.point_value = QDoubleSpinBox(self)
+        self.point_value.setObjectName("pointValue")
+        self.point_value.setRange(0.01, 1_000_000.0)
+        self.point_value.setDecimals(2)
+        self.point_value.setValue(self.rules.point_value)
+        self.count_label = QLabel(self)
+        self.point_label = QLabel(self)
+        self.rules_label = QLabel(self)
+        self.rules_label.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(self.count_label)
+        top.addWidget(self.count)
+        top.addSpacing(20)
+        top.addWidget(self.point_label)
+        top.addWidget(self.point_value)
+        top.addStretch(1)
+        return top
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Table mode: settle a real table"))
