@@ -47,7 +47,7 @@ from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.gui.shortcuts import add_close_shortcuts, redo_keys, undo_keys
-from cp_trainer.gui.solver.bridge import SolveRequest, criss_cross_requests
+from cp_trainer.gui.solver.bridge import SolverQuestion, criss_cross_requests
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.gui.style import STYLE_SHEET, readable_placeholders
@@ -599,7 +599,7 @@ class MainWindow(QMainWindow):
 
     # --- the solver ---------------------------------------------------------------------------
 
-    def _request(self, *, after_showdown: Showdown | None = None) -> SolveRequest:
+    def _request(self, *, after_showdown: Showdown | None = None) -> SolverQuestion:
         """The question for the solver; its samples are the deal's own (no seed: the same deal gets
         the same answer in every session, as the history and Try again expect)."""
         c = self.controller
@@ -610,7 +610,7 @@ class MainWindow(QMainWindow):
             mine = after_showdown.player
             actual = after_showdown.opponents
             gone = after_showdown.bots_surrendered
-        request = SolveRequest(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
+        request = SolverQuestion(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
                                opponents=min(3, len(c.opponent_cards)), bot=c.setup.bot_at(1),
                                seat_bots=() if c.setup.criss_cross else c.setup.seated_bots,
                                samples=self.values.solver_samples, mine=mine,

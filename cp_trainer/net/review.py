@@ -1,6 +1,7 @@
-"""The solver's work for the teaching table: the bots' hands and each person's review.
+"""The solver's work for the teaching table: each person's review (the bots' hands are
+:func:`cp_trainer.solver.play_bots`).
 
-Both run off the server's event loop (in its thread pool: the solver's kernels release the GIL).
+It runs off the server's event loop (in its thread pool: the solver's kernels release the GIL).
 The review is ``cp-trainer grade``'s verdict (:func:`cp_trainer.solver.grade.grade`): the best
 arrangement, the loss against it, the loss's paired standard error and whether it is significant.
 A hand surrendered before it was set is reviewed against what the surrender cost: each opponent
@@ -10,19 +11,11 @@ compared with that (its error is the best's own standard error).
 
 from __future__ import annotations
 
-from ..chinese.session import BotJob, BotPlay
 from .work import Review, ReviewWork
 
-__all__ = ["REVIEW_SAMPLES", "play_bots", "review"]
+__all__ = ["REVIEW_SAMPLES", "review"]
 
 REVIEW_SAMPLES = 1000  # sampled deals per review: a second or two per seat on a busy machine
-
-
-def play_bots(job: BotJob) -> BotPlay:
-    """The bots' hands, as the window's table plays them (:func:`cp_trainer.solver.bots.play`)."""
-    from ..solver.bots import play
-
-    return play(job)
 
 
 def review(work: ReviewWork, samples: int = REVIEW_SAMPLES) -> Review:

@@ -41,11 +41,12 @@ from websockets.http11 import Request, Response
 
 from ..history.writer import HistoryWriter, WriterEvent
 from ..rules.bot_names import BotChoice, BotName
+from ..solver import play_bots
 from ..support.i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
 from ..support.resources import resource_path
 from .page import PAGE_FILES, Addresses, is_loopback, link_host, page_strings
 from .page import response as http_response
-from .review import REVIEW_SAMPLES, play_bots, review
+from .review import REVIEW_SAMPLES, review
 from .seats import TableError
 from .strangers import BURST, MAX_STRANGERS, RATE, Bucket, Gate, GatedConnection, Guard, Say
 from .table import Table

@@ -9,11 +9,18 @@ first solve answers at full speed).
 - :mod:`.scoring` — pair scoring under :class:`~cp_trainer.rules.house_rules.HouseRules`, vectorised.
 - :mod:`.bots` — the ``greedy``, ``standard`` and ``expert`` bots.
 - :mod:`.montecarlo` — the solver: expected points per candidate, hindsight, explanations.
+
+:func:`play_bots` is how every table (the window's, the teaching table's) lets the bots play a deal.
 """
 
 from __future__ import annotations
 
-__all__ = ["needs_compiling", "warm_up"]
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..chinese.session import BotJob, BotPlay
+
+__all__ = ["needs_compiling", "play_bots", "warm_up"]
 
 
 def warm_up() -> None:
@@ -39,3 +46,19 @@ def needs_compiling() -> bool:
     from . import _jit, montecarlo  # noqa: F401  (importing montecarlo records every solve kernel)
 
     return not _jit.cached(SOLVE_KERNELS)
+
+
+def play_bots(job: BotJob) -> BotPlay:
+    """A deal's bot hands as the table plays them: each set by its seat's bot (``job.bot_at``)
+    at its own seat and, when the job asks (surrender allowed, not Criss Cross), each bot's
+    decision to surrender against ``job.opponents`` hands. The same cards always get the same
+    answer. Loads the bots (NumPy, the kernels) on first use."""
+    from ..chinese.session import BotPlay
+    from .bots import get_bot
+
+    seated = tuple(zip(job.seats, job.hands, strict=True))
+    bots = {seat: get_bot(job.bot_at(seat)) for seat in set(job.seats)}
+    hands = tuple(bots[seat].arrange(list(cards), job.rules, seat) for seat, cards in seated)
+    gone = frozenset(seat for seat, cards in seated
+                     if job.surrender and bots[seat].surrenders(list(cards), job.rules, seat, job.opponents))
+    return BotPlay(hands, gone)

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..chinese.session import BotJob, BotPlay
 from ..rules.cards import Card
 from ..rules.house_rules import HouseRules
 from .enumerate import setting_arrangement
@@ -62,7 +61,7 @@ from .montecarlo import SolveRequest, solve
 from .names import BotChoice, BotName, UnknownBotError
 
 __all__ = ["BOT_NAMES", "SURRENDER_MARGIN", "Bot", "BotChoice", "BotName", "BotSpec", "ExpertBot", "FastBot",
-           "UnknownBotError", "bonuses", "bot_spec", "get_bot", "play", "settings_for"]
+           "UnknownBotError", "bonuses", "bot_spec", "get_bot", "settings_for"]
 
 BOT_NAMES: tuple[str, ...] = tuple(b.value for b in BotName)
 
@@ -123,16 +122,3 @@ def get_bot(bot: BotChoice | BotName | str) -> Bot:
     if choice.name is BotName.EXPERT:
         return ExpertBot()
     return FastBot(choice)
-
-
-def play(job: BotJob) -> BotPlay:
-    """A deal's bot hands as the table plays them: each set by its seat's bot (``job.bot_at``)
-    at its own seat and, when the job asks (surrender allowed, not Criss Cross), each bot's
-    decision to surrender against ``job.opponents`` hands. The same cards always get the same
-    answer."""
-    seated = tuple(zip(job.seats, job.hands, strict=True))
-    bots = {seat: get_bot(job.bot_at(seat)) for seat in set(job.seats)}
-    hands = tuple(bots[seat].arrange(list(cards), job.rules, seat) for seat, cards in seated)
-    gone = frozenset(seat for seat, cards in seated
-                     if job.surrender and bots[seat].surrenders(list(cards), job.rules, seat, job.opponents))
-    return BotPlay(hands, gone)

@@ -1,6 +1,6 @@
 """The bots surrender at the table when it pays more, without Qt.
 
-The session asks the solver's bots (:func:`cp_trainer.solver.bots.play`) for their hands; under
+The session asks the solver's bots (:func:`cp_trainer.solver.play_bots`) for their hands; under
 house rules that allow surrender each bot also says whether it gives its hand up, and the session
 settles those seats as surrendered. Seeds below deal bot 1 a hopeless hand: standard's own
 estimate of its best arrangement, ``Tc 8c 6h / Ac 7s 4s 3s 2c / Qd Jd 6d 5d 4d``, is -3.01 points
@@ -23,7 +23,8 @@ from cp_trainer.rules.bot_names import BotChoice, BotName
 from cp_trainer.rules.cards import Card, Deck, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import PairKind
-from cp_trainer.solver.bots import SURRENDER_MARGIN, ExpertBot, play
+from cp_trainer.solver import play_bots
+from cp_trainer.solver.bots import SURRENDER_MARGIN, ExpertBot
 from cp_trainer.solver.fastbots import standard_estimate
 from cp_trainer.solver.montecarlo import SolveRequest, solve
 
@@ -35,14 +36,14 @@ SURRENDER_2 = HouseRules(surrender=True, surrender_cost=2)
 
 
 def played(setup: TableSetup, seed: int = SEED) -> ChineseSession:
-    s = ChineseSession(setup, bots=play, seed=seed)
+    s = ChineseSession(setup, bots=play_bots, seed=seed)
     s.new_deal(MINE)
     s.place(LEGAL)
     return s
 
 
 def test_the_seed_deals_bot_1_the_hopeless_hand() -> None:
-    s = ChineseSession(TableSetup(rules=SURRENDER_2, opponents=2), bots=play, seed=SEED)
+    s = ChineseSession(TableSetup(rules=SURRENDER_2, opponents=2), bots=play_bots, seed=SEED)
     s.new_deal(MINE)
     assert sorted(s.opponent_cards[0]) == sorted(HOPELESS)
     assert standard_estimate(HOPELESS, SURRENDER_2, 1) < -3.0
@@ -96,7 +97,7 @@ def test_one_bot_alone_surrenders_and_the_player_collects_the_cost() -> None:
     TableSetup(rules=SURRENDER_2, criss_cross=True),
 ])
 def test_bots_never_surrender_when_the_rules_forbid_it(setup: TableSetup) -> None:
-    s = ChineseSession(setup, bots=play, seed=SEED)
+    s = ChineseSession(setup, bots=play_bots, seed=SEED)
     s.new_deal(MINE)
     assert not s.bot_job().surrender
     s.place(LEGAL)
@@ -117,7 +118,7 @@ def _by_rank(cards: Sequence[Card]) -> Arrangement:
 
 def test_a_bot_function_that_surrenders_against_the_rules_is_refused() -> None:
     def cheat(job: BotJob) -> BotPlay:
-        return BotPlay(play(job).hands, frozenset({1}))
+        return BotPlay(play_bots(job).hands, frozenset({1}))
 
     s = ChineseSession(TableSetup(rules=HouseRules(surrender=False)), bots=cheat, seed=SEED)
     s.new_deal(MINE)
@@ -128,11 +129,11 @@ def test_a_bot_function_that_surrenders_against_the_rules_is_refused() -> None:
 
 def test_expert_surrenders_the_hopeless_hand_the_same_way_every_time() -> None:
     job = BotJob(BotChoice(BotName.EXPERT), SURRENDER_2, (tuple(HOPELESS),), (1,), surrender=True)
-    assert play(job).surrendered == {1}
-    assert play(job).surrendered == {1}  # its solve uses the deal's own samples
+    assert play_bots(job).surrendered == {1}
+    assert play_bots(job).surrendered == {1}  # its solve uses the deal's own samples
     # at the default cost, 3, the solver's -2.99 ± 0.04 is no clear loss beyond it: it plays
     default = dataclasses.replace(job, rules=HouseRules(surrender=True))
-    assert play(default).surrendered == frozenset()
+    assert play_bots(default).surrendered == frozenset()
 
 
 def test_expert_s_filter_changes_no_decision_on_a_sample() -> None:

@@ -88,18 +88,18 @@ def test_hindsight_compares_rows_only_with_the_bots_still_in() -> None:
     """'yours scored' in the hindsight line agrees with the showdown's total: a surrendered bot
     pays the cost whatever the rows (and nothing to a player who surrendered too)."""
     from cp_trainer.chinese.session import ChineseSession, TableSetup
-    from cp_trainer.gui.solver.bridge import SolveRequest, solve
-    from cp_trainer.solver.bots import play
+    from cp_trainer.gui.solver.bridge import SolverQuestion, solve
+    from cp_trainer.solver import play_bots
 
     rules = HouseRules(surrender=True, surrender_cost=2)
-    s = ChineseSession(TableSetup(rules=rules, opponents=2), bots=play, seed=SEED)
+    s = ChineseSession(TableSetup(rules=rules, opponents=2), bots=play_bots, seed=SEED)
     s.new_deal(MINE)
     s.place(LEGAL)
     showdown = s.set_hand()
     assert showdown is not None and showdown.bots_surrendered == {1}
 
     def ask(**kw: object) -> tuple[int | None, int | None]:
-        request = SolveRequest(cards=tuple(MINE), rules=rules, opponents=2, samples=200, time_budget=None,
+        request = SolverQuestion(cards=tuple(MINE), rules=rules, opponents=2, samples=200, time_budget=None,
                                mine=LEGAL, actual=showdown.opponents, **kw)  # type: ignore[arg-type]
         answer = solve(request, lambda done, asked: None, lambda: False)
         return answer.mine_hindsight_points, answer.hindsight_points

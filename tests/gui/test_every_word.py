@@ -14,7 +14,7 @@ from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.numbers import points
 from cp_trainer.gui.practice.hand_html import hand_html
-from cp_trainer.gui.solver.bridge import SolveRequest
+from cp_trainer.gui.solver.bridge import SolverQuestion
 from cp_trainer.gui.solver.panel import _opponents
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import Game, HandRecord
@@ -189,9 +189,9 @@ def test_the_table_line_lists_its_bots_as_a_sentence(qtbot: Any, tmp_path: Path,
 def test_the_solver_names_the_bots_it_plays_against(qapp: Any, lang: str, said: list[str]) -> None:
     install_language(qapp, lang)
     try:
-        mixed = SolveRequest(cards=(), rules=HouseRules(), opponents=3, bot=MIXED[0], seat_bots=MIXED)
-        one = SolveRequest(cards=(), rules=HouseRules(), opponents=1, bot=MIXED[2])
-        two = SolveRequest(cards=(), rules=HouseRules(), opponents=2, bot=MIXED[0])
+        mixed = SolverQuestion(cards=(), rules=HouseRules(), opponents=3, bot=MIXED[0], seat_bots=MIXED)
+        one = SolverQuestion(cards=(), rules=HouseRules(), opponents=1, bot=MIXED[2])
+        two = SolverQuestion(cards=(), rules=HouseRules(), opponents=2, bot=MIXED[0])
         assert [_opponents(r) for r in (mixed, one, two)] == said
     finally:
         install_language(qapp, "en")

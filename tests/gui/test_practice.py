@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
-from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest
+from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolverQuestion
 from cp_trainer.history import HistoryStore
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
@@ -53,10 +53,10 @@ def test_a_played_hand_is_recorded_with_its_fouls_and_the_bots(window: MainWindo
     assert hand.solver_ev is None
 
     # The solver's answer for this hand arrives later and is added to it; another hand's is not.
-    request = SolveRequest(cards=tuple(DEAL), rules=window.controller.setup.rules, mine=FOUL)
+    request = SolverQuestion(cards=tuple(DEAL), rules=window.controller.setup.rules, mine=FOUL)
     answer = SolverAnswer(request=request, samples=100, best=Candidate(LEGAL, 0.8, 0.05), candidates=(),
                           mine=Candidate(FOUL, -4.0, 0.0))
-    other = SolverAnswer(request=SolveRequest(cards=tuple(DEAL), rules=request.rules, mine=LEGAL),
+    other = SolverAnswer(request=SolverQuestion(cards=tuple(DEAL), rules=request.rules, mine=LEGAL),
                          samples=100, best=Candidate(LEGAL, 0.8, 0.05), candidates=())
     assert not recorder.add_solver_answer(other)
     window.solver_panel.answered.emit(answer)

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from cp_trainer.gui.main_window import _setup_of
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings, SettingsError, TrainerSettings
-from cp_trainer.gui.solver.bridge import SolveRequest, opponent_models
+from cp_trainer.gui.solver.bridge import SolverQuestion, opponent_models
 from cp_trainer.rules.bot_names import BotChoice, BotName
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 
@@ -125,9 +125,9 @@ def test_the_table_and_the_solver_get_the_seated_bots(qapp: object) -> None:
     values = TrainerSettings(opponents=3, bot=SEATED[0], seat_bots=SEATED, language="en")
     setup = _setup_of(values)
     assert setup.seated_bots == SEATED
-    request = SolveRequest(cards=(), rules=HouseRules(), opponents=3, bot=setup.bot_at(1),
+    request = SolverQuestion(cards=(), rules=HouseRules(), opponents=3, bot=setup.bot_at(1),
                            seat_bots=setup.seated_bots)
     assert opponent_models(request) == tuple(SEATED)
-    expert = SolveRequest(cards=(), rules=HouseRules(), opponents=2, bot=BotChoice(BotName.EXPERT),
+    expert = SolverQuestion(cards=(), rules=HouseRules(), opponents=2, bot=BotChoice(BotName.EXPERT),
                           seat_bots=(BotChoice(BotName.EXPERT), NEWCOMER))
     assert opponent_models(expert) == (BotChoice(BotName.STANDARD), NEWCOMER)  # expert: the solver

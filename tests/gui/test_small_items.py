@@ -22,7 +22,7 @@ from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
 from cp_trainer.gui.settings.store import Settings
-from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest
+from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolverQuestion
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.rules.arrangement import Arrangement
@@ -149,7 +149,7 @@ def test_numbers_are_written_the_languages_way_as_in_settings(qtbot: QtBot, tmp_
     window = _window(qtbot, tmp_path, solve=False)
     panel = window.solver_panel
 
-    def until_cancelled(_request: SolveRequest, _progress: Callable[[int, int], None],
+    def until_cancelled(_request: SolverQuestion, _progress: Callable[[int, int], None],
                         cancelled: Callable[[], bool]) -> SolverAnswer:
         while not cancelled():
             time.sleep(0.005)

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from cp_trainer.gui.solver.bridge import SolverAnswer, SolveRequest, solve
+from cp_trainer.gui.solver.bridge import SolverAnswer, SolverQuestion, solve
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.rules.arrangement import Arrangement
@@ -22,7 +22,7 @@ def test_hint_solves_in_the_background_and_plays_the_answer(qtbot: Any, tmp_path
     assert panel is not None
     threads: list[int] = []
 
-    def recording(req: SolveRequest, progress: Any, cancelled: Any) -> SolverAnswer:
+    def recording(req: SolverQuestion, progress: Any, cancelled: Any) -> SolverAnswer:
         threads.append(threading.get_ident())
         return solve(req, progress, cancelled)
 
@@ -60,12 +60,12 @@ def test_solver_can_be_cancelled(qtbot: Any, tmp_path: Path) -> None:
     started = threading.Event()
     seen: list[int] = []
 
-    def slow(req: SolveRequest, progress: Any, cancelled: Any) -> SolverAnswer:
+    def slow(req: SolverQuestion, progress: Any, cancelled: Any) -> SolverAnswer:
         def tell(done: int, total: int) -> None:
             seen.append(done)
             started.set()
             progress(done, total)
-        return solve(SolveRequest(req.cards, req.rules, req.opponents, req.bot, samples=100_000),
+        return solve(SolverQuestion(req.cards, req.rules, req.opponents, req.bot, samples=100_000),
                      tell, cancelled)
 
     panel.solve_fn = slow

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from cp_trainer.gui.solver import bridge
-from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolveRequest, criss_cross_requests, solve
+from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolverQuestion, criss_cross_requests, solve
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
@@ -41,7 +41,7 @@ def _never(*_a: Any) -> None:
 
 def _answer(mine: Candidate | None = None, equivalent: tuple[Candidate, ...] = (), **kw: Any) -> SolverAnswer:
     best = Candidate(A, 0.41, 0.05)
-    request = SolveRequest(cards=tuple(A.cards), rules=kw.pop("rules", HouseRules()),
+    request = SolverQuestion(cards=tuple(A.cards), rules=kw.pop("rules", HouseRules()),
                            mine=None if mine is None else mine.arrangement, bot=kw.pop("bot", "standard"),
                            surrendered=kw.pop("surrendered", False))
     return SolverAnswer(request=request, samples=2400, best=best, candidates=(best,), mine=mine,
@@ -71,7 +71,7 @@ def test_the_same_deal_gets_the_same_answer_from_hint_and_showdown(qtbot: Any, t
     assert first.mine == second.mine  # the player's own figures on the same samples
     # without the kept answer, the same question (the deal's own seed) gets the same figures
     bridge.clear_cache()
-    again = solve(SolveRequest(cards=tuple(reversed(first.request.cards)), rules=first.request.rules,
+    again = solve(SolverQuestion(cards=tuple(reversed(first.request.cards)), rules=first.request.rules,
                                bot=first.request.bot, samples=first.samples, mine=first.request.mine,
                                time_budget=0.0), _never, lambda: False)
     assert again.best == first.best and again.mine == first.mine and again.samples == first.samples
@@ -135,7 +135,7 @@ def test_surrender_is_priced_against_the_best(qtbot: Any) -> None:
     text = panel.figures.text()
     assert "You surrendered: \u22123.00 points per hand." in text and "Surrendering cost you 3.41" in text
     # a real solve: two bots, surrender costs 3 a bot
-    answer = solve(SolveRequest(cards=tuple(parse_cards(HAND)), rules=rules, opponents=2, samples=300,
+    answer = solve(SolverQuestion(cards=tuple(parse_cards(HAND)), rules=rules, opponents=2, samples=300,
                                 time_budget=0.0, surrendered=True), _never, lambda: False)
     assert answer.surrender_ev == -6.0 and answer.mine is None
     verdict = answer.surrender_verdict()
@@ -207,14 +207,14 @@ def test_sampling_beyond_the_minimum_shows_a_busy_bar_and_the_count(qtbot: Any) 
     panel = _panel(qtbot)
     go = threading.Event()
 
-    def slow(req: SolveRequest, progress: Any, cancelled: Any) -> SolverAnswer:
+    def slow(req: SolverQuestion, progress: Any, cancelled: Any) -> SolverAnswer:
         progress(req.samples, req.samples)
         progress(3000, 100_000)
         go.wait(30)
         return _answer()
 
     panel.solve_fn = slow
-    panel.start(SolveRequest(cards=tuple(A.cards), rules=HouseRules(), samples=2000))
+    panel.start(SolverQuestion(cards=tuple(A.cards), rules=HouseRules(), samples=2000))
     qtbot.waitUntil(lambda: panel.progress.maximum() == 0, timeout=10_000)
     assert "3,000 random deals so far" in panel.status.text()
     with qtbot.waitSignal(panel.answered, timeout=30_000):
@@ -281,7 +281,7 @@ def test_the_settings_dialog_edits_the_time_budget(qtbot: Any) -> None:
 def _count_answer(opponents: int, equivalent: int, bot: str = "greedy") -> SolverAnswer:
     best = Candidate(A, 0.41, 0.05)
     others = tuple(Candidate(B, 0.41, 0.05, loss=0.001, loss_stderr=0.001) for _ in range(equivalent - 1))
-    request = SolveRequest(cards=tuple(A.cards), rules=HouseRules(), opponents=opponents,
+    request = SolverQuestion(cards=tuple(A.cards), rules=HouseRules(), opponents=opponents,
                            bot=BotChoice.of(bot))
     return SolverAnswer(request=request, samples=2400, best=best, candidates=(best,),
                         equivalent=(best, *others))
@@ -323,7 +323,7 @@ def test_the_biggest_row_difference_reads_as_a_sentence(qtbot: Any) -> None:
     best = Candidate(A, 0.41, 0.05, row_win=(0.3, 0.5, 0.57), scoop=0.1)
     mine = Candidate(B, 0.2, 0.05, row_win=(0.3, 0.5, 0.2), scoop=0.05, loss=0.21, loss_stderr=0.03,
                      significant=True)
-    request = SolveRequest(cards=tuple(A.cards), rules=HouseRules(), mine=B)
+    request = SolverQuestion(cards=tuple(A.cards), rules=HouseRules(), mine=B)
     panel._show(SolverAnswer(request=request, samples=2400, best=best, candidates=(best,), mine=mine,
                              equivalent=(best,)))
     assert "The biggest difference: the solver's bottom row wins 57% of the time, yours 20%." in \

@@ -15,6 +15,7 @@ from cp_trainer.chinese.session import BotJob, BotPlay, Phase
 from cp_trainer.gui.table import controller
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.solver import play_bots
 
 from .test_steady_layout import LEGAL, make_window
 
@@ -27,14 +28,14 @@ def test_set_hand_waits_for_the_bots_without_blocking(qtbot: QtBot, tmp_path: Pa
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-bots")
     monkeypatch.setattr(controller, "_BOT_POOL", pool)
     gate, started = threading.Event(), threading.Event()
-    real = controller.set_bots
+    real = play_bots
 
     def gated(job: BotJob) -> BotPlay:
         started.set()
         assert gate.wait(30)
         return real(job)
 
-    monkeypatch.setattr(controller, "set_bots", gated)
+    monkeypatch.setattr(controller, "play_bots", gated)
     try:
         window = make_window(qtbot, tmp_path, (1280, 800), lang=lang)
         window.controller.new_deal(window.deal_model.all_cards())  # dealt behind the gate
@@ -65,13 +66,13 @@ def test_a_new_deal_while_waiting_drops_the_wait(qtbot: QtBot, tmp_path: Path,
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-bots")
     monkeypatch.setattr(controller, "_BOT_POOL", pool)
     gate = threading.Event()
-    real = controller.set_bots
+    real = play_bots
 
     def gated(job: BotJob) -> Any:
         assert gate.wait(30)
         return real(job)
 
-    monkeypatch.setattr(controller, "set_bots", gated)
+    monkeypatch.setattr(controller, "play_bots", gated)
     try:
         window = make_window(qtbot, tmp_path, (1280, 800))
         window.controller.new_deal(window.deal_model.all_cards())
@@ -79,7 +80,7 @@ def test_a_new_deal_while_waiting_drops_the_wait(qtbot: QtBot, tmp_path: Path,
         assert window.deal_model.place(arr.top, arr.middle, arr.bottom)
         window.table.set_button.click()
         assert window.controller.waiting_for_bots()
-        monkeypatch.setattr(controller, "set_bots", real)
+        monkeypatch.setattr(controller, "play_bots", real)
         window.table.deal_button.click()  # a new deal: no showdown of the old one comes later
         assert not window.controller.waiting_for_bots()
         assert window.table.views[Zone.HAND].isEnabled()

@@ -23,8 +23,8 @@ from cp_trainer.rules.bot_names import (
 from cp_trainer.rules.cards import Card, Deck, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import settle_pair
-from cp_trainer.solver import styles
-from cp_trainer.solver.bots import get_bot, play
+from cp_trainer.solver import play_bots, styles
+from cp_trainer.solver.bots import get_bot
 from cp_trainer.solver.enumerate import SolverInputError, enumerate_hand, setting_arrangement, tables_for
 from cp_trainer.solver.fastbots import numpy_setting, settings_for
 from cp_trainer.solver.montecarlo import SolveRequest, solve
@@ -187,11 +187,11 @@ def test_the_table_plays_each_seat_by_its_own_bot() -> None:
     hands = tuple(tuple(deck.deal(13)) for _ in range(3))
     seat_bots = (BotChoice(BotName.PAIR_ON_TOP), BotChoice(BotName.NEWCOMER, 1.0), BotChoice(BotName.GREEDY))
     job = BotJob(BotChoice(BotName.STANDARD), RULES, hands, (1, 2, 3), seat_bots=seat_bots)
-    result = play(job)
+    result = play_bots(job)
     for seat, (cards, arr) in enumerate(zip(hands, result.hands, strict=True), start=1):
         assert arr == get_bot(seat_bots[seat - 1]).arrange(list(cards), RULES, seat)
     assert not check_arrangement(result.hands[1], RULES).legal  # the newcomer at rate 1 fouls
-    assert play(job) == result
+    assert play_bots(job) == result
 
 
 # --- the solver against the bots actually seated --------------------------------------------------

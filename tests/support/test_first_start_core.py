@@ -11,7 +11,7 @@ import pytest
 
 from cp_trainer import precompile as pc
 from cp_trainer.gui.solver import bridge
-from cp_trainer.gui.solver.bridge import Preparation, SolveCancelled, SolveRequest
+from cp_trainer.gui.solver.bridge import Preparation, SolveCancelled, SolverQuestion
 from cp_trainer.rules.cards import FULL_DECK
 from cp_trainer.rules.house_rules import HouseRules
 
@@ -59,7 +59,7 @@ def test_waiting_for_the_preparation_ends_with_it() -> None:
 
 
 def test_a_solve_asked_while_the_solver_is_prepared_waits_and_cancel_reaches_it() -> None:
-    request = SolveRequest(tuple(FULL_DECK[:13]), HouseRules(), samples=100, time_budget=None)
+    request = SolverQuestion(tuple(FULL_DECK[:13]), HouseRules(), samples=100, time_budget=None)
     bridge.PREPARATION.begin()
     try:
         cancel = threading.Event()

@@ -9,7 +9,7 @@ first use, so opening the window does not wait for NumPy and Numba.
 One deal, one verdict: the samples of a deal come from its cards (:func:`deal_seed`), and the
 last few answers are kept (:data:`CACHE_SIZE`), so the Hint, the showdown, a replay and Try
 again ask the same question of the same samples and get the same answer, even when adaptive
-sampling was cut by its time budget. Sampling is adaptive (``SolveRequest.time_budget``): at
+sampling was cut by its time budget. Sampling is adaptive (``SolverQuestion.time_budget``): at
 least ``samples`` deals, then more until the best is clear of the others or equal to them within
 the solver's accuracy, or the budget is spent.
 """
@@ -23,7 +23,6 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from cp_trainer.chinese.session import BotJob, BotPlay
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.history.record import HandRecord
 from cp_trainer.rules.arrangement import Arrangement
@@ -40,12 +39,11 @@ __all__ = [
     "Candidate",
     "Preparation",
     "SolveCancelled",
-    "SolveRequest",
     "SolverAnswer",
+    "SolverQuestion",
     "StoredVerdict",
     "arrange",
     "criss_cross_requests",
-    "play_bots",
     "solve",
     "solver_bot",
     "stored_verdict",
@@ -94,7 +92,11 @@ PREPARATION = Preparation()
 
 
 @dataclass(frozen=True)
-class SolveRequest:
+class SolverQuestion:
+    """What the solver panel is asked about a hand: the engine's question
+    (:class:`~cp_trainer.solver.montecarlo.SolveRequest`) plus what the panel shows beside its
+    answer (the player's and the bots' real arrangements, surrenders, Criss Cross's hand number)."""
+
     cards: tuple[Card, ...]
     rules: HouseRules
     opponents: int = 1
@@ -135,7 +137,7 @@ class Candidate:
 
 @dataclass(frozen=True)
 class SolverAnswer:
-    request: SolveRequest
+    request: SolverQuestion
     samples: int
     best: Candidate
     candidates: tuple[Candidate, ...]
@@ -201,7 +203,7 @@ def solver_bot(bot: BotChoice) -> BotChoice:
     return BotChoice(BotName.STANDARD) if bot.name is BotName.EXPERT else bot
 
 
-def opponent_models(request: SolveRequest) -> tuple[BotChoice, ...] | None:
+def opponent_models(request: SolverQuestion) -> tuple[BotChoice, ...] | None:
     """Each opponent's bot as the solver plays it ("best against this table": the bots actually
     seated), or None when one bot plays them all."""
     if len(request.seat_bots) != request.opponents or len(set(request.seat_bots)) < 2:
@@ -216,25 +218,17 @@ def arrange(cards: Sequence[Card], bot: BotChoice | str, rules: HouseRules, *, s
     return get_bot(bot).arrange(list(cards), rules, seat)
 
 
-def play_bots(job: BotJob) -> BotPlay:
-    """How the table's bots play a deal: their arrangements and which surrender
-    (:func:`cp_trainer.solver.bots.play`)."""
-    from cp_trainer.solver.bots import play
-
-    return play(job)
-
-
 def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot: BotChoice | str,
                          samples: int, actual: Sequence[Arrangement] = (),
                          time_budget: float | None = DEFAULT_TIME_BUDGET,
-                         seed: int | None = None) -> list[SolveRequest]:
+                         seed: int | None = None) -> list[SolverQuestion]:
     """One request per Criss Cross hand of the player (``hands``, set or not: an incomplete one is
     solved without pricing it): each plays the bot's two hands, dealt from the 26 cards the
     player does not hold, both at seat 1; ``actual`` (after the showdown): the bot's two hands."""
     out = []
     for i, arr in enumerate(hands):
         other = tuple(c for j, h in enumerate(hands) if j != i for c in h.cards)
-        out.append(SolveRequest(cards=tuple(arr.cards), rules=rules, opponents=2, bot=BotChoice.of(bot),
+        out.append(SolverQuestion(cards=tuple(arr.cards), rules=rules, opponents=2, bot=BotChoice.of(bot),
                                 samples=samples,
                                 seed=seed, mine=arr if arr.complete else None, actual=tuple(actual),
                                 time_budget=time_budget, dead=other, opponent_seats=(1, 1),
@@ -248,7 +242,7 @@ _cache: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def _cache_key(request: SolveRequest) -> tuple[Any, ...]:
+def _cache_key(request: SolverQuestion) -> tuple[Any, ...]:
     models = opponent_models(request)
     return (tuple(sorted(request.cards)), request.rules, request.opponents, solver_bot(request.bot),
             None if models is None else tuple(models),
@@ -267,7 +261,7 @@ def _candidate(c: Any) -> Candidate:
                      float(c.loss), float(c.loss_stderr), bool(c.significantly_worse))
 
 
-def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], bool]) -> Any:
+def _result(request: SolverQuestion, progress: Progress, cancelled: Callable[[], bool]) -> Any:
     """The solver's result for ``request``'s question: from the cache, or solved (and kept)."""
     from cp_trainer.solver import montecarlo as mc
 
@@ -296,7 +290,7 @@ def _result(request: SolveRequest, progress: Progress, cancelled: Callable[[], b
     return result
 
 
-def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], bool]) -> SolverAnswer:
+def solve(request: SolverQuestion, progress: Progress, cancelled: Callable[[], bool]) -> SolverAnswer:
     """Run the Monte-Carlo solver for ``request`` (once :data:`PREPARATION` is over); raises
     :class:`SolveCancelled` on Cancel."""
     PREPARATION.wait(cancelled)
@@ -317,7 +311,7 @@ def solve(request: SolveRequest, progress: Progress, cancelled: Callable[[], boo
     return answer
 
 
-def _hindsight(request: SolveRequest, answer: SolverAnswer, priced: bool) -> SolverAnswer:
+def _hindsight(request: SolverQuestion, answer: SolverAnswer, priced: bool) -> SolverAnswer:
     """The hindsight best against the bots' actual hands. A bot that surrendered pays the cost
     whatever the player's rows (or nothing, when the player surrendered too): the rows are
     compared only with the bots still in."""

@@ -34,7 +34,7 @@ from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed_int
 from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.solver.bots import bot_label, bots_phrase
-from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolveRequest, solve, solver_bot
+from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolverQuestion, solve, solver_bot
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
 from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import JobSlot, Worker
@@ -43,7 +43,7 @@ from cp_trainer.support.i18n import tr_count
 
 __all__ = ["SolverPanel"]
 
-SolveFn = Callable[[SolveRequest, Callable[[int, int], None], Callable[[], bool]], SolverAnswer]
+SolveFn = Callable[[SolverQuestion, Callable[[int, int], None], Callable[[], bool]], SolverAnswer]
 
 
 def _warm_up(_progress: Callable[[int, int], None], _cancelled: Callable[[], bool]) -> None:
@@ -118,7 +118,7 @@ class _MiniRows(QWidget):
                 lab.setToolTip(card.label())
 
 
-def _opponents(request: SolveRequest) -> str:
+def _opponents(request: SolverQuestion) -> str:
     """The bots the solver plays against, after "against": "1 standard bot", "3 bots: standard,
     scoop-chaser and newcomer (fouls 15%)"."""
     bots = request.seat_bots or (request.bot,) * request.opponents
@@ -149,10 +149,10 @@ class SolverPanel(QFrame):
         self.jobs.finished.connect(self._finished)
         self.jobs.cancelled.connect(self._cancelled)
         self.jobs.failed.connect(self._failed)
-        self._request: SolveRequest | None = None  # what the current job solves
+        self._request: SolverQuestion | None = None  # what the current job solves
         self.answer: SolverAnswer | None = None
         self.answers: list[SolverAnswer] = []  # the answers of the last start_all, in its order
-        self._queue: list[SolveRequest] = []  # requests of the batch not started yet
+        self._queue: list[SolverQuestion] = []  # requests of the batch not started yet
         self._batch = 0  # how many requests the running batch has
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
@@ -329,11 +329,11 @@ class SolverPanel(QFrame):
     def is_running(self) -> bool:
         return self.jobs.is_running()
 
-    def start(self, request: SolveRequest) -> None:
+    def start(self, request: SolverQuestion) -> None:
         """Solve ``request`` in the background (a running solve is cancelled first)."""
         self.start_all([request])
 
-    def start_all(self, requests: Sequence[SolveRequest]) -> None:
+    def start_all(self, requests: Sequence[SolverQuestion]) -> None:
         """Solve several questions one after the other (Criss Cross: each of the player's hands);
         each answer is shown as it arrives and emitted with :attr:`answered`; the Hand buttons
         switch between them."""
@@ -347,7 +347,7 @@ class SolverPanel(QFrame):
         self.running.emit(True)
         self._run(requests[0])
 
-    def _run(self, request: SolveRequest) -> None:
+    def _run(self, request: SolverQuestion) -> None:
         solve_fn = self.solve_fn
         self._request = request
         self.jobs.start(lambda progress, cancelled: solve_fn(request, progress, cancelled),

@@ -32,24 +32,19 @@ from cp_trainer.chinese.session import (
     TableSetup,
 )
 from cp_trainer.gui.numbers import points
-from cp_trainer.gui.solver.bridge import play_bots
 from cp_trainer.gui.table.models import DealModel
 from cp_trainer.gui.translation import fill
 from cp_trainer.history.replay import ReplayedHand
 from cp_trainer.rules.arrangement import Arrangement, CheckResult
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.naturals import natural_of
+from cp_trainer.solver import play_bots
 
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 
-# One worker thread for the bots of every table in the process.
+# One worker thread for the bots of every table in the process (the bots play with
+# :func:`~cp_trainer.solver.play_bots`).
 _BOT_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer-bots")
-
-
-def set_bots(job: BotJob) -> BotPlay:
-    """The solver's bots set a deal's bot hands (each at its own seat) and, when the house rules
-    allow it, each decides whether to surrender (the controller runs this on the bots' thread)."""
-    return play_bots(job)
 
 
 class TrainerController(QObject):
@@ -85,7 +80,7 @@ class TrainerController(QObject):
     def create(cls, setup: TableSetup | None = None, *, seed: int | None = None,
                parent: QObject | None = None) -> TrainerController:
         """A controller over a new session (and its deal model) at ``setup``."""
-        deal = DealModel(ChineseSession(setup, bots=set_bots, seed=seed), parent)
+        deal = DealModel(ChineseSession(setup, bots=play_bots, seed=seed), parent)
         return cls(deal, parent=parent)
 
     # --- the session's state, read-only ------------------------------------------------------
@@ -265,7 +260,7 @@ class TrainerController(QObject):
     def _start_bots(self) -> None:
         """Let the bots set their cards on a worker thread while the player sets."""
         job = self.session.bot_job()
-        self._prefetch = (job, _BOT_POOL.submit(set_bots, job))
+        self._prefetch = (job, _BOT_POOL.submit(play_bots, job))
 
     def waiting_for_bots(self) -> bool:
         """Set hand was pressed and waits for the bots' thread (a cold solver's first deal)."""
@@ -296,7 +291,7 @@ class TrainerController(QObject):
         prefetch, self._prefetch = self._prefetch, None
         if prefetch is not None and prefetch[0] == job:
             return prefetch[1].result()
-        return set_bots(job)
+        return play_bots(job)
 
     def _emit_ready(self) -> None:
         """On the bots' thread: tell the GUI thread (a queued signal) the job is done."""
