@@ -20,11 +20,11 @@ REVIEW_SAMPLES = 1000  # sampled deals per review: a second or two per seat on a
 
 def review(work: ReviewWork, samples: int = REVIEW_SAMPLES) -> Review:
     """The solver's verdict on ``work``'s hand."""
-    from ..solver.grade import grade
+    from ..solver.grade import Opponents, grade
     from ..solver.montecarlo import SolveRequest, significant, solve
 
     if work.arrangement is not None:
-        g = grade(list(work.cards), work.arrangement, bot=work.bot, opponents=work.opponents,
+        g = grade(list(work.cards), work.arrangement, against=Opponents(work.bot, work.opponents),
                   samples=samples, rules=work.rules, seat=work.seat)
         return Review(g.best, g.best_ev, g.ev, g.loss, g.loss_stderr, g.significant)
     result = solve(SolveRequest(tuple(work.cards), work.rules, bot=work.bot, opponents=work.opponents,

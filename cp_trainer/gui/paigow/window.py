@@ -3,7 +3,7 @@
 :class:`PaiGowPage` holds the :class:`PaiGowTab` on the felt; the main window shows it instead of
 the Chinese-poker table when the player picks *Game → Pai Gow Poker* (and back with *Game →
 Chinese poker*). :class:`PaiGowHistory` stores every hand the page's session settles through the
-trainer's :class:`~cp_trainer.gui.practice.install.HandRecorder`, and adds the best setting's EV
+trainer's :class:`~cp_trainer.gui.practice.recorder.HandRecorder`, and adds the best setting's EV
 and the player's when the simulation answers.
 """
 

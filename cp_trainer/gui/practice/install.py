@@ -1,7 +1,8 @@
 """The trainer window's practice features: the history of played hands, lessons, table mode.
 
 :func:`install_practice` is the one hook into the main window. It adds a "Practice" menu
-(History…, Lessons…, Table mode…) and a :class:`HandRecorder` that stores every hand played:
+(History…, Lessons…, Table mode…) and a :class:`~cp_trainer.gui.practice.recorder.HandRecorder`
+that stores every hand played:
 at the showdown in one transaction (deal, your rows and the core's fouls, the bots' hands and
 your points against each, the house rules), then the solver's best arrangement and both EVs when
 the solver's answer for that same hand arrives (Criss Cross: one record for each of your two
@@ -25,20 +26,17 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings, QTimer, Signal
+from PySide6.QtCore import QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-from cp_trainer.chinese.session import SettledHand
+from cp_trainer.gui.practice.recorder import HandRecorder
 from cp_trainer.gui.practice.replay import Replay
 from cp_trainer.gui.shortcuts import add_close_shortcuts
-from cp_trainer.gui.solver.bridge import SolverAnswer
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import TrainerController
-from cp_trainer.gui.translation import current_language, fill, follow_language
-from cp_trainer.history import HandRecord, HistoryBusy, HistoryError, HistoryStore
-from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
-from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.gui.translation import follow_language
+from cp_trainer.history import HandRecord, HistoryError
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.house_rules import HouseRules
 
@@ -64,122 +62,6 @@ def _import_history() -> None:
                    "cp_trainer.gui.drill.charts"):
         with contextlib.suppress(Exception):
             importlib.import_module(module)
-
-
-def _rows_key(arr: Arrangement) -> tuple[tuple[Card, ...], ...]:
-    """The rows as sets of cards (the table sorts cards inside a row)."""
-    return tuple(tuple(sorted(row)) for row in arr.rows)
-
-
-class HandRecorder(QObject):
-    """Stores each hand ``controller``'s session settles in the history; adds the solver's
-    verdict later (:meth:`record`, then :meth:`add_solver_answer`)."""
-
-    recorded = Signal(int)  # the stored hand's id
-    failed = Signal(str)
-    drillRecorded = Signal()  # drill results were written (by the writer's thread)
-    _written = Signal(object)  # a WriterEvent from the writer's thread, delivered on this (GUI) thread
-
-    def __init__(self, controller: TrainerController, parent: QObject | None = None,
-                 data_dir: str | None = None) -> None:
-        super().__init__(parent)
-        self.data_dir = data_dir
-        self._store: HistoryStore | None = None
-        self._open_failed = False
-        self.last_id: str | None = None  # the identity (uid) of the hand recorded last
-        # every hand of the last showdown (Criss Cross: both), so each one's verdict finds its record
-        self._solver_ids: dict[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]], str] = {}
-        self._surrendered_ids: dict[tuple[Card, ...], str] = {}
-        controller.settled.connect(self.record)
-        # Hands are written by the writer's thread (the GUI never waits on the database); one that
-        # cannot be written yet waits in a journal in the data folder.
-        self.writer = HistoryWriter(data_dir, notify=self._written.emit, lang=current_language)
-        self._written.connect(self._on_written)
-        writer = self.writer
-        self.destroyed.connect(lambda *_: writer.close())
-
-    def _on_written(self, event: WriterEvent) -> None:
-        if event.kind is EventKind.RECORDED:
-            for hand_id in event.ids:
-                self.recorded.emit(hand_id)
-        elif event.kind is EventKind.DRILL_RECORDED:
-            self.drillRecorded.emit()
-        else:
-            self.failed.emit(event.message)
-
-    def store(self) -> HistoryStore | None:
-        """The history, opened on first use (None when it cannot be opened)."""
-        if self._store is None and not self._open_failed:
-            try:
-                self._store = HistoryStore.open(self.data_dir, busy_timeout_ms=500)  # the GUI thread
-            except HistoryError as exc:
-                self._open_failed = not isinstance(exc, HistoryBusy)  # busy: try again next time
-                self.failed.emit(str(exc))
-                return None
-            if self._store.recovery is not None:
-                self.failed.emit(self._store.recovery.message(current_language()))
-        return self._store
-
-    def record(self, hand: SettledHand) -> str | None:
-        """Store what the session settled (one transaction): its record, or in Criss Cross the
-        record of each of the player's two hands; every hand's verdict then finds its record."""
-        records = hand.records
-        self.last_id = None
-        ids = self.store_hands(records)
-        rows = [Arrangement.parse(r.arrangement) for r in records]
-        self._solver_ids = {(tuple(sorted(arr.cards)), _rows_key(arr)): hand_id
-                            for arr, hand_id in zip(rows, ids, strict=False)}
-        # a surrendered hand: the solver is asked about its cards, not its rows
-        self._surrendered_ids = {tuple(sorted(arr.cards)): hand_id
-                                 for arr, hand_id, r in zip(rows, ids, records, strict=False)
-                                 if r.surrendered}
-        hand_id = ids[-1] if ids else None
-        if hand_id is not None:  # the hand on the table: the last
-            self.last_id = hand_id
-        return hand_id
-
-    def store_hand(self, record: HandRecord) -> str | None:
-        """Store a hand built elsewhere (e.g. the Pai Gow tab's, with ``Game.PAIGOW``)."""
-        ids = self.store_hands([record])
-        return ids[0] if ids else None
-
-    def store_hands(self, records: Sequence[HandRecord]) -> list[str]:
-        """Queue hands for the writer (one transaction); their identities, at once."""
-        return self.writer.add_hands(records)
-
-    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None,
-                   loss_stderr: float | None = None) -> bool:
-        """Queue a verdict for the hand of identity ``uid`` (written after the hand)."""
-        self.writer.set_solver(uid, arrangement, solver_ev, player_ev, loss_stderr)
-        return True
-
-    def add_solver_answer(self, answer: SolverAnswer) -> bool:
-        """Store the solver's verdict if it is about a hand of the last showdown (Criss Cross: either)."""
-        req = answer.request
-        if req.mine is None:
-            return self._add_surrender_answer(answer)
-        hand_id = self._solver_ids.get((tuple(sorted(req.cards)), _rows_key(req.mine)))
-        if hand_id is None:
-            return False
-        player_ev = answer.mine.ev if answer.mine is not None else None
-        loss_stderr = answer.mine.loss_stderr if answer.mine is not None else None
-        return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, player_ev, loss_stderr)
-
-    def _add_surrender_answer(self, answer: SolverAnswer) -> bool:
-        """A surrendered hand's verdict: the best arrangement against what surrendering scored."""
-        req = answer.request
-        hand_id = self._surrendered_ids.get(tuple(sorted(req.cards))) if req.surrendered else None
-        if hand_id is None or answer.surrender_ev is None:
-            return False
-        # surrendering's figure is exact: the error of the gap is the best's
-        return self.set_solver(hand_id, str(answer.best.arrangement), answer.best.ev, answer.surrender_ev,
-                               answer.best.stderr)
-
-    def close(self) -> None:
-        self.writer.close()
-        if self._store is not None:
-            self._store.close()
-            self._store = None
 
 
 class PracticeMenu(QMenu):
@@ -273,7 +155,7 @@ class Practice(QObject):
                 self.history_window.readFailed.connect(self.recorder.failed.emit)
             self.history_window.refresh()
         except (sqlite3.Error, HistoryError) as exc:  # never out of the menu's slot
-            self.recorder.failed.emit(fill(self.tr("The history cannot be read: %1"), str(exc)))
+            self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
             return None
         self.history_window.show()
         _to_front(self.history_window)
@@ -290,7 +172,7 @@ class Practice(QObject):
             try:
                 self.history_window.refresh()
             except (sqlite3.Error, HistoryError) as exc:  # never out of the recorder's slot
-                self.recorder.failed.emit(fill(self.tr("The history cannot be read: %1"), str(exc)))
+                self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
 
     def try_again(self, cards: Sequence[Card]) -> None:
         """Deal these 13 cards on the table again: the history window's hand with its bot hands
