@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSizePolicy,
-    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
@@ -30,17 +29,16 @@ from PySide6.QtWidgets import (
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.views import GAP, CardZoneView, keep_keys
-from cp_trainer.gui.fitted import FittedLabel, fit_clauses, reserve_width
-from cp_trainer.gui.numbers import integer, points
-from cp_trainer.gui.numbers import signed as signed_number
+from cp_trainer.gui.fitted import FittedLabel, reserve_width
+from cp_trainer.gui.numbers import points
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, Showdown, TrainerController
 from cp_trainer.gui.table.live_check import banner_words, make_banner, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
 from cp_trainer.gui.table.reveal import RowFlipper
-from cp_trainer.gui.table.rules_line import table_changes, table_line
-from cp_trainer.gui.table.seats import ElidedLabel, OpponentSeat
-from cp_trainer.gui.table.showdown_view import TableShowdown, signed
+from cp_trainer.gui.table.seats import OpponentSeat
+from cp_trainer.gui.table.showdown_view import TableShowdown
+from cp_trainer.gui.table.status_line import StatusLine
 from cp_trainer.gui.translation import follow_language
 from cp_trainer.rules.arrangement import (
     Arrangement,
@@ -135,13 +133,15 @@ class TableWidget(QWidget):
         self._fitted_need = -1
         self._banner_lines_cached = 3
         self._tools_beside: bool | None = None
-        self._follows_messages = False  # the rules line re-fitted as the status bar's message changes
         self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
 
         self.outer = QVBoxLayout(self)
         self.outer.setContentsMargins(12, 4, 12, 4)
         self.outer.setSpacing(3)
-        self._build_rules_labels()
+        self.status_line = StatusLine(controller, self)
+        self.rules_label = self.status_line.rules_label
+        self.next_rules_label = self.status_line.next_rules_label
+        self.score_label = self.status_line.score_label  # the three shown in the window's status bar
         self.seats_box = QHBoxLayout()
         self.seats_box.setSpacing(10)
         self.outer.addLayout(self.seats_box)
@@ -158,17 +158,6 @@ class TableWidget(QWidget):
         self.retranslate()
 
     # --- building -----------------------------------------------------------------------------
-
-    def _build_rules_labels(self) -> None:
-        """The deal's table in a line, and a marker while the next deal will play by other
-        settings, in view for as long as that holds. The window shows
-        them in its status bar, always in view, at no cost to the cards' height."""
-        self.rules_label = ElidedLabel(self)
-        self.rules_label.setObjectName("tableRules")
-        self.next_rules_label = ElidedLabel(self)
-        self.next_rules_label.setObjectName("nextTableRules")
-        for label in (self.rules_label, self.next_rules_label):  # the width fit_rules_line gives
-            label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     def _build_rows(self) -> QGridLayout:
         """The three rows: a title, the cards and the hand's name (column 3: the tools, where
@@ -257,8 +246,6 @@ class TableWidget(QWidget):
         self.result_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         actions.addSpacing(6)
         actions.addWidget(self.result_label, 1)
-        self.score_label = QLabel(self)  # the window shows it in its status bar
-        self.score_label.setObjectName("scoreLabel")
         actions.addWidget(self.surrender_button)
         actions.addWidget(self.set_button)
         return actions
@@ -347,7 +334,7 @@ class TableWidget(QWidget):
             self.set_button.setText(self.tr("Set hand"))
         self.set_button.setToolTip(self.tr("Lock in your rows (3 / 5 / 5 cards) and show down "
                                            "against the bots."))
-        self.score_label.setToolTip(self.tr("Your points over this session, under the current house rules."))
+        self.status_line.retranslate()
         self.banner.setToolTip(self.tr("The rules check of your rows, updated on every move: "
                                        "bottom ≥ middle ≥ top is required."))
         for seat in self._seats:
@@ -362,7 +349,7 @@ class TableWidget(QWidget):
         reserve_width(self.hand_title, (self.tr("Your hand"), self.tr("Hand %1 of 2").replace("%1", "1"),
                                         self.tr("Hand %1 of 2").replace("%1", "2")))
         self._update_buttons()
-        self._show_score()
+        self.status_line.show_score()
         if self.controller.phase is Phase.SETTING:
             self.controller.recheck()
         elif self.controller.showdown is not None:
@@ -370,60 +357,12 @@ class TableWidget(QWidget):
 
 
     def show_table_rules(self) -> None:
-        """The deal's table (house rules, variants, bots) and, while the next deal will differ, a
-        marker that says how."""
-        c = self.controller
-        line = table_line(c.setup)
-        # a narrow window: the rules that are on, whole, rather than the whole line cut
-        self.rules_label.set_full_text(self.tr("Table: %1").replace("%1", line),
-                                       table_line(c.setup, only_on=True))
-        self.rules_label.setToolTip(self.tr("The house rules, variants and bots this deal is played "
-                                            "under (Settings changes them from the next deal)."))
-        changes = table_changes(c.setup, c.next_setup)
-        if changes:
-            text = self.tr("● From the next deal: %1").replace("%1", ", ".join(changes))
-            self.next_rules_label.set_full_text(text)
-            self.next_rules_label.setToolTip(self.tr("The next deal is played under: %1")
-                                             .replace("%1", table_line(c.next_setup)))
-        else:
-            self.next_rules_label.set_full_text("")
-            self.next_rules_label.setToolTip("")
-        self.next_rules_label.setVisible(bool(changes) and self.rules_label.isVisibleTo(self.window()))
-        self.fit_rules_line()
+        """The deal's table and the next deal's marker in the status bar (:class:`StatusLine`)."""
+        self.status_line.show_rules()
 
     def fit_rules_line(self) -> None:
-        """The rules line and the marker as wide as their words, in what the status bar has
-        beside the score, less room for a message while one is shown (a quarter of the bar); a
-        line longer than that shows its first whole clauses and "…" (never a word cut), and is
-        whole in its tooltip."""
-        bar = self.rules_label.parentWidget()
-        bar_width = (bar if bar is not None and bar is not self else self.window()).width()
-        score = self.score_label.sizeHint().width() if self.score_label.isVisibleTo(self.window()) else 0
-        if isinstance(bar, QStatusBar) and not self._follows_messages:
-            self._follows_messages = True
-            bar.messageChanged.connect(self._message_changed)
-        message = isinstance(bar, QStatusBar) and bool(bar.currentMessage())
-        room = max(0, bar_width - score - (bar_width // 4 if message else 32) - 24)
-        wants = []
-        for label in (self.rules_label, self.next_rules_label):
-            label.ensurePolished()
-            shown = label.isVisibleTo(self.window()) and bool(label.full_text())
-            wants.append(label.fontMetrics().horizontalAdvance(label.full_text()) + 14 if shown else 0)
-        marker = min(wants[1], room // 3)
-        widths = (min(wants[0], room - marker), marker)
-        for label, width in zip((self.rules_label, self.next_rules_label), widths, strict=True):
-            label.set_full_text(label.full_text(),
-                                fit_clauses(label.fontMetrics(), max(1, width - 14), label.full_text()))
-        if widths == (self.rules_label.width(), self.next_rules_label.width()):
-            return
-        self.rules_label.setFixedWidth(widths[0])
-        self.next_rules_label.setFixedWidth(widths[1])
-        relayout = getattr(bar, "relayout", None)
-        if callable(relayout):
-            relayout()
-
-    def _message_changed(self, _text: str) -> None:
-        self.fit_rules_line()
+        """The status bar's rules line fitted again (its width or message changed)."""
+        self.status_line.fit()
 
     def _title_seat(self, seat: OpponentSeat) -> None:
         setup = self.controller.setup
@@ -445,19 +384,7 @@ class TableWidget(QWidget):
                                "the showdown.").replace("%1", bot))
 
     def _score_changed(self, _points: int, _hands: int) -> None:
-        self._show_score()
-
-    def _show_score(self) -> None:
-        c = self.controller
-        text = self.tr("Session total: %1 · hands played: %2").replace(
-            "%1", signed(c.session_points)).replace("%2", integer(c.hands_played))
-        # The session's money once it differs from its points: a hand tried again at its own
-        # (older) rules without money must not hide what the session has won or lost.
-        if abs(c.session_money - c.session_points) > 1e-9 or any(r.point_value != 1 or r.stakes is not None
-                                       for r in (c.setup.rules, c.next_setup.rules)):
-            text += " · " + self.tr("money: %1").replace("%1", signed_number(c.session_money))
-        self.score_label.setText(text)
-        self.fit_rules_line()  # the score took more or less of the status bar
+        self.status_line.show_score()
 
     def set_animated(self, on: bool) -> None:
         """Animate the deal, the moves and the reveal (the setting), or show every change at once."""
