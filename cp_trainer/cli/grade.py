@@ -112,7 +112,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..solver.enumerate import SolverInputError
-    from ..solver.grade import grade
+    from ..solver.grade import Opponents, grade
 
     lang = lang_of(args)
     rules = rules_of(args, lang).rules
@@ -122,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
 
     def answer(text: str, item: GradeInput) -> None:
         try:
-            g = grade(item.cards, item.arrangement, bot=bot, opponents=args.opponents,
-                      samples=args.samples, rules=rules, seed=args.seed, opponent_bots=seated)
+            g = grade(item.cards, item.arrangement, against=Opponents(bot, args.opponents, seated),
+                      samples=args.samples, rules=rules, seed=args.seed)
         except SolverInputError as exc:
             raise CliError(str(exc)) from None
         if args.json:

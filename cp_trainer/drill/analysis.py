@@ -108,9 +108,10 @@ def grade_live(analysis: HandAnalysis, arrangement: Arrangement,
     stored = analysis.grade(arrangement, rules)
     if stored is not None:
         return stored
-    from ..solver.grade import grade  # here, not in grading.py: the Drill's session never loads the solver
+    # here, not in grading.py: the Drill's session never loads the solver
+    from ..solver.grade import Opponents, grade
 
-    g = grade(list(analysis.cards), arrangement, bot=analysis.bot, opponents=analysis.opponents,
+    g = grade(list(analysis.cards), arrangement, against=Opponents(analysis.bot, analysis.opponents),
               samples=analysis.samples, rules=rules, seed=analysis.seed)
     foul = _is_foul(arrangement, rules)
     return DrillGrade(arrangement, g.ev, g.best, g.best_ev, g.loss, g.loss_stderr, g.significant, foul,

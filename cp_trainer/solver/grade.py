@@ -28,7 +28,7 @@ from .enumerate import SolverInputError, check_hand
 from .montecarlo import SIGNIFICANCE_Z, SolveRequest, significant, solve
 from .names import BotChoice
 
-__all__ = ["SIGNIFICANCE_Z", "Grade", "grade"]
+__all__ = ["SIGNIFICANCE_Z", "Grade", "Opponents", "grade"]
 
 
 @dataclass(frozen=True)
@@ -67,13 +67,21 @@ def check_arrangement_of(cards: Sequence[Card], arrangement: Arrangement) -> Non
         raise SolverInputError(f"the arrangement {str(arrangement)!r} does not hold the 13 cards dealt")
 
 
-def grade(cards: Sequence[Card], arrangement: Arrangement, *, bot: str | BotChoice = "standard",
-          opponents: int = 1, samples: int = 2000, rules: HouseRules | None = None, seed: int | None = None,
-          seat: int = 0, time_budget: float | None = None,
-          opponent_bots: Sequence[BotChoice | str] | None = None) -> Grade:
-    """Grade ``arrangement`` of ``cards`` against ``opponents`` hands set by ``bot`` (``greedy``,
-    ``standard`` or a style; ``opponent_bots``: one per opponent) under ``rules`` with ``samples``
-    sampled deals (see the module docstring).
+@dataclass(frozen=True)
+class Opponents:
+    """Who a grade plays against: ``count`` hands set by ``bot`` (``greedy``, ``standard`` or a
+    style), or each by its own bot of ``bots`` (one per opponent)."""
+
+    bot: str | BotChoice = "standard"
+    count: int = 1
+    bots: Sequence[BotChoice | str] | None = None
+
+
+def grade(cards: Sequence[Card], arrangement: Arrangement, *, against: Opponents = Opponents(),
+          samples: int = 2000, rules: HouseRules | None = None, seed: int | None = None,
+          seat: int = 0, time_budget: float | None = None) -> Grade:
+    """Grade ``arrangement`` of ``cards`` against the ``against`` opponents under ``rules`` with
+    ``samples`` sampled deals (see the module docstring).
 
     Raises :class:`SolverInputError` (a ``ValueError``) for cards that are not 13 distinct
     cards, an arrangement of other cards or other row sizes, or a bot the solver cannot play."""
@@ -82,10 +90,10 @@ def grade(cards: Sequence[Card], arrangement: Arrangement, *, bot: str | BotChoi
     check_arrangement_of(cards, arrangement)
     if samples < 2:
         raise SolverInputError(f"grading needs at least 2 samples (a standard error), got {samples}")
-    result = solve(SolveRequest(tuple(cards), rules, bot=bot, opponents=opponents, samples=samples,
-                                seed=seed, seat=seat, reference=arrangement, keep_samples=False,
-                                time_budget=time_budget,
-                                opponent_bots=None if opponent_bots is None else tuple(opponent_bots)))
+    result = solve(SolveRequest(tuple(cards), rules, bot=against.bot, opponents=against.count,
+                                samples=samples, seed=seed, seat=seat, reference=arrangement,
+                                keep_samples=False, time_budget=time_budget,
+                                opponent_bots=None if against.bots is None else tuple(against.bots)))
     ref = result.reference
     assert ref is not None
     best = result.best

@@ -121,7 +121,7 @@ def test_live_grade_calls_the_solver_on_the_same_samples(monkeypatch: pytest.Mon
     foul = arr("Ks Kh Kd / Ad Qs Qh Qd 5h / 4s 4d 4c 6h 6c")
     g = grade_live(a, foul, HouseRules(royalties=True))  # a foul's cost is not certain here
     assert g.foul and g.level is GradeLevel.BLUNDER and g.loss == 4.0
-    assert calls == [{"bot": BotChoice(BotName.STANDARD), "opponents": 1, "samples": 2000,
+    assert calls == [{"against": solver_grade.Opponents(BotChoice(BotName.STANDARD), 1), "samples": 2000,
                       "rules": HouseRules(royalties=True), "seed": 1781716066848190843}]
     # a stored arrangement never asks the solver
     grade_live(a, best)

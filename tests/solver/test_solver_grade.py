@@ -11,7 +11,7 @@ from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 from cp_trainer.rules.settlement import settle_pair
 from cp_trainer.solver.bots import get_bot
 from cp_trainer.solver.enumerate import SolverInputError
-from cp_trainer.solver.grade import grade
+from cp_trainer.solver.grade import Opponents, grade
 from cp_trainer.solver.montecarlo import SolveRequest, solve
 
 CARDS = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
@@ -20,7 +20,7 @@ FOULED = Arrangement.parse("4d 3c 2c / As Kd Qh Jc Ts / 9s 8s 7h 6h 5h")
 
 def test_the_best_arrangement_loses_nothing() -> None:
     res = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=600))
-    g = grade(CARDS, res.best.arrangement, bot="greedy", samples=600)
+    g = grade(CARDS, res.best.arrangement, against=Opponents("greedy"), samples=600)
     assert g.samples == 600
     assert g.ev == pytest.approx(res.best.ev) and g.best_ev == pytest.approx(res.best.ev)
     assert g.loss == 0 and not g.significant
@@ -29,19 +29,20 @@ def test_the_best_arrangement_loses_nothing() -> None:
 
 def test_a_fouled_arrangement_pays_the_foul_against_every_opponent() -> None:
     rules = HouseRules()
-    g = grade(CARDS, FOULED, bot="standard", opponents=2, samples=400, rules=rules)
+    g = grade(CARDS, FOULED, against=Opponents("standard", 2), samples=400, rules=rules)
     # the bots never foul: a fouled hand loses all three rows and the scoop bonus to each of two
     assert g.ev == -8.0 and g.stderr == 0.0
     assert g.loss == pytest.approx(g.best_ev + 8.0)
     assert g.significant and g.loss > 5
     # 1-6 scores a foul as a scoop: 6 a bot
-    g16 = grade(CARDS, FOULED, bot="standard", samples=200, rules=HouseRules(system=ScoringSystem.ONE_SIX))
+    g16 = grade(CARDS, FOULED, against=Opponents("standard"), samples=200,
+                rules=HouseRules(system=ScoringSystem.ONE_SIX))
     assert g16.ev == -6.0
 
 
 def test_loss_and_its_paired_error_match_a_direct_computation() -> None:
     mine = get_bot("greedy").arrange(CARDS)
-    g = grade(CARDS, mine, bot="greedy", samples=300, seed=11)
+    g = grade(CARDS, mine, against=Opponents("greedy"), samples=300, seed=11)
     res = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=300, seed=11))
     best = g.best
     assert best == res.best.arrangement

@@ -36,13 +36,13 @@ from PySide6.QtWidgets import (
 
 from cp_trainer.chinese.board import Refused
 from cp_trainer.gui.cards.animation import CardMotion
-from cp_trainer.gui.cards.delegates import face_of
 from cp_trainer.gui.cards.order import set_order
-from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
-from cp_trainer.gui.cards.views import GAP, keep_keys
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.views import keep_keys
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.numbers import integer, number
 from cp_trainer.gui.numbers import signed as signed_number
+from cp_trainer.gui.paigow.mini_setting import MiniSetting, strip_width
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.translation import current_language, fill, follow_language
@@ -78,63 +78,6 @@ def tens_written_10(text: str) -> str:
     """A core hand name for a person: a ten written 10 as on the cards ("T-9" becomes "10-9");
     the command line keeps the core's "T" (:func:`~cp_trainer.rules.arrangement_text.for_people`)."""
     return for_people(text)
-
-
-class _MiniSetting(QWidget):
-    """A setting as small cards: the low hand, a gap, the high hand (or card backs)."""
-
-    def __init__(self, renderer: CardRenderer, height: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.renderer = renderer
-        self.size_ = card_size(height)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        self.labels = [QLabel(self) for _ in range(7)]
-        self._shown: list[PgCard | None] | None = None
-        for i, lab in enumerate(self.labels):
-            lab.setFixedSize(self.size_)
-            layout.addWidget(lab)
-            if i == 1:
-                layout.addSpacing(12)
-        layout.addStretch(1)
-
-    def set_card_height(self, height: int) -> None:
-        """Cards ``height`` pixels high (those shown are drawn again at the new size)."""
-        size = card_size(height)
-        if size == self.size_:
-            return
-        self.size_ = size
-        for lab in self.labels:
-            lab.setFixedSize(size)
-        shown = self._shown
-        if shown is not None:
-            for lab, card in zip(self.labels, shown, strict=True):
-                lab.setPixmap(self.renderer.pixmap(None if card is None else face_of(card), size,
-                                                   self.devicePixelRatioF()))
-
-    def show_backs(self) -> None:
-        self._shown = [None] * 7
-        for lab in self.labels:
-            lab.setPixmap(self.renderer.pixmap(None, self.size_, self.devicePixelRatioF()))
-            lab.setToolTip("")
-
-    def clear(self) -> None:
-        self._shown = None
-        for lab in self.labels:
-            lab.clear()
-
-    def show_setting(self, setting: Setting) -> None:
-        cards = [*set_order(setting.low), *set_order(setting.high)]
-        self._shown = list(cards)
-        for lab, card in zip(self.labels, cards, strict=True):
-            lab.setPixmap(self.renderer.pixmap(face_of(card), self.size_, self.devicePixelRatioF()))
-            lab.setToolTip(card.label())
-
-
-def _strip_width(height: int, capacity: int) -> int:
-    """The width of a strip of ``capacity`` cards ``height`` pixels high (as the views lay it out)."""
-    return (card_size(height).width() + GAP) * capacity + 8
 
 
 def _signed(x: float) -> str:
@@ -207,7 +150,7 @@ class PaiGowTab(QWidget):
         self.dealer_title = QLabel(self)
         self.dealer_title.setObjectName("panelTitle")
         table.addWidget(self.dealer_title)
-        self.dealer_cards_view = _MiniSetting(renderer, 56, self)
+        self.dealer_cards_view = MiniSetting(renderer, 56, self)
         self.dealer_cards_view.setObjectName("dealerCards")
         table.addWidget(self.dealer_cards_view)
         # Every text on the cards' side keeps a fixed room: the buttons never move.
@@ -301,7 +244,7 @@ class PaiGowTab(QWidget):
         self.advice_status = QLabel(panel)
         self.advice_status.setWordWrap(True)
         side.addWidget(self.advice_status)
-        self.house_cards = _MiniSetting(renderer, 44, panel)
+        self.house_cards = MiniSetting(renderer, 44, panel)
         side.addWidget(self.house_cards)
         self.house_rule = QLabel(panel)
         self.house_rule.setObjectName("houseWayRule")
@@ -750,8 +693,8 @@ class PaiGowTab(QWidget):
         # the widest height whose 7-card strip fits the game's share beside the row titles
         height = MAX_CARD_HEIGHT
         while height > MIN_CARD_HEIGHT and (
-                titles + _strip_width(height, 5) + NAME_MIN_WIDTH > game_width
-                or titles + _strip_width(height, 7) > game_width):
+                titles + strip_width(height, 5) + NAME_MIN_WIDTH > game_width
+                or titles + strip_width(height, 7) > game_width):
             height -= 2
         height = self._fit_height(height)
         for view in self.views.values():
