@@ -54,6 +54,7 @@ from typing import Any
 from ..support.i18n import tr
 from .drill_record import DrillRecord
 from .record import HandRecord, RecordError
+from .sqlite_file import is_busy
 from .store import (
     DB_FILENAME,
     HistoryBusy,
@@ -61,7 +62,6 @@ from .store import (
     HistoryFull,
     HistoryStore,
     default_data_dir,
-    is_busy,
 )
 
 try:

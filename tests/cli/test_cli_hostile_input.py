@@ -218,14 +218,13 @@ def test_a_locked_history_is_reported_not_moved_aside(tmp_path: Path, monkeypatc
 
     from history_fixtures import make_record
 
-    from cp_trainer.history import HistoryStore
-    from cp_trainer.history import store as store_module
+    from cp_trainer.history import HistoryStore, sqlite_file
 
     with HistoryStore.open(tmp_path) as store:
         store.add(make_record(0))
     from cp_trainer.history import jsonl as jsonl_module
 
-    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_MS", 50)
     monkeypatch.setattr(jsonl_module, "IMPORT_WAIT_S", 0.2)
     (tmp_path / "in.jsonl").write_text(json.dumps(make_record(1).to_dict()) + "\n")
     other = sqlite3.connect(tmp_path / "history.sqlite3", isolation_level=None)

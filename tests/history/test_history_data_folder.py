@@ -19,8 +19,7 @@ import pytest
 from history_fixtures import make_record
 
 from cp_trainer.cli import main
-from cp_trainer.history import HistoryStore
-from cp_trainer.history import store as store_module
+from cp_trainer.history import HistoryStore, sqlite_file
 from cp_trainer.history.writer import HistoryWriter
 
 NOBODY = 65534
@@ -226,7 +225,7 @@ def test_a_new_history_on_a_full_disk_exits_1(tmp_path: Path, monkeypatch: pytes
                                               capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "h.jsonl"
     source.write_text('{"not": "read"}\n', encoding="utf-8")
-    real_connect = store_module._connect
+    real_connect = sqlite_file._connect
 
     def full_disk(database: str | Path, **kwargs: object) -> sqlite3.Connection:
         conn = real_connect(database, **kwargs)  # type: ignore[arg-type]
@@ -234,7 +233,7 @@ def test_a_new_history_on_a_full_disk_exits_1(tmp_path: Path, monkeypatch: pytes
             conn.execute("PRAGMA max_page_count = 1")  # SQLite's own "database or disk is full"
         return conn
 
-    monkeypatch.setattr(store_module, "_connect", full_disk)
+    monkeypatch.setattr(sqlite_file, "_connect", full_disk)
     status, out, err = run(capsys, "history", "import", str(source), "--data-dir", str(tmp_path / "new"))
     assert status == 1 and out == ""  # docs/command-line.md: 1, the disk full, nothing imported
     assert "full" in err and len(err.splitlines()) == 1
@@ -314,4 +313,4 @@ def test_a_fifo_named_like_the_wal_is_never_opened_by_the_recovery(tmp_path: Pat
     folder = tmp_path / "D"
     db = seed(folder, 1)
     os.mkfifo(folder / "history.sqlite3-wal")
-    assert store_module._recovered_copy(db) is None
+    assert sqlite_file._recovered_copy(db) is None

@@ -37,9 +37,9 @@ from cp_trainer.history import (
     compute_stats,
     import_jsonl,
     read_lines,
+    sqlite_file,
 )
 from cp_trainer.history import jsonl as jsonl_module
-from cp_trainer.history import store as store_module
 from cp_trainer.history.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from cp_trainer.history.stats import MAX_WINDOW
 from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
@@ -417,8 +417,8 @@ class _CreatedMeanwhile(sqlite3.Connection):
         cursor = super().execute(sql, *args)
         if self.creator is not None and "user_version" in sql and not self.fired:
             type(self).fired = True
-            store_module._register(self.creator)
-            store_module._migrate(self.creator)
+            sqlite_file.register_functions(self.creator)
+            sqlite_file.migrate(self.creator)
         return cursor
 
 
@@ -441,7 +441,7 @@ def test_4_a_history_created_while_it_is_looked_at_is_ours(tmp_path: Path,
 
     monkeypatch.setattr(_CreatedMeanwhile, "creator", creator)
     monkeypatch.setattr(_CreatedMeanwhile, "fired", False)
-    monkeypatch.setattr(store_module, "_connect_readonly", racing_readonly)
+    monkeypatch.setattr(sqlite_file, "_connect_readonly", racing_readonly)
     try:
         with HistoryStore.open(tmp_path) as store:
             assert _CreatedMeanwhile.fired  # the other process did commit in the middle of the look

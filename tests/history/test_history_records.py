@@ -38,9 +38,9 @@ from cp_trainer.history import (
     import_jsonl,
     limits,
     read_lines,
+    sqlite_file,
 )
 from cp_trainer.history import jsonl as jsonl_module
-from cp_trainer.history import store as store_module
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.jsonl import OwnFileRefused
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
@@ -327,7 +327,7 @@ def _version_7_with_doubled_drills(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     db = folder / "history.sqlite3"
     conn = sqlite3.connect(db)
-    store_module._register(conn)  # the functions the earlier steps use
+    sqlite_file.register_functions(conn)  # the functions the earlier steps use
     for step in MIGRATIONS[:7]:
         conn.executescript(step)
     conn.execute("PRAGMA user_version = 7")
