@@ -73,6 +73,15 @@ def test_fill_puts_each_value_once_in_its_place() -> None:
         fill("%1", *range(10))
 
 
+def test_placeholders_are_filled_by_fill_only() -> None:
+    """A chain of ``.replace("%1", ...)`` fills again what a value brought in; ``fill`` does not."""
+    package = Path(translation.__file__).parents[1]
+    chains = [f"{path.relative_to(package)}:{n}" for path in sorted(package.rglob("*.py"))
+              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"""\.replace\(\s*["']%[1-9]["']""", line)]
+    assert not chains, f"use fill(text, *values): {chains}"
+
+
 _PLACEHOLDER = re.compile(r"\{\w*\}|%\d|%n")
 
 

@@ -35,7 +35,7 @@ from cp_trainer.gui.practice.replay import Replay
 from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import TrainerController
-from cp_trainer.gui.translation import follow_language
+from cp_trainer.gui.translation import fill, follow_language
 from cp_trainer.history import HandRecord, HistoryError
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.house_rules import HouseRules
@@ -155,7 +155,7 @@ class Practice(QObject):
                 self.history_window.readFailed.connect(self.recorder.failed.emit)
             self.history_window.refresh()
         except (sqlite3.Error, HistoryError) as exc:  # never out of the menu's slot
-            self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+            self.recorder.failed.emit(fill(self.tr("The history cannot be read: %1"), str(exc)))
             return None
         self.history_window.show()
         _to_front(self.history_window)
@@ -172,7 +172,7 @@ class Practice(QObject):
             try:
                 self.history_window.refresh()
             except (sqlite3.Error, HistoryError) as exc:  # never out of the recorder's slot
-                self.recorder.failed.emit(self.tr("The history cannot be read: %1").replace("%1", str(exc)))
+                self.recorder.failed.emit(fill(self.tr("The history cannot be read: %1"), str(exc)))
 
     def try_again(self, cards: Sequence[Card]) -> None:
         """Deal these 13 cards on the table again: the history window's hand with its bot hands

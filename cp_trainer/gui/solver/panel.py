@@ -36,7 +36,7 @@ from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.solver.bots import bot_label, bots_phrase
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolverQuestion, solve, solver_bot
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
-from cp_trainer.gui.translation import current_language
+from cp_trainer.gui.translation import current_language, fill
 from cp_trainer.gui.worker import JobSlot, Worker
 from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.support.i18n import tr_count
@@ -268,9 +268,9 @@ class SolverPanel(QFrame):
     def retranslate(self) -> None:
         self.title.setText(self.tr("Solver"))
         for i, button in enumerate(self.hand_buttons):
-            button.setText(self.tr("Hand %1").replace("%1", str(i + 1)))
-            button.setToolTip(self.tr("The solver's verdict on your hand %1 of Criss Cross.")
-                              .replace("%1", str(i + 1)))
+            button.setText(fill(self.tr("Hand %1"), str(i + 1)))
+            button.setToolTip(fill(self.tr("The solver's verdict on your hand %1 of Criss Cross."),
+                                   str(i + 1)))
         self.runner.set_tips(progress=self.tr("How many random opponent hands the solver has played out."),
                              cancel=self.tr("Stop the solver; the table is not affected."))
         self.why_button.setText(self.tr("Why?"))
@@ -353,10 +353,10 @@ class SolverPanel(QFrame):
         self.jobs.start(lambda progress, cancelled: solve_fn(request, progress, cancelled),
                         cancel_errors=(SolveCancelled,))
         self.runner.start(request.samples)
-        text = self.tr("Solving: %1 random deals or more against %2…") \
-            .replace("%1", integer(request.samples)).replace("%2", _opponents(request))
+        text = fill(self.tr("Solving: %1 random deals or more against %2…"),
+                    integer(request.samples), _opponents(request))
         if request.hand_number is not None:
-            text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
+            text = fill(self.tr("Hand %1: "), str(request.hand_number)) + text
         self.status.setText(text)
         self._status_answers = False
         self._apply_why()
@@ -377,10 +377,10 @@ class SolverPanel(QFrame):
             return
         if done > request.samples:  # adaptive sampling beyond the minimum: no end known in advance
             self.runner.busy()
-            text = self.tr("Telling the best arrangements apart: %1 random deals so far…") \
-                .replace("%1", number(done, 0))
+            text = fill(self.tr("Telling the best arrangements apart: %1 random deals so far…"),
+                        number(done, 0))
             if request.hand_number is not None:
-                text = self.tr("Hand %1: ").replace("%1", str(request.hand_number)) + text
+                text = fill(self.tr("Hand %1: "), str(request.hand_number)) + text
             self.status.setText(text)
             return
         self.runner.advance(done, total)
@@ -410,7 +410,7 @@ class SolverPanel(QFrame):
     def _failed(self, message: str) -> None:
         self._queue = []
         self.runner.stop()
-        self.status.setText(self.tr("The solver failed: %1").replace("%1", message))
+        self.status.setText(fill(self.tr("The solver failed: %1"), message))
         self._status_answers = False
         self._apply_why()
         self.running.emit(False)
@@ -435,12 +435,12 @@ class SolverPanel(QFrame):
         """Who the solver played against: the bots at the table, and how it models them."""
         req = a.request
         if req.hand_number is not None:
-            text = self.tr("the %1 bot's two hands").replace("%1", bot_label(req.bot))
+            text = fill(self.tr("the %1 bot's two hands"), bot_label(req.bot))
         else:
             text = _opponents(req)
         model = solver_bot(req.bot)
         if model != req.bot and not req.seat_bots:
-            text += self.tr(" (each hand played out by the %1 bot)").replace("%1", bot_label(model))
+            text += fill(self.tr(" (each hand played out by the %1 bot)"), bot_label(model))
         return text
 
     def _show(self, a: SolverAnswer) -> None:
@@ -450,11 +450,11 @@ class SolverPanel(QFrame):
     def _fill(self, a: SolverAnswer) -> None:
         """The answer's words, cards and pictures (sized by :meth:`fit_cards`)."""
         req = a.request
-        status = self.tr("For the hand %1 — %2 random deals against %3.") \
-            .replace("%1", " ".join(c.label() for c in sorted(req.cards, reverse=True))) \
-            .replace("%2", integer(a.samples)).replace("%3", self._against(a))
+        status = fill(self.tr("For the hand %1 — %2 random deals against %3."),
+                      " ".join(c.label() for c in sorted(req.cards, reverse=True)), integer(a.samples),
+                      self._against(a))
         if req.hand_number is not None:
-            cross = self.tr("Criss Cross, your hand %1 of 2.").replace("%1", str(req.hand_number))
+            cross = fill(self.tr("Criss Cross, your hand %1 of 2."), str(req.hand_number))
             status = cross + " " + status
         self.status.setText(status)
         self.best_title.setText(self.tr("Best arrangement:"))
@@ -466,8 +466,7 @@ class SolverPanel(QFrame):
         self.mine_rows.setVisible(beside)
         if a.mine is not None and beside:
             self.mine_rows.show_arrangement(a.mine.arrangement)
-        lines = [self.tr("Best: %1 ± %2 points per hand").replace("%1", _signed(a.best.ev))
-                 .replace("%2", number(a.best.stderr))]
+        lines = [fill(self.tr("Best: %1 ± %2 points per hand"), _signed(a.best.ev), number(a.best.stderr))]
         # Only the best is drawn: the others as good as it are counted, not called "these".
         others = len(a.equivalent) - 1
         lang = current_language()
@@ -479,22 +478,21 @@ class SolverPanel(QFrame):
         mine_fouls = a.mine is not None and check_arrangement(a.mine.arrangement, req.rules).fouled
         if a.mine is not None and mine_fouls and a.mine.stderr == 0:
             # a foul that scores the same in every deal: no "± 0.00" error bar to read
-            lines.append(self.tr("Yours is a foul: %1 points per hand, the same in every deal.")
-                         .replace("%1", _signed(a.mine.ev)))
+            lines.append(fill(self.tr("Yours is a foul: %1 points per hand, the same in every deal."),
+                              _signed(a.mine.ev)))
         elif a.mine is not None and mine_fouls:
             # royalties, naturals, a bot's surrender or its own foul change what a foul loses
-            lines.append(self.tr("Yours is a foul: %1 ± %2 points per hand on average; what it loses "
-                                 "differs from deal to deal.").replace("%1", _signed(a.mine.ev))
-                         .replace("%2", number(a.mine.stderr)))
+            lines.append(fill(self.tr("Yours is a foul: %1 ± %2 points per hand on average; what it loses "
+                                      "differs from deal to deal."),
+                              _signed(a.mine.ev), number(a.mine.stderr)))
         elif a.mine is not None:
-            lines.append(self.tr("Yours: %1 ± %2 points per hand").replace("%1", _signed(a.mine.ev))
-                         .replace("%2", number(a.mine.stderr)))
+            lines.append(fill(self.tr("Yours: %1 ± %2 points per hand"),
+                              _signed(a.mine.ev), number(a.mine.stderr)))
         if a.mine is not None:
             if a.mine.significant:
                 digits = 3 if a.mine.loss < 0.1 else 2  # a small, sure loss: "0.012 ± 0.004"
-                lines.append(self.tr("This choice costs you %1 ± %2 points per hand.")
-                             .replace("%1", number(a.mine.loss, digits))
-                             .replace("%2", number(a.mine.loss_stderr, digits)))
+                lines.append(fill(self.tr("This choice costs you %1 ± %2 points per hand."),
+                                  number(a.mine.loss, digits), number(a.mine.loss_stderr, digits)))
             elif a.mine.loss == 0:
                 lines.append(self.tr("Your arrangement is the solver's best."))
             else:
@@ -514,14 +512,14 @@ class SolverPanel(QFrame):
         if a.hindsight is not None:
             points = signed_int(a.hindsight_points or 0)
             if req.hand_number is not None:
-                text = self.tr("Hindsight for your hand %1 against both of the bot's hands (not advice): "
-                               "the best arrangement would have scored %2") \
-                    .replace("%1", str(req.hand_number)).replace("%2", points)
+                text = fill(self.tr("Hindsight for your hand %1 against both of the bot's hands "
+                                    "(not advice): the best arrangement would have scored %2"),
+                            str(req.hand_number), points)
             else:
-                text = self.tr("Hindsight (knowing the bots' actual hands — not advice): the best "
-                               "arrangement would have scored %1").replace("%1", points)
+                text = fill(self.tr("Hindsight (knowing the bots' actual hands — not advice): the best "
+                                    "arrangement would have scored %1"), points)
             if a.mine_hindsight_points is not None:
-                text += self.tr("; yours scored %1").replace("%1", signed_int(a.mine_hindsight_points))
+                text += fill(self.tr("; yours scored %1"), signed_int(a.mine_hindsight_points))
             self.hindsight.setText(text + ".")
             self.hindsight_title.setText(self.tr("Best in hindsight:"))
             self.hindsight_title.setVisible(True)
@@ -568,25 +566,25 @@ class SolverPanel(QFrame):
         gap, sure = verdict
         ev = _signed(a.surrender_ev)
         if a.request.surrendered:
-            lines = [self.tr("You surrendered: %1 points per hand.").replace("%1", ev)]
+            lines = [fill(self.tr("You surrendered: %1 points per hand."), ev)]
             if sure and gap > 0:
-                lines.append(self.tr("Surrendering cost you %1 points per hand: the best arrangement "
-                                     "scores more.").replace("%1", number(gap)))
+                lines.append(fill(self.tr("Surrendering cost you %1 points per hand: the best arrangement "
+                                          "scores more."), number(gap)))
             elif sure:
-                lines.append(self.tr("Surrendering was right: it saved %1 points per hand.")
-                             .replace("%1", number(-gap)))
+                lines.append(fill(self.tr("Surrendering was right: it saved %1 points per hand."),
+                                  number(-gap)))
             else:
                 lines.append(self.tr("Surrendering was as good as playing the best arrangement, within "
                                      "the solver's accuracy."))
             return lines
         if sure and gap > 0:
-            return [self.tr("Surrendering scores %1 points per hand: play the best arrangement "
-                            "(%2 more).").replace("%1", ev).replace("%2", number(gap))]
+            return [fill(self.tr("Surrendering scores %1 points per hand: play the best arrangement "
+                                 "(%2 more)."), ev, number(gap))]
         if sure:
-            return [self.tr("Surrendering scores %1 points per hand: surrender, it saves %2.")
-                    .replace("%1", ev).replace("%2", number(-gap))]
-        return [self.tr("Surrendering scores %1 points per hand: as good as the best arrangement, "
-                        "within the solver's accuracy.").replace("%1", ev)]
+            return [fill(self.tr("Surrendering scores %1 points per hand: surrender, it saves %2."),
+                         ev, number(-gap))]
+        return [fill(self.tr("Surrendering scores %1 points per hand: as good as the best arrangement, "
+                             "within the solver's accuracy."), ev)]
 
     def _show_rates(self, a: SolverAnswer) -> None:
         labels = self._rate_labels
@@ -612,10 +610,9 @@ class SolverPanel(QFrame):
             gaps = [a.best.row_win[r] - a.mine.row_win[r] for r in range(3)]
             r = max(range(3), key=lambda i: abs(gaps[i]))
             if abs(gaps[r]) >= 0.05:
-                self.figures.setText(self.figures.text() + "\n" + self.tr(
-                    "The biggest difference: the solver's %1 row wins %2 of the time, yours %3.")
-                    .replace("%1", names[r]).replace("%2", percent(a.best.row_win[r]))
-                    .replace("%3", percent(a.mine.row_win[r])))
+                self.figures.setText(self.figures.text() + "\n" + fill(self.tr(
+                    "The biggest difference: the solver's %1 row wins %2 of the time, yours %3."),
+                    names[r], percent(a.best.row_win[r]), percent(a.mine.row_win[r])))
         if a.best.scoop is not None:
             labels[4][0].setText(self.tr("scoop"))
             labels[4][1].setText(percent(a.best.scoop))

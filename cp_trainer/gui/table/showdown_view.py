@@ -21,6 +21,7 @@ from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.seats import OpponentSeat
+from cp_trainer.gui.translation import fill
 from cp_trainer.rules.arrangement import CheckResult, check_arrangement
 from cp_trainer.rules.arrangement_text import for_people
 from cp_trainer.rules.cards import Card
@@ -112,8 +113,8 @@ class TableShowdown:
         if showdown.criss_cross:
             results = [self._one_row_text(showdown, seat, r, hand)[0] for hand in range(2)]
             signs = {"won": "✓", "lost": "✗", "tied": "="}
-            texts = [translate("TableWidget", "hand %1 %2").replace("%1", str(h + 1))
-                     .replace("%2", signs[res]) for h, res in enumerate(results)]
+            texts = [fill(translate("TableWidget", "hand %1 %2"),
+                          str(h + 1), signs[res]) for h, res in enumerate(results)]
             same = results[0] == results[1]
             return (results[0] if same else "mixed"), " · ".join(texts)
         return self._one_row_text(showdown, seat, r, 0)
@@ -155,17 +156,14 @@ class TableShowdown:
             notes.append(translate("TableWidget", "it surrendered"))
         mine, its = pair.natural
         if mine is not None:
-            notes.append(translate("TableWidget", "your natural: %1")
-                         .replace("%1", mine.label(lang)))
+            notes.append(fill(translate("TableWidget", "your natural: %1"), mine.label(lang)))
         if its is not None:
-            notes.append(translate("TableWidget", "its natural: %1")
-                         .replace("%1", its.label(lang)))
+            notes.append(fill(translate("TableWidget", "its natural: %1"), its.label(lang)))
         if pair.fouled[1] and not pair.fouled[0]:
             notes.append(translate("TableWidget", "its hand fouled"))
         if any(pair.royalties):
-            notes.append(translate("TableWidget", "royalties: you %1, it %2")
-                         .replace("%1", str(pair.royalties[0]))
-                         .replace("%2", str(pair.royalties[1])))
+            notes.append(fill(translate("TableWidget", "royalties: you %1, it %2"),
+                              str(pair.royalties[0]), str(pair.royalties[1])))
         return notes
 
     def _mark_own_rows(self, showdown: Showdown) -> None:
@@ -182,8 +180,7 @@ class TableShowdown:
             for seat in seats:
                 compared = showdown.against(seat).kind not in _NOT_COMPARED
                 sign = signs[showdown.row_result(seat, r)] if compared else "–"
-                marks.append(translate("TableWidget", "bot %1 %2").replace("%1", str(seat))
-                             .replace("%2", sign))
+                marks.append(fill(translate("TableWidget", "bot %1 %2"), str(seat), sign))
                 short.append(f"{seat} {sign}")
             label = self._row_names[zone]
             assert isinstance(label, FittedLabel)
@@ -207,25 +204,20 @@ class TableShowdown:
             pairs = [showdown.against(seat.seat, h) for h in range(len(showdown.player_hands) or 1)]
             explained = for_people("\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs))
             if showdown.criss_cross:
-                text = translate("TableWidget", "You: %1 against this hand").replace("%1", signed(pts))
+                text = fill(translate("TableWidget", "You: %1 against this hand"), signed(pts))
                 seat.show_points(text, explained,
-                                 translate("TableWidget", "You: %1").replace("%1", signed(pts)))
-                parts.append(translate("TableWidget", "%1 against the bot's hand %2")
-                             .replace("%1", signed(pts))
-                             .replace("%2", str(seat.seat)))
-                short.append(translate("TableWidget", "hand %1: %2").replace("%1", str(seat.seat))
-                             .replace("%2", signed(pts)))
+                                 fill(translate("TableWidget", "You: %1"), signed(pts)))
+                parts.append(fill(translate("TableWidget", "%1 against the bot's hand %2"),
+                                  signed(pts), str(seat.seat)))
+                short.append(fill(translate("TableWidget", "hand %1: %2"), str(seat.seat), signed(pts)))
             else:
                 text = translate("TableWidget", "You: %1 against this bot")
-                text = text.replace("%1", signed(pts))
+                text = fill(text, signed(pts))
                 notes = self._pair_notes(pairs[0], lang)
                 seat.show_points(text + (" — " + "; ".join(notes) if notes else ""), explained,
-                                 translate("TableWidget", "You: %1").replace("%1", signed(pts)))
-                parts.append(translate("TableWidget", "%1 against bot %2")
-                             .replace("%1", signed(pts))
-                             .replace("%2", str(seat.seat)))
-                short.append(translate("TableWidget", "bot %1: %2").replace("%1", str(seat.seat))
-                             .replace("%2", signed(pts)))
+                                 fill(translate("TableWidget", "You: %1"), signed(pts)))
+                parts.append(fill(translate("TableWidget", "%1 against bot %2"), signed(pts), str(seat.seat)))
+                short.append(fill(translate("TableWidget", "bot %1: %2"), str(seat.seat), signed(pts)))
         if showdown.surrendered:
             head = translate("TableWidget", "You surrendered.")
         elif showdown.player_fouled:
@@ -233,14 +225,13 @@ class TableShowdown:
         else:
             head = translate("TableWidget", "Showdown.")
         # the total first: it is what a cut result must still show (the rest is on the seats)
-        text = (head + " " + translate("TableWidget", "Total this hand: %1.")
-                .replace("%1", points(showdown.total, signed=True)) + " " + ", ".join(parts) + ".")
-        total = (translate("TableWidget", "Total: %1 (%2).")
-                 .replace("%1", signed(showdown.total)).replace("%2", ", ".join(short)))
+        text = (head + " " + fill(translate("TableWidget", "Total this hand: %1."),
+                                  points(showdown.total, signed=True)) + " " + ", ".join(parts) + ".")
+        total = fill(translate("TableWidget", "Total: %1 (%2)."), signed(showdown.total), ", ".join(short))
         template = (translate("TableWidget", "Total: %1 (hands: %2).") if showdown.criss_cross
                     else translate("TableWidget", "Total: %1 (bots: %2)."))
-        shortest = template.replace("%1", signed(showdown.total)).replace(
-            "%2", ", ".join(signed(showdown.points_against(s.seat)) for s in self._seats() if s.seat))
+        shortest = fill(template, signed(showdown.total),
+                        ", ".join(signed(showdown.points_against(s.seat)) for s in self._seats() if s.seat))
         # a narrow window: a shorter form, the whole in the tooltip ("Showdown." may go: the
         # seats say it too; a foul or a surrender is always said)
         plain = not (showdown.surrendered or showdown.player_fouled)

@@ -39,7 +39,7 @@ from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.table.showdown_view import TableShowdown
 from cp_trainer.gui.table.status_line import StatusLine
-from cp_trainer.gui.translation import follow_language
+from cp_trainer.gui.translation import fill, follow_language
 from cp_trainer.rules.arrangement import (
     Arrangement,
     CheckResult,
@@ -302,7 +302,7 @@ class TableWidget(QWidget):
             self.views[zone].setAccessibleName(titles[zone].replace("\n", " "))
         if self.controller.setup.criss_cross:
             number = str(self.controller.hand_index + 1)
-            self.hand_title.setText(self.tr("Hand %1 of 2").replace("%1", number))
+            self.hand_title.setText(fill(self.tr("Hand %1 of 2"), number))
         else:
             self.hand_title.setText(self.tr("Your hand"))
         self.views[Zone.HAND].setAccessibleName(self.hand_title.text().replace("\n", " "))
@@ -346,8 +346,8 @@ class TableWidget(QWidget):
             reserve_width(self.set_button, (self.tr("Set hand 1 of 2"), self.tr("Set hand 2 of 2")))
         else:
             self.set_button.setMinimumWidth(0)
-        reserve_width(self.hand_title, (self.tr("Your hand"), self.tr("Hand %1 of 2").replace("%1", "1"),
-                                        self.tr("Hand %1 of 2").replace("%1", "2")))
+        reserve_width(self.hand_title, (self.tr("Your hand"), fill(self.tr("Hand %1 of 2"), "1"),
+                                        fill(self.tr("Hand %1 of 2"), "2")))
         self._update_buttons()
         self.status_line.show_score()
         if self.controller.phase is Phase.SETTING:
@@ -372,16 +372,15 @@ class TableWidget(QWidget):
                            self.tr("Your first hand, set; now set the second one below."))
             return
         if self.controller.setup.criss_cross:
-            seat.set_title(self.tr("Bot (%1), hand %2").replace("%1", bot).replace("%2", str(seat.seat)),
-                           self.tr("Criss Cross: the bot's hand %1; each of your two hands plays against "
-                                   "both of its hands. At the showdown each row says how your hand 1 "
-                                   "and your hand 2 did against it: ✓ won, ✗ lost, = tied.")
-                           .replace("%1", str(seat.seat)))
+            seat.set_title(fill(self.tr("Bot (%1), hand %2"), bot, str(seat.seat)),
+                           fill(self.tr("Criss Cross: the bot's hand %1; each of your two hands plays "
+                                        "against both of its hands. At the showdown each row says how your "
+                                        "hand 1 and your hand 2 did against it: ✓ won, ✗ lost, = tied."),
+                                str(seat.seat)))
             return
-        seat.set_title(self.tr("Bot %1 (%2)").replace("%1", str(seat.seat))
-                       .replace("%2", bot),
-                       self.tr("An opponent played by the %1 bot; its cards stay face down until "
-                               "the showdown.").replace("%1", bot))
+        seat.set_title(fill(self.tr("Bot %1 (%2)"), str(seat.seat), bot),
+                       fill(self.tr("An opponent played by the %1 bot; its cards stay face down until "
+                                    "the showdown."), bot))
 
     def _score_changed(self, _points: int, _hands: int) -> None:
         self.status_line.show_score()
@@ -545,12 +544,10 @@ class TableWidget(QWidget):
                         else "rules.order.normal", lang)
         double = check_arrangement(Arrangement.parse(_DOUBLE_FOUL), self.controller.setup.rules, lang)
         samples = [self._banner_text(foul)[1], self._banner_text(double)[1],
-                   self.tr("Drag your cards from the hand below into the three rows (or "
-                           "double-click a card). The rows must go %1.").replace("%1", order),
-                   self.tr("Legal: the rows are in order (%1). Press Set hand when ready.")
-                   .replace("%1", order),
-                   (self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend())
-                   .replace("%1", order)]
+                   fill(self.tr("Drag your cards from the hand below into the three rows (or "
+                                "double-click a card). The rows must go %1."), order),
+                   fill(self.tr("Legal: the rows are in order (%1). Press Set hand when ready."), order),
+                   fill(self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend(), order)]
         # laid out as QLabel does (the font's measure can be a line short and cut the longest
         # foul a line early); beyond six lines: cut, whole in the tooltip
         lines = max(2, self.banner.lines_for(samples, width, 6))
@@ -707,7 +704,7 @@ class TableWidget(QWidget):
             order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
                             else "rules.order.normal", lang)
             text = self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend()
-            return "legal", text.replace("%1", order)
+            return "legal", fill(text, order)
         return banner_words(result, self.controller.setup.rules, len(self.deal.cards(Zone.HAND)),
                             len(self.deal.all_cards()), lang)
 
@@ -766,7 +763,7 @@ class TableWidget(QWidget):
         try:
             self.controller.set_hand()
         except Exception as exc:  # a bot that cannot play (missing tables...) must not crash the window
-            text = self.tr("The bots could not set their hands: %1").replace("%1", str(exc))
+            text = fill(self.tr("The bots could not set their hands: %1"), str(exc))
             self.result_label.setText(text)
             self._fit_height()
         self._focus_after_set()
@@ -787,7 +784,7 @@ class TableWidget(QWidget):
             self._focus_after_set()
 
     def _bots_failed(self, reason: str) -> None:
-        self.result_label.setText(self.tr("The bots could not set their hands: %1").replace("%1", reason))
+        self.result_label.setText(fill(self.tr("The bots could not set their hands: %1"), reason))
         self._fit_height()
 
     def _focus_after_set(self) -> None:
@@ -797,8 +794,8 @@ class TableWidget(QWidget):
             self.deal_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def surrender(self) -> None:
-        question = self.tr("Surrender this hand and pay %1 to each opponent?").replace(
-            "%1", points(self.controller.setup.rules.effective_surrender_cost))
+        question = fill(self.tr("Surrender this hand and pay %1 to each opponent?"),
+                        points(self.controller.setup.rules.effective_surrender_cost))
         if self.confirm(Question(question, self.tr("Surrender this hand?"))):
             self.controller.set_hand(surrender=True)
             self._focus_after_set()
