@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from ..rules.cards import CardParseError
 from ..support.bounded_input import BinaryLines
 from ..support.i18n import LANGUAGES, normalize_lang, system_language, tr
+from ..support.shown import one_line, shorten
 from .streams import MAX_LINE, InputLine, binary_input, json_line, read_chunks, read_lines
 
 EXIT_INPUT_ERROR = 2
@@ -44,9 +45,7 @@ def shown(text: str) -> str:
     newline, NUL, byte-order mark or terminal escape in the input is shown, not acted on), and a
     text longer than :data:`SHOWN_LIMIT` cut to its beginning and end around " … " (a 10 MB line
     is named, not quoted back)."""
-    if len(text) > SHOWN_LIMIT:
-        text = f"{text[:300]} … {text[-60:]}"
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return one_line(shorten(text, SHOWN_LIMIT, 300, 60))
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..rules.cards import Card, CardParseError
 from ..rules.house_rules import HouseRules, HouseRulesError
+from ..support.shown import shorten
 from .limits import MAX_FOULS, MAX_LINE_BYTES, MAX_NUMBER, MAX_YEAR, MIN_YEAR
 
 __all__ = ["MAX_NUMBER", "FoulNote", "Game", "HandRecord", "OpponentHand", "RecordError", "export_line",
@@ -268,7 +269,7 @@ def short_repr(value: Any) -> str:
         text = repr(value)
     except RecursionError:  # nested too deep to print
         return f"a {type(value).__name__} nested too deep"
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shorten(text, 60, 57, mark="...")
 
 
 def check_text(text: str, what: str) -> str:

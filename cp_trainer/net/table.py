@@ -43,6 +43,7 @@ from ..rules.house_rules import HouseRules
 from ..rules.house_rules_file import RulesFile, _plain
 from ..rules.settlement import Settlement, settle
 from ..support.i18n import LANGUAGES, tr
+from ..support.shown import shorten
 from .records import check_message, hand_records
 from .seats import Seat, TableError, clean_name, new_code, reads_as_bot, same_secret
 from .work import BotWork, RecordWork, Review, ReviewWork, Work
@@ -589,5 +590,4 @@ class Table:
 
 
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
+    return shorten(repr(value), 40, 37, mark="…")

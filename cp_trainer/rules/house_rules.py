@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any
 
 from ..support.i18n import DEFAULT_LANGUAGE, tr
+from ..support.shown import shorten
 
 __all__ = [
     "MAX_AMOUNT",
@@ -113,7 +114,7 @@ def _require_count(name: str, value: object) -> None:
 def _short(value: object) -> str:
     """``repr(value)``, cut in the middle when it is long (a 5,000-digit number)."""
     text = repr(value) if not isinstance(value, int) or value.bit_length() < 4000 else "a huge number"
-    return text if len(text) <= 60 else text[:28] + " … " + text[-28:]
+    return shorten(text, 60, 28, 28)
 
 
 def _require_positive(name: str, value: object) -> None:

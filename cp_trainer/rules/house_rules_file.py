@@ -38,6 +38,7 @@ import tomli_w
 from ..history.safe_file import FileExistsRefused, TargetRefused, write_file
 from ..support.bounded_input import BoundedInputError, read_bounded
 from ..support.i18n import DEFAULT_LANGUAGE, tr
+from ..support.shown import one_line, shorten
 from . import house_rules
 from .house_rules import (
     MAX_AMOUNT,
@@ -114,8 +115,7 @@ _SHOWN = 60
 
 def _cut(text: str) -> str:
     """On one line (control characters escaped) and cut in the middle when long."""
-    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-    return text if len(text) <= _SHOWN else text[:40] + " … " + text[-12:]
+    return shorten(one_line(text), _SHOWN, 40, 12)
 
 
 def _shown(value: object, lang: str) -> str:

@@ -50,6 +50,7 @@ from cp_trainer.rules.house_rules import (
     number_text,
 )
 from cp_trainer.support.i18n import LANGUAGES, normalize_lang, system_language
+from cp_trainer.support.shown import shorten
 
 __all__ = [
     "BOTS",
@@ -593,4 +594,4 @@ def _sections_well_formed(path: Path) -> bool:
 
 def _cut(text: str, most: int = 60) -> str:
     """A value as quoted in a message: cut in the middle when long (a 5,000-digit number)."""
-    return text if len(text) <= most else f"{text[:most // 2]} … {text[-most // 4:]}"
+    return shorten(text, most, most // 2, most // 4)
