@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.table.models import DealModel, Zone
-from cp_trainer.gui.table.widget import zone_view
+from cp_trainer.gui.table.zones import zone_view
 from cp_trainer.rules.cards import Card, parse_cards
 
 from .dnd import drop_on

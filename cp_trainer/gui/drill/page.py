@@ -63,7 +63,7 @@ from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.shortcuts import redo_keys, undo_keys
 from cp_trainer.gui.table.live_check import ROW_OF_ZONE, banner_words, make_banner, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
-from cp_trainer.gui.table.widget import step_focus, zone_view
+from cp_trainer.gui.table.zones import step_focus, zone_view
 from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.gui.worker import JobSlot
 from cp_trainer.history import HistoryStore

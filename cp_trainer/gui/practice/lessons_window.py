@@ -34,7 +34,7 @@ from cp_trainer.gui.cards.picker import card_style_of, fitting_width
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import CardZoneView, keep_keys
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
-from cp_trainer.gui.table.widget import KEY_ZONES, step_focus
+from cp_trainer.gui.table.zones import KEY_ZONES, step_focus
 from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.practice.lessons import (

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
@@ -34,11 +34,12 @@ from cp_trainer.gui.numbers import points
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, Showdown, TrainerController
 from cp_trainer.gui.table.live_check import banner_words, make_banner, row_words, show_banner
-from cp_trainer.gui.table.models import ROWS, DealModel, HandSort, Zone
+from cp_trainer.gui.table.models import ROWS, HandSort, Zone
 from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.table.showdown_view import TableShowdown
 from cp_trainer.gui.table.status_line import StatusLine
+from cp_trainer.gui.table.zones import step_focus, zone_view
 from cp_trainer.gui.translation import fill, follow_language
 from cp_trainer.rules.arrangement import (
     Arrangement,
@@ -51,7 +52,7 @@ from cp_trainer.rules.arrangement import (
 from cp_trainer.rules.cards import Card, parse_cards
 from cp_trainer.support.i18n import tr as core_tr
 
-__all__ = ["KEY_ZONES", "OBJECT_NAMES", "TableWidget", "zone_view"]
+__all__ = ["Question", "TableWidget"]
 
 #: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
 MIN_CARD_HEIGHT = 44
@@ -67,14 +68,6 @@ _DOUBLE_FOUL = "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c"
 
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
 
-OBJECT_NAMES = {Zone.HAND: "handView", Zone.TOP: "topRow", Zone.MIDDLE: "middleRow",
-                Zone.BOTTOM: "bottomRow"}
-#: ``1``/``2``/``3`` put the current card in the top/middle/bottom row, Backspace (or ``0``)
-#: returns it to the hand.
-KEY_ZONES = {Qt.Key.Key_1: Zone.TOP, Qt.Key.Key_2: Zone.MIDDLE, Qt.Key.Key_3: Zone.BOTTOM,
-             Qt.Key.Key_Backspace: Zone.HAND, Qt.Key.Key_0: Zone.HAND, Qt.Key.Key_Delete: Zone.HAND}
-
-
 class Question(str):
     """A question for :attr:`TableWidget.confirm` with the title of its box (a surrender is not
     "This hand fouls")."""
@@ -85,26 +78,6 @@ class Question(str):
         question = super().__new__(cls, text)
         question.heading = heading
         return question
-
-
-def step_focus(views: Mapping[Zone, CardZoneView[Card, Zone]], sender: object, step: int) -> None:
-    """Up / Down: the keyboard focus to the next zone, top row → middle → bottom → hand, from the
-    view that asked (``sender``); the zone's first card is made current if none is."""
-    order = [Zone.TOP, Zone.MIDDLE, Zone.BOTTOM, Zone.HAND]
-    current = next((z for z, v in views.items() if v is sender), Zone.HAND)
-    i = order.index(current) + step
-    if not 0 <= i < len(order):
-        return
-    view = views[order[i]]
-    view.setFocus(Qt.FocusReason.OtherFocusReason)
-    if view.model().rowCount() and not view.currentIndex().isValid():
-        view.setCurrentIndex(view.model().index(0, 0))
-
-
-def zone_view(deal: DealModel, zone: Zone, renderer: CardRenderer,
-              parent: QWidget | None = None) -> CardZoneView[Card, Zone]:
-    """The table's view of one zone (the hand or a row), with its name and keys."""
-    return CardZoneView(deal, zone, renderer, parent, object_name=OBJECT_NAMES[zone], keys=KEY_ZONES)
 
 
 class TableWidget(QWidget):
