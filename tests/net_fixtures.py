@@ -13,9 +13,11 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from cp_trainer.net.server import ServerThread, TableServer
+from cp_trainer.net.server import Pacing, ServerThread, TableServer
 from cp_trainer.net.table import Table
+from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules
+from cp_trainer.solver.bots import get_bot
 
 CODE = "TEACH7"
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][shdc](?![A-Za-z0-9])")
@@ -29,7 +31,7 @@ def hosted(data_dir: Path | None, *, seats: int = 3, bots: int = 1, rules: House
     """A table served on 127.0.0.1 (a free port) from a thread; its history in ``data_dir``."""
     table = Table(seats=seats, bots=bots, bot=bot, rules=rules, code=CODE, seed=seed)
     server = TableServer(table, host="127.0.0.1", port=0, data_dir=data_dir, record=data_dir is not None,
-                         review_samples=40, replace_after=replace_after)
+                         pacing=Pacing(review_samples=40, replace_after=replace_after))
     thread = ServerThread(server)
     thread.start()
     try:
@@ -121,3 +123,8 @@ def _without_secrets(value: object) -> object:
 def cards_named(message: Message) -> set[str]:
     """Every card text a message names, outside its secret fields (:data:`SECRET_FIELDS`)."""
     return set(CARD.findall(json.dumps(_without_secrets(message))))
+
+
+def legal(cards: str) -> str:
+    """A legal arrangement of the 13 cards (the greedy bot's)."""
+    return str(get_bot("greedy").arrange(parse_cards(cards), HouseRules(), 0))

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     import signal
 
     from ..net.keeping import where_kept
-    from ..net.server import TableServer, is_loopback, run_forever
+    from ..net.server import Pacing, TableServer, is_loopback, run_forever
     from ..net.table import Table
     from .data_folder import data_folder
 
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if args.review_samples is not None:
         extra["review_samples"] = args.review_samples
     server = TableServer(table, host=args.host, port=args.port, data_dir=folder,
-                         replace_after=args.replace_after, **extra)
+                         pacing=Pacing(replace_after=args.replace_after, **extra))
 
     def tell(event: str, data: dict[str, Any]) -> None:
         if event == "history":  # the host is told at once when hands cannot be kept

@@ -430,7 +430,7 @@ class TeachingDialog(QDialog):
 
     def start(self, host: str | None = None, port: int = 0) -> dict[str, Any]:
         """Start the table (in its own thread); the ready line."""
-        from cp_trainer.net.server import ServerThread, TableServer
+        from cp_trainer.net.server import Pacing, ServerThread, TableServer
         from cp_trainer.net.table import Table
 
         if host is not None and self.where_combo.findData(host) >= 0:
@@ -445,7 +445,7 @@ class TeachingDialog(QDialog):
         if self._review_samples is not None:
             extra["review_samples"] = self._review_samples
         server = TableServer(table, host=host or str(self.where_combo.currentData()), port=port,
-                             writer=self._writer(), **extra,
+                             writer=self._writer(), pacing=Pacing(**extra),
                              observe=lambda event, data: bridge.happened.emit(event, data))
         thread = ServerThread(server)
         seats_before = list(table.state()["seats"])  # read before the table's thread owns it

@@ -115,21 +115,30 @@ class _Client:
                 return
 
 
+@dataclasses.dataclass(frozen=True)
+class Pacing:
+    """How a table's time is spent: ``review_samples`` sampled deals per review, and
+    ``replace_after`` seconds a person may be gone before a bot takes the seat."""
+
+    review_samples: int = REVIEW_SAMPLES
+    replace_after: float = REPLACE_AFTER
+
+
 class TableServer:
     """A :class:`Table` served over WebSocket and HTTP. ``observe`` gets the table's public
     events (called on the server's loop thread), and ``("history", {"message"})`` when hands
     cannot be kept; ``data_dir`` is the history's folder (None: the default one; ``record=False``:
-    no history, for tests)."""
+    no history, for tests); ``pacing``: the review's samples and the time before a bot sits in."""
 
     def __init__(self, table: Table, *, host: str = "127.0.0.1", port: int = 0,
                  data_dir: str | Path | None = None, record: bool = True, writer: HistoryWriter | None = None,
                  observe: Callable[[str, dict[str, Any]], None] | None = None,
-                 review_samples: int = REVIEW_SAMPLES, replace_after: float = REPLACE_AFTER) -> None:
+                 pacing: Pacing = Pacing()) -> None:
         self.table = table
         self.host = host
         self.port = port
-        self.review_samples = review_samples
-        self.replace_after = replace_after
+        self.review_samples = pacing.review_samples
+        self.replace_after = pacing.replace_after
         self._observer = observe
         self._say = Say()
         self._gate = Gate(self._say)
