@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QMainWindow,
+    QMenuBar,
     QMessageBox,
     QScrollArea,
     QStackedWidget,
@@ -248,6 +249,10 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
+        self._build_game_menu(bar)
+        self._build_other_menus(bar)
+
+    def _build_game_menu(self, bar: QMenuBar) -> None:
         self.game_menu = bar.addMenu("")
         self.deal_action = QAction(self)
         self.deal_action.setShortcut(QKeySequence.StandardKey.New)
@@ -284,6 +289,8 @@ class MainWindow(QMainWindow):
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.quit_action)
 
+    def _build_other_menus(self, bar: QMenuBar) -> None:
+        """The Edit, View, Language and Help menus, and the four-colour button of the menu bar."""
         self.edit_menu = bar.addMenu("")
         self.undo_action = QAction(self)
         self.undo_action.setObjectName("undoAction")
