@@ -6,43 +6,20 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from drill_fixtures import STORED
+from drill_fixtures import T0, records
 from history_fixtures import make_record
 
-from cp_trainer.drill.grading import GradeLevel, HandAnalysis
-from cp_trainer.drill.pool import DrillHand
-from cp_trainer.drill.profile import DrillProfile, result_record
+from cp_trainer.drill.grading import GradeLevel
+from cp_trainer.drill.profile import DrillProfile
 from cp_trainer.drill.rating import PlayerRating
-from cp_trainer.drill.themes import Theme
 from cp_trainer.history import HistoryStore, export_jsonl, import_jsonl, read_jsonl
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.jsonl import read_lines
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
-from cp_trainer.rules.arrangement import Arrangement
-
-T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-GREEDY = "Ad Qd 5h / 6h 6c 4s 4d 4c / Ks Kh Kd Qs Qh"
-BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"
-
-
-def drill_hand() -> DrillHand:
-    a = HandAnalysis.from_json(STORED)
-    return DrillHand(a.cards, a, Theme.PAIR_ON_TOP, 1619, 0.794)
-
-
-def records() -> list[DrillRecord]:
-    hand = drill_hand()
-    assert hand.analysis is not None
-    out = []
-    for i, text in enumerate([GREEDY, BEST, GREEDY]):
-        grade = hand.analysis.grade(Arrangement.parse(text))
-        assert grade is not None
-        out.append(result_record(hand, grade, T0 + timedelta(minutes=5 * i)))
-    return out
 
 
 def test_migration_adds_the_drill_table_to_an_older_history(tmp_path: Path) -> None:

@@ -24,10 +24,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from drill_fixtures import records
 from history_fixtures import make_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_drill_history import records
 from test_history_hostile import JSON_VALUES, digest, hist, listing, run
 
 from cp_trainer.history import (

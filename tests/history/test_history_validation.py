@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drill_fixtures import records as drill_records
 from history_fixtures import DEAL, T0, make_record
-from test_drill_history import records as drill_records
 
 from cp_trainer.history import HandRecord
 from cp_trainer.history.drill_record import DrillRecord

@@ -18,8 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_fixtures import CODE, Client, hosted
-from test_net_protocol import legal
+from net_fixtures import CODE, Client, hosted, legal
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_fixtures import Client
-from test_net_protocol import legal
+from net_fixtures import Client, legal
 
 from cp_trainer.history import HistoryStore
 

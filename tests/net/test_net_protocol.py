@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_fixtures import CODE, Client, cards_named, hosted, rows_of
+from net_fixtures import CODE, Client, cards_named, hosted, legal, rows_of
 
 from cp_trainer.cli import main as cli_main
 from cp_trainer.history import HistoryStore
@@ -20,12 +20,6 @@ from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.house_rules_file import RulesFile, _plain
-from cp_trainer.solver.bots import get_bot
-
-
-def legal(cards: str) -> str:
-    """A legal arrangement of the 13 cards (the greedy bot's)."""
-    return str(get_bot("greedy").arrange(parse_cards(cards), HouseRules(), 0))
 
 
 def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
