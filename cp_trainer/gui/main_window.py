@@ -207,6 +207,7 @@ class MainWindow(QMainWindow):
         # Criss Cross: hand 1 is set, hand 2 is on the table; the panel forgets hand 1's answer
         self.controller.handLocked.connect(self._hand_locked)
         self.controller.showdownReady.connect(self._after_showdown)
+        self.solver_panel.answered.connect(self.controller.record_verdict)  # the history's verdicts
         self.controller.phaseChanged.connect(self._phase_changed)
         self.deal_model.changed.connect(self._update_actions)
 
@@ -219,7 +220,7 @@ class MainWindow(QMainWindow):
             install_practice,  # Practice menu + history recorder
         )
 
-        self.practice = install_practice(self, self.controller, self.solver_panel, self.replay,
+        self.practice = install_practice(self, self.controller, self.replay,
                                          self.help_menu, lambda: self.values.house_rules, data_dir,
                                          settings.qsettings)
         from cp_trainer.gui.teaching import install_teaching  # Game -> Host a teaching table…

@@ -213,3 +213,19 @@ def test_lessons_open_with_a_busy_database_and_save_once_it_is_free(window: Main
         locker.close()
     assert window.practice.open_lessons() is lessons
     assert lessons.store is not None and lessons.store.completed_lessons() == {"example_1"}
+
+
+def test_the_controller_hands_the_verdict_to_the_history(window: MainWindow, tmp_path: Path) -> None:
+    """The recorder listens to the controller (settled hands, then verdicts), not to a panel."""
+    assert window.deal_model.place(LEGAL.top, LEGAL.middle, LEGAL.bottom)
+    assert window.controller.set_hand() is not None
+    recorder = window.practice.recorder
+    request = SolverQuestion(cards=tuple(DEAL), rules=window.controller.setup.rules, mine=LEGAL)
+    answer = SolverAnswer(request=request, samples=100, best=Candidate(FOUL, 0.5, 0.05), candidates=(),
+                          mine=Candidate(LEGAL, 0.2, 0.05, loss=0.3, loss_stderr=0.1))
+    window.solver_panel.answered.disconnect(window.controller.record_verdict)  # the panel left out
+    window.controller.record_verdict(answer)
+    assert recorder.writer.flush(10)
+    with HistoryStore.open(tmp_path / "data") as store:
+        (hand,) = store.hands()
+    assert hand.solver_arrangement == str(FOUL) and hand.solver_ev == pytest.approx(0.5)

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 from cp_trainer.gui.practice.recorder import HandRecorder
 from cp_trainer.gui.practice.replay import Replay
 from cp_trainer.gui.shortcuts import add_close_shortcuts
-from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import TrainerController
 from cp_trainer.gui.translation import fill, follow_language
 from cp_trainer.history import HandRecord, HistoryError
@@ -98,12 +97,12 @@ class Practice(QObject):
     """What :func:`install_practice` adds to a main window, kept together.
 
     Its collaborators are passed in: the window (parent of the dialogs, its status bar and menu
-    bar), the table's controller, the solver panel whose answers are recorded, the replay that
+    bar), the table's controller (whose settled hands and verdicts are recorded), the replay that
     puts past hands on the table, the menu the Practice menu goes before, and the house rules
     the settings hold now (for the table-mode dialog).
     """
 
-    def __init__(self, window: QMainWindow, controller: TrainerController, solver_panel: SolverPanel,
+    def __init__(self, window: QMainWindow, controller: TrainerController,
                  replay: Replay, before: QMenu, house_rules: Callable[[], HouseRules],
                  data_dir: str | None = None, settings: Callable[[], QSettings] | None = None) -> None:
         super().__init__(window)
@@ -114,7 +113,6 @@ class Practice(QObject):
         self.house_rules = house_rules
         self.recorder = HandRecorder(controller, self, data_dir)
         self.recorder.failed.connect(lambda text: window.statusBar().showMessage(text, 10000))
-        solver_panel.answered.connect(self.recorder.add_solver_answer)
         self.menu = PracticeMenu(window)
         window.menuBar().insertMenu(before.menuAction(), self.menu)
         self.menu.history_action.triggered.connect(self.open_history)
@@ -214,9 +212,9 @@ class Practice(QObject):
         return self.table_dialog
 
 
-def install_practice(window: QMainWindow, controller: TrainerController, solver_panel: SolverPanel,
+def install_practice(window: QMainWindow, controller: TrainerController,
                      replay: Replay, before: QMenu, house_rules: Callable[[], HouseRules],
                      data_dir: str | None = None,
                      settings: Callable[[], QSettings] | None = None) -> Practice:
     """Add the Practice menu and the hand recorder to the trainer's main window."""
-    return Practice(window, controller, solver_panel, replay, before, house_rules, data_dir, settings)
+    return Practice(window, controller, replay, before, house_rules, data_dir, settings)

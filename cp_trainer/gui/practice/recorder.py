@@ -52,6 +52,7 @@ class HandRecorder(QObject):
         self._solver_ids: dict[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]], str] = {}
         self._surrendered_ids: dict[tuple[Card, ...], str] = {}
         controller.settled.connect(self.record)
+        controller.verdict.connect(self.add_solver_answer)
         # Hands are written by the writer's thread (the GUI never waits on the database); one that
         # cannot be written yet waits in a journal in the data folder.
         self.writer = HistoryWriter(data_dir, notify=self._written.emit, lang=current_language)

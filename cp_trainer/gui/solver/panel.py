@@ -159,31 +159,10 @@ class SolverPanel(QFrame):
         self.title = QLabel(self)
         self.title.setObjectName("panelTitle")
         layout.addWidget(self.title)
-        hands = QHBoxLayout()
-        self.hand_buttons: list[QPushButton] = []
-        for i in range(2):
-            button = QPushButton(self)
-            button.setObjectName(f"solverHand{i + 1}")
-            button.setCheckable(True)
-            button.clicked.connect(lambda _checked=False, i=i: self.show_answer(i))
-            hands.addWidget(button)
-            self.hand_buttons.append(button)
-        hands.addStretch(1)
-        layout.addLayout(hands)
+        layout.addLayout(self._build_hand_buttons())
         # the answer at a glance: what the choice cost, in a line of its own (the numbers and
         # the pictures under it); the reasons in words on demand (Why?)
-        self.verdict = QLabel(self)
-        self.verdict.setObjectName("solverVerdict")
-        self.verdict.setWordWrap(True)
-        self.verdict.setStyleSheet("font-weight: bold; font-size: 115%;")
-        self.why_button = QPushButton(self)
-        self.why_button.setObjectName("solverWhyButton")
-        self.why_button.setCheckable(True)
-        self.why_button.toggled.connect(self._show_why)
-        verdict_line = QHBoxLayout()
-        verdict_line.addWidget(self.verdict, 1)
-        verdict_line.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(verdict_line)
+        layout.addLayout(self._build_verdict_line())
         self._status_answers = False  # the status line is the answer's (shown with the reasons)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
@@ -198,6 +177,73 @@ class SolverPanel(QFrame):
         self.progress, self.cancel_button = self.runner.bar, self.runner.cancel_button
         layout.addWidget(self.runner)
         # the best arrangement and, where it differs, yours beside it: the choice as a picture
+        layout.addLayout(self._build_pair(renderer))
+        self.figures = QLabel(self)
+        self.figures.setWordWrap(True)
+        self.figures.setObjectName("solverFigures")
+        layout.addWidget(self.figures)
+        # the cost of the player's choice as a scale, each row's chance to win as bars
+        self.cost_scale = CostScale(self)
+        self.cost_scale.setObjectName("costScale")
+        layout.addWidget(self.cost_scale)
+        layout.addLayout(self._build_rates())
+        self.play_button = QPushButton(self)
+        self.play_button.setObjectName("playSolverButton")
+        self.play_button.clicked.connect(self._play)
+        layout.addWidget(self.play_button)
+        # the hindsight's cards under a caption of their own, like the best arrangement's, so they
+        # say what they are; smaller than the best's when the height is short, so that nothing
+        # is cut mid-card
+        self._add_hindsight(layout, renderer)
+        layout.addStretch(1)
+        self._wanted_height = MINI_CARD_HEIGHT
+        self._fitting = False
+        self.reset()
+        self.retranslate()
+
+    def _add_hindsight(self, layout: QVBoxLayout, renderer: CardRenderer) -> None:
+        """The hindsight's caption, its words and its cards, at the foot of ``layout``."""
+        self.hindsight_title = QLabel(self)
+        self.hindsight_title.setObjectName("hindsightTitle")
+        layout.addWidget(self.hindsight_title)
+        self.hindsight = QLabel(self)
+        self.hindsight.setObjectName("hindsightLabel")
+        self.hindsight.setWordWrap(True)
+        layout.addWidget(self.hindsight)
+        self.hindsight_rows = _MiniRows(renderer, self)
+        layout.addWidget(self.hindsight_rows)
+
+    def _build_verdict_line(self) -> QHBoxLayout:
+        """The verdict in words, and the Why? button beside it."""
+        self.verdict = QLabel(self)
+        self.verdict.setObjectName("solverVerdict")
+        self.verdict.setWordWrap(True)
+        self.verdict.setStyleSheet("font-weight: bold; font-size: 115%;")
+        self.why_button = QPushButton(self)
+        self.why_button.setObjectName("solverWhyButton")
+        self.why_button.setCheckable(True)
+        self.why_button.toggled.connect(self._show_why)
+        verdict_line = QHBoxLayout()
+        verdict_line.addWidget(self.verdict, 1)
+        verdict_line.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
+        return verdict_line
+
+    def _build_hand_buttons(self) -> QHBoxLayout:
+        """Criss Cross's two buttons, one per hand, that show that hand's answer."""
+        hands = QHBoxLayout()
+        self.hand_buttons: list[QPushButton] = []
+        for i in range(2):
+            button = QPushButton(self)
+            button.setObjectName(f"solverHand{i + 1}")
+            button.setCheckable(True)
+            button.clicked.connect(lambda _checked=False, i=i: self.show_answer(i))
+            hands.addWidget(button)
+            self.hand_buttons.append(button)
+        hands.addStretch(1)
+        return hands
+
+    def _build_pair(self, renderer: CardRenderer) -> QGridLayout:
+        """The best arrangement and, beside it, yours, each under its caption."""
         pair = QGridLayout()
         pair.setHorizontalSpacing(PAIR_GAP)
         pair.setVerticalSpacing(2)
@@ -211,18 +257,12 @@ class SolverPanel(QFrame):
         self.mine_rows = _MiniRows(renderer, self)
         pair.addWidget(self.mine_rows, 1, 1)
         pair.setColumnStretch(2, 1)
-        layout.addLayout(pair)
-        self.figures = QLabel(self)
-        self.figures.setWordWrap(True)
-        self.figures.setObjectName("solverFigures")
-        layout.addWidget(self.figures)
-        # the cost of the player's choice as a scale, each row's chance to win as bars
-        self.cost_scale = CostScale(self)
-        self.cost_scale.setObjectName("costScale")
-        layout.addWidget(self.cost_scale)
+        return pair
+
+    def _build_rates(self) -> QGridLayout:
+        """Each row's chance to win, best and yours, in figures and bars; the points under them."""
         self.rates = QGridLayout()
         self.rates.setVerticalSpacing(0)  # a compact table: the hindsight below stays in view
-        layout.addLayout(self.rates)
         self._rate_labels = [[QLabel(self) for _ in range(3)] for _ in range(5)]
         for r, labels in enumerate(self._rate_labels):
             for col, lab in enumerate(labels):
@@ -241,27 +281,7 @@ class SolverPanel(QFrame):
         # the column heads in their bars' colours: "best" pale yellow, "yours" light blue
         self._rate_labels[0][1].setStyleSheet(f"color: {BEST_COLOUR.name()}; font-weight: bold;")
         self._rate_labels[0][2].setStyleSheet(f"color: {YOURS_COLOUR.name()}; font-weight: bold;")
-        self.play_button = QPushButton(self)
-        self.play_button.setObjectName("playSolverButton")
-        self.play_button.clicked.connect(self._play)
-        layout.addWidget(self.play_button)
-        # the hindsight's cards under a caption of their own, like the best arrangement's, so they
-        # say what they are; smaller than the best's when the height is short, so that nothing
-        # is cut mid-card
-        self.hindsight_title = QLabel(self)
-        self.hindsight_title.setObjectName("hindsightTitle")
-        layout.addWidget(self.hindsight_title)
-        self.hindsight = QLabel(self)
-        self.hindsight.setObjectName("hindsightLabel")
-        self.hindsight.setWordWrap(True)
-        layout.addWidget(self.hindsight)
-        self.hindsight_rows = _MiniRows(renderer, self)
-        layout.addWidget(self.hindsight_rows)
-        layout.addStretch(1)
-        self._wanted_height = MINI_CARD_HEIGHT
-        self._fitting = False
-        self.reset()
-        self.retranslate()
+        return self.rates
 
     # --- texts --------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
@@ -40,6 +41,9 @@ from cp_trainer.rules.cards import Card
 from cp_trainer.rules.naturals import natural_of
 from cp_trainer.solver import play_bots
 
+if TYPE_CHECKING:
+    from cp_trainer.gui.solver.bridge import SolverAnswer
+
 __all__ = ["Phase", "Showdown", "TableSetup", "TrainerController"]
 
 # One worker thread for the bots of every table in the process (the bots play with
@@ -54,6 +58,7 @@ class TrainerController(QObject):
     dealt = Signal()  # a new hand is on the table
     showdownReady = Signal(object)  # Showdown
     settled = Signal(object)  # SettledHand: what the history records, once per settled hand
+    verdict = Signal(object)  # SolverAnswer about a hand: what the history adds to its record
     scoreChanged = Signal(int, int)  # session points, hands played
     phaseChanged = Signal(object)  # Phase
     handLocked = Signal(int)  # Criss Cross: the player's first hand is set; hand n is on the table
@@ -82,6 +87,11 @@ class TrainerController(QObject):
         """A controller over a new session (and its deal model) at ``setup``."""
         deal = DealModel(ChineseSession(setup, bots=play_bots, seed=seed), parent)
         return cls(deal, parent=parent)
+
+    def record_verdict(self, answer: SolverAnswer) -> None:
+        """The solver answered about a hand at this table: pass its verdict on to the history
+        (:attr:`verdict`; the recorder keeps it when it is about a hand just settled)."""
+        self.verdict.emit(answer)
 
     # --- the session's state, read-only ------------------------------------------------------
 
