@@ -529,6 +529,14 @@ class SolverPanel(QFrame):
         self._show_points(a)
         # Before the showdown the answer can be played; after it, it is for review only.
         self.play_button.setVisible(not req.actual)
+        self._show_hindsight(a)
+        self.intro.setVisible(False)
+        self._status_answers = True
+        self._apply_why()
+
+    def _show_hindsight(self, a: SolverAnswer) -> None:
+        """The best arrangement knowing the bots' actual hands, and what it and yours scored."""
+        req = a.request
         if a.hindsight is not None:
             points = signed_int(a.hindsight_points or 0)
             if req.hand_number is not None:
@@ -550,9 +558,6 @@ class SolverPanel(QFrame):
             self.hindsight_title.clear()
             self.hindsight_title.setVisible(False)
             self.hindsight_rows.setVisible(False)
-        self.intro.setVisible(False)
-        self._status_answers = True
-        self._apply_why()
 
     def _show_points(self, a: SolverAnswer) -> None:
         """The points per hand, best and yours, on the last line of the chances' table."""
