@@ -62,6 +62,7 @@ from ..rules.frozen import FrozenMap
 from ..rules.house_rules import HouseRules
 from ..rules.settlement import PairResult, RowResult, Settlement, settle, settle_pair
 from .board import Board, Move, Refusal, Refused
+from .question import SolverQuestion, criss_cross_requests
 
 __all__ = [
     "BotFn",
@@ -388,6 +389,45 @@ class ChineseSession(RowActions):
         seats = (1,) * n if s.criss_cross else tuple(range(1, n + 1))
         return BotJob(s.bot, s.rules, self.opponent_cards, seats,
                       surrender=s.rules.surrender and not s.criss_cross, seat_bots=s.seated_bots)
+
+    def solver_question(self, *, samples: int, time_budget: float | None,
+                        showdown: Showdown | None = None) -> SolverQuestion:
+        """What the solver is asked about the hand on the table (``showdown``: after it, with the
+        bots' real hands). No seed: the deal's own samples, so the same deal gets the same answer
+        in every session, as the history and Try again expect. Criss Cross: this hand, the other
+        one dead; a past Criss Cross hand played again: that hand against the bot's two."""
+        setup = self.deal_setup
+        mine: Arrangement | None = self.arrangement() if self.board.is_complete() else None
+        actual: tuple[Arrangement, ...] = ()
+        gone: frozenset[int] = frozenset()
+        if showdown is not None:
+            mine, actual, gone = showdown.player, showdown.opponents, showdown.bots_surrendered
+        question = SolverQuestion(cards=self.board.all_cards(), rules=setup.rules,
+                                  opponents=min(3, len(self.opponent_cards)), bot=setup.bot_at(1),
+                                  seat_bots=() if setup.criss_cross else setup.seated_bots,
+                                  samples=samples, mine=mine, actual=actual, time_budget=time_budget,
+                                  surrendered=showdown is not None and showdown.surrendered,
+                                  actual_surrendered=gone)
+        if setup.criss_cross and len(self.player_cards) == 2:  # this hand, knowing the other one
+            other = self.player_cards[1 - self.hand_index]
+            question = dataclasses.replace(question, opponents=2, dead=tuple(other), opponent_seats=(1, 1),
+                                           hand_number=self.hand_index + 1)
+        past = self.retry_of or self.past
+        if past is not None and past.criss_cross_hand is not None:  # one Criss Cross hand again
+            question = dataclasses.replace(question, opponent_seats=(1,) * question.opponents,
+                                           hand_number=past.criss_cross_hand)
+        return question
+
+    def showdown_questions(self, showdown: Showdown, *, samples: int,
+                           time_budget: float | None) -> list[SolverQuestion]:
+        """What the solver is asked after ``showdown``: the hand with the bots' real hands, or in
+        Criss Cross each of the player's two hands against the bot's two."""
+        if showdown.criss_cross:
+            setup = self.deal_setup
+            return criss_cross_requests(showdown.player_hands, setup.rules, bot=setup.bot_at(1),
+                                        samples=samples, actual=showdown.opponents,
+                                        time_budget=time_budget)
+        return [self.solver_question(samples=samples, time_budget=time_budget, showdown=showdown)]
 
     def can_arrange(self) -> bool:
         return self.phase is Phase.SETTING

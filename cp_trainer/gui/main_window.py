@@ -11,7 +11,6 @@ in :class:`Settings`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,7 +47,7 @@ from cp_trainer.gui.cards.style import CardStyle
 from cp_trainer.gui.help_text import rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.gui.shortcuts import add_close_shortcuts, redo_keys, undo_keys
-from cp_trainer.gui.solver.bridge import SolverQuestion, criss_cross_requests
+from cp_trainer.gui.solver.bridge import SolverQuestion
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.gui.style import STYLE_SHEET, readable_placeholders
@@ -607,33 +606,10 @@ class MainWindow(QMainWindow):
 
     # --- the solver ---------------------------------------------------------------------------
 
-    def _request(self, *, after_showdown: Showdown | None = None) -> SolverQuestion:
-        """The question for the solver; its samples are the deal's own (no seed: the same deal gets
-        the same answer in every session, as the history and Try again expect)."""
-        c = self.controller
-        mine: Arrangement | None = c.arrangement() if self.deal_model.is_complete() else None
-        actual: tuple[Arrangement, ...] = ()
-        gone: frozenset[int] = frozenset()
-        if after_showdown is not None:
-            mine = after_showdown.player
-            actual = after_showdown.opponents
-            gone = after_showdown.bots_surrendered
-        request = SolverQuestion(cards=tuple(self.deal_model.all_cards()), rules=c.setup.rules,
-                               opponents=min(3, len(c.opponent_cards)), bot=c.setup.bot_at(1),
-                               seat_bots=() if c.setup.criss_cross else c.setup.seated_bots,
-                               samples=self.values.solver_samples, mine=mine,
-                               actual=actual, time_budget=self.values.solver_time_budget,
-                               surrendered=after_showdown is not None and after_showdown.surrendered,
-                               actual_surrendered=gone)
-        if c.setup.criss_cross and len(c.player_cards) == 2:  # this hand, knowing the other one
-            other = c.player_cards[1 - c.hand_index]
-            request = replace(request, opponents=2, dead=tuple(other), opponent_seats=(1, 1),
-                              hand_number=c.hand_index + 1)
-        past = c.retry_of or c.past
-        if past is not None and past.criss_cross_hand is not None:  # one Criss Cross hand again
-            request = replace(request, opponent_seats=(1,) * request.opponents,
-                              hand_number=past.criss_cross_hand)
-        return request
+    def _question(self) -> SolverQuestion:
+        """The session's question about the hand on the table, at the settings' samples."""
+        return self.controller.session.solver_question(samples=self.values.solver_samples,
+                                                       time_budget=self.values.solver_time_budget)
 
     def _hand_locked(self, _index: int) -> None:
         """Criss Cross: hand 1 is set and hand 2 is on the table; hand 1's answer (and its "Play the
@@ -643,17 +619,11 @@ class MainWindow(QMainWindow):
     def hint(self) -> None:
         """Ask the solver about the cards on the table (the answer is for these 13 cards)."""
         if self.controller.phase is Phase.SETTING:
-            self.solver_panel.start(self._request())
+            self.solver_panel.start(self._question())
 
     def _after_showdown(self, showdown: Showdown) -> None:
-        if showdown.criss_cross:  # both of the player's hands, each against the bot's two
-            c = self.controller
-            self.solver_panel.start_all(criss_cross_requests(
-                showdown.player_hands, c.setup.rules, bot=c.setup.bot_at(1),
-                samples=self.values.solver_samples,
-                actual=showdown.opponents, time_budget=self.values.solver_time_budget))
-            return
-        self.solver_panel.start(self._request(after_showdown=showdown))
+        self.solver_panel.start_all(self.controller.session.showdown_questions(
+            showdown, samples=self.values.solver_samples, time_budget=self.values.solver_time_budget))
 
     def _play_solver(self, arr: Arrangement) -> None:
         if self.controller.phase is not Phase.SETTING:

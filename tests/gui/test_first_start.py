@@ -136,7 +136,7 @@ def test_closing_the_window_ends_the_compile_at_once(qtbot: Any, tmp_path: Path)
     process = prep._process
     assert process is not None
     pid = process.processId()
-    window.solver_panel.start(window._request())  # a Hint waiting for the solver
+    window.solver_panel.start(window._question())  # a Hint waiting for the solver
     start = time.monotonic()
     window.close()
     prep.stop()

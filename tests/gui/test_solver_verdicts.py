@@ -151,11 +151,11 @@ def test_criss_cross_analyses_both_hands(qtbot: Any, tmp_path: Path, monkeypatch
     panel = window.solver_panel
     one = bridge.arrange(c.player_cards[0], "greedy", c.setup.rules)
     window.deal_model.place(one.top, one.middle, one.bottom)
-    hint = window._request()  # the Hint knows the player's other hand is in no bot's hand
+    hint = window._question()  # the Hint knows the player's other hand is in no bot's hand
     assert hint.hand_number == 1 and sorted(hint.dead) == sorted(c.player_cards[1])
     assert hint.opponents == 2 and hint.opponent_seats == (1, 1) and hint.mine == one
     button(window, "setButton").click()
-    assert window._request().hand_number == 2
+    assert window._question().hand_number == 2
     two = bridge.arrange(c.player_cards[1], "greedy", c.setup.rules)
     window.deal_model.place(two.top, two.middle, two.bottom)
     answers: list[SolverAnswer] = []
@@ -236,7 +236,7 @@ def test_one_criss_cross_hand_tried_again_is_asked_as_such(qtbot: Any, tmp_path:
     with HistoryStore.open(tmp_path / "data") as store:
         first = store.hands()[0]
     assert w.replay.try_again_record(first)
-    request = w._request()
+    request = w._question()
     assert request.hand_number == 1 and request.opponents == 2 and request.opponent_seats == (1, 1)
     assert not request.can_surrender
 

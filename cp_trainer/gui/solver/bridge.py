@@ -19,10 +19,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from cp_trainer.chinese.question import DEFAULT_TIME_BUDGET, SolverQuestion, criss_cross_requests
 from cp_trainer.gui.solver.bots import BOTS
 from cp_trainer.history.record import HandRecord
 from cp_trainer.rules.arrangement import Arrangement
@@ -49,7 +50,6 @@ __all__ = [
     "stored_verdict",
 ]
 
-DEFAULT_TIME_BUDGET = 1.0  # seconds of adaptive sampling after the minimum samples
 MAX_SAMPLES = 100_000  # adaptive sampling's ceiling
 CACHE_SIZE = 8
 
@@ -89,38 +89,6 @@ class Preparation:
 
 #: the window's one solver, being made ready or ready
 PREPARATION = Preparation()
-
-
-@dataclass(frozen=True)
-class SolverQuestion:
-    """What the solver panel is asked about a hand: the engine's question
-    (:class:`~cp_trainer.solver.montecarlo.SolveRequest`) plus what the panel shows beside its
-    answer (the player's and the bots' real arrangements, surrenders, Criss Cross's hand number)."""
-
-    cards: tuple[Card, ...]
-    rules: HouseRules
-    opponents: int = 1
-    bot: BotChoice = field(default_factory=lambda: BotChoice(BotName.STANDARD))  # at the table (expert too)
-    seat_bots: tuple[BotChoice, ...] = ()  # each opponent's own bot, in the opponents' order
-    samples: int = 2000  # the minimum; adaptive sampling may use more
-    seed: int | None = None  # None: the deal's own (the same samples for the same deal)
-    mine: Arrangement | None = None  # the player's arrangement, to price it too
-    actual: tuple[Arrangement, ...] = ()  # the bots' real hands, for hindsight after showdown
-    time_budget: float | None = DEFAULT_TIME_BUDGET  # adaptive sampling's budget; None: fixed
-    dead: tuple[Card, ...] = ()  # cards in no opponent's hand (Criss Cross: the other hand)
-    opponent_seats: tuple[int, ...] | None = None  # Criss Cross: (1, 1), the bot's two hands
-    hand_number: int | None = None  # Criss Cross: which of the player's two hands (1 or 2)
-    surrendered: bool = False  # the player gave this hand up (after the showdown)
-    actual_surrendered: frozenset[int] = frozenset()  # bots (1.., in ``actual``) that gave theirs up
-
-    def __post_init__(self) -> None:  # a bot may come as its text form ("greedy")
-        object.__setattr__(self, "bot", BotChoice.of(self.bot))
-        object.__setattr__(self, "seat_bots", tuple(BotChoice.of(b) for b in self.seat_bots))
-
-    @property
-    def can_surrender(self) -> bool:
-        """Is surrendering one of the choices? (A house rule; not in Criss Cross.)"""
-        return self.rules.surrender and self.hand_number is None and not self.dead
 
 
 @dataclass(frozen=True)
@@ -216,24 +184,6 @@ def arrange(cards: Sequence[Card], bot: BotChoice | str, rules: HouseRules, *, s
     from cp_trainer.solver.bots import get_bot
 
     return get_bot(bot).arrange(list(cards), rules, seat)
-
-
-def criss_cross_requests(hands: Sequence[Arrangement], rules: HouseRules, *, bot: BotChoice | str,
-                         samples: int, actual: Sequence[Arrangement] = (),
-                         time_budget: float | None = DEFAULT_TIME_BUDGET,
-                         seed: int | None = None) -> list[SolverQuestion]:
-    """One request per Criss Cross hand of the player (``hands``, set or not: an incomplete one is
-    solved without pricing it): each plays the bot's two hands, dealt from the 26 cards the
-    player does not hold, both at seat 1; ``actual`` (after the showdown): the bot's two hands."""
-    out = []
-    for i, arr in enumerate(hands):
-        other = tuple(c for j, h in enumerate(hands) if j != i for c in h.cards)
-        out.append(SolverQuestion(cards=tuple(arr.cards), rules=rules, opponents=2, bot=BotChoice.of(bot),
-                                samples=samples,
-                                seed=seed, mine=arr if arr.complete else None, actual=tuple(actual),
-                                time_budget=time_budget, dead=other, opponent_seats=(1, 1),
-                                hand_number=i + 1))
-    return out
 
 
 Progress = Callable[[int, int], None]  # (samples done, samples asked)
