@@ -15,7 +15,7 @@ from PySide6.QtCore import QLocale
 from cp_trainer.gui.translation import current_language
 from cp_trainer.support.i18n import count_points
 
-__all__ = ["MINUS", "integer", "locale", "number", "percent", "points", "short", "signed", "signed_int"]
+__all__ = ["MINUS", "integer", "locale", "number", "percent", "points", "short", "signed"]
 
 MINUS = "\u2212"
 
@@ -31,30 +31,29 @@ def _minus(text: str) -> str:
     return MINUS + text[len(sign):] if sign and text.startswith(sign) else text
 
 
-def number(x: float, digits: int = 2, *, signed: bool = False) -> str:
-    """``x`` with ``digits`` decimals and the language's separators: ``1,234.50`` / ``1 234,50``
-    (``signed``: ``+0.41``; a value that rounds to zero has no sign)."""
+def number(x: float, digits: int = 2) -> str:
+    """``x`` with ``digits`` decimals and the language's separators: ``1,234.50`` / ``1 234,50``."""
+    return _minus(locale().toString(float(x), "f", digits))
+
+
+def signed(x: float, digits: int | None = 2) -> str:
+    """``x`` with its sign, the one way the window writes one: ``+0.41`` / ``−1,50`` with
+    ``digits`` decimals, ``+6`` / ``−1 200`` with 0, as few digits as it needs with ``None``
+    (``+2.5``, as :func:`short`). A value that rounds to zero has no sign (``0.00``, ``0``)."""
     loc = locale()
-    text = loc.toString(float(abs(x) if signed else x), "f", digits)
-    if not signed:
-        return _minus(text)
-    if text == loc.toString(0.0, "f", digits):
+    form, digits = ("g", 6) if digits is None else ("f", digits)
+    text = loc.toString(float(abs(x)), form, digits)
+    if text == loc.toString(0.0, form, digits):
         return text
     return (loc.positiveSign() if x > 0 else MINUS) + text
 
 
-def signed(x: float, digits: int = 2) -> str:
-    """``+0.41`` / ``−1,50``: :func:`number` with its sign."""
-    return number(x, digits, signed=True)
+_signed = signed  # for points(), whose keyword ``signed`` hides the function
 
 
-def short(x: float, *, signed: bool = False) -> str:
-    """As few digits as the value needs: ``4``, ``2.5`` / ``2,5`` (``signed``: ``+4``)."""
-    loc = locale()
-    text = loc.toString(float(abs(x) if signed else x), "g", 6)
-    if not signed or x == 0:
-        return _minus(text)
-    return (loc.positiveSign() if x > 0 else MINUS) + text
+def short(x: float) -> str:
+    """As few digits as the value needs: ``4``, ``2.5`` / ``2,5``."""
+    return _minus(locale().toString(float(x), "g", 6))
 
 
 def integer(n: int) -> str:
@@ -62,20 +61,10 @@ def integer(n: int) -> str:
     return _minus(locale().toString(int(n)))
 
 
-def signed_int(n: int) -> str:
-    """Points with their sign: ``+6``, ``−1,200``, ``0``."""
-    text = integer(abs(n))
-    if n > 0:
-        return locale().positiveSign() + text
-    if n < 0:
-        return MINUS + text
-    return text
-
-
 def points(n: int, *, signed: bool = False) -> str:
     """A whole number of points with its unit in the form the count takes: ``1 point``,
     ``−1 point``, ``+2 points``; ``1 очко``, ``2 очка``, ``5 очков`` (``signed``: with its sign)."""
-    return count_points(n, current_language(), signed_int(n) if signed else integer(n))
+    return count_points(n, current_language(), _signed(n, 0) if signed else integer(n))
 
 
 def percent(x: float) -> str:

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.gui.numbers import number, signed, signed_int
+from cp_trainer.gui.numbers import number, signed
 from cp_trainer.gui.translation import current_language, follow_language
 from cp_trainer.history.writer import HistoryWriter
 from cp_trainer.rules.arrangement import Arrangement
@@ -64,7 +64,7 @@ def t(key: str, **params: Any) -> str:
 def points_text(n: int) -> str:
     """Whole points with their sign and their unit in the form the count takes: ``+1 point``,
     ``−2 points``; ``+1 очко``, ``−2 очка``, ``0 очков``."""
-    return tr_count("net.window.points_count", n, current_language(), n=signed_int(n))
+    return tr_count("net.window.points_count", n, current_language(), n=signed(n, 0))
 
 
 def qr_pixmap(text: str, scale: int = 5) -> QPixmap:

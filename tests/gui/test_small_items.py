@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.numbers import integer, number, signed, signed_int
+from cp_trainer.gui.numbers import integer, number, signed
 from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
@@ -173,7 +173,7 @@ def test_numbers_are_written_the_languages_way_as_in_settings(qtbot: QtBot, tmp_
         panel.cancel()
     # a negative number takes the typographic minus (U+2212), never a hyphen
     assert number(-1234.5, 2) == "\u22121\u00a0234,50" and signed(0.95) == "+0,95"
-    assert signed_int(-1200) == "\u22121\u00a0200" and signed(-0.5) == "\u22120,50"
+    assert signed(-1200, 0) == "\u22121\u00a0200" and signed(-0.5) == "\u22120,50"
     window.set_language("en")
     assert integer(100_000) == "100,000" and signed(0.95) == "+0.95" and signed(-0.001) == "0.00"
     assert integer(-5) == "\u22125" and number(-0.25) == "\u22120.25"

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from cp_trainer.gui.fitted import FittedLabel
-from cp_trainer.gui.numbers import signed_int
+from cp_trainer.gui.numbers import signed
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import ROWS, Zone
 
@@ -73,8 +73,8 @@ def test_showdown_result_and_row_verdicts_whole_at_1024x700_with_three_bots(
     assert len(points) == 3
     shown = result.shown_text()
     for p in points:  # every bot's points (in the seats' order), whatever form fits
-        assert signed_int(p) in shown
-        shown = shown[shown.index(signed_int(p)) + len(signed_int(p)):]
+        assert signed(p, 0) in shown
+        shown = shown[shown.index(signed(p, 0)) + len(signed(p, 0)):]
     for zone in ROWS:
         name = table.row_names[zone]
         assert isinstance(name, FittedLabel)

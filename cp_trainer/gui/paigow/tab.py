@@ -40,8 +40,7 @@ from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.views import keep_keys
 from cp_trainer.gui.fitted import FittedLabel
-from cp_trainer.gui.numbers import integer, number
-from cp_trainer.gui.numbers import signed as signed_number
+from cp_trainer.gui.numbers import integer, number, signed
 from cp_trainer.gui.paigow.mini_setting import MiniSetting, strip_width
 from cp_trainer.gui.paigow.views import PaiGowDeal, PgZone, pg_zone_view
 from cp_trainer.gui.progress import ProgressCancel
@@ -78,10 +77,6 @@ def tens_written_10(text: str) -> str:
     """A core hand name for a person: a ten written 10 as on the cards ("T-9" becomes "10-9");
     the command line keeps the core's "T" (:func:`~cp_trainer.rules.arrangement_text.for_people`)."""
     return for_people(text)
-
-
-def _signed(x: float) -> str:
-    return signed_number(x, 3)
 
 
 class _Cancelled(Exception):
@@ -528,13 +523,13 @@ class PaiGowTab(QWidget):
         s = self.settlement
         self.result.setText("" if s is None else self.result_text(s))
         self.session.setText(fill(self.tr("Session total: %1 · hands played: %2"),
-                                  signed_number(self.total), integer(self.hands_played)))
+                                  signed(self.total), integer(self.hands_played)))
 
     def result_text(self, s: Settlement) -> str:
         """The outcome, capitalised, then one line per hand (the core's one run-on line is the
         command line's), tens written 10."""
         lang = self.lang
-        payout = signed_number(s.payout)
+        payout = signed(s.payout)
         head = capitalised(s.result.label(lang)) + " (" + payout + ")"
         if s.result is Result.FOUL:
             return tens_written_10(head + "\n" + capitalised(s.player.message_in(lang)))
@@ -597,9 +592,9 @@ class PaiGowTab(QWidget):
             return (label_pg_cards(set_order(s.low)) + " / "
                     + label_pg_cards(set_order(s.high)))
 
-        lines = [fill(self.tr("Best: %1, EV %2 ± %3"), fmt(best.setting), _signed(best.ev),
+        lines = [fill(self.tr("Best: %1, EV %2 ± %3"), fmt(best.setting), signed(best.ev, 3),
                       number(best.se, 3)),
-                 fill(self.tr("House way: %1, EV %2 ± %3"), fmt(house.setting), _signed(house.ev),
+                 fill(self.tr("House way: %1, EV %2 ± %3"), fmt(house.setting), signed(house.ev, 3),
                       number(house.se, 3))]
         if best.index == house.index:
             lines.append(self.tr("Here the house way is the best setting."))
@@ -611,11 +606,11 @@ class PaiGowTab(QWidget):
             y = result.settings[mine]
             if mine == result.house_way_index:  # no "0.000 ± 0.000 against the house way"
                 lines.append(fill(self.tr("Yours: %1, EV %2 ± %3 (this is the house way)"), fmt(y.setting),
-                                  _signed(y.ev), number(y.se, 3)))
+                                  signed(y.ev, 3), number(y.se, 3)))
             else:
                 yours = self.tr("Yours: %1, EV %2 ± %3 (%4 ± %5 compared with the house way)")
-                lines.append(fill(yours, fmt(y.setting), _signed(y.ev), number(y.se, 3), _signed(y.vs_house),
-                                  number(y.vs_house_se, 3)))
+                lines.append(fill(yours, fmt(y.setting), signed(y.ev, 3), number(y.se, 3),
+                                  signed(y.vs_house, 3), number(y.vs_house_se, 3)))
         return lines
 
     def _fill_table(self, result: EvResult) -> None:
@@ -632,15 +627,15 @@ class PaiGowTab(QWidget):
                 notes.append(self.tr("foul"))
             values = [label_pg_cards(set_order(s.setting.low)),
                       label_pg_cards(set_order(s.setting.high)),
-                      _signed(s.ev) + " ± " + number(s.se, 3),
-                      _signed(s.vs_house),  # its ± goes to the tooltip: the notes column stays in view
+                      signed(s.ev, 3) + " ± " + number(s.se, 3),
+                      signed(s.vs_house, 3),  # its ± goes to the tooltip: the notes column stays in view
                       ", ".join(notes)]
             for c, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 if c == 4 and text:
                     item.setToolTip(text)  # elided when the table is narrow
                 if c == 3:
-                    item.setToolTip(_signed(s.vs_house) + " ± " + number(s.vs_house_se, 3))
+                    item.setToolTip(signed(s.vs_house, 3) + " ± " + number(s.vs_house_se, 3))
                 if s.index == result.house_way_index or s.index == mine:
                     font = self.ev_table.font()  # the table's size (an item's own font is the app's)
                     font.setBold(True)
@@ -665,7 +660,7 @@ class PaiGowTab(QWidget):
         font.setBold(True)
         metrics = QFontMetrics(font)
         widest = ("10♦ 10♣", "10♦ 10♣ 10♥ 10♠ Q♥",
-                  _signed(-0.888) + " ± " + number(0.888, 3), _signed(-0.888))
+                  signed(-0.888, 3) + " ± " + number(0.888, 3), signed(-0.888, 3))
         need = 0
         for c, text in enumerate(widest):
             need += max(header.sectionSizeHint(c), metrics.horizontalAdvance(text) + CELL_PADDING)

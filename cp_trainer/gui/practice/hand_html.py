@@ -11,7 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 
 from cp_trainer.gui.cards.order import set_order
-from cp_trainer.gui.numbers import number, short, signed
+from cp_trainer.gui.numbers import number, signed
 from cp_trainer.gui.practice.history_model import played_at_text, rules_label, shown_ev_lost
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
@@ -124,7 +124,7 @@ def hand_html(record: HandRecord, lang: str) -> str:
 
     when = played_at_text(record.played_at)  # as the table's Date column: the language's format
     label = html.escape(rules_label(json.dumps(dict(record.house_rules))))
-    parts = [f"<h3>{html.escape(when)} · {t['points']}: {short(record.points, signed=True)}</h3>",
+    parts = [f"<h3>{html.escape(when)} · {t['points']}: {signed(record.points, None)}</h3>",
              f"<p><small>{label}</small></p>",
              f"<p><b>{t['dealt']}:</b> {cards_html(record.deal)}</p>"]
     if record.criss_cross_hand is not None:
@@ -149,7 +149,7 @@ def hand_html(record: HandRecord, lang: str) -> str:
             name = t["dealer"] if not chinese and opp.name == "dealer" else html.escape(bot_label(opp.name))
             name = name or fill(t["bot"], str(i))
             detail, _ = rows_of(opp.arrangement)
-            scored = fill(t["scored"], short(opp.points, signed=True))
+            scored = fill(t["scored"], signed(opp.points, None))
             if opp.surrendered:
                 scored += f" — <b>{t['bot_surrendered']}</b>"
             parts.append(f"<tr><td valign='top'><b>{name}</b><br>{scored}</td><td>{detail}</td></tr>")

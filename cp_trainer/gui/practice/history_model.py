@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from cp_trainer.gui.numbers import integer, locale, number, short
+from cp_trainer.gui.numbers import integer, locale, number, signed
 from cp_trainer.gui.table.rules_line import rules_text
 from cp_trainer.gui.translation import fill
 from cp_trainer.history import HandSummary, HistoryError, HistoryStore
@@ -160,7 +160,7 @@ class HistoryTableModel(QAbstractTableModel):
             if col == "game":
                 return self.tr("Chinese poker") if s.game.value == "chinese" else self.tr("Pai Gow")
             if col == "points":
-                return short(s.points, signed=True)
+                return signed(s.points, None)
             if col == "ev_lost":
                 return "" if s.ev_lost is None else number(shown_ev_lost(s.ev_lost))
             if col == "fouls":

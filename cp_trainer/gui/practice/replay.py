@@ -23,13 +23,11 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
-from cp_trainer.gui.numbers import number, points
-from cp_trainer.gui.numbers import signed as signed_number
+from cp_trainer.gui.numbers import number, points, signed
 from cp_trainer.gui.practice.history_model import played_at_text
 from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
-from cp_trainer.gui.table.showdown_view import signed
 from cp_trainer.gui.table.widget import TableWidget
 from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.history import HandRecord, RecordError
@@ -152,7 +150,7 @@ class ReplayBar(QFrame):
         else:
             verdict = self.tr("the same result")
         self.compare.setText(fill(self.tr("Last time: %1, now: %2 (%3)."),
-                                  signed(before), signed(now), verdict))
+                                  signed(before, 0), signed(now, 0), verdict))
         self.details.setVisible(False)  # the comparison says it all, and the strip keeps its height
         self.compare.setVisible(True)
         self.try_button.setVisible(True)
@@ -245,9 +243,9 @@ class Replay(QObject):
         panel.best_rows.show_arrangement(arrangement)
         lines = []
         if record.solver_ev is not None:
-            lines.append(fill(self.tr("Best: %1 points per hand"), signed_number(record.solver_ev)))
+            lines.append(fill(self.tr("Best: %1 points per hand"), signed(record.solver_ev)))
         if record.player_ev is not None:
-            lines.append(fill(self.tr("Yours: %1 points per hand"), signed_number(record.player_ev)))
+            lines.append(fill(self.tr("Yours: %1 points per hand"), signed(record.player_ev)))
         lines.extend(self._verdict_lines(record))
         panel.figures.setText("\n".join(lines))
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, fitting_width
-from cp_trainer.gui.numbers import locale, signed, signed_int
+from cp_trainer.gui.numbers import locale, signed
 from cp_trainer.gui.practice.hand_html import cards_html
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, fill, follow_language
@@ -304,7 +304,7 @@ class TableModeDialog(QDialog):
                     "<br>".join(cards_html(" ".join(str(c) for c in row))
                                 for row in seat.arrangement.rows))
             rows.append(f"<tr><td><b>{html.escape(who)}</b></td><td>{hand}</td><td>{verdict}</td>"
-                        f"<td align='right'><b>{signed_int(seat.points)}</b></td>"
+                        f"<td align='right'><b>{signed(seat.points, 0)}</b></td>"
                         f"<td align='right'>{signed(seat.money)}</td></tr>")
         # "Check": the column says whether the hand is legal; "Amount": the points in money
         titles = (self.tr("Player"), self.tr("Rows"), self.tr("Check"), self.tr("Points"), self.tr("Amount"))
@@ -332,6 +332,6 @@ class TableModeDialog(QDialog):
                 compared = pair.kind in (PairKind.SHOWDOWN, PairKind.FOUL)
                 cells.append(html.escape(names[winner]) if winner is not None
                              else ("=" if compared else "—"))
-            cells.append(f"{signed_int(pair.points[0])} / {signed_int(pair.points[1])}")
+            cells.append(f"{signed(pair.points[0], 0)} / {signed(pair.points[1], 0)}")
             lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         return f"<table cellpadding='4'>{''.join(lines)}</table>"

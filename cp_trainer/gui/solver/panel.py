@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
-from cp_trainer.gui.numbers import integer, number, percent, signed_int
+from cp_trainer.gui.numbers import integer, number, percent, signed
 from cp_trainer.gui.progress import ProgressCancel
 from cp_trainer.gui.solver.bots import bot_label, bots_phrase
 from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolverQuestion, solve, solver_bot
@@ -123,10 +123,6 @@ def _opponents(request: SolverQuestion) -> str:
     scoop-chaser and newcomer (fouls 15%)"."""
     bots = request.seat_bots or (request.bot,) * request.opponents
     return bots_phrase(tuple(bots), current_language(), case="against")
-
-
-def _signed(x: float) -> str:
-    return number(x, signed=True)
 
 
 class SolverPanel(QFrame):
@@ -486,7 +482,7 @@ class SolverPanel(QFrame):
         self.mine_rows.setVisible(beside)
         if a.mine is not None and beside:
             self.mine_rows.show_arrangement(a.mine.arrangement)
-        lines = [fill(self.tr("Best: %1 ± %2 points per hand"), _signed(a.best.ev), number(a.best.stderr))]
+        lines = [fill(self.tr("Best: %1 ± %2 points per hand"), signed(a.best.ev), number(a.best.stderr))]
         # Only the best is drawn: the others as good as it are counted, not called "these".
         others = len(a.equivalent) - 1
         lang = current_language()
@@ -499,15 +495,15 @@ class SolverPanel(QFrame):
         if a.mine is not None and mine_fouls and a.mine.stderr == 0:
             # a foul that scores the same in every deal: no "± 0.00" error bar to read
             lines.append(fill(self.tr("Yours is a foul: %1 points per hand, the same in every deal."),
-                              _signed(a.mine.ev)))
+                              signed(a.mine.ev)))
         elif a.mine is not None and mine_fouls:
             # royalties, naturals, a bot's surrender or its own foul change what a foul loses
             lines.append(fill(self.tr("Yours is a foul: %1 ± %2 points per hand on average; what it loses "
                                       "differs from deal to deal."),
-                              _signed(a.mine.ev), number(a.mine.stderr)))
+                              signed(a.mine.ev), number(a.mine.stderr)))
         elif a.mine is not None:
             lines.append(fill(self.tr("Yours: %1 ± %2 points per hand"),
-                              _signed(a.mine.ev), number(a.mine.stderr)))
+                              signed(a.mine.ev), number(a.mine.stderr)))
         if a.mine is not None:
             if a.mine.significant:
                 digits = 3 if a.mine.loss < 0.1 else 2  # a small, sure loss: "0.012 ± 0.004"
@@ -538,7 +534,7 @@ class SolverPanel(QFrame):
         """The best arrangement knowing the bots' actual hands, and what it and yours scored."""
         req = a.request
         if a.hindsight is not None:
-            points = signed_int(a.hindsight_points or 0)
+            points = signed(a.hindsight_points or 0, 0)
             if req.hand_number is not None:
                 text = fill(self.tr("Hindsight for your hand %1 against both of the bot's hands "
                                     "(not advice): the best arrangement would have scored %2"),
@@ -547,7 +543,7 @@ class SolverPanel(QFrame):
                 text = fill(self.tr("Hindsight (knowing the bots' actual hands — not advice): the best "
                                     "arrangement would have scored %1"), points)
             if a.mine_hindsight_points is not None:
-                text += fill(self.tr("; yours scored %1"), signed_int(a.mine_hindsight_points))
+                text += fill(self.tr("; yours scored %1"), signed(a.mine_hindsight_points, 0))
             self.hindsight.setText(text + ".")
             self.hindsight_title.setText(self.tr("Best in hindsight:"))
             self.hindsight_title.setVisible(True)
@@ -563,8 +559,8 @@ class SolverPanel(QFrame):
         """The points per hand, best and yours, on the last line of the chances' table."""
         self.points_labels[0].setText(self.tr("points"))
         self.points_labels[0].setToolTip(self.tr("Points per hand on average, best and yours."))
-        self.points_labels[1].setText(_signed(a.best.ev))
-        self.points_labels[2].setText(_signed(a.mine.ev) if a.mine is not None else "")
+        self.points_labels[1].setText(signed(a.best.ev))
+        self.points_labels[2].setText(signed(a.mine.ev) if a.mine is not None else "")
         if not self._rate_labels[0][1].text():  # no chances: the columns' heads still say whose
             self._rate_labels[0][1].setText(self.tr("best"))
             self._rate_labels[0][2].setText(self.tr("yours") if a.mine is not None else "")
@@ -589,7 +585,7 @@ class SolverPanel(QFrame):
         if verdict is None or a.surrender_ev is None:
             return []
         gap, sure = verdict
-        ev = _signed(a.surrender_ev)
+        ev = signed(a.surrender_ev)
         if a.request.surrendered:
             lines = [fill(self.tr("You surrendered: %1 points per hand."), ev)]
             if sure and gap > 0:

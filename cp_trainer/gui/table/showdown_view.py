@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel
 
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.fitted import FittedLabel
-from cp_trainer.gui.numbers import points, signed_int
+from cp_trainer.gui.numbers import points, signed
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.table.reveal import RowFlipper
@@ -37,11 +37,6 @@ translate = QCoreApplication.translate
 
 
 _NOT_COMPARED = (PairKind.SURRENDER, PairKind.NATURAL, PairKind.BOTH_FOULED)
-
-
-def signed(n: int) -> str:
-    """Points with their sign, the language's way (``+6``, ``-1 200``)."""
-    return signed_int(n)
 
 
 class TableShowdown:
@@ -204,20 +199,21 @@ class TableShowdown:
             pairs = [showdown.against(seat.seat, h) for h in range(len(showdown.player_hands) or 1)]
             explained = for_people("\n\n".join("\n".join(explain_pair(p, rules, lang)) for p in pairs))
             if showdown.criss_cross:
-                text = fill(translate("TableWidget", "You: %1 against this hand"), signed(pts))
+                text = fill(translate("TableWidget", "You: %1 against this hand"), signed(pts, 0))
                 seat.show_points(text, explained,
-                                 fill(translate("TableWidget", "You: %1"), signed(pts)))
+                                 fill(translate("TableWidget", "You: %1"), signed(pts, 0)))
                 parts.append(fill(translate("TableWidget", "%1 against the bot's hand %2"),
-                                  signed(pts), str(seat.seat)))
-                short.append(fill(translate("TableWidget", "hand %1: %2"), str(seat.seat), signed(pts)))
+                                  signed(pts, 0), str(seat.seat)))
+                short.append(fill(translate("TableWidget", "hand %1: %2"), str(seat.seat), signed(pts, 0)))
             else:
                 text = translate("TableWidget", "You: %1 against this bot")
-                text = fill(text, signed(pts))
+                text = fill(text, signed(pts, 0))
                 notes = self._pair_notes(pairs[0], lang)
                 seat.show_points(text + (" — " + "; ".join(notes) if notes else ""), explained,
-                                 fill(translate("TableWidget", "You: %1"), signed(pts)))
-                parts.append(fill(translate("TableWidget", "%1 against bot %2"), signed(pts), str(seat.seat)))
-                short.append(fill(translate("TableWidget", "bot %1: %2"), str(seat.seat), signed(pts)))
+                                 fill(translate("TableWidget", "You: %1"), signed(pts, 0)))
+                parts.append(fill(translate("TableWidget", "%1 against bot %2"), signed(pts, 0),
+                                  str(seat.seat)))
+                short.append(fill(translate("TableWidget", "bot %1: %2"), str(seat.seat), signed(pts, 0)))
         if showdown.surrendered:
             head = translate("TableWidget", "You surrendered.")
         elif showdown.player_fouled:
@@ -227,11 +223,12 @@ class TableShowdown:
         # the total first: it is what a cut result must still show (the rest is on the seats)
         text = (head + " " + fill(translate("TableWidget", "Total this hand: %1."),
                                   points(showdown.total, signed=True)) + " " + ", ".join(parts) + ".")
-        total = fill(translate("TableWidget", "Total: %1 (%2)."), signed(showdown.total), ", ".join(short))
+        total = fill(translate("TableWidget", "Total: %1 (%2)."), signed(showdown.total, 0), ", ".join(short))
         template = (translate("TableWidget", "Total: %1 (hands: %2).") if showdown.criss_cross
                     else translate("TableWidget", "Total: %1 (bots: %2)."))
-        shortest = fill(template, signed(showdown.total),
-                        ", ".join(signed(showdown.points_against(s.seat)) for s in self._seats() if s.seat))
+        shortest = fill(template, signed(showdown.total, 0),
+                        ", ".join(signed(showdown.points_against(s.seat), 0)
+                                  for s in self._seats() if s.seat))
         # a narrow window: a shorter form, the whole in the tooltip ("Showdown." may go: the
         # seats say it too; a foul or a surrender is always said)
         plain = not (showdown.surrendered or showdown.player_fouled)
