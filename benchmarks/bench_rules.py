@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from cp_trainer.rules.arrangement import Arrangement, check_arrangement, check_partial
+from cp_trainer.rules.arrangement_text import foul_message
 from cp_trainer.rules.cards import FULL_DECK, Card
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import settle, settle_pair
@@ -50,7 +51,8 @@ def main() -> None:
         ("check_partial (partly filled rows)", lambda: check_partial(pick(partial)), 5000),
         ("check_partial, 3 placed, remaining=10", lambda: _live(early[next(k) % 200]), 2000),
         ("check_partial (all 13 placed)", lambda: check_partial(pick(full)), 5000),
-        ("check_arrangement, Russian messages", lambda: check_arrangement(pick(full), lang="ru"), 5000),
+        ("check_arrangement, Russian messages",
+         lambda: [foul_message(f, "ru") for f in check_arrangement(pick(full)).fouls], 5000),
         ("settle_pair (royalties, naturals)", lambda: settle_pair(pick(full), pick(partial), rules), 5000),
         ("settle, 4 players", lambda: settle(deals[next(k) % 200], rules), 1000),
     ]

@@ -54,17 +54,18 @@ def seed_history(data: Path) -> None:
 
     from cp_trainer.history import FoulNote, Game, HandRecord, HistoryStore, OpponentHand
     from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+    from cp_trainer.rules.arrangement_text import foul_message
     from cp_trainer.rules.house_rules import HouseRules
 
     start = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
     with HistoryStore.open(data) as store:
         for i in range(3):
             for j, (arr, points, best, mine) in enumerate(HISTORY):
-                check = check_arrangement(Arrangement.parse(arr), HouseRules(), "en")
+                check = check_arrangement(Arrangement.parse(arr), HouseRules())
                 store.add(HandRecord(
                     game=Game.CHINESE, deal=DEAL, arrangement=arr,
                     played_at=start + timedelta(days=2 * i, minutes=7 * j),
-                    fouls=tuple(FoulNote(f.code, f.message) for f in check.fouls),
+                    fouls=tuple(FoulNote(f.code, foul_message(f, "en")) for f in check.fouls),
                     opponents=(OpponentHand("5h 4h 3s / Kh Th 9s 8s 8c / Ad Jd 9d 5d 3d", float(points),
                                             "standard"),),
                     house_rules=HouseRules().to_dict(), solver_arrangement=SET,

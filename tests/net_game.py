@@ -150,7 +150,7 @@ def browser_deals(driver: WebDriver, page: str, deals: int, code: str = CODE,
         if number == 1:  # a foul, explained by the server in the player's language
             bad = fouled(cards)
             place(driver, bad)
-            expected = check_message(check_arrangement(bad, HouseRules(), "en"), bad, "en")
+            expected = check_message(check_arrangement(bad, HouseRules()), bad, "en")
             wait(driver, lambda d, e=expected: d.find_element(By.ID, "check").text == e)
             assert "foul" in (driver.find_element(By.ID, "check").get_attribute("class") or "")
             seen["foul_message"] = expected

@@ -56,6 +56,7 @@ from enum import Enum, IntEnum
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from ..history.replay import ReplayedHand, settle_again
 from ..rules.arrangement import Arrangement, CheckResult, Row, check_arrangement, check_partial
+from ..rules.arrangement_text import foul_message
 from ..rules.bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
 from ..rules.cards import Card, Deck, format_cards
 from ..rules.frozen import FrozenMap
@@ -379,7 +380,7 @@ class ChineseSession(RowActions):
 
     def check(self) -> CheckResult:
         """The rules core's verdict on the rows as they lie (partial while cards remain in hand)."""
-        return check_partial(self.arrangement(), self.deal_setup.rules, self.lang,
+        return check_partial(self.arrangement(), self.deal_setup.rules,
                              remaining=self.board.cards(Zone.HAND))
 
     def bot_job(self) -> BotJob:
@@ -592,7 +593,7 @@ class ChineseSession(RowActions):
                    criss_cross_hand: int | None) -> HandRecord:
         setup = self.deal_setup
         fouls = () if showdown.surrendered else tuple(
-            FoulNote(f.code, f.message) for f in check_arrangement(mine, setup.rules, setup.lang).fouls)
+            FoulNote(f.code, foul_message(f, setup.lang)) for f in check_arrangement(mine, setup.rules).fouls)
         opponents = tuple(
             OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]),
                          format_bot(setup.bot_at(1 if setup.criss_cross else seat)),

@@ -103,14 +103,15 @@ def arrangement_json(text: str, cards: list[Card], bot: BotChoice, rules: HouseR
 def arrangement_record(text: str, arr: Arrangement, rules: HouseRules, lang: str) -> dict[str, object]:
     """The ``--json`` object of the arrangement ``arr`` a bot gave for the input ``text``."""
     from ..rules.arrangement import check_arrangement
+    from ..rules.arrangement_text import row_name
 
-    result = check_arrangement(arr, rules, lang=lang)
+    result = check_arrangement(arr, rules)
     assert result.rows is not None
     return {
         "input": text,
         "arrangement": str(arr),
         "rows": {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
-                                "name": info.name} for info in result.rows},
+                                "name": row_name(info, lang)} for info in result.rows},
     }
 
 
@@ -124,6 +125,7 @@ def rows_record(text: str, rows: Rows, rules: HouseRules, lang: str, words: Word
     category and name depend only on its ranks and whether it is one suit, so each is worked out
     once (``words``) and looked up after that."""
     from ..rules.arrangement import Row, row_info
+    from ..rules.arrangement_text import row_name
 
     record: dict[str, dict[str, str]] = {}
     shown_rows = []
@@ -131,8 +133,8 @@ def rows_record(text: str, rows: Rows, rules: HouseRules, lang: str, words: Word
         key = (row, tuple(sorted([i >> 2 for i in index])), len({i & 3 for i in index}) == 1)
         known = words.get(key)
         if known is None:
-            info = row_info(row, tuple(FULL_DECK[i] for i in index), rules, lang)
-            known = words[key] = (info.category.key, info.name)
+            info = row_info(row, tuple(FULL_DECK[i] for i in index), rules)
+            known = words[key] = (info.category.key, row_name(info, lang))
         cards = " ".join([_CARD_TEXT[i] for i in index])
         shown_rows.append(cards)
         record[row.key] = {"cards": cards, "category": known[0], "name": known[1]}
@@ -176,16 +178,17 @@ def batch_rows(hands: Sequence[list[Card]], bot: BotChoice, rules: HouseRules) -
 
 def text_lines(record: dict[str, object], bot: BotChoice, lang: str) -> list[str]:
     from ..rules.arrangement import Row
+    from ..rules.arrangement_text import row_label
 
     lines = [tr("solver.cli.arranged", lang, input=record["input"], bot=format_bot(bot),
                 arrangement=record["arrangement"])]
     rows = record["rows"]
     assert isinstance(rows, dict)
-    width = max(len(r.label(lang)) for r in Row)
+    width = max(len(row_label(r, lang)) for r in Row)
     for row in Row:
         info = rows[row.key]
         cards = format_cards(parse_cards(info["cards"]), symbols=True)
-        lines.append(f"  {row.label(lang):<{width}}  {cards:<15}  {info['name']}")
+        lines.append(f"  {row_label(row, lang):<{width}}  {cards:<15}  {info['name']}")
     return lines
 
 

@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Iterator
 
 from ..rules.arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
+from ..rules.arrangement_text import foul_message, row_label, row_name
 from ..rules.cards import CardParseError, format_cards
 from ..support.i18n import tr
 from .common import (
@@ -49,15 +50,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def result_json(text: str, result: CheckResult) -> dict[str, object]:
+def result_json(text: str, result: CheckResult, lang: str) -> dict[str, object]:
     rows = None
     if result.rows is not None:
         rows = {info.row.key: {"cards": format_cards(info.cards), "category": info.category.key,
-                               "name": info.name} for info in result.rows}
+                               "name": row_name(info, lang)} for info in result.rows}
     return {
         "input": text,
         "legal": result.legal,
-        "fouls": [{"code": f.code, "message": f.message} for f in result.fouls],
+        "fouls": [{"code": f.code, "message": foul_message(f, lang)} for f in result.fouls],
         "rows": rows,
     }
 
@@ -66,11 +67,11 @@ def result_text(text: str, result: CheckResult, lang: str) -> list[str]:
     verdict = tr("rules.cli.legal" if result.legal else "rules.cli.foul", lang)
     lines = [f"{shown(text)}: {verdict}"]
     if result.rows is not None:
-        width = max(len(info.row.label(lang)) for info in result.rows)
+        width = max(len(row_label(info.row, lang)) for info in result.rows)
         for info in result.rows:
-            label, cards = info.row.label(lang), format_cards(info.cards, symbols=True)
-            lines.append(f"  {label:<{width}}  {cards:<15}  {info.name}")
-    lines.extend(f"  - {f.message}" for f in result.fouls)
+            label, cards = row_label(info.row, lang), format_cards(info.cards, symbols=True)
+            lines.append(f"  {label:<{width}}  {cards:<15}  {row_name(info, lang)}")
+    lines.extend(f"  - {foul_message(f, lang)}" for f in result.fouls)
     return lines
 
 
@@ -80,9 +81,9 @@ def run(args: argparse.Namespace) -> int:
 
     def render(items: list[tuple[str, Arrangement]]) -> Iterator[str]:
         for text, arrangement in items:
-            result = check_arrangement(arrangement, rules, lang)
+            result = check_arrangement(arrangement, rules)
             if args.json:
-                yield json_line(result_json(text, result)) + "\n"
+                yield json_line(result_json(text, result, lang)) + "\n"
             else:
                 yield "\n".join(result_text(text, result, lang)) + "\n"
 

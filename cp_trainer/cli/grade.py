@@ -13,6 +13,7 @@ import argparse
 from dataclasses import dataclass
 
 from ..rules.arrangement import Arrangement, check_arrangement
+from ..rules.arrangement_text import foul_message
 from ..rules.cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..support.i18n import tr
 from .arrange import parse_hand
@@ -132,10 +133,10 @@ def run(args: argparse.Namespace) -> int:
         lines = [tr("solver.grade.line", lang, arrangement=g.arrangement.format(symbols=True),
                     ev=decimal(g.ev, 3, lang, signed=True), stderr=decimal(g.stderr, 3, lang), bot=label,
                     opponents=args.opponents, samples=g.samples)]
-        check = check_arrangement(g.arrangement, rules, lang=lang)
+        check = check_arrangement(g.arrangement, rules)
         if not check.legal:
             lines.append("  " + tr("solver.grade.fouled", lang,
-                                   reason="; ".join(f.message for f in check.fouls)))
+                                   reason="; ".join(foul_message(f, lang) for f in check.fouls)))
         if g.best == g.arrangement:
             lines.append("  " + tr("solver.grade.is_best", lang))
         else:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..rules.arrangement import Arrangement, Row, Stage, check_arrangement, row_strengths
-from ..rules.arrangement_text import for_people, foul_sentences
+from ..rules.arrangement_text import for_people, foul_sentences, row_label
 from ..rules.house_rules import HouseRules
 from ..rules.strength import describe
 from ..support.i18n import tr
@@ -58,7 +58,7 @@ class Why:
             return tr("drill.why.as_good", lang)
         if self.kind is WhyKind.FOUL:
             assert self.fouled is not None
-            check = check_arrangement(self.fouled, self.rules, lang, stage=Stage.SHOWDOWN)
+            check = check_arrangement(self.fouled, self.rules, stage=Stage.SHOWDOWN)
             return tr("drill.why.foul", lang, reason=" ".join(foul_sentences(check.fouls, lang)))
         if self.kind is WhyKind.SAME_ROWS or not self.changes:
             return tr("drill.why.same_rows", lang)
@@ -69,7 +69,7 @@ class Why:
             same_kind = best == yours  # "pair of jacks instead of pair of jacks": name the kickers
             if same_kind:
                 best, yours = describe(ch.best, lang, detailed=True), describe(ch.yours, lang, detailed=True)
-            text = tr(key, lang, row=ch.row.label(lang), best=best, yours=yours)
+            text = tr(key, lang, row=row_label(ch.row, lang), best=best, yours=yours)
             if same_kind:
                 text += tr("drill.why.same_kind", lang)
             if ch.yours_net is not None and ch.best_net is not None:

@@ -40,7 +40,7 @@ class ReplayedHand:
     player: Arrangement
     opponents: tuple[Arrangement, ...]
     rules: HouseRules
-    check: CheckResult  # the core's verdict on the player's rows, in the language asked for
+    check: CheckResult  # the core's verdict on the player's rows
     settlement: Settlement | None  # the whole table; None for a Criss Cross hand
     pairs: tuple[PairResult, ...]  # the player's result against each opponent, in seat order
 
@@ -105,7 +105,7 @@ def settle_again(player: Arrangement, opponents: Sequence[Arrangement], rules: H
     return settlement, tuple(p for p in settlement.pairs if p.players[0] == 0)
 
 
-def replay_record(record: HandRecord, lang: str = "en") -> ReplayedHand:
+def replay_record(record: HandRecord) -> ReplayedHand:
     """Settle a stored Chinese poker hand again; :class:`RecordError` if it cannot be replayed."""
     if record.game is not Game.CHINESE:
         raise RecordError(f"only Chinese poker hands replay on the table, not {record.game.value}")
@@ -123,5 +123,5 @@ def replay_record(record: HandRecord, lang: str = "en") -> ReplayedHand:
                                          opponents_surrendered=gone)
     except (HouseRulesError, ArrangementParseError, CardParseError, SettlementError) as exc:
         raise RecordError(f"hand {record.id}: {exc}") from None
-    check = check_arrangement(player, rules, lang)
+    check = check_arrangement(player, rules)
     return ReplayedHand(record, player, opponents, rules, check, settlement, pairs)

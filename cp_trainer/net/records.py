@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from ..rules.arrangement import Arrangement, CheckResult, check_arrangement
+from ..rules.arrangement_text import foul_message
 from ..rules.cards import Card, format_cards
 from ..rules.house_rules import HouseRules
 from ..rules.settlement import Settlement
@@ -30,7 +31,7 @@ def hand_records(table: Sequence[Seat], settlement: Settlement | None, rules: Ho
             continue
         arr = seat.arrangement or _as_dealt(seat.cards)
         fouls = () if seat.surrendered else tuple(
-            FoulNote(f.code, f.message) for f in check_arrangement(arr, rules, lang).fouls)
+            FoulNote(f.code, foul_message(f, lang)) for f in check_arrangement(arr, rules).fouls)
         opponents = []
         for other in table:
             if other.index == seat.index:
@@ -55,7 +56,8 @@ def _as_dealt(cards: Sequence[Card]) -> Arrangement:
 def check_message(result: CheckResult, arr: Arrangement, lang: str) -> str:
     """One line for the player: the fouls found, or how far the hand is."""
     if result.fouls:
-        return " ".join(f.message[:1].upper() + f.message[1:].rstrip(".") + "." for f in result.fouls)
+        messages = [foul_message(f, lang) for f in result.fouls]
+        return " ".join(m[:1].upper() + m[1:].rstrip(".") + "." for m in messages)
     if arr.complete:
         return tr("net.check.legal", lang)
     return tr("net.check.so_far", lang, placed=len(arr.cards))

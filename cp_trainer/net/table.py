@@ -37,6 +37,7 @@ from ..chinese.session import BotJob, BotPlay
 from ..cli.score import result_json
 from ..history.record import HandRecord
 from ..rules.arrangement import Arrangement, ArrangementParseError, check_arrangement, check_partial
+from ..rules.arrangement_text import foul_message
 from ..rules.bot_names import BotChoice
 from ..rules.cards import CardParseError, Deck, format_cards, set_order
 from ..rules.house_rules import HouseRules
@@ -456,9 +457,9 @@ class Table:
         arr = self._parse(seat, text, full=False)
         placed = set(arr.cards)
         left = [c for c in seat.cards if c not in placed]
-        result = check_partial(arr, self.rules, seat.lang, remaining=left)
+        result = check_partial(arr, self.rules, remaining=left)
         return {"type": "checked", "deal": d.number, "legal": not result.fouled,
-                "fouls": [{"code": f.code, "message": f.message} for f in result.fouls],
+                "fouls": [{"code": f.code, "message": foul_message(f, seat.lang)} for f in result.fouls],
                 "message": check_message(result, arr, seat.lang)}
 
     def set_hand(self, seat_index: int, deal: object, text: object) -> None:

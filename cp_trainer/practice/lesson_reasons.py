@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..rules.arrangement import Arrangement, Outcome, Stage, check_arrangement
+from ..rules.arrangement_text import foul_message
 from ..rules.cards import Card, label_cards
 from ..rules.house_rules import HouseRules
 from ..rules.settlement import settle
@@ -121,9 +122,9 @@ def _fact(value: Fact, lang: str) -> str:
     if isinstance(value, Category):
         return value.label(lang)
     if isinstance(value, Check):
-        result = check_arrangement(value.arrangement, lang=lang, stage=value.stage)
+        result = check_arrangement(value.arrangement, stage=value.stage)
         problems = result.fouls or ((result.misdeal,) if result.misdeal is not None else ())
-        return "; ".join(p.message for p in problems)
+        return "; ".join(foul_message(p, lang) for p in problems)
     if isinstance(value, Seat):
         return seat_name(value.seat, lang)
     if isinstance(value, Said):

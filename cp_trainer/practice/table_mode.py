@@ -127,7 +127,7 @@ def settle_table(entries: Sequence[TableEntry], rules: HouseRules | None = None,
     result = settle(hands, rules, surrendered=surrendered)
     seats: list[SeatResult] = []
     for i, hand in enumerate(hands):
-        check = None if i in surrendered or hand is None else check_arrangement(hand, rules, lang)
+        check = None if i in surrendered or hand is None else check_arrangement(hand, rules)
         seats.append(SeatResult(name=names[i], seat_label=seat_name(i, lang), arrangement=hand, check=check,
                                 surrendered=i in surrendered,
                                 points=result.points[i], money=result.money[i]))

@@ -8,8 +8,9 @@ sizes are judged by the check, not by the value type.
 every problem as data (:class:`Foul`: a :class:`FoulCode`, the rows concerned and the facts
 behind it), as python-chess's ``Board.status()`` does. This module holds no words: the renderer
 :mod:`cp_trainer.rules.arrangement_text` says a foul, a row or a row's hand in English or Russian
-(:func:`~cp_trainer.rules.arrangement_text.foul_message`; ``Foul.message``, ``RowInfo.name`` and
-``Row.label`` are thin shortcuts to it, in the language the check was asked for). A wrong card
+(:func:`~cp_trainer.rules.arrangement_text.foul_message`,
+:func:`~cp_trainer.rules.arrangement_text.row_name`,
+:func:`~cp_trainer.rules.arrangement_text.row_label`); the results carry no language. A wrong card
 count noticed while setting (``stage=Stage.SETTING``) is a *misdeal*, a separate outcome from a
 foul.
 
@@ -18,7 +19,8 @@ foul.
 (<Outcome.FOUL: 'foul'>, [<FoulCode.ORDER: 'order'>, <FoulCode.ORDER: 'order'>])
 >>> result.fouls[0].rows
 (<Row.TOP: 'top'>, <Row.MIDDLE: 'middle'>)
->>> result.fouls[0].message
+>>> from cp_trainer.rules.arrangement_text import foul_message
+>>> foul_message(result.fouls[0], "en")
 'top: pair of aces is stronger than middle: pair of kings — bottom ≥ middle ≥ top is required'
 
 ``check_partial`` is the live check the GUI runs on every card move: it flags order problems that
@@ -93,12 +95,6 @@ class Row(StrEnum):
     def position(self) -> int:
         """0, 1, 2 from the top (``index`` is ``str.index``: Row is a ``StrEnum``)."""
         return _ROW_ORDER.index(self)
-
-    def label(self, lang: str = "en") -> str:
-        """``top`` / ``верхний ряд`` (:func:`~cp_trainer.rules.arrangement_text.row_label`)."""
-        from .arrangement_text import row_label
-
-        return row_label(self, lang)
 
 
 _ROW_ORDER = (Row.TOP, Row.MIDDLE, Row.BOTTOM)
@@ -197,12 +193,13 @@ class OrderCheck(StrEnum):
 
 @dataclass(frozen=True)
 class RowInfo:
-    """One complete row as judged: its cards, strength and category; ``name`` words it.
+    """One complete row as judged: its cards, strength and category
+    (:func:`~cp_trainer.rules.arrangement_text.row_name` words it).
 
     ``strength`` is on the shared scale of :mod:`cp_trainer.rules.strength`; for a low middle
     (``lowball``) it is the :func:`~cp_trainer.rules.strength.lowball27` value (higher = better low) and
     ``category`` the high-hand category of the five cards as 2-7 reads them (A-2-3-4-5 is
-    ace-high). ``lang`` is the language ``name`` speaks (the one the check was asked for).
+    ace-high).
     """
 
     row: Row
@@ -210,30 +207,17 @@ class RowInfo:
     strength: int
     category: Category
     lowball: bool = False
-    lang: str = field(default="en", compare=False)
-
-    @property
-    def name(self) -> str:
-        """The row's hand in words: ``pair of kings`` / ``пара королей``."""
-        return self.name_in(self.lang)
-
-    def name_in(self, lang: str, *, detailed: bool = False) -> str:
-        """The row's hand in ``lang``; with ``detailed``, kickers too (not for a low)
-        (:func:`~cp_trainer.rules.arrangement_text.row_name`)."""
-        from .arrangement_text import row_name
-
-        return row_name(self, lang, detailed=detailed)
 
 
 @dataclass(frozen=True)
 class Foul:
     """One problem found by a check, as data: ``code``, the rows it concerns, and the facts a
-    renderer needs (:func:`foul_message`). ``count``/``size``: a row's card count and its proper
-    size (a misdeal: the hand's total and 13); ``card`` and ``count``: a duplicate and how often it
-    appears; ``upper``/``lower`` and ``order_check``: the rows out of order (``lower`` is None for
-    an :attr:`OrderCheck.UNREACHABLE` problem); ``low_middle``: the order rule that applied;
+    renderer needs. ``count``/``size``: a row's card count and its proper size (a misdeal: the
+    hand's total and 13); ``card`` and ``count``: a duplicate and how often it appears;
+    ``upper``/``lower`` and ``order_check``: the rows out of order (``lower`` is None for an
+    :attr:`OrderCheck.UNREACHABLE` problem); ``low_middle``: the order rule that applied;
     ``live``: found by :func:`check_partial` while the hand is set (a row holding too many).
-    :mod:`cp_trainer.rules.arrangement_text` words it."""
+    :func:`~cp_trainer.rules.arrangement_text.foul_message` words it."""
 
     code: FoulCode
     rows: tuple[Row, ...] = ()
@@ -245,15 +229,6 @@ class Foul:
     order_check: OrderCheck = OrderCheck.FULL
     low_middle: bool = False
     live: bool = False
-    lang: str = field(default="en", compare=False)
-
-    @property
-    def message(self) -> str:
-        """The explanation in the language the check was asked for
-        (:func:`~cp_trainer.rules.arrangement_text.foul_message`)."""
-        from .arrangement_text import foul_message
-
-        return foul_message(self, self.lang)
 
 
 @dataclass(frozen=True)
@@ -335,18 +310,17 @@ def legal_strengths(
     return strengths, legal
 
 
-def row_info(row: Row, cards: tuple[Card, ...], rules: HouseRules | None = None, lang: str = "en") -> RowInfo:
-    """Judge one full row: strength and category (a low middle by 2-7 lowball); ``name`` in
-    ``lang``."""
+def row_info(row: Row, cards: tuple[Card, ...], rules: HouseRules | None = None) -> RowInfo:
+    """Judge one full row: strength and category (a low middle by 2-7 lowball)."""
     rules = rules or _DEFAULT_RULES
     if row is Row.TOP:
         s = evaluate3(cards)
-        return RowInfo(row, cards, s, category_of(s), lang=lang)
+        return RowInfo(row, cards, s, category_of(s))
     if row is Row.MIDDLE and rules.low_middle:
         category = category_of(high_hand_27(cards))  # A-2-3-4-5 is ace-high in 2-7
-        return RowInfo(row, cards, lowball27(cards), category, lowball=True, lang=lang)
+        return RowInfo(row, cards, lowball27(cards), category, lowball=True)
     high = evaluate5(cards, wheel_second=rules.wheel_second)
-    return RowInfo(row, cards, high, category_of(high), lang=lang)
+    return RowInfo(row, cards, high, category_of(high))
 
 
 def partial_floor(cards: Sequence[Card]) -> int:
@@ -381,31 +355,30 @@ def partial_floor(cards: Sequence[Card]) -> int:
 # --- the checks --------------------------------------------------------------------------------
 
 
-def _order_foul(upper: RowInfo, lower_row: Row, lower: RowInfo | None, rules: HouseRules, lang: str,
+def _order_foul(upper: RowInfo, lower_row: Row, lower: RowInfo | None, rules: HouseRules,
                 check: OrderCheck) -> Foul:
     """``upper`` beats (or, ``lower`` None, can no longer be reached by) the row ``lower_row``."""
     return Foul(FoulCode.ORDER, (upper.row, lower_row), upper=upper, lower=lower, order_check=check,
-                low_middle=rules.low_middle, lang=lang)
+                low_middle=rules.low_middle)
 
 
-def _size_fouls(arr: Arrangement, lang: str) -> list[Foul]:
-    return [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size, lang=lang)
+def _size_fouls(arr: Arrangement) -> list[Foul]:
+    return [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size)
             for row in _ROW_ORDER if len(arr.row(row)) != row.size]
 
 
-def _duplicate_fouls(arr: Arrangement, lang: str) -> list[Foul]:
+def _duplicate_fouls(arr: Arrangement) -> list[Foul]:
     where: dict[Card, list[Row]] = {}
     for row in _ROW_ORDER:
         for c in arr.row(row):
             where.setdefault(c, []).append(row)
-    return [Foul(FoulCode.DUPLICATE, tuple(dict.fromkeys(rows)), count=len(rows), card=card, lang=lang)
+    return [Foul(FoulCode.DUPLICATE, tuple(dict.fromkeys(rows)), count=len(rows), card=card)
             for card, rows in where.items() if len(rows) > 1]
 
 
 def check_arrangement(
     arr: Arrangement,
     rules: HouseRules | None = None,
-    lang: str = "en",
     *,
     stage: Stage = Stage.SHOWDOWN,
 ) -> CheckResult:
@@ -416,8 +389,7 @@ def check_arrangement(
     before showdown (``Stage.SETTING``, the hand as the player means to show it), a total other
     than 13 cards is a ``MISDEAL`` (a re-deal, in ``misdeal``, no fouls); with 13 cards the check
     is the same and a ``FOUL`` says the hand would foul as set. For a hand still being set (cards
-    left to place) use :func:`check_partial`. ``lang`` is the language of the rows' names and the
-    fouls' messages; the verdict is the same in every language.
+    left to place) use :func:`check_partial`.
 
     >>> check_arrangement(Arrangement.parse("2c 3d 4h / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s")).legal
     True
@@ -429,26 +401,26 @@ def check_arrangement(
     if stage is Stage.SETTING:
         total = len(arr.cards)
         if total != HAND_SIZE:
-            m = Foul(FoulCode.MISDEAL, count=total, size=HAND_SIZE, lang=lang)
+            m = Foul(FoulCode.MISDEAL, count=total, size=HAND_SIZE)
             return CheckResult(Outcome.MISDEAL, misdeal=m)
-    fouls = _size_fouls(arr, lang)
-    fouls += _duplicate_fouls(arr, lang)
+    fouls = _size_fouls(arr)
+    fouls += _duplicate_fouls(arr)
     if not arr.complete:
-        complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
+        complete = {r: row_info(r, arr.row(r), rules) for r in _ROW_ORDER
                     if len(arr.row(r)) == r.size}
         # Every failure found: two full rows out of order are reported beside a wrong-sized one.
         for upper, lower in order_pairs(rules):
             u_info, lo_info = complete.get(upper), complete.get(lower)
             if u_info is not None and lo_info is not None and u_info.strength > lo_info.strength:
-                fouls.append(_order_foul(u_info, lower, lo_info, rules, lang, OrderCheck.FULL))
+                fouls.append(_order_foul(u_info, lower, lo_info, rules, OrderCheck.FULL))
         return CheckResult(Outcome.FOUL, tuple(fouls), None, complete)
-    infos = tuple(row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER)
+    infos = tuple(row_info(r, arr.row(r), rules) for r in _ROW_ORDER)
     assert len(infos) == 3
     rows: tuple[RowInfo, RowInfo, RowInfo] = (infos[0], infos[1], infos[2])
     strengths, legal = legal_strengths(arr, rules)
     assert strengths == tuple(info.strength for info in rows)
     for upper, lower in order_violations(strengths, rules):
-        fouls.append(_order_foul(rows[upper.position], lower, rows[lower.position], rules, lang,
+        fouls.append(_order_foul(rows[upper.position], lower, rows[lower.position], rules,
                                  OrderCheck.FULL))
     assert legal == (not fouls)
     outcome = Outcome.FOUL if fouls else Outcome.LEGAL
@@ -458,7 +430,6 @@ def check_arrangement(
 def check_partial(
     arr: Arrangement,
     rules: HouseRules | None = None,
-    lang: str = "en",
     *,
     remaining: Iterable[Card] | None = None,
 ) -> CheckResult:
@@ -479,12 +450,11 @@ def check_partial(
     """
     rules = rules or _DEFAULT_RULES
     if arr.complete:
-        return check_arrangement(arr, rules, lang)
-    fouls = [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size, live=True,
-                  lang=lang)
+        return check_arrangement(arr, rules)
+    fouls = [Foul(FoulCode.ROW_SIZE, (row,), count=len(arr.row(row)), size=row.size, live=True)
              for row in _ROW_ORDER if len(arr.row(row)) > row.size]
-    fouls += _duplicate_fouls(arr, lang)
-    complete = {r: row_info(r, arr.row(r), rules, lang) for r in _ROW_ORDER
+    fouls += _duplicate_fouls(arr)
+    complete = {r: row_info(r, arr.row(r), rules) for r in _ROW_ORDER
                 if len(arr.row(r)) == r.size}
     left = tuple(dict.fromkeys(remaining)) if remaining is not None else None
     for upper, lower in order_pairs(rules):
@@ -496,16 +466,16 @@ def check_partial(
             if not up_cards:
                 continue
             floor = partial_floor(up_cards)
-            up = RowInfo(upper, up_cards, floor, category_of(floor), lang=lang)
+            up = RowInfo(upper, up_cards, floor, category_of(floor))
         if lo is not None:
             if up.strength > lo.strength:
                 check = OrderCheck.FULL if upper in complete else OrderCheck.PARTIAL
-                fouls.append(_order_foul(up, lower, lo, rules, lang, check))
+                fouls.append(_order_foul(up, lower, lo, rules, check))
             continue
         if left is None or (lower is Row.MIDDLE and rules.low_middle):
             continue
         if not _can_reach(lo_cards, left, lower.size, up.strength, rules):
-            fouls.append(_order_foul(up, lower, None, rules, lang, OrderCheck.UNREACHABLE))
+            fouls.append(_order_foul(up, lower, None, rules, OrderCheck.UNREACHABLE))
     outcome = Outcome.FOUL if fouls else Outcome.INCOMPLETE
     return CheckResult(outcome, tuple(fouls), None, complete)
 

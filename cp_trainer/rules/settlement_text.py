@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..support.i18n import tr
 from .arrangement import Row, row_info
+from .arrangement_text import row_label, row_name
 from .house_rules import HouseRules
 from .settlement import PairKind, PairResult, Settlement, row_points
 from .strength import describe
@@ -78,9 +79,9 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, seats: Seq
     lines = []
     won = lost = 0
     for row in _ROWS:
-        info_a = row_info(row, ha.row(row), rules, lang)
-        info_b = row_info(row, hb.row(row), rules, lang)
-        hand_a, hand_b = info_a.name, info_b.name
+        info_a = row_info(row, ha.row(row), rules)
+        info_b = row_info(row, hb.row(row), rules)
+        hand_a, hand_b = row_name(info_a, lang), row_name(info_b, lang)
         lowball = rules.low_middle and row is Row.MIDDLE  # a low is named by all its ranks already
         if hand_a == hand_b and info_a.strength != info_b.strength and not lowball:
             # Same words, different hands: name the kickers that decided the row.
@@ -98,7 +99,7 @@ def _showdown_lines(result: PairResult, rules: HouseRules, lang: str, seats: Seq
             key = "rules.explain.row_bank"
         else:
             key = "rules.explain.row_win"
-        lines.append(tr(key, lang, row=row.label(lang), winner=name, hand_a=hand_a, hand_b=hand_b))
+        lines.append(tr(key, lang, row=row_label(row, lang), winner=name, hand_a=hand_a, hand_b=hand_b))
     lines.append(tr("rules.explain.rows_total", lang, won=won, lost=lost, system=rules.system.value,
                            points=signed(row_points(won, lost, rules.system, rules.scoop_bonus))))
     return lines

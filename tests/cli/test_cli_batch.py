@@ -107,9 +107,9 @@ def test_check_in_chunks_prints_what_one_by_one_prints(monkeypatch: pytest.Monke
 
     def answer(line: str, arrangement: object) -> None:
         assert isinstance(arrangement, Arrangement)
-        result = check_arrangement(arrangement, HouseRules(), lang)
+        result = check_arrangement(arrangement, HouseRules())
         if as_json:
-            print_json(check_json(line, result))
+            print_json(check_json(line, result, lang))
         else:
             print("\n".join(check_text(line, result, lang)), flush=True)
 

@@ -91,7 +91,7 @@ def test_a_past_hand_replays_on_the_table_and_is_tried_again(window: MainWindow,
     assert not window.table.set_button.isEnabled()
     assert not window.table.views[Zone.TOP].isEnabled()
     # the fouls as the core explains them, under the hand's own house rules
-    fouls = check_arrangement(FOUL, c.setup.rules, "en").fouls
+    fouls = check_arrangement(FOUL, c.setup.rules).fouls
     banner = window.table.banner.text()
     assert fouls and all(s in banner for s in foul_sentences(fouls, "en"))
     # the bots' hands face up, each row marked, and the points the core settles
@@ -246,7 +246,7 @@ def test_replay_follows_a_language_switch(window: MainWindow) -> None:
     window.replay.show_record(record)
     window.set_language("ru")
     try:
-        fouls = check_arrangement(FOUL, window.controller.setup.rules, "ru").fouls
+        fouls = check_arrangement(FOUL, window.controller.setup.rules).fouls
         assert fouls and all(s in window.table.banner.text() for s in foul_sentences(fouls, "ru"))
         assert window.replay.bar.try_button.text() != "Try again"
     finally:

@@ -22,6 +22,7 @@ from cp_trainer.history import (
 from cp_trainer.history.replay import replay_record
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
 from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.rules.arrangement_text import foul_message
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 from cp_trainer.rules.settlement import settle, settle_pair
 
@@ -33,7 +34,7 @@ def _settled(record: HandRecord) -> HandRecord:
     mine = Arrangement.parse(record.arrangement)
     result = settle([mine, *bots], rules)
     pts = [p.points[0] for p in result.pairs if p.players[0] == 0]
-    fouls = tuple(FoulNote(f.code, f.message) for f in check_arrangement(mine, rules).fouls)
+    fouls = tuple(FoulNote(f.code, foul_message(f)) for f in check_arrangement(mine, rules).fouls)
     return replace(record, fouls=fouls, opponents=tuple(
         replace(o, points=float(x)) for o, x in zip(record.opponents, pts, strict=True)))
 
@@ -79,14 +80,14 @@ def test_new_fields_round_trip_through_json_lines_and_old_lines_stay_as_they_wer
 def test_replay_settles_again_with_the_stored_rules() -> None:
     rules = HouseRules(system=ScoringSystem.ONE_SIX)
     record = _settled(make_record(fouled=True, rules=rules))
-    replayed = replay_record(record, "ru")
+    replayed = replay_record(record)
     assert replayed.rules == rules
     assert replayed.player == Arrangement.parse(record.arrangement)
     expected = settle([replayed.player, *replayed.opponents], rules)
     assert replayed.settlement == expected
     assert replayed.total == expected.points[0] == record.points
-    assert replayed.check == check_arrangement(replayed.player, rules, "ru")
-    assert replayed.check.fouled and replayed.check.fouls[0].message.startswith("верхний")
+    assert replayed.check == check_arrangement(replayed.player, rules)
+    assert replayed.check.fouled and foul_message(replayed.check.fouls[0], "ru").startswith("верхний")
     assert replayed.differences == ()
 
 

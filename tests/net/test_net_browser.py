@@ -113,6 +113,6 @@ def test_a_player_who_moves_fast_is_never_refused_for_speed(tmp_path: Path) -> N
         assert shown == [str(c) for c in top]  # the last move's card, alone on top
         board = Arrangement(tuple(top), (), ())
         left = [c for c in parse_cards(" ".join(cards)) if c not in top]
-        expected = check_message(check_partial(board, HouseRules(), "en", remaining=left), board, "en")
+        expected = check_message(check_partial(board, HouseRules(), remaining=left), board, "en")
         wait(driver, lambda d: d.find_element(By.ID, "check").text == expected, 30)
         assert driver.find_element(By.ID, "error").text == ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cp_trainer.practice.table_mode import TableEntry, settle_table
+from cp_trainer.rules.arrangement_text import foul_message
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 
 A = "Jc Jd 2c / 9c 9d 4c 4d 3c / 5c 5d 5h Ac Kc"
@@ -55,7 +56,7 @@ def test_a_foul_is_found_and_loses_to_everyone() -> None:
     fouler = result.seats[0]
     assert fouler.fouled and fouler.points == -12
     assert fouler.check is not None and [f.code for f in fouler.check.fouls] == ["order", "order"]
-    assert "pair of aces" in fouler.check.fouls[0].message
+    assert "pair of aces" in foul_message(fouler.check.fouls[0])
 
 
 def test_cards_in_two_hands_are_named_with_the_players() -> None:

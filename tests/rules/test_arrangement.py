@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
@@ -21,7 +21,7 @@ from cp_trainer.rules.arrangement import (
     check_partial,
     row_info,
 )
-from cp_trainer.rules.arrangement_text import foul_message, foul_sentences
+from cp_trainer.rules.arrangement_text import foul_message, foul_sentences, row_label, row_name
 from cp_trainer.rules.cards import FULL_DECK, Card, CardParseError, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.strength import evaluate5
@@ -44,7 +44,7 @@ def test_example1_legal() -> None:
     assert result.legal and result.outcome is Outcome.LEGAL and result.fouls == ()
     assert result.rows is not None
     assert [r.category.key for r in result.rows] == ["high_card", "pair", "pair"]
-    assert [r.name for r in result.rows] == ["queen-high", "pair of kings", "pair of aces"]
+    assert [row_name(r) for r in result.rows] == ["queen-high", "pair of kings", "pair of aces"]
 
 
 def test_example1_foul_names_both_broken_halves() -> None:
@@ -54,20 +54,21 @@ def test_example1_foul_names_both_broken_halves() -> None:
     assert [f.code for f in result.fouls] == ["order", "order"]
     assert result.fouls[0].rows == (Row.TOP, Row.MIDDLE)
     assert result.fouls[1].rows == (Row.MIDDLE, Row.BOTTOM)
-    assert result.fouls[0].message == (
+    assert foul_message(result.fouls[0]) == (
         "top: pair of aces is stronger than middle: pair of kings — bottom ≥ middle ≥ top is required")
-    assert "pair of queens" in result.fouls[1].message
-    ru = check_arrangement(arr, lang="ru")
-    assert ru.fouls[0].message.startswith("верхний ряд: пара тузов сильнее, чем средний ряд: пара королей")
-    assert "нижний ≥ средний ≥ верхний" in ru.fouls[0].message
-    assert ru.rows is not None and ru.rows[2].name == "пара дам"
+    assert "pair of queens" in foul_message(result.fouls[1])
+    ru = check_arrangement(arr)
+    assert foul_message(ru.fouls[0], "ru").startswith(
+        "верхний ряд: пара тузов сильнее, чем средний ряд: пара королей")
+    assert "нижний ≥ средний ≥ верхний" in foul_message(ru.fouls[0], "ru")
+    assert ru.rows is not None and row_name(ru.rows[2], "ru") == "пара дам"
 
 
 def test_seed_foul_with_high_card_bottom() -> None:
     # The seed's wording: the bottom holds only a queen high.
     arr = Arrangement.parse("A♠ A♥ 2♠ / K♣ K♦ T♦ 9♠ 8♥ / Q♠ J♣ 7♣ 4♦ 3♥")
     result = check_arrangement(arr)
-    assert result.rows is not None and result.rows[2].name == "queen-high"
+    assert result.rows is not None and row_name(result.rows[2]) == "queen-high"
     assert len(result.fouls) == 2
 
 
@@ -75,7 +76,7 @@ def test_equal_categories_show_kickers() -> None:
     # QQ+A top over QQ+K.. middle is a foul; the message must tell the two pairs of queens apart.
     result = check_arrangement(Arrangement.parse("Qs Qd Ac / Qh Qc Kd 3h 2s / 9s 9c 9h 7c 4d"))
     assert [f.code for f in result.fouls] == ["order"]
-    message = result.fouls[0].message
+    message = foul_message(result.fouls[0])
     assert "kickers" in message and "K-3-2" in message
     # AKQ top with AKQJ9 middle is legal.
     assert check_arrangement(Arrangement.parse("As Kd Qc / Ah Kc Qd Jh 9s / 2s 2c 3h 4c 5d")).legal
@@ -88,8 +89,8 @@ def test_equal_strength_is_allowed() -> None:
 def test_every_problem_is_reported_in_the_seeds_order() -> None:
     result = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c"))
     assert [f.code for f in result.fouls] == ["row_size", "row_size", "duplicate"]
-    assert result.fouls[0].rows == (Row.TOP,) and "3" in result.fouls[0].message
-    assert result.fouls[2].rows == (Row.TOP, Row.MIDDLE) and "As" in result.fouls[2].message
+    assert result.fouls[0].rows == (Row.TOP,) and "3" in foul_message(result.fouls[0])
+    assert result.fouls[2].rows == (Row.TOP, Row.MIDDLE) and "As" in foul_message(result.fouls[2])
     assert result.rows is None
     dup = check_arrangement(Arrangement.parse("2s 3d 4c / As Kd 3c 8c 9c / As Qh 5h 6h Th"))
     assert [f.code for f in dup.fouls] == ["duplicate", "order"]
@@ -101,7 +102,7 @@ def test_order_between_full_rows_is_checked_when_another_row_has_the_wrong_size(
     short_bottom = check_arrangement(Arrangement.parse("As Ah 2s / Kc Kd Th 9s 8h / Qs Jc Qh 7c"))
     assert [f.code for f in short_bottom.fouls] == ["row_size", "order"]
     assert short_bottom.fouls[1].rows == (Row.TOP, Row.MIDDLE)
-    assert short_bottom.fouls[1].message.startswith(
+    assert foul_message(short_bottom.fouls[1]).startswith(
         "top: pair of aces is stronger than middle: pair of kings")
     assert short_bottom.rows is None  # the contract: no rows when the sizes are wrong
     long_top = check_arrangement(Arrangement.parse("As Ah 2s 3d / Kc Kd Th 9s 8h / Qs Jc Qh 7c 4d"))
@@ -119,7 +120,7 @@ def test_misdeal_is_not_a_foul() -> None:
     assert check_arrangement(short).outcome is Outcome.FOUL
     setting = check_arrangement(short, stage=Stage.SETTING)
     assert setting.outcome is Outcome.MISDEAL and setting.fouls == ()
-    assert setting.misdeal is not None and "12" in setting.misdeal.message
+    assert setting.misdeal is not None and "12" in foul_message(setting.misdeal)
     full = Arrangement.parse(EXAMPLE1_LEGAL)
     assert check_arrangement(full, stage=Stage.SETTING).outcome is Outcome.LEGAL
     # Thirteen cards in the wrong rows is no misdeal: it would foul as set.
@@ -134,7 +135,7 @@ def test_partial_check_flags_only_what_cannot_be_mended() -> None:
     result = check_partial(arr)
     assert result.outcome is Outcome.FOUL
     assert result.fouls[0].rows == (Row.TOP, Row.MIDDLE)
-    assert "pair of aces" in result.fouls[0].message
+    assert "pair of aces" in foul_message(result.fouls[0])
     # Two kings on top against a pair of kings with T-9-8 could still be K-K-2 < K-K-T-9-8.
     assert check_partial(Arrangement.parse("Ks Kh / Kc Kd Th 9s 8h / 2c")).outcome is Outcome.INCOMPLETE
     # Empty or half-filled rows are never fouls.
@@ -154,7 +155,7 @@ def test_partial_check_flags_only_what_cannot_be_mended() -> None:
     assert check_partial(top_aces).outcome is Outcome.INCOMPLETE
     unreachable = check_partial(top_aces, remaining=left)
     assert [f.rows for f in unreachable.fouls] == [(Row.TOP, Row.MIDDLE)]
-    assert unreachable.fouls[0].message.startswith("middle can no longer reach top: pair of aces")
+    assert foul_message(unreachable.fouls[0]).startswith("middle can no longer reach top: pair of aces")
     # With a six among the cards left, 2-3-4-5-6 is still possible: no foul.
     assert check_partial(top_aces, remaining=parse_cards("4h 5s 6c 8d 9h Tc Js Qd")).fouls == ()
     # Once complete it is the full check.
@@ -167,10 +168,10 @@ def test_low_middle_checks_bottom_over_top_only() -> None:
     assert not check_arrangement(arr).legal  # normal rules: queens top over seven-high middle
     result = check_arrangement(arr, rules)
     assert result.legal and result.rows is not None
-    assert result.rows[1].name == "7-5-4-3-2 low"
+    assert row_name(result.rows[1]) == "7-5-4-3-2 low"
     foul = check_arrangement(Arrangement.parse("Ks Kd 9c / 7h 5d 4c 3s 2h / Qs Qh 8d 6c 5c"), rules)
     assert [f.rows for f in foul.fouls] == [(Row.TOP, Row.BOTTOM)]
-    assert "bottom ≥ top" in foul.fouls[0].message
+    assert "bottom ≥ top" in foul_message(foul.fouls[0])
 
 
 def test_low_middle_names_the_wheel_as_2_7_reads_it() -> None:
@@ -179,10 +180,10 @@ def test_low_middle_names_the_wheel_as_2_7_reads_it() -> None:
     rules = HouseRules(low_middle=True)
     plain = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2d 3c 4s 5h / Ks Kh 8d 6c 6d"), rules)
     assert plain.rows is not None
-    assert (plain.rows[1].category.key, plain.rows[1].name) == ("high_card", "A-5-4-3-2 low")
+    assert (plain.rows[1].category.key, row_name(plain.rows[1])) == ("high_card", "A-5-4-3-2 low")
     suited = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2h 3h 4h 5h / Ks Kd 8d 6c 6d"), rules)
     assert suited.rows is not None
-    assert (suited.rows[1].category.key, suited.rows[1].name) == ("flush", "ace-high flush")
+    assert (suited.rows[1].category.key, row_name(suited.rows[1])) == ("flush", "ace-high flush")
     # Under the normal rules the same rows stay a straight and a straight flush.
     normal = check_arrangement(Arrangement.parse("Qs Qd 9c / Ah 2h 3h 4h 5h / Ks Kd 8d 6c 6d"))
     assert normal.rows is not None and normal.rows[1].category.key == "straight_flush"
@@ -209,7 +210,7 @@ def test_format_and_row_access() -> None:
     assert arr.rows == (arr.top, arr.middle, arr.bottom)
     assert arr.row(Row.MIDDLE) == arr.middle and len(arr.cards) == 13
     assert arr.format(symbols=True).startswith("Q♠ J♣ 2♠ /")
-    assert Row.TOP.key == "top" and Row.TOP.label("ru") == "верхний ряд"
+    assert Row.TOP.key == "top" and row_label(Row.TOP, "ru") == "верхний ряд"
     assert Arrangement.parse("10s jc 2S / / ") == Arrangement(tuple(parse_cards("Ts Jc 2s")))
 
 
@@ -295,7 +296,7 @@ def test_foul_sentences_read_naturally_and_say_the_rule_once() -> None:
         "Your top row (pair of aces) is stronger than your middle row (pair of kings).",
         "Your middle row (pair of kings) is stronger than your bottom row (pair of queens).",
         "The rows must go bottom ≥ middle ≥ top."]
-    ru = check_arrangement(Arrangement.parse(EXAMPLE1_FOUL), lang="ru").fouls
+    ru = check_arrangement(Arrangement.parse(EXAMPLE1_FOUL)).fouls
     assert foul_sentences(ru, "ru") == [
         "Ваш верхний ряд (пара тузов) сильнее среднего ряда (пара королей).",
         "Ваш средний ряд (пара королей) сильнее нижнего ряда (пара дам).",
@@ -306,7 +307,7 @@ def test_foul_sentences_read_naturally_and_say_the_rule_once() -> None:
     assert foul_sentences(half.fouls, "en") == [
         "The cards left cannot make your bottom row as strong as your middle row (ace-high).",
         "The rows must go bottom ≥ middle ≥ top."]
-    assert foul_sentences(check_partial(Arrangement.parse("As Kd 2s / Ah Kc 9h 8h 7d /"), lang="ru",
+    assert foul_sentences(check_partial(Arrangement.parse("As Kd 2s / Ah Kc 9h 8h 7d /"),
                                         remaining=parse_cards("Qs Js Ts 5c 3c")).fouls, "ru")[0] == (
         "Оставшихся карт не хватит, чтобы нижний ряд догнал средний ряд (старшая карта — туз).")
     # Other problems keep the core's words, as a sentence; no order rule when none is broken.
@@ -326,7 +327,7 @@ def test_foul_sentences_name_kickers_only_to_tell_equal_hands_apart_and_say_ever
     assert foul_sentences(low) == [
         "Your top row (pair of aces) is stronger than your bottom row (pair of kings).",
         "The rows must go bottom ≥ top (low middle)."]
-    sizes = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c"), lang="ru").fouls
+    sizes = check_arrangement(Arrangement.parse("As Ks / As Kd 3c 4c 5c / 2c")).fouls
     assert foul_sentences(sizes, "ru") == [
         "Верхний ряд: карт — 2, а нужно 3.", "Нижний ряд: карт — 1, а нужно 5.",
         "Карта As встречается несколько раз (всего 2: верхний ряд, средний ряд)."]
@@ -364,24 +365,23 @@ def test_a_partial_middle_is_judged_by_the_weakest_hand_it_can_still_become(midd
 
 def test_every_foul_in_words_in_both_languages_english_unless_asked() -> None:
     P = Arrangement.parse
-    Check = Callable[[str], Sequence[Foul | None]]
-    cases: list[tuple[Check, list[str], list[str]]] = [  # (fouls in a language, English, Russian)
-        (lambda lang: [check_arrangement(P("2c 3d / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s"), lang=lang,
+    cases: list[tuple[Sequence[Foul | None], list[str], list[str]]] = [  # (the fouls, English, Russian)
+        ([check_arrangement(P("2c 3d / 9s 9d 5c 6c 7d / As Ad Kc Kd 2s"),
                                          stage=Stage.SETTING).misdeal],
          ["misdeal: 12 cards instead of 13 — a re-deal, not a foul"],
          ["ошибочная сдача: карт — 12 вместо 13; это пересдача, а не фол"]),
-        (lambda lang: check_partial(P("2c 3d 4h 5s / 9s 9d / "), lang=lang).fouls,
+        (check_partial(P("2c 3d 4h 5s / 9s 9d / ")).fouls,
          ["top takes 3 cards, holds 4"], ["верхний ряд: карт — 4, больше положенных 3"]),
-        (lambda lang: check_arrangement(P("As Ks / As Kd 3c 4c 5c / 2c"), lang=lang).fouls,
+        (check_arrangement(P("As Ks / As Kd 3c 4c 5c / 2c")).fouls,
          ["top needs 3 cards, has 2", "bottom needs 5 cards, has 1", "As appears 2 times (top, middle)"],
          ["верхний ряд: карт — 2, а нужно 3", "нижний ряд: карт — 1, а нужно 5",
           "карта As встречается несколько раз (всего 2: верхний ряд, средний ряд)"]),
-        (lambda lang: check_arrangement(P("Kd Kc As / Ks Kh Qd 5c 4c / Ad Ah 2c 2d 3s"), lang=lang).fouls,
+        (check_arrangement(P("Kd Kc As / Ks Kh Qd 5c 4c / Ad Ah 2c 2d 3s")).fouls,
          ["top: pair of kings, kicker A is stronger than middle: pair of kings, kickers Q-5-4 — "
           "bottom ≥ middle ≥ top is required"],
          ["верхний ряд: пара королей, кикер A сильнее, чем средний ряд: пара королей, кикеры Q-5-4 — "
           "требуется нижний ≥ средний ≥ верхний"]),
-        (lambda lang: check_partial(P("Qs Qc Jh / 2c Th Ac Qd / 4c 8c Ts 3h 9d"), lang=lang,
+        (check_partial(P("Qs Qc Jh / 2c Th Ac Qd / 4c 8c Ts 3h 9d"),
                                     remaining=parse_cards("2d")).fouls,
          ["middle can no longer reach top: pair of queens with the cards left — bottom ≥ middle ≥ top is "
           "required", "middle: ace-high already beats bottom: ten-high — bottom ≥ middle ≥ top is required"],
@@ -389,16 +389,16 @@ def test_every_foul_in_words_in_both_languages_english_unless_asked() -> None:
           "средний ≥ верхний", "средний ряд: старшая карта — туз уже сильнее, чем нижний ряд: старшая "
           "карта — десятка — требуется нижний ≥ средний ≥ верхний"]),
     ]
-    for fouls_in, english, russian in cases:
-        fouls = [f for f in fouls_in("en") if f is not None]
+    for found, english, russian in cases:
+        fouls = [f for f in found if f is not None]
         assert [foul_message(f) for f in fouls] == english
-        assert [foul_message(f, "ru") for f in fouls_in("ru") if f is not None] == russian
-    assert (Row.TOP.label(), Row.TOP.label("ru")) == ("top", "верхний ряд")
+        assert [foul_message(f, "ru") for f in fouls] == russian
+    assert (row_label(Row.TOP), row_label(Row.TOP, "ru")) == ("top", "верхний ряд")
 
 
 def test_a_low_middle_is_named_as_a_low_hand_in_the_language_asked() -> None:
-    low = row_info(Row.MIDDLE, tuple(parse_cards("7s 5d 4c 3h 2s")), HouseRules(low_middle=True), "ru")
-    assert low.lowball and (low.name_in("ru"), low.name_in("en")) == ("лоу 7-5-4-3-2", "7-5-4-3-2 low")
+    low = row_info(Row.MIDDLE, tuple(parse_cards("7s 5d 4c 3h 2s")), HouseRules(low_middle=True))
+    assert low.lowball and (row_name(low, "ru"), row_name(low, "en")) == ("лоу 7-5-4-3-2", "7-5-4-3-2 low")
 
 
 def test_a_partial_hand_with_two_equal_full_rows_is_no_foul() -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cp_trainer.rules.arrangement import Arrangement, Row, check_arrangement
+from cp_trainer.rules.arrangement_text import row_name
 from cp_trainer.rules.cards import FULL_DECK
 from cp_trainer.rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from cp_trainer.rules.naturals import Natural, natural_of
@@ -31,7 +32,7 @@ EX2_B = A("Ts Th 7d / Kc Kd 8s 7h 6c / Qc Qd 4s 4h 3c")
 def test_example2_plus_four_minus_four() -> None:
     assert len(set(EX2_A.cards + EX2_B.cards)) == 26
     assert check_arrangement(EX2_A).legal and check_arrangement(EX2_B).legal
-    names = [r.name for r in check_arrangement(EX2_A).rows or ()]
+    names = [row_name(r) for r in check_arrangement(EX2_A).rows or ()]
     assert names == ["pair of jacks", "two pair, kings and sixes", "three fives"]
     result = settle([EX2_A, EX2_B])
     assert result.points == (4, -4)

@@ -533,7 +533,7 @@ class DrillPage(QWidget):
     def _show_check(self) -> None:
         """The live check of the rows as they lie: the banner, each row's name, fouled rows marked."""
         lang = current_language()
-        result = check_partial(self.arrangement(), None, lang, remaining=self.deal.cards(Zone.HAND))
+        result = check_partial(self.arrangement(), None, remaining=self.deal.cards(Zone.HAND))
         for zone in ROWS:
             self.views[zone].set_foul(ROW_OF_ZONE[zone] in result.offending_rows)
             self.row_names[zone].setText(row_words(zone, self.deal.cards(zone), result, lang))

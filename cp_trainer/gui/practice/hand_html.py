@@ -20,7 +20,7 @@ from cp_trainer.history import Game, HandRecord
 from cp_trainer.paigow.cards import PaiGowInputError
 from cp_trainer.paigow.setting import check_setting, parse_setting
 from cp_trainer.rules.arrangement import Arrangement, ArrangementParseError, check_arrangement
-from cp_trainer.rules.arrangement_text import for_people
+from cp_trainer.rules.arrangement_text import for_people, foul_message, row_label, row_name
 from cp_trainer.rules.cards import Card, CardParseError
 from cp_trainer.rules.house_rules import HouseRules, HouseRulesError
 
@@ -52,13 +52,13 @@ def _rows_html(arrangement: str, rules: HouseRules, lang: str) -> tuple[str, lis
         arr = Arrangement.parse(arrangement)
     except (ArrangementParseError, CardParseError):
         return cards_html(arrangement), []
-    result = check_arrangement(arr, rules, lang)
-    fouls = [for_people(f.message) for f in result.fouls]
+    result = check_arrangement(arr, rules)
+    fouls = [for_people(foul_message(f, lang)) for f in result.fouls]
     if result.rows is None:
         return cards_html(arrangement), fouls
-    lines = [f"{html.escape(info.row.label(lang))}: "
+    lines = [f"{html.escape(row_label(info.row, lang))}: "
              f"{cards_html(' '.join(str(c) for c in set_order(info.cards)))} "
-             f"— <i>{html.escape(for_people(info.name))}</i>" for info in result.rows]
+             f"— <i>{html.escape(for_people(row_name(info, lang)))}</i>" for info in result.rows]
     return "<br>".join(lines), fouls
 
 

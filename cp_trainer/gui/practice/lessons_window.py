@@ -54,6 +54,7 @@ from cp_trainer.practice.lessons import (
     load_lessons,
 )
 from cp_trainer.rules.arrangement import Arrangement, Row
+from cp_trainer.rules.arrangement_text import row_label
 from cp_trainer.rules.cards import Card, CardParseError, label_cards, parse_cards
 from cp_trainer.rules.strength import Category
 from cp_trainer.support.i18n import tr
@@ -116,7 +117,7 @@ class _ArrangementView(QWidget):
             first = 1
         self.rows: list[CardsLabel] = []
         for i, row in enumerate((Row.TOP, Row.MIDDLE, Row.BOTTOM)):
-            name = row.label(lang)
+            name = row_label(row, lang)
             grid.addWidget(QLabel(name[:1].upper() + name[1:], self), first + i, 0)
             cards = arrangement.row(row)
             label = CardsLabel(renderer, cards, height, self) if cards else QLabel("—", self)
@@ -159,7 +160,7 @@ class LessonBoard(QWidget):
         grid.addWidget(hand_name, 1, 0, 1, 3)
         grid.addWidget(self.views[Zone.HAND], 2, 0, 1, 3, Qt.AlignmentFlag.AlignLeft)
         for i, (zone, row) in enumerate(zip(ROWS, (Row.TOP, Row.MIDDLE, Row.BOTTOM), strict=True)):
-            name = row.label(lang)
+            name = row_label(row, lang)
             label = QLabel(name[:1].upper() + name[1:], self)
             label.setBuddy(self.views[zone])
             grid.addWidget(label, 3 + i, 0)

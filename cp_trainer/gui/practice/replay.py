@@ -29,7 +29,7 @@ from cp_trainer.gui.solver.bridge import StoredVerdict, stored_verdict
 from cp_trainer.gui.solver.panel import SolverPanel
 from cp_trainer.gui.table.controller import Showdown, TrainerController
 from cp_trainer.gui.table.widget import TableWidget
-from cp_trainer.gui.translation import current_language, fill, follow_language
+from cp_trainer.gui.translation import fill, follow_language
 from cp_trainer.history import HandRecord, RecordError
 from cp_trainer.history.replay import ReplayedHand, replay_record
 from cp_trainer.rules.arrangement import Arrangement, ArrangementParseError
@@ -177,7 +177,7 @@ class Replay(QObject):
     def replayed(self, record: HandRecord) -> ReplayedHand | None:
         """The record settled again by the core, or None (the status bar says why)."""
         try:
-            return replay_record(record, current_language())
+            return replay_record(record)
         except RecordError as exc:
             text = fill(self.tr("This hand cannot be shown on the table: %1"), str(exc))
             self.window.statusBar().showMessage(text, 10000)

@@ -16,7 +16,7 @@ from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import fill
 from cp_trainer.rules.arrangement import CheckResult, Outcome, Row
-from cp_trainer.rules.arrangement_text import for_people, foul_sentences
+from cp_trainer.rules.arrangement_text import for_people, foul_message, foul_sentences, row_name
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.support.i18n import tr as core_tr
@@ -50,7 +50,7 @@ def row_words(zone: Zone, cards: Sequence[Card], result: CheckResult, lang: str)
     translate = QCoreApplication.translate
     info = result.complete_rows.get(ROW_OF_ZONE[zone])
     if info is not None:
-        return for_people(info.name)
+        return for_people(row_name(info, lang))
     if not cards:
         if zone.capacity == 3:
             return translate("TableWidget", "empty: drop 3 cards here")
@@ -75,7 +75,7 @@ def banner_words(result: CheckResult, rules: HouseRules, left: int, total: int, 
         head = core_tr("rules.cli.foul", lang) + ":"
         return "foul", " ".join([head, *foul_sentences(result.fouls, lang)])
     if result.outcome is Outcome.MISDEAL and result.misdeal is not None:
-        return "foul", result.misdeal.message
+        return "foul", foul_message(result.misdeal, lang)
     if result.outcome is Outcome.LEGAL:
         if setting:
             legal = translate("TableWidget", "Legal: the rows are in order (%1). Press Set hand when ready.")

@@ -23,7 +23,7 @@ from cp_trainer.gui.table.reveal import RowFlipper
 from cp_trainer.gui.table.seats import OpponentSeat
 from cp_trainer.gui.translation import fill
 from cp_trainer.rules.arrangement import CheckResult, check_arrangement
-from cp_trainer.rules.arrangement_text import for_people
+from cp_trainer.rules.arrangement_text import for_people, row_name
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.settlement import PairKind, PairResult
 from cp_trainer.rules.settlement_text import explain_pair
@@ -131,9 +131,9 @@ class TableShowdown:
             if seat.seat in showdown.bots_surrendered:  # its hand is not shown (RULES.md)
                 seat.show_surrendered(translate("TableWidget", "surrendered"))
                 continue
-            info = check_arrangement(arr, rules, lang)
+            info = check_arrangement(arr, rules)
             row = info.rows[r] if info.rows is not None else None
-            name = for_people(row.name) if row is not None else ""
+            name = for_people(row_name(row, lang)) if row is not None else ""
             # where the seat has no room for "full house, sixes over fours": "full house", whole
             short = row.category.label(lang) if row is not None and not row.lowball else ""
             if info.fouled and r == 2:

@@ -49,6 +49,7 @@ from cp_trainer.rules.arrangement import (
     check_arrangement,
     check_partial,
 )
+from cp_trainer.rules.arrangement_text import row_name
 from cp_trainer.rules.cards import Card, parse_cards
 from cp_trainer.support.i18n import tr as core_tr
 
@@ -512,10 +513,10 @@ class TableWidget(QWidget):
         if self._banner_key == key:
             return self._banner_lines_cached
         arr = Arrangement(*(tuple(parse_cards(row)) for row in _LONGEST_FOUL[:3]))
-        foul = check_partial(arr, self.controller.setup.rules, lang, remaining=parse_cards(_LONGEST_FOUL[3]))
+        foul = check_partial(arr, self.controller.setup.rules, remaining=parse_cards(_LONGEST_FOUL[3]))
         order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
                         else "rules.order.normal", lang)
-        double = check_arrangement(Arrangement.parse(_DOUBLE_FOUL), self.controller.setup.rules, lang)
+        double = check_arrangement(Arrangement.parse(_DOUBLE_FOUL), self.controller.setup.rules)
         samples = [self._banner_text(foul)[1], self._banner_text(double)[1],
                    fill(self.tr("Drag your cards from the hand below into the three rows (or "
                                 "double-click a card). The rows must go %1."), order),
@@ -604,9 +605,9 @@ class TableWidget(QWidget):
         self._seats.append(mine)
         self._title_seat(mine)
         arr = self.controller.locked[-1]
-        info = check_arrangement(arr, self.controller.setup.rules, self.controller.setup.lang)
+        info = check_arrangement(arr, self.controller.setup.rules)
         for r in range(3):
-            name = info.rows[r].name if info.rows is not None else ""
+            name = row_name(info.rows[r], self.controller.setup.lang) if info.rows is not None else ""
             mine.reveal_row(r, arr.rows[r], name, "tied", "")
         self.retranslate()
         self._focus_hand()  # the keys go on working for the second hand (the Set button is off now)
