@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 
 from cp_trainer.gui.table.models import CARD_MIME_TYPE, CardRole, DealModel, HandSort, Zone
@@ -102,3 +102,39 @@ def test_mime_data_moves_swaps_and_full_row_refuses(deal: DealModel) -> None:
     assert hand.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
     mime.setData(CARD_MIME_TYPE, b"Xx")
     assert not hand.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
+
+
+def _signals(model: QAbstractItemModel) -> dict[str, int]:
+    counts = {"reset": 0, "inserted": 0, "removed": 0, "moved": 0}
+
+    def bump(name: str) -> None:
+        counts[name] += 1
+
+    model.modelReset.connect(lambda: bump("reset"))
+    model.rowsInserted.connect(lambda *_: bump("inserted"))
+    model.rowsRemoved.connect(lambda *_: bump("removed"))
+    model.rowsMoved.connect(lambda *_: bump("moved"))
+    return counts
+
+
+def test_a_move_removes_one_row_and_inserts_one_without_a_reset(deal: DealModel) -> None:
+    hand, top = deal.zone_models[Zone.HAND], deal.zone_models[Zone.TOP]
+    hand_signals, top_signals = _signals(hand), _signals(top)
+    kept = QPersistentModelIndex(hand.index(2))  # Kd: a card that stays in the hand
+    assert deal.move(c("Ah"), Zone.TOP)
+    assert hand_signals == {"reset": 0, "inserted": 0, "removed": 1, "moved": 0}
+    assert top_signals == {"reset": 0, "inserted": 1, "removed": 0, "moved": 0}
+    assert kept.isValid() and hand.data(kept, CardRole) == c("Kd") and kept.row() == 1
+    assert deal.swap(c("As"), c("Ah"))  # the top row: Ah out, As in
+    assert top_signals == {"reset": 0, "inserted": 2, "removed": 1, "moved": 0}
+    assert deal.cards(Zone.TOP) == (c("As"),)
+
+
+def test_sorting_the_hand_moves_its_rows_without_a_reset(deal: DealModel) -> None:
+    hand = deal.zone_models[Zone.HAND]
+    counts = _signals(hand)
+    deal.set_hand_sort(HandSort.SUIT)
+    assert counts["reset"] == 0 and counts["inserted"] == 0 and counts["removed"] == 0
+    assert counts["moved"] > 0
+    assert tuple(hand.data(hand.index(r), CardRole) for r in range(hand.rowCount())) == deal.cards(Zone.HAND)
+    assert [str(x) for x in deal.cards(Zone.HAND)][:3] == ["Kc", "5c", "3c"]

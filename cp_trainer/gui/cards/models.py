@@ -230,9 +230,27 @@ class ZoneModel(QAbstractListModel, Generic[C, Z]):
         self._cards: tuple[C, ...] = ()
 
     def _replace(self, cards: tuple[C, ...]) -> None:
-        self.beginResetModel()
-        self._cards = cards
-        self.endResetModel()
+        """Show ``cards``: the cards gone are removed, the ones kept moved into place, the new ones
+        inserted, one row at a time (views keep their selection and current card; no reset)."""
+        kept = set(cards)
+        for row in reversed(range(len(self._cards))):
+            if self._cards[row] not in kept:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                self._cards = self._cards[:row] + self._cards[row + 1:]
+                self.endRemoveRows()
+        present = set(self._cards)
+        for target, card in enumerate(c for c in cards if c in present):
+            source = self._cards.index(card)  # at or after target: the rows before are in place
+            if source != target:
+                self.beginMoveRows(QModelIndex(), source, source, QModelIndex(), target)
+                rest = self._cards[:source] + self._cards[source + 1:]
+                self._cards = (*rest[:target], card, *rest[target:])
+                self.endMoveRows()
+        for row, card in enumerate(cards):
+            if card not in present:
+                self.beginInsertRows(QModelIndex(), row, row)
+                self._cards = (*self._cards[:row], card, *self._cards[row:])
+                self.endInsertRows()
 
     def card_at(self, row: int) -> C | None:
         return self._cards[row] if 0 <= row < len(self._cards) else None
