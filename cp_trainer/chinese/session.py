@@ -383,6 +383,10 @@ class ChineseSession(RowActions):
         return check_partial(self.arrangement(), self.deal_setup.rules,
                              remaining=self.board.cards(Zone.HAND))
 
+    def locked_check(self) -> CheckResult | None:
+        """Criss Cross: the rules core's verdict on the hand set last (None: none is set yet)."""
+        return check_arrangement(self.locked[-1], self.deal_setup.rules) if self.locked else None
+
     def bot_job(self) -> BotJob:
         """What the bots have to set this deal (by the deal's own bot and rules)."""
         s = self.deal_setup

@@ -7,7 +7,7 @@ from session_fixtures import by_rank_bot
 
 from cp_trainer.chinese.session import ChineseSession, TableSetup
 from cp_trainer.history.replay import replay_record
-from cp_trainer.rules.arrangement import Arrangement
+from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.rules.bot_names import BotChoice, BotName
 from cp_trainer.rules.cards import parse_cards
 
@@ -77,3 +77,13 @@ def test_a_criss_cross_hand_played_again_is_that_hand_against_the_bots_two() -> 
     s.try_again(replayed)
     q = s.solver_question(samples=200, time_budget=None)
     assert q.hand_number == 2 and q.opponent_seats == (1,) * q.opponents
+
+
+def test_the_criss_cross_hand_set_first_is_checked_by_the_session() -> None:
+    s = session(TableSetup(criss_cross=True))
+    assert s.locked_check() is None  # nothing set yet
+    arrange(s)
+    assert s.set_hand() is None
+    check = s.locked_check()
+    assert check is not None and check.rows is not None
+    assert check == check_arrangement(s.locked[0], s.deal_setup.rules)

@@ -207,6 +207,9 @@ class TrainerController(QObject):
     def check(self) -> CheckResult:
         return self.session.check()
 
+    def locked_check(self) -> CheckResult | None:
+        return self.session.locked_check()
+
     def recheck(self) -> None:
         if self.phase is not Phase.SETTING:
             return

@@ -605,9 +605,10 @@ class TableWidget(QWidget):
         self._seats.append(mine)
         self._title_seat(mine)
         arr = self.controller.locked[-1]
-        info = check_arrangement(arr, self.controller.setup.rules)
+        info = self.controller.locked_check()
+        rows = info.rows if info is not None else None
         for r in range(3):
-            name = row_name(info.rows[r], self.controller.setup.lang) if info.rows is not None else ""
+            name = row_name(rows[r], self.controller.setup.lang) if rows is not None else ""
             mine.reveal_row(r, arr.rows[r], name, "tied", "")
         self.retranslate()
         self._focus_hand()  # the keys go on working for the second hand (the Set button is off now)
