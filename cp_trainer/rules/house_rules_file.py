@@ -144,14 +144,16 @@ MAX_NESTING = 16  # tables, dotted keys and arrays inside one another (a rules f
 # What the pass over a text before the TOML reader must see: strings and comments (skipped whole,
 # their lines counted), brackets, line ends, and a key of more than MAX_NESTING dotted parts (the
 # reader's time grows with the square of a key's parts, and it recurses into brackets).
-_QUOTED = r"\"(?:[^\"\\\n]|\\.)*+\"|'[^'\n]*+'"
+# A repeated group is atomic, (?>(?:...)*), never possessive, (?:...)*+: Python 3.11 before 3.11.5
+# (Debian 12's 3.11.2) fails to match a possessive group that has alternatives.
+_QUOTED = r"\"(?>(?:[^\"\\\n]|\\.)*)\"|'[^'\n]*+'"
 _PART = rf"(?:[A-Za-z0-9_-]++|{_QUOTED})"
-_KEY = rf"{_PART}(?:[ \t]*+\.[ \t]*+{_PART})*+"
+_KEY = rf"{_PART}(?>(?:[ \t]*+\.[ \t]*+{_PART})*)"
 _TOKEN = re.compile(
     rf"(?P<long>(?<![A-Za-z0-9_-]){_PART}(?:[ \t]*+\.[ \t]*+{_PART}){{{MAX_NESTING},}})"
     r"|(?P<open>[\[{])|(?P<close>[\]}])|(?P<newline>\n)|#[^\n]*+"
-    r'|"""(?:[^"\\]|\\[\s\S]|"(?!""))*+"{3,5}'
-    r"|'''(?:[^']|'(?!''))*+'{3,5}"
+    r'|"""(?>(?:[^"\\]|\\[\s\S]|"(?!""))*)"{3,5}'
+    r"|'''(?>(?:[^']|'(?!''))*)'{3,5}"
     rf"|{_QUOTED}")
 _HEADER = re.compile(rf"[ \t]*\[\[?[ \t]*(?P<key>{_KEY})[ \t]*\]")
 _ASSIGNMENT = re.compile(rf"[ \t]*(?P<key>{_KEY})[ \t]*=")
