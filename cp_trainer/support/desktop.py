@@ -34,6 +34,9 @@ from .resources import resource_path
 __all__ = ["APP_ID", "PNG_SIZES", "DesktopError", "Outcome", "data_home", "desktop_entry", "exec_line",
            "install", "launcher", "placements", "remove", "shipped_icon"]
 
+#: the cp_trainer package this module belongs to (its folder)
+PACKAGE = Path(__file__).resolve().parents[1]
+
 #: the application id (reverse DNS): the name of the .desktop file, the metainfo's id, the icon's
 #: name and the window's desktop file name
 APP_ID = "io.github.cp_trainer.CpTrainer"
@@ -131,7 +134,7 @@ def _found_by_itself() -> bool:
                                cwd=os.path.abspath(os.sep), timeout=60)
     except (OSError, subprocess.SubprocessError):
         return False
-    here = os.path.realpath(Path(__file__).resolve().parent / "__init__.py")
+    here = os.path.realpath(PACKAGE / "__init__.py")
     return found.returncode == 0 and found.stdout.strip() == here
 
 
@@ -144,8 +147,7 @@ def launcher() -> list[str]:
     ``-m cp_trainer gui``, through ``env PYTHONPATH=FOLDER`` in the first case."""
     command = [os.path.abspath(sys.executable), "-m", "cp_trainer", "gui"]
     if not _found_by_itself():
-        package_parent = Path(__file__).resolve().parent.parent
-        return [shutil.which("env") or "/usr/bin/env", f"PYTHONPATH={package_parent}", *command]
+        return [shutil.which("env") or "/usr/bin/env", f"PYTHONPATH={PACKAGE.parent}", *command]
     for folder in _script_folders():
         script = folder / SCRIPT
         if script.is_file() and os.access(script, os.X_OK) and _runs_this_python(script):

@@ -102,7 +102,7 @@ def test_the_wheel_has_the_gui_script_and_puts_the_launcher_in_place(installed: 
                          text=True, env=env, cwd=tmp_path, timeout=120)
     assert res.returncode == 0, res.stderr
     entry = (tmp_path / "share" / "applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
-    assert f"PYTHONPATH={installed.resolve()}" in entry
+    assert f"PYTHONPATH={installed.resolve()} " in entry  # the folder holding the package
     ask = "import json; from cp_trainer.support.desktop import launcher; print(json.dumps(launcher()))"
     command = json.loads(subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True,
                                         env=env, cwd=tmp_path, timeout=60, check=True).stdout)
