@@ -426,11 +426,9 @@ class TableServer:
         try:
             self._dispatch(client, kind, msg)
         except TableError as exc:
-            delay = 0.0
             if exc.key == "wrong_code":  # answered after the delay (see _handle)
-                delay = self._guard.failed(client.address, time.monotonic())
                 client.parting = {"type": "error", "error": exc.message(client.lang)}
-                return delay
+                return self._guard.failed(client.address, time.monotonic())
             client.send({"type": "error", "error": exc.message(client.lang)})
             return 0.0 if exc.close else None
         except Exception as exc:  # a message the table did not foresee: said, and the table goes on

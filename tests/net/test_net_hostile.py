@@ -8,7 +8,6 @@ import contextlib
 import errno
 import json
 import logging
-import os
 import socket
 import sqlite3
 import subprocess
@@ -194,7 +193,6 @@ def full_disk(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
                     fh.flush()
             yield "tmpfs"
         else:
-            real_write = os.write
 
             def no_room(fd: int, data: bytes) -> int:
                 raise OSError(errno.ENOSPC, "No space left on device")
@@ -203,7 +201,6 @@ def full_disk(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
             monkeypatch.setattr("cp_trainer.history.store.HistoryStore.add_many",
                                 lambda self, records: (_ for _ in ()).throw(
                                     sqlite3.OperationalError("database or disk is full")))
-            del real_write
             yield "injected"
     finally:
         if mounted:
