@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..rules.arrangement import Arrangement, Outcome, Stage, check_arrangement
-from ..rules.arrangement_text import foul_message
+from ..rules.arrangement_text import for_people, foul_message
 from ..rules.cards import Card, label_cards
 from ..rules.house_rules import HouseRules
 from ..rules.settlement import settle
@@ -138,9 +138,10 @@ def _fact(value: Fact, lang: str) -> str:
 
 
 def render_reason(reason: Reason, lang: str = "en") -> str:
-    """The reason in ``lang`` (a sentence: its first letter capital)."""
-    return capitalised(tr(f"lessons.reason.{reason.key}", lang,
-                          **{k: _fact(v, lang) for k, v in reason.facts.items()}))
+    """The reason in ``lang`` (a sentence: its first letter capital), every ten written ``10`` as
+    the card pictures show it ("kickers 10-9-7", never "T-9-7")."""
+    return for_people(capitalised(tr(f"lessons.reason.{reason.key}", lang,
+                                     **{k: _fact(v, lang) for k, v in reason.facts.items()})))
 
 
 # --- working out the reason (lessons.check_answer picks the one for its step) ----------------

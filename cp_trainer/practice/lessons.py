@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.arrangement import Arrangement, ArrangementParseError, Outcome, Stage, check_arrangement
-from ..rules.arrangement_text import foul_message
+from ..rules.arrangement_text import for_people, foul_message
 from ..rules.cards import Card, CardParseError, find_duplicates, label_cards, parse_cards, tens_as_10
 from ..rules.house_rules import HouseRules, HouseRulesError
 from ..rules.settlement import settle
@@ -275,7 +275,7 @@ def _check_arrangement(step: ArrangeStep, answer: object, lang: str) -> Verdict:
     if sorted(answer.cards) != sorted(step.cards) or not answer.complete:
         return Verdict(False, tr("lessons.arrange.use_the_cards", lang, cards=label_cards(step.cards)))
     result = check_arrangement(answer)
-    details = tuple(foul_message(f, lang) for f in result.fouls)
+    details = tuple(for_people(foul_message(f, lang)) for f in result.fouls)  # "kickers 10-9", not "T-9"
     if step.goal == "legal":
         if result.outcome is Outcome.LEGAL:
             return Verdict(True, tr("lessons.arrange.legal_ok", lang))
