@@ -66,12 +66,22 @@ class Settlement:
         payout = number(self.payout) if number is not None else f"{self.payout:+.2f}"
         if self.result is Result.FOUL:
             return tr("paigow.settle.foul", lang, payout=payout, reason=self.player.message_in(lang))
+        duels = self.duels(lang)
+        assert duels is not None  # played unless fouled
+        high, low = duels
+        return tr("paigow.settle.summary", lang, result=self.result.label(lang), payout=payout,
+                  high=high, low=low)
+
+    def duels(self, lang: str = "en") -> tuple[str, str] | None:
+        """The high hand's duel and the low hand's in words, in ``lang``: who won each, a copy
+        said plainly to go to the dealer; None for a foul (no duel is played)."""
+        if self.result is Result.FOUL:
+            return None
         high = self._duel(self.high, lang, self.player.high_text_in(lang), self.dealer.high_text_in(lang),
                           self.player.high_value == self.dealer.high_value)
         low = self._duel(self.low, lang, self.player.low_text_in(lang), self.dealer.low_text_in(lang),
                          self.player.low_value == self.dealer.low_value)
-        return tr("paigow.settle.summary", lang, result=self.result.label(lang), payout=payout,
-                  high=high, low=low)
+        return high, low
 
     @staticmethod
     def _duel(side: int, lang: str, player: str, dealer: str, tie: bool) -> str:

@@ -5,6 +5,9 @@ down to the dealer), where the player's cards lie (a :class:`~cp_trainer.chinese
 hand, the high and the low hand, with undo and redo while setting), the phase, the settlement
 against the dealer's house way, the session's total and the log of settled hands with the record
 the history stores. Every action either happens or raises :class:`~cp_trainer.chinese.board.Refused`.
+It also says what the advice is about: the house way for the player's own cards, whether an EV
+simulation (:func:`~cp_trainer.paigow.ev.settings_ev`) answers for the cards dealt, which of its
+21 settings is the player's, and a settled hand's verdict for the history.
 
 >>> from cp_trainer.paigow.cards import parse_pg_cards
 >>> s = PaiGowSession(seed=1)
@@ -26,11 +29,13 @@ from enum import IntEnum
 from ..chinese.board import Board, Move, Refusal, Refused
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from .cards import PAIGOW_DECK, PgCard, format_pg_cards
+from .ev import EvResult
 from .house_way import HouseWay, house_way
 from .resolve import COMMISSION, Settlement, settle
 from .setting import Setting, SettingCheck, check_setting
 
-__all__ = ["HOUSE_RULES", "PaiGowSession", "PgPhase", "PgSettled", "PgZone", "record_of"]
+__all__ = ["HOUSE_RULES", "PaiGowSession", "PgPhase", "PgSettled", "PgVerdict", "PgZone", "record_of",
+           "same_cards"]
 
 #: What a Pai Gow hand in the history was played under (the history groups hands by it).
 HOUSE_RULES = {"game": "paigow", "house_way": "golden_nugget", "commission": COMMISSION}
@@ -66,6 +71,22 @@ def record_of(settlement: Settlement, deal: Sequence[PgCard]) -> HandRecord:
         house_rules=dict(HOUSE_RULES))
 
 
+def same_cards(a: Sequence[PgCard], b: Sequence[PgCard]) -> bool:
+    """Whether ``a`` and ``b`` hold the same cards, in whatever order."""
+    return sorted(map(str, a)) == sorted(map(str, b))
+
+
+@dataclass(frozen=True)
+class PgVerdict:
+    """What the EV simulation says of a settled hand, as the history stores it: the best setting
+    (written as :meth:`~cp_trainer.paigow.setting.Setting.format` does) and its EV, and the EV of
+    the setting the player set."""
+
+    best: str
+    best_ev: float
+    player_ev: float | None
+
+
 @dataclass(frozen=True)
 class PgSettled:
     """One settled Pai Gow hand: the player's 7 cards, the dealer's house way, the settlement."""
@@ -75,6 +96,14 @@ class PgSettled:
     dealer: HouseWay
     settlement: Settlement
     record: HandRecord
+
+    def verdict(self, result: EvResult) -> PgVerdict | None:
+        """The verdict of ``result`` on this hand; None when ``result`` is about other cards."""
+        if not same_cards(result.cards, self.cards):
+            return None
+        best = result.best
+        mine = result.index_of(self.settlement.player.setting)
+        return PgVerdict(best.setting.format(), best.ev, None if mine is None else result.settings[mine].ev)
 
 
 class PaiGowSession:
@@ -109,6 +138,22 @@ class PaiGowSession:
         """The live check of a complete setting (None while cards are still in the hand)."""
         setting = self.setting()
         return None if setting is None else check_setting(setting, self.lang)
+
+    def player_house_way(self) -> HouseWay:
+        """How the house way would set the player's 7 cards (the advice beside the game)."""
+        return house_way(self.board.all_cards())
+
+    def is_about(self, result: EvResult) -> bool:
+        """Whether ``result`` is the EV of the player's 7 cards dealt now."""
+        return same_cards(result.cards, self.board.all_cards())
+
+    def yours(self, result: EvResult) -> int | None:
+        """The index of the player's setting among ``result``'s 21 (None while cards are still in
+        the hand, or when ``result`` is about other cards)."""
+        setting = self.setting()
+        if setting is None or not self.is_about(result):
+            return None
+        return result.index_of(setting)
 
     def can_arrange(self) -> bool:
         return self.phase is PgPhase.SETTING

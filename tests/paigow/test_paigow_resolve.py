@@ -78,6 +78,18 @@ def test_the_message_says_a_tie_goes_to_the_dealer_plainly() -> None:
     assert "the dealer's pair of aces" in lost.message("en") and "ties" not in lost.message("en")
 
 
+def test_each_hands_duel_is_worded_once_for_the_message_and_the_window() -> None:
+    out = settle(s("As Ah 8c 7d 2c / Qd Jh"), s("Kd Kc 8s 7h 2d / Qs Jc"))
+    duels = out.duels("en")
+    assert duels == ("your pair of aces, kickers 8-7-2 beats the dealer's pair of kings, kickers 8-7-2",
+                     "the dealer's Q-J ties your Q-J, and a tie goes to the dealer")
+    assert all(duel in out.message("en") for duel in duels)
+    russian = out.duels("ru")
+    assert russian is not None and all(duel in out.message("ru") for duel in russian)
+    assert "крупье" in russian[1]
+    assert settle(s("9h 7c 5s 4h 3d / As Ad"), s("Kd Kc 8s 7h 2d / Qs Jc")).duels("en") is None
+
+
 def test_the_message_names_the_hands_in_the_language_asked_for() -> None:
     # A settlement made in English and shown after a switch to Russian: no English hand names left.
     out = settle(s("Ts Th 5d 5c 9h / Ad Jk"), s("Ks Kh 8c 7d 2c / Qd Jh"), "en")

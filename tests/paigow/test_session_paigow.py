@@ -13,8 +13,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from cp_trainer.chinese.board import Refusal, Refused
 from cp_trainer.history.record import Game
 from cp_trainer.paigow.cards import PgCard, parse_pg_cards
+from cp_trainer.paigow.ev import settings_ev
+from cp_trainer.paigow.house_way import house_way
 from cp_trainer.paigow.resolve import Result
-from cp_trainer.paigow.session import PaiGowSession, PgPhase, PgSettled, PgZone
+from cp_trainer.paigow.session import PaiGowSession, PgPhase, PgSettled, PgVerdict, PgZone
 from cp_trainer.paigow.setting import Setting
 
 PLAYER = parse_pg_cards("As Ah Kd Qc 9s 5h 2c")
@@ -76,6 +78,40 @@ def test_a_bad_deal_is_refused_quoting_it() -> None:
     with pytest.raises(Refused, match="As Ah") as refused:
         s.new_deal((PLAYER[:2], DEALER))
     assert refused.value.reason is Refusal.BAD_DEAL
+
+
+def test_the_advice_is_about_the_cards_dealt_now() -> None:
+    s = dealt()
+    assert s.player_house_way() == house_way(PLAYER)
+    result = settings_ev(PLAYER, 200, seed=2)
+    other = settings_ev(DEALER, 200, seed=2)
+    assert s.is_about(result) and not s.is_about(other)
+    assert s.yours(result) is None  # the cards are still in the hand
+    mine = Setting(tuple(PLAYER[:5]), tuple(PLAYER[5:]))
+    s.place(mine)
+    index = s.yours(result)
+    assert index is not None and result.settings[index].setting == mine
+    assert s.yours(other) is None
+    s.new_deal((DEALER, PLAYER))  # the same 14 cards, the other way round
+    assert not s.is_about(result) and s.is_about(other)
+
+
+def test_a_settled_hand_takes_the_verdict_of_its_own_cards_only() -> None:
+    s = dealt()
+    s.place_house_way()
+    s.set_hand()
+    (hand,) = s.settled
+    result = settings_ev(PLAYER, 200, seed=2)
+    verdict = hand.verdict(result)
+    best = max(result.settings, key=lambda x: x.ev)
+    assert verdict == PgVerdict(best.setting.format(), best.ev, result.house.ev)  # set by house way
+    assert hand.verdict(settings_ev(DEALER, 200, seed=2)) is None
+    # a fouled setting is one of the 21 too: its EV is the stake lost every time
+    s.new_deal((PLAYER, DEALER))
+    s.place(Setting(tuple(PLAYER[2:]), tuple(PLAYER[:2])))
+    s.set_hand()
+    fouled = s.settled[-1].verdict(result)
+    assert fouled is not None and fouled.player_ev == -1.0 and fouled.best == verdict.best
 
 
 class PaiGowMachine(RuleBasedStateMachine):
