@@ -292,7 +292,7 @@ class TableWidget(QWidget):
         self.undo_button.setText(self.tr("Undo"))
         self.undo_button.setToolTip(self.tr("Take back the last move (Ctrl+Z)."))
         self.redo_button.setText(self.tr("Redo"))
-        self.redo_button.setToolTip(self.tr("Make the move you took back again (Ctrl+Shift+Z)."))
+        self.redo_button.setToolTip(self.tr("Make the move you took back again (Ctrl+Y or Ctrl+Shift+Z)."))
         self.hint_button.setText(self.tr("Hint"))
         self.hint_button.setToolTip(self.tr("Ask the solver for the best arrangement of these cards "
                                             "(shown beside the table)."))

@@ -1000,8 +1000,8 @@
         <translation>Повторить</translation>
     </message>
     <message>
-        <source>Make the move you took back again (Ctrl+Shift+Z).</source>
-        <translation>Снова сделать отменённый ход (Ctrl+Shift+Z).</translation>
+        <source>Make the move you took back again (Ctrl+Y or Ctrl+Shift+Z).</source>
+        <translation>Снова сделать отменённый ход (Ctrl+Y или Ctrl+Shift+Z).</translation>
     </message>
     <message>
         <source>House way &amp;&amp; EV</source>
@@ -2329,8 +2329,8 @@
         <translation>Повторить</translation>
     </message>
     <message>
-        <source>Make the move you took back again (Ctrl+Shift+Z).</source>
-        <translation>Снова сделать отменённый ход (Ctrl+Shift+Z).</translation>
+        <source>Make the move you took back again (Ctrl+Y or Ctrl+Shift+Z).</source>
+        <translation>Снова сделать отменённый ход (Ctrl+Y или Ctrl+Shift+Z).</translation>
     </message>
     <message>
         <source>Hint</source>
