@@ -212,8 +212,9 @@ def test_pai_gow_loads_the_house_way_off_the_gui_thread_before_the_first_click(
     click only finds the code ready."""
     import threading
 
-    import cp_trainer.gui.paigow.tab as tab_module
+    import cp_trainer.gui.paigow.ev_panel as panel_module
     from cp_trainer.gui.cards.pixmaps import CardRenderer
+    from cp_trainer.gui.paigow.tab import PaiGowTab
 
     threads: list[str] = []
     from cp_trainer.paigow.house_way import house_way as real
@@ -222,8 +223,8 @@ def test_pai_gow_loads_the_house_way_off_the_gui_thread_before_the_first_click(
         threads.append(threading.current_thread().name)
         return real(cards)
 
-    monkeypatch.setattr(tab_module, "house_way", recording)
-    tab = tab_module.PaiGowTab(CardRenderer(), seed=4, ev_fn=lambda *a, **k: None)  # type: ignore[arg-type]
+    monkeypatch.setattr(panel_module, "house_way", recording)
+    tab = PaiGowTab(CardRenderer(), seed=4, ev_fn=lambda *a, **k: None)  # type: ignore[arg-type]
     qtbot.addWidget(tab)
     tab.pool.waitForDone()
     assert len(threads) == 1 and threads[0] != threading.main_thread().name

@@ -38,7 +38,7 @@ def played(qtbot: Any, tmp_path: Path, size: tuple[int, int],
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_ev_table_fits_its_width_at_1024x700(qtbot: Any, tmp_path: Path, lang: str) -> None:
     _window, tab = played(qtbot, tmp_path, (1024, 700), lang)
-    table = tab.ev_table
+    table = tab.panel.ev_table
     header = table.horizontalHeader()
     assert not table.horizontalScrollBar().isVisible()
     assert table.horizontalScrollBar().maximum() == 0
@@ -92,7 +92,7 @@ def test_result_and_session_lines_read_well(qtbot: Any, tmp_path: Path, lang: st
     text = "\n".join(lines) + tab.zone_names[PgZone.LOW].text() + tab.dealer_rule.text() + tab.status.text()
     assert "T-" not in text and "-T" not in text and "10-9" in text
     assert tab.dealer_rule.text().count(":") <= 1, tab.dealer_rule.text()  # no "house way: one pair: ..."
-    assert tab.house_rule.text().count(":") <= 1, tab.house_rule.text()
+    assert tab.panel.house_rule.text().count(":") <= 1, tab.panel.house_rule.text()
 
 
 def test_hand_name_on_one_line_at_1600(qtbot: Any, tmp_path: Path) -> None:

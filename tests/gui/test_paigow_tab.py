@@ -152,16 +152,16 @@ def test_set_pays_by_house_way_and_shows_the_advice(qtbot: Any) -> None:
     ev: EvResult = blocker.args[0]
     assert threads and threads[0] != threading.get_ident()
     assert len(ev.settings) == 21 and ev.samples == 2000
-    assert tab.ev_table.rowCount() == 21
-    assert house_way(PLAYER).rule_text("en") in tab.house_rule.text()
-    notes = [tab.ev_table.item(r, 4).text() for r in range(21)]  # type: ignore[union-attr]
+    assert tab.panel.ev_table.rowCount() == 21
+    assert house_way(PLAYER).rule_text("en") in tab.panel.house_rule.text()
+    notes = [tab.panel.ev_table.item(r, 4).text() for r in range(21)]  # type: ignore[union-attr]
     assert sum("house way" in n for n in notes) == 1 and sum("yours" in n for n in notes) == 1
     evs = [ev.settings[i].ev for i in range(21)]
-    assert tab.ev_table.item(0, 2).text().startswith(f"{max(evs):+.3f}")  # type: ignore[union-attr]
-    assert "Best:" in tab.figures.text() and "Yours:" in tab.figures.text()
+    assert tab.panel.ev_table.item(0, 2).text().startswith(f"{max(evs):+.3f}")  # type: ignore[union-attr]
+    assert "Best:" in tab.panel.figures.text() and "Yours:" in tab.panel.figures.text()
     # A new deal starts over, face down.
     tab.new_deal()
-    assert tab.game.can_arrange() and tab.ev_table.rowCount() == 0
+    assert tab.game.can_arrange() and tab.panel.ev_table.rowCount() == 0
     assert "face down" in tab.dealer_rule.text()
 
 
@@ -172,11 +172,11 @@ def test_play_house_way_then_hint(qtbot: Any) -> None:
     with qtbot.waitSignal(tab.evFinished, timeout=60_000):
         tab.hint_button.click()
     assert tab.game.can_arrange()  # a hint does not set the hand
-    assert tab.ev_table.rowCount() == 21
+    assert tab.panel.ev_table.rowCount() == 21
     # yours is the house way: said so, not "(0.000 ± 0.000 against the house way)"
-    text = tab.figures.text()
+    text = tab.panel.figures.text()
     assert "(this is the house way)" in text and "0.000 ± 0.000" not in text
-    headers = [tab.ev_table.horizontalHeaderItem(c).text() for c in range(5)]  # type: ignore[union-attr]
+    headers = [tab.panel.ev_table.horizontalHeaderItem(c).text() for c in range(5)]  # type: ignore[union-attr]
     assert headers == ["Low", "High", "EV", "Vs house", "Note"]  # short: the table fits at 1024 px
 
 
@@ -194,13 +194,13 @@ def test_ev_can_be_cancelled(qtbot: Any) -> None:
     tab = make_tab(qtbot, ev_fn=slow)
     tab.show_advice()
     assert started.wait(10) and tab.is_running()
-    assert tab.cancel_button.isVisible()
-    tab.cancel_button.click()
+    assert tab.panel.cancel_button.isVisible()
+    tab.panel.cancel_button.click()
     assert not tab.is_running()
-    assert tab.advice_status.text() == "Simulation cancelled."
+    assert tab.panel.advice_status.text() == "Simulation cancelled."
     tab.shutdown()
     QApplication.processEvents()
-    assert tab.ev_table.rowCount() == 0
+    assert tab.panel.ev_table.rowCount() == 0
 
 
 @pytest.fixture
@@ -216,6 +216,8 @@ def test_texts_follow_the_language(qtbot: Any, english_after: QApplication) -> N
     assert tab.set_button.text() == "Готово"
     assert tab.zone_titles[PgZone.LOW].text() == "Малая рука (2)"
     assert "рубашкой" in tab.dealer_rule.text()
+    assert tab.panel.advice_title.text() == "Правила казино и EV каждой расстановки"  # the EV panel's own
+    assert tab.panel.ev_table.horizontalHeaderItem(0).text() == "Малая"  # type: ignore[union-attr]
 
 
 def test_pai_gow_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Any) -> None:

@@ -3,8 +3,9 @@
 :class:`PaiGowPage` holds the :class:`PaiGowTab` on the felt; the main window shows it instead of
 the Chinese-poker table when the player picks *Game → Pai Gow Poker* (and back with *Game →
 Chinese poker*). :class:`PaiGowHistory` stores every hand the page's session settles through the
-trainer's :class:`~cp_trainer.gui.practice.recorder.HandRecorder`, and adds the best setting's EV
-and the player's when the simulation answers.
+trainer's :class:`~cp_trainer.gui.practice.recorder.HandRecorder`, and adds the session's verdict
+(:meth:`~cp_trainer.paigow.session.PgSettled.verdict`: the best setting's EV and the player's) when
+the simulation answers.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from cp_trainer.gui.cards.pixmaps import CardRenderer
-from cp_trainer.gui.paigow.tab import EvFn, PaiGowTab
+from cp_trainer.gui.paigow.ev_panel import EvFn
+from cp_trainer.gui.paigow.tab import PaiGowTab
 from cp_trainer.gui.style import felt_text
 from cp_trainer.history import HandRecord
 from cp_trainer.paigow.ev import DEFAULT_SAMPLES, EvResult, settings_ev
 from cp_trainer.paigow.resolve import Settlement
-from cp_trainer.paigow.session import HOUSE_RULES, record_of
+from cp_trainer.paigow.session import HOUSE_RULES, PgSettled, record_of
 
 __all__ = ["HOUSE_RULES", "PaiGowHistory", "PaiGowPage", "Recorder", "record_of"]
 
@@ -41,7 +43,7 @@ class PaiGowHistory(QObject):
         self.tab = tab
         self.recorder = recorder
         self.last_id: str | None = None  # the identity (uid) of the hand recorded last
-        self._last_cards: list[str] | None = None
+        self._last: PgSettled | None = None  # that hand, while its verdict is awaited
         tab.settled.connect(self.record)
         tab.evFinished.connect(self.add_ev)
 
@@ -50,23 +52,21 @@ class PaiGowHistory(QObject):
         simulation's verdict when it came before the hand was set."""
         hand = self.tab.game.settled[-1]
         self.last_id = hand_id = self.recorder.store_hand(hand.record)
-        self._last_cards = sorted(map(str, hand.cards))
+        self._last = hand
         if self.tab.ev_result is not None:  # "House way & EV" answered before Set: its verdict now
             self.add_ev(self.tab.ev_result)
         return hand_id
 
     def add_ev(self, result: EvResult) -> bool:
         """Store the simulation's verdict if it is about the hand recorded last."""
-        if self.last_id is None or self._last_cards != sorted(map(str, result.cards)):
+        if self.last_id is None or self._last is None:
             return False
-        setting = self.tab.deal.setting()
-        if setting is None:
+        verdict = self._last.verdict(result)
+        if verdict is None:
             return False
-        mine = result.index_of(setting)
-        best = result.best
-        ok = bool(self.recorder.set_solver(self.last_id, best.setting.format(), best.ev,
-                                           None if mine is None else result.settings[mine].ev))
+        ok = bool(self.recorder.set_solver(self.last_id, verdict.best, verdict.best_ev, verdict.player_ev))
         self.last_id = None
+        self._last = None
         return ok
 
 

@@ -288,6 +288,122 @@
     </message>
 </context>
 <context>
+    <name>EvPanel</name>
+    <message>
+        <source>House way and the EV of every setting</source>
+        <extracomment>a hand for the house way&apos;s first (slow) call, made when the page opens</extracomment>
+        <translation>Правила казино и EV каждой расстановки</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Малая</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Большая</translation>
+    </message>
+    <message>
+        <source>EV</source>
+        <translation>EV</translation>
+    </message>
+    <message>
+        <source>Vs house</source>
+        <translation>Разница</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Your low hand (2 cards) in this setting.</source>
+        <translation>Ваша малая рука (2 карты) в этой расстановке.</translation>
+    </message>
+    <message>
+        <source>Your high hand (5 cards) in this setting.</source>
+        <translation>Ваша большая рука (5 карт) в этой расстановке.</translation>
+    </message>
+    <message>
+        <source>EV per unit staked, ± its standard error.</source>
+        <translation>EV на единицу ставки, ± стандартная ошибка.</translation>
+    </message>
+    <message>
+        <source>EV compared with the house way&apos;s setting.</source>
+        <translation>EV в сравнении с расстановкой по правилам казино.</translation>
+    </message>
+    <message>
+        <source>The house way&apos;s setting, yours, or a foul.</source>
+        <translation>Расстановка по правилам казино, ваша или фол.</translation>
+    </message>
+    <message>
+        <source>All 21 ways to split your cards, best first: EV per unit staked and the difference to the house way&apos;s setting (hover a difference for its ± standard error).</source>
+        <translation>Все 21 способ разделить ваши карты, лучшие сверху: EV на единицу ставки и разница с расстановкой по правилам казино (наведите на разницу, чтобы увидеть ± стандартную ошибку).</translation>
+    </message>
+    <message>
+        <source>Stop the simulation; your cards are not affected.</source>
+        <translation>Остановить моделирование; ваши карты не изменятся.</translation>
+    </message>
+    <message>
+        <source>EV per unit staked against a dealer who plays the house way, from %1 random dealer hands (± standard error).</source>
+        <translation>EV на единицу ставки против крупье, играющего по правилам казино, по %1 случайным рукам крупье (± стандартная ошибка).</translation>
+    </message>
+    <message>
+        <source>Simulating %1 dealer hands…</source>
+        <translation>Моделирование %1 рук крупье…</translation>
+    </message>
+    <message>
+        <source>Simulation cancelled.</source>
+        <translation>Моделирование отменено.</translation>
+    </message>
+    <message>
+        <source>The simulation failed: %1</source>
+        <translation>Моделирование не удалось: %1</translation>
+    </message>
+    <message>
+        <source>The house way would set your cards so (%1).</source>
+        <translation>По правилам казино ваши карты ставятся так (%1).</translation>
+    </message>
+    <message>
+        <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is always shown.</source>
+        <translation>Нажмите «Правила казино и EV», чтобы увидеть, как крупье расставил бы ваши карты и сколько стоит каждая расстановка. После расстановки это показывается всегда.</translation>
+    </message>
+    <message>
+        <source>Best: %1, EV %2 ± %3</source>
+        <translation>Лучшая: %1, EV %2 ± %3</translation>
+    </message>
+    <message>
+        <source>House way: %1, EV %2 ± %3</source>
+        <translation>По правилам казино: %1, EV %2 ± %3</translation>
+    </message>
+    <message>
+        <source>Here the house way is the best setting.</source>
+        <translation>Здесь расстановка по правилам казино — лучшая.</translation>
+    </message>
+    <message>
+        <source>The house way costs %1 ± %2 per hand against the best setting.</source>
+        <translation>Расстановка по правилам казино уступает лучшей %1 ± %2 за раздачу.</translation>
+    </message>
+    <message>
+        <source>Yours: %1, EV %2 ± %3 (this is the house way)</source>
+        <translation>Ваша: %1, EV %2 ± %3 (это расстановка по правилам казино)</translation>
+    </message>
+    <message>
+        <source>Yours: %1, EV %2 ± %3 (%4 ± %5 compared with the house way)</source>
+        <translation>Ваша: %1, EV %2 ± %3 (%4 ± %5 по сравнению с правилами казино)</translation>
+    </message>
+    <message>
+        <source>house way</source>
+        <translation>правила казино</translation>
+    </message>
+    <message>
+        <source>yours</source>
+        <translation>ваша</translation>
+    </message>
+    <message>
+        <source>foul</source>
+        <translation>фол</translation>
+    </message>
+</context>
+<context>
     <name>HandView</name>
     <message>
         <source>points</source>
@@ -964,7 +1080,6 @@
     <name>PaiGowTab</name>
     <message>
         <source>Dealer</source>
-        <extracomment>a hand for the house way&apos;s first (slow) call, made when the page opens</extracomment>
         <translation>Крупье</translation>
     </message>
     <message>
@@ -1028,10 +1143,6 @@
         <translation>Зафиксировать большую (5 карт) и малую (2 карты) руки; крупье расставит свои карты по правилам казино, и ставка будет рассчитана.</translation>
     </message>
     <message>
-        <source>Stop the simulation; your cards are not affected.</source>
-        <translation>Остановить моделирование; ваши карты не изменятся.</translation>
-    </message>
-    <message>
         <source>Your low hand: 2 cards. It must not beat your high hand. Drop cards here or press 1.</source>
         <translation>Ваша малая рука: 2 карты. Она не должна быть сильнее большой. Перетащите сюда карты или нажмите 1.</translation>
     </message>
@@ -1044,68 +1155,8 @@
         <translation>Ваши 7 карт. Перетащите их в большую и малую руки или дважды щёлкните карту.</translation>
     </message>
     <message>
-        <source>All 21 ways to split your cards, best first: EV per unit staked and the difference to the house way&apos;s setting (hover a difference for its ± standard error).</source>
-        <translation>Все 21 способ разделить ваши карты, лучшие сверху: EV на единицу ставки и разница с расстановкой по правилам казино (наведите на разницу, чтобы увидеть ± стандартную ошибку).</translation>
-    </message>
-    <message>
         <source>The dealer&apos;s 7 cards, set by house way once you set your hand.</source>
         <translation>7 карт крупье; он расставит их по правилам казино, когда вы расставите свою руку.</translation>
-    </message>
-    <message>
-        <source>House way and the EV of every setting</source>
-        <translation>Правила казино и EV каждой расстановки</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>Примечание</translation>
-    </message>
-    <message>
-        <source>Press “House way &amp; EV” to see how the dealer would set your cards and what every setting is worth. After you set, it is always shown.</source>
-        <translation>Нажмите «Правила казино и EV», чтобы увидеть, как крупье расставил бы ваши карты и сколько стоит каждая расстановка. После расстановки это показывается всегда.</translation>
-    </message>
-    <message>
-        <source>Yours: %1, EV %2 ± %3 (this is the house way)</source>
-        <translation>Ваша: %1, EV %2 ± %3 (это расстановка по правилам казино)</translation>
-    </message>
-    <message>
-        <source>Yours: %1, EV %2 ± %3 (%4 ± %5 compared with the house way)</source>
-        <translation>Ваша: %1, EV %2 ± %3 (%4 ± %5 по сравнению с правилами казино)</translation>
-    </message>
-    <message>
-        <source>EV</source>
-        <translation>EV</translation>
-    </message>
-    <message>
-        <source>Vs house</source>
-        <translation>Разница</translation>
-    </message>
-    <message>
-        <source>Low</source>
-        <translation>Малая</translation>
-    </message>
-    <message>
-        <source>High</source>
-        <translation>Большая</translation>
-    </message>
-    <message>
-        <source>Your low hand (2 cards) in this setting.</source>
-        <translation>Ваша малая рука (2 карты) в этой расстановке.</translation>
-    </message>
-    <message>
-        <source>Your high hand (5 cards) in this setting.</source>
-        <translation>Ваша большая рука (5 карт) в этой расстановке.</translation>
-    </message>
-    <message>
-        <source>EV per unit staked, ± its standard error.</source>
-        <translation>EV на единицу ставки, ± стандартная ошибка.</translation>
-    </message>
-    <message>
-        <source>EV compared with the house way&apos;s setting.</source>
-        <translation>EV в сравнении с расстановкой по правилам казино.</translation>
-    </message>
-    <message>
-        <source>The house way&apos;s setting, yours, or a foul.</source>
-        <translation>Расстановка по правилам казино, ваша или фол.</translation>
     </message>
     <message>
         <source>The dealer set the house way (%1).</source>
@@ -1120,28 +1171,8 @@
         <translation>Малая рука: %1</translation>
     </message>
     <message>
-        <source>The house way would set your cards so (%1).</source>
-        <translation>По правилам казино ваши карты ставятся так (%1).</translation>
-    </message>
-    <message>
-        <source>EV per unit staked against a dealer who plays the house way, from %1 random dealer hands (± standard error).</source>
-        <translation>EV на единицу ставки против крупье, играющего по правилам казино, по %1 случайным рукам крупье (± стандартная ошибка).</translation>
-    </message>
-    <message>
         <source>Put 5 cards in the high hand and 2 in the low hand, then press Set.</source>
         <translation>Положите 5 карт в большую руку и 2 в малую, затем нажмите «Готово».</translation>
-    </message>
-    <message>
-        <source>Simulating %1 dealer hands…</source>
-        <translation>Моделирование %1 рук крупье…</translation>
-    </message>
-    <message>
-        <source>Simulation cancelled.</source>
-        <translation>Моделирование отменено.</translation>
-    </message>
-    <message>
-        <source>The simulation failed: %1</source>
-        <translation>Моделирование не удалось: %1</translation>
     </message>
     <message>
         <source>The dealer&apos;s cards stay face down until you set your hand.</source>
@@ -1150,34 +1181,6 @@
     <message>
         <source>Session total: %1 · hands played: %2</source>
         <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
-    </message>
-    <message>
-        <source>Best: %1, EV %2 ± %3</source>
-        <translation>Лучшая: %1, EV %2 ± %3</translation>
-    </message>
-    <message>
-        <source>House way: %1, EV %2 ± %3</source>
-        <translation>По правилам казино: %1, EV %2 ± %3</translation>
-    </message>
-    <message>
-        <source>Here the house way is the best setting.</source>
-        <translation>Здесь расстановка по правилам казино — лучшая.</translation>
-    </message>
-    <message>
-        <source>The house way costs %1 ± %2 per hand against the best setting.</source>
-        <translation>Расстановка по правилам казино уступает лучшей %1 ± %2 за раздачу.</translation>
-    </message>
-    <message>
-        <source>house way</source>
-        <translation>правила казино</translation>
-    </message>
-    <message>
-        <source>yours</source>
-        <translation>ваша</translation>
-    </message>
-    <message>
-        <source>foul</source>
-        <translation>фол</translation>
     </message>
 </context>
 <context>
