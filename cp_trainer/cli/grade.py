@@ -16,6 +16,7 @@ from ..rules.arrangement import Arrangement, check_arrangement
 from ..rules.arrangement_text import foul_message
 from ..rules.cards import Card, CardParseError, find_duplicates, format_cards, parse_cards
 from ..support.i18n import tr
+from ..support.numbers import decimal, signed
 from .arrange import parse_hand
 from .bot_options import table_bots
 from .common import (
@@ -30,7 +31,7 @@ from .common import (
     shown,
 )
 from .rules_options import add_rules_options, rules_of
-from .solve import add_solver_options, decimal
+from .solve import add_solver_options, notation
 
 
 @dataclass(frozen=True)
@@ -130,8 +131,9 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print_json(g.to_json(text))
             return
+        nt = notation(lang)
         lines = [tr("solver.grade.line", lang, arrangement=g.arrangement.format(symbols=True),
-                    ev=decimal(g.ev, 3, lang, signed=True), stderr=decimal(g.stderr, 3, lang), bot=label,
+                    ev=signed(g.ev, 3, nt), stderr=decimal(g.stderr, 3, nt), bot=label,
                     opponents=args.opponents, samples=g.samples)]
         check = check_arrangement(g.arrangement, rules)
         if not check.legal:
@@ -141,10 +143,10 @@ def run(args: argparse.Namespace) -> int:
             lines.append("  " + tr("solver.grade.is_best", lang))
         else:
             lines.append("  " + tr("solver.grade.best", lang, arrangement=g.best.format(symbols=True),
-                                   ev=decimal(g.best_ev, 3, lang, signed=True)))
+                                   ev=signed(g.best_ev, 3, nt)))
             key = "solver.grade.costs" if g.significant else "solver.grade.as_good"
-            lines.append("  " + tr(key, lang, loss=decimal(g.loss, 3, lang),
-                                   stderr=decimal(g.loss_stderr, 3, lang)))
+            lines.append("  " + tr(key, lang, loss=decimal(g.loss, 3, nt),
+                                   stderr=decimal(g.loss_stderr, 3, nt)))
         print("\n".join(lines), flush=True)
 
     return answer_inputs(input_texts(args.inputs), lambda text: parse_input(text, lang), answer,

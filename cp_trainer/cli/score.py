@@ -11,8 +11,9 @@ from ..rules.arrangement import Arrangement
 from ..rules.house_rules import HouseRules
 from ..rules.house_rules_file import RulesFile
 from ..rules.settlement import PairResult, Settlement, settle, settle_criss_cross
-from ..rules.settlement_text import explain_pair, explain_settlement, seat_name, signed
+from ..rules.settlement_text import explain_pair, explain_settlement, seat_name
 from ..support.i18n import tr
+from ..support.numbers import signed
 from .check import parse_arrangement
 from .common import (
     CliError,
@@ -105,14 +106,6 @@ def _money(x: float) -> float:
     return round(x, 6) + 0.0  # no float dust (0.30000000000000004), no -0.0
 
 
-def money_text(x: float) -> str:
-    """``+2.50``, ``-0.125``: cents when the amount is whole cents, else as many digits as needed."""
-    x = _money(x)
-    if x == 0:
-        return "0.00"
-    return f"{x:+.2f}" if abs(x * 100 - round(x * 100)) < 1e-6 else f"{x:+.6g}"
-
-
 CC_HANDS = ((0, 0), (0, 1), (1, 0), (1, 1))  # (A's hand, B's hand) of each Criss Cross pair
 
 
@@ -144,8 +137,8 @@ def result_json(result: Settlement, rules: HouseRules, criss_cross: bool) -> dic
 def _pair_money_line(pair: PairResult, lang: str) -> str:
     i, j = pair.players
     return "  " + tr("rules.cli.pair_money", lang, stake=f"{pair.stake:g}",
-                     a=seat_name(i, lang), ma=money_text(pair.money[0]),
-                     b=seat_name(j, lang), mb=money_text(pair.money[1]))
+                     a=seat_name(i, lang), ma=signed(pair.money[0], cents=True),
+                     b=seat_name(j, lang), mb=signed(pair.money[1], cents=True))
 
 
 def result_text(hands: Sequence[Arrangement | None], result: Settlement, rules: HouseRules,
@@ -163,12 +156,13 @@ def result_text(hands: Sequence[Arrangement | None], result: Settlement, rules: 
             lines.extend(explain_pair(pair, rules, lang))
             if money:
                 lines.append(_pair_money_line(pair, lang))
-        totals = ", ".join(f"{seat_name(s, lang)} {signed(p)}" for s, p in enumerate(result.points))
+        totals = ", ".join(f"{seat_name(s, lang)} {signed(p, 0)}" for s, p in enumerate(result.points))
         lines.append(tr("rules.explain.total", lang, totals=totals))
     else:
         lines += explain_settlement(result, rules, lang)
     if money:
-        totals = ", ".join(f"{seat_name(s, lang)} {money_text(m)}" for s, m in enumerate(result.money))
+        totals = ", ".join(f"{seat_name(s, lang)} {signed(m, cents=True)}"
+                           for s, m in enumerate(result.money))
         lines.append(tr("rules.cli.money_total", lang, totals=totals))
     return lines
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from ..rules.bot_names import BotChoice, BotName
 from ..support.i18n import tr
+from ..support.numbers import FORMAT, Notation, decimal, signed
 from .arrange import HandError, parse_hand
 from .bot_options import bots_type, table_bots
 from .common import (
@@ -88,15 +90,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def decimal(x: float, digits: int, lang: str, *, signed: bool = False) -> str:
-    """``x`` with ``digits`` decimals the language's way: ``+0.413`` in English, ``+0,413`` in
-    Russian (a decimal comma)."""
-    text = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "ru" else text
+def notation(lang: str) -> Notation:
+    """How the solver's figures are written: Python's format, with a decimal comma in Russian
+    (``+0.413`` / ``+0,413``)."""
+    return replace(FORMAT, point="," if lang == "ru" else ".")
 
 
 def _pct(x: float, lang: str) -> str:
-    return decimal(100 * x, 1, lang) + "%"
+    return decimal(100 * x, 1, notation(lang)) + "%"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -126,10 +127,10 @@ def run(args: argparse.Namespace) -> int:
         record["input"] = text
         print_json(record)
         return 0
-    best = result.best
+    best, nt = result.best, notation(lang)
     print(tr("solver.cli.best", lang, bot=label, opponents=args.opponents, samples=result.samples,
-             arrangement=best.arrangement.format(symbols=True), ev=decimal(best.ev, 3, lang, signed=True),
-             stderr=decimal(best.stderr, 3, lang)))
+             arrangement=best.arrangement.format(symbols=True), ev=signed(best.ev, 3, nt),
+             stderr=decimal(best.stderr, 3, nt)))
     if not result.complete:
         print(tr("solver.cli.stopped", lang, samples=result.samples, requested=result.requested))
     ex = result.explain()
@@ -139,12 +140,12 @@ def run(args: argparse.Namespace) -> int:
     equivalent = result.equivalent
     if len(equivalent) > 1:
         print("  " + tr("solver.cli.equivalent", lang, n=len(equivalent),
-                        spread=decimal(result.spread(), 3, lang)))
+                        spread=decimal(result.spread(), 3, nt)))
     print(tr("solver.cli.candidates", lang, pareto=len(result.candidates)))
     for cand in result.candidates[:args.top]:
         key = "solver.cli.candidate_worse" if cand.significantly_worse else "solver.cli.candidate"
-        print("  " + tr(key, lang, ev=decimal(cand.ev, 3, lang, signed=True),
-                        stderr=decimal(cand.stderr, 3, lang), loss=decimal(cand.loss, 3, lang),
-                        loss_stderr=decimal(cand.loss_stderr, 3, lang),
+        print("  " + tr(key, lang, ev=signed(cand.ev, 3, nt),
+                        stderr=decimal(cand.stderr, 3, nt), loss=decimal(cand.loss, 3, nt),
+                        loss_stderr=decimal(cand.loss_stderr, 3, nt),
                         arrangement=cand.arrangement.format(symbols=True)))
     return 0

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..support.i18n import tr
+from ..support.numbers import FORMAT, signed
 from .common import CliError, add_json_option, add_lang_option, lang_of, print_json
 from .history_common import add_data_dir_option, open_store_readonly, report_damaged
 
@@ -110,10 +111,6 @@ def _hands_in(raw: bytes, game: str) -> int:
     return count
 
 
-def _fmt(x: float | None, digits: int = 2) -> str:
-    return "-" if x is None else f"{x:+.{digits}f}"
-
-
 def run(args: argparse.Namespace) -> int:
     from ..history import Game, HistoryError, compute_stats
     from ..history.stats import MAX_WINDOW
@@ -144,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
     lines = [
         tr("history.stats.title", lang, path=path),
         tr("history.stats.hands", lang, n=stats.hands),
-        tr("history.stats.points", lang, total=_fmt(stats.points_total, 1),
-           per_hand=_fmt(stats.points_per_hand)),
+        tr("history.stats.points", lang, total=signed(stats.points_total, 1, FORMAT),
+           per_hand="-" if stats.points_per_hand is None else signed(stats.points_per_hand, 2, FORMAT)),
         tr("history.stats.fouls", lang, n=stats.fouls, rate=f"{stats.foul_rate_per_100:.1f}"),
     ]
     if stats.hands_with_ev:

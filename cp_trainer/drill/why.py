@@ -12,7 +12,7 @@ that matters.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..rules.arrangement import Arrangement, Row, Stage, check_arrangement, row_strengths
@@ -20,6 +20,7 @@ from ..rules.arrangement_text import for_people, foul_sentences, row_label
 from ..rules.house_rules import HouseRules
 from ..rules.strength import describe
 from ..support.i18n import tr
+from ..support.numbers import FORMAT, MINUS, signed
 from .grading import DrillGrade
 
 __all__ = ["RowChange", "Why", "WhyKind", "explain"]
@@ -78,8 +79,11 @@ class Why:
         return for_people(tr("drill.why.rows", lang, rows=tr("drill.why.separator", lang).join(parts)))
 
 
+_RATE = replace(FORMAT, minus=MINUS)  # the typographic minus, as the window writes it
+
+
 def _pct(x: float) -> str:
-    return f"{x * 100:+.0f}%".replace("-", "\u2212")  # the typographic minus, as the window writes it
+    return signed(x * 100, 0, _RATE) + "%"
 
 
 def explain(grade: DrillGrade, rules: HouseRules | None = None, *,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..support.i18n import tr
+from ..support.numbers import FORMAT, signed
 from .cards import PaiGowInputError, check_distinct
 from .setting import Setting, SettingCheck, check_setting
 
@@ -63,7 +64,7 @@ class Settlement:
     def message(self, lang: str = "en", number: Callable[[float], str] | None = None) -> str:
         """The outcome in words, in ``lang`` (the hands named in ``lang`` too, whatever language
         the settlement was made in); ``number`` writes the payout (default ``+0.95``)."""
-        payout = number(self.payout) if number is not None else f"{self.payout:+.2f}"
+        payout = number(self.payout) if number is not None else signed(self.payout, 2, FORMAT)
         if self.result is Result.FOUL:
             return tr("paigow.settle.foul", lang, payout=payout, reason=self.player.message_in(lang))
         duels = self.duels(lang)

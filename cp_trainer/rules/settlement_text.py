@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..support import numbers
 from ..support.i18n import tr
 from .arrangement import Row, row_info
 from .arrangement_text import row_label, row_name
@@ -22,7 +23,8 @@ def seat_name(seat: int, lang: str = "en") -> str:
 
 
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+    """Points with their sign: ``+4``, ``-4``, ``0``."""
+    return numbers.signed(n, 0)
 
 
 def _names(names: Sequence[str] | None, count: int, lang: str) -> list[str]:
