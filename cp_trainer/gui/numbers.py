@@ -5,7 +5,8 @@ a text goes through :class:`QLocale` of the language in force (``current_languag
 spin boxes do: ``100,000`` and ``+0.41`` in English, ``100 000`` and ``+0,41`` in Russian.
 The command line keeps its own plain notation (its output is a contract).
 A negative number takes the typographic minus ``−`` (U+2212) in both languages, as the lessons
-write it; the hyphen is left to ranges ("2-4").
+write it; the hyphen is left to ranges ("2-4"). A signed number is written by the program's one
+formatter, :func:`cp_trainer.support.numbers.signed`, in the notation of the language in force.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale
 
 from cp_trainer.gui.translation import current_language
+from cp_trainer.support import numbers
 from cp_trainer.support.i18n import count_points
+from cp_trainer.support.numbers import MINUS
 
-__all__ = ["MINUS", "integer", "locale", "number", "percent", "points", "short", "signed"]
-
-MINUS = "\u2212"
+__all__ = ["MINUS", "integer", "locale", "notation", "number", "percent", "points", "short", "signed"]
 
 
 def locale() -> QLocale:
@@ -31,6 +32,14 @@ def _minus(text: str) -> str:
     return MINUS + text[len(sign):] if sign and text.startswith(sign) else text
 
 
+def notation() -> numbers.Notation:
+    """The language in force's way of writing a signed number: its plus sign, decimal point and
+    group separator, the typographic minus, and ties rounded away from zero (as ``QLocale``)."""
+    loc = locale()
+    return numbers.Notation(plus=loc.positiveSign(), minus=MINUS, point=loc.decimalPoint(),
+                            group=loc.groupSeparator(), half_up=True)
+
+
 def number(x: float, digits: int = 2) -> str:
     """``x`` with ``digits`` decimals and the language's separators: ``1,234.50`` / ``1 234,50``."""
     return _minus(locale().toString(float(x), "f", digits))
@@ -40,12 +49,7 @@ def signed(x: float, digits: int | None = 2) -> str:
     """``x`` with its sign, the one way the window writes one: ``+0.41`` / ``−1,50`` with
     ``digits`` decimals, ``+6`` / ``−1 200`` with 0, as few digits as it needs with ``None``
     (``+2.5``, as :func:`short`). A value that rounds to zero has no sign (``0.00``, ``0``)."""
-    loc = locale()
-    form, digits = ("g", 6) if digits is None else ("f", digits)
-    text = loc.toString(float(abs(x)), form, digits)
-    if text == loc.toString(0.0, form, digits):
-        return text
-    return (loc.positiveSign() if x > 0 else MINUS) + text
+    return numbers.signed(float(x), digits, notation())
 
 
 _signed = signed  # for points(), whose keyword ``signed`` hides the function
