@@ -313,7 +313,7 @@ def test_a_pai_gow_ev_asked_before_set_is_recorded(qtbot: Any) -> None:
     from cp_trainer.gui.paigow.window import PaiGowHistory
     from cp_trainer.paigow.setting import parse_setting
 
-    from .test_paigow_tab import FakeRecorder, make_tab
+    from .paigow_fixtures import FakeRecorder, make_tab
 
     tab = make_tab(qtbot)
     recorder = FakeRecorder()

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint
 
 from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.paigow.sizing import MIN_CARD_HEIGHT
 from cp_trainer.gui.paigow.tab import PaiGowTab, tens_written_10
 from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.paigow.cards import parse_pg_cards
@@ -77,6 +78,23 @@ def test_cards_grow_with_the_window_and_the_game_gets_its_share(qtbot: Any, tmp_
         assert column.minimumSize().height() <= tab.height()
         bottom = tab.session.mapTo(tab, QPoint(0, tab.session.height())).y()
         assert bottom <= tab.height()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_cards_are_the_largest_that_fit(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    _window, tab = played(qtbot, tmp_path, (1366, 768), lang)
+    fit = tab.fitting
+    fit.fit()
+    height = tab.views[PgZone.HIGH].iconSize().height()
+    _panel, game = fit.split()
+    across = fit.height_across(game)
+    assert MIN_CARD_HEIGHT <= height <= across
+    assert fit.column_fits()
+    if height < across:  # the page's height stopped them: 2 pixels more would not fit it
+        fit.show_height(height + 2)
+        assert not fit.column_fits(), (height, across)
+        fit.fit()
+        assert tab.views[PgZone.HIGH].iconSize().height() == height
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -9,10 +9,8 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
-from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.paigow.tab import PaiGowTab
 from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.gui.translation import install_language
@@ -23,20 +21,7 @@ from cp_trainer.paigow.house_way import house_way
 from cp_trainer.paigow.setting import parse_setting
 
 from .dnd import drop_on
-
-PLAYER = parse_pg_cards("Ts Th 5d 5c Ad 9h Jk")
-DEALER = parse_pg_cards("Ks Kh 8c 7d 2c Qd Jh")
-
-
-def make_tab(qtbot: Any, **kw: Any) -> PaiGowTab:
-    kw.setdefault("samples", 2000)
-    tab = PaiGowTab(CardRenderer(), deal=(PLAYER, DEALER), seed=4, **kw)
-    qtbot.addWidget(tab)
-    for model in tab.deal.zone_models.values():  # every change of every zone checked by Qt's tester
-        QAbstractItemModelTester(model, QAbstractItemModelTester.FailureReportingMode.Fatal, tab)
-    tab.show()
-    qtbot.waitExposed(tab)
-    return tab
+from .paigow_fixtures import DEALER, PLAYER, FakeRecorder, make_tab
 
 
 def card(text: str) -> PgCard:
@@ -253,22 +238,6 @@ def test_pai_gow_is_a_page_of_the_main_window(qtbot: Any, tmp_path: Any) -> None
     window.chinese_action.trigger()
     assert window.pages.currentWidget() is window.chinese_page
     assert window.controller.hands_played == 0  # the table's game is its own
-
-
-class FakeRecorder:
-    """The two things the Pai Gow history asks of the trainer's hand recorder."""
-
-    def __init__(self) -> None:
-        self.records: list[HandRecord] = []
-        self.solver: list[tuple[str, str, float, float | None]] = []
-
-    def store_hand(self, record: HandRecord) -> str | None:
-        self.records.append(record)
-        return str(len(self.records))
-
-    def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None) -> bool:
-        self.solver.append((uid, arrangement, solver_ev, player_ev))
-        return True
 
 
 def test_settled_hands_go_to_the_history_with_the_ev(qtbot: Any) -> None:

@@ -56,19 +56,23 @@ class PageFit:
     def fit(self) -> None:
         """Share the width between the game and the EV panel, and size the cards to the game's
         share and the page's height."""
-        page = self.page
-        if page.width() <= 0 or page.height() <= 0:
+        if self.page.width() <= 0 or self.page.height() <= 0:
             return
-        outer = page.layout()
-        assert outer is not None
-        margins = outer.contentsMargins()
-        inner = page.width() - margins.left() - margins.right() - outer.spacing()
-        panel_need = self.panel.needed_width()
-        panel_width = max(panel_need, inner * 2 // 5)
-        self.panel.setMinimumWidth(panel_need)
-        height = self.height_across(inner - panel_width)
+        panel_width, game_width = self.split()
+        self.panel.setMinimumWidth(self.panel.needed_width())
+        height = self.height_across(game_width)
         largest_fitting(height, MIN_CARD_HEIGHT, self.show_height, self.column_fits, HEIGHT_STEP)
         self.panel.fit_cards(panel_width)
+
+    def split(self) -> tuple[int, int]:
+        """The EV panel's width and the game's: two fifths of the page to the panel, or what its
+        table needs if more."""
+        outer = self.page.layout()
+        assert outer is not None
+        margins = outer.contentsMargins()
+        inner = self.page.width() - margins.left() - margins.right() - outer.spacing()
+        panel_width = max(self.panel.needed_width(), inner * 2 // 5)
+        return panel_width, inner - panel_width
 
     def height_across(self, game_width: int) -> int:
         """The largest card height whose 7-card strip, and 5-card strip beside a hand's name,
