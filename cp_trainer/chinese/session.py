@@ -49,23 +49,22 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum, IntEnum
+from collections.abc import Sequence
+from enum import Enum
 
-from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from ..history.replay import ReplayedHand, settle_again
-from ..rules.arrangement import Arrangement, CheckResult, Row, check_arrangement, check_partial
-from ..rules.arrangement_text import foul_message
-from ..rules.bot_names import BotChoice, BotName, UnknownBotError, format_bot, parse_bot
+from ..rules.arrangement import Arrangement, CheckResult, check_arrangement, check_partial
+from ..rules.bot_names import BotChoice, UnknownBotError, parse_bot
 from ..rules.cards import Card, Deck, format_cards
-from ..rules.frozen import FrozenMap
-from ..rules.house_rules import HouseRules
-from ..rules.settlement import PairResult, RowResult, Settlement, settle, settle_pair
-from .board import Board, Move, Refusal, Refused
+from ..rules.settlement import settle, settle_pair
+from .board import Board, Refusal, Refused
 from .question import SolverQuestion, criss_cross_requests
+from .rows import ROWS, RowActions, Zone, row_board
+from .showdown import SettledHand, Showdown, hand_records
+from .table_setup import BotFn, BotJob, BotPlay, TableSetup
 
 __all__ = [
+    "ROWS",
     "BotFn",
     "BotJob",
     "BotPlay",
@@ -81,246 +80,9 @@ __all__ = [
 ]
 
 
-class Zone(IntEnum):
-    """Where one of the player's cards lies: the hand or one of the three rows."""
-
-    HAND = 0
-    TOP = 1
-    MIDDLE = 2
-    BOTTOM = 3
-
-    @property
-    def capacity(self) -> int:
-        return _CAPACITY[self]
-
-    @property
-    def is_row(self) -> bool:
-        return self is not Zone.HAND
-
-
-_CAPACITY = {Zone.HAND: 13, Zone.TOP: 3, Zone.MIDDLE: 5, Zone.BOTTOM: 5}
-ROWS: tuple[Zone, Zone, Zone] = (Zone.TOP, Zone.MIDDLE, Zone.BOTTOM)
-
-
 class Phase(Enum):
     SETTING = "setting"  # the player is placing cards
     SHOWDOWN = "showdown"  # the hand is set and settled (or a past hand is shown)
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    """What the table plays: house rules, number of bots and which bot sits at each seat, and the
-    language of the rules core's messages. ``bot`` plays every bot seat that ``seat_bots`` (seats
-    1, 2, 3 in order) does not name; either may be given as text (``"newcomer:0.2"``)."""
-
-    rules: HouseRules = field(default_factory=HouseRules)
-    opponents: int = 1
-    bot: BotChoice = field(default_factory=lambda: BotChoice(BotName.STANDARD))
-    lang: str = "en"
-    criss_cross: bool = False  # two players, two 13-card hands each (opponents is then 1)
-    seat_bots: tuple[BotChoice, ...] = ()  # the bots of seats 1, 2, 3 (fewer: ``bot`` plays the rest)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "bot", BotChoice.of(self.bot))
-        object.__setattr__(self, "seat_bots", tuple(BotChoice.of(b) for b in self.seat_bots))
-
-    @property
-    def bot_hands(self) -> int:
-        """How many 13-card hands the bots hold: one per bot, or the one bot's two."""
-        return 2 if self.criss_cross else self.opponents
-
-    def bot_at(self, seat: int) -> BotChoice:
-        """The bot at bot seat ``seat`` (1..): its own from ``seat_bots``, else ``bot``."""
-        return self.seat_bots[seat - 1] if 1 <= seat <= len(self.seat_bots) else self.bot
-
-    @property
-    def seated_bots(self) -> tuple[BotChoice, ...]:
-        """The bots actually seated, seat 1 first (Criss Cross: the one bot)."""
-        return tuple(self.bot_at(s) for s in range(1, (1 if self.criss_cross else self.opponents) + 1))
-
-    def same_table(self, other: TableSetup) -> bool:
-        """Everything but the language is the same (the language is no game rule)."""
-        return (self.rules, self.opponents, self.seated_bots, self.criss_cross) == (
-            other.rules, other.opponents, other.seated_bots, other.criss_cross)
-
-
-@dataclass(frozen=True)
-class BotJob:
-    """The bots' work for one deal: set ``hands`` (one per seat in ``seats``) as the seat's bot
-    would (``bot``, or the seat's own in ``seat_bots``, seats 1.. in order), and, when
-    ``surrender`` (the house rules allow it; never in Criss Cross), say which of them give their
-    hand up."""
-
-    bot: BotChoice
-    rules: HouseRules
-    hands: tuple[tuple[Card, ...], ...]
-    seats: tuple[int, ...]
-    surrender: bool = False
-    seat_bots: tuple[BotChoice, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "bot", BotChoice.of(self.bot))
-        object.__setattr__(self, "seat_bots", tuple(BotChoice.of(b) for b in self.seat_bots))
-
-    @property
-    def opponents(self) -> int:
-        """How many hands each bot plays against: the player's and the other bots'."""
-        return len(self.hands)
-
-    def bot_at(self, seat: int) -> BotChoice:
-        """The bot at seat ``seat`` (1..)."""
-        return self.seat_bots[seat - 1] if 1 <= seat <= len(self.seat_bots) else self.bot
-
-
-@dataclass(frozen=True)
-class BotPlay:
-    """What the bots did with a deal: their arrangements (in the job's order) and the seats
-    (1..) that surrendered."""
-
-    hands: tuple[Arrangement, ...]
-    surrendered: frozenset[int] = frozenset()
-
-
-#: Sets the bots' hands of a deal: one arrangement per hand of the job, in its order (a plain
-#: tuple: no bot surrendered), or a :class:`BotPlay` that says which surrendered.
-BotFn = Callable[[BotJob], tuple[Arrangement, ...] | BotPlay]
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """A settled hand: seat 0 is the player, seats 1.. the bots' hands.
-
-    In Criss Cross the player holds two hands (``player_hands``) and the one bot two
-    (``opponents``); each of the player's hands is settled against each of the bot's with the
-    core's :func:`settle_pair` (``cross[(my hand, bot hand)]``, the player at seat 0).
-    """
-
-    player: Arrangement | None  # None when the player surrendered; Criss Cross: the last hand
-    opponents: tuple[Arrangement, ...]  # as the bots set them (a surrendered bot's is not shown)
-    settlement: Settlement | None  # the whole table (None in Criss Cross)
-    surrendered: bool = False
-    player_hands: tuple[Arrangement, ...] = ()  # Criss Cross: both of the player's hands
-    cross: Mapping[tuple[int, int], PairResult] = field(default_factory=lambda: FrozenMap())
-    # One Criss Cross hand on its own (a replay, or "try again" of it): which of the two it was.
-    # Its ``cross`` holds only hand 0's pairs, and it shows like an ordinary table.
-    hand_number: int | None = None
-    bots_surrendered: frozenset[int] = frozenset()  # the bot seats (1..) that gave their hand up
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cross", FrozenMap(self.cross))  # read-only, a copy
-
-    @property
-    def criss_cross(self) -> bool:
-        """Both of the player's Criss Cross hands (not one of them replayed alone)."""
-        return bool(self.cross) and len(self.player_hands) > 1
-
-    @property
-    def total(self) -> int:
-        """The player's points this hand, against every bot together."""
-        if self.settlement is None:
-            return sum(p.points[0] for p in self.cross.values())
-        return self.settlement.points[0]
-
-    @property
-    def money(self) -> float:
-        """The player's points this hand in money (points × each pair's stake)."""
-        if self.settlement is None:
-            return sum(p.money[0] for p in self.cross.values())
-        return self.settlement.money[0]
-
-    @property
-    def player_fouled(self) -> bool:
-        if self.settlement is None:
-            return any(p.fouled[0] for p in self.cross.values())
-        return self.settlement.hands[0].fouled
-
-    def against(self, seat: int, hand: int = 0) -> PairResult:
-        """The player's result (with hand ``hand`` in Criss Cross) against bot hand ``seat`` (1..)."""
-        if self.settlement is None:
-            return self.cross[(hand, seat)]
-        return next(p for p in self.settlement.pairs if p.players == (0, seat))
-
-    def points_against(self, seat: int) -> int:
-        """The player's points against bot hand ``seat``, all of the player's hands together."""
-        if self.settlement is None:
-            return sum(p.points[0] for (_, s), p in self.cross.items() if s == seat)
-        return self.against(seat).points_of(0)
-
-    def row_result(self, seat: int, row: int, hand: int = 0) -> RowResult:
-        """Won / lost / tied for the player's row ``row`` (0 top) against ``seat``."""
-        return self.against(seat, hand).row_result((Row.TOP, Row.MIDDLE, Row.BOTTOM)[row], 0)
-
-    def pairs(self) -> tuple[PairResult, ...]:
-        """Every pair's result that settled this hand (each zero-sum)."""
-        if self.settlement is None:
-            return tuple(self.cross.values())
-        return tuple(self.settlement.pairs)
-
-
-@dataclass(frozen=True)
-class SettledHand:
-    """One hand the session settled, as the history keeps it.
-
-    ``records``: one :class:`HandRecord` per hand of the player's (two for a Criss Cross deal),
-    in the order they were set. ``setup``: the table it was played at (frozen for the deal).
-    """
-
-    number: int  # 1, 2, ... in the order the session settled them
-    deal: int  # which deal of the session it was
-    showdown: Showdown
-    setup: TableSetup
-    records: tuple[HandRecord, ...]
-    retry_of: ReplayedHand | None = None  # "try again" of this past hand
-
-
-def _board(cards: Sequence[Card] = ()) -> Board[Card, Zone]:
-    return Board(Zone, Zone.HAND, _CAPACITY, cards)
-
-
-class RowActions:
-    """The card moves of a session whose 13 cards are set into three rows (the game's, the
-    Drill's): each is refused, by the session's own ``_arranging``, in a phase that does not
-    allow it, and is otherwise the board's."""
-
-    board: Board[Card, Zone]
-    #: what returning every card is called in the session's refusals
-    RETURN_ALL = "clear the rows"
-
-    def _arranging(self, action: str) -> None:
-        raise NotImplementedError
-
-    def move(self, card: Card, dest: Zone) -> Move[Card]:
-        self._arranging(f"move {card.pretty()}")
-        return self.board.move(card, dest)
-
-    def swap(self, a: Card, b: Card) -> Move[Card]:
-        self._arranging(f"swap {a.pretty()} and {b.pretty()}")
-        return self.board.swap(a, b)
-
-    def drop(self, card: Card, dest: Zone, onto: Card | None = None) -> Move[Card]:
-        """A card dropped on ``dest`` (onto ``onto``): a swap in a row, a plain return to the hand."""
-        self._arranging(f"drop {card.pretty()}")
-        return self.board.drop(card, dest, onto)
-
-    def place(self, arrangement: Arrangement) -> Move[Card]:
-        """Put the 13 cards into the given rows at once (e.g. the solver's arrangement)."""
-        self._arranging("place an arrangement")
-        sizes = tuple(len(r) for r in arrangement.rows)
-        if sizes != (3, 5, 5):
-            raise Refused(Refusal.WRONG_SIZES, f"{arrangement}: the rows hold {sizes}, not 3 / 5 / 5")
-        return self.board.place(dict(zip(ROWS, arrangement.rows, strict=True)))
-
-    def return_all(self) -> Move[Card]:
-        self._arranging(self.RETURN_ALL)
-        return self.board.return_all()
-
-    def undo(self) -> Move[Card]:
-        self._arranging("undo")
-        return self.board.undo()
-
-    def redo(self) -> Move[Card]:
-        self._arranging("redo")
-        return self.board.redo()
 
 
 class ChineseSession(RowActions):
@@ -337,7 +99,7 @@ class ChineseSession(RowActions):
         self.bots = bots
         self._seed = seed
         self._rng = random.Random(seed)
-        self.board: Board[Card, Zone] = _board()
+        self.board: Board[Card, Zone] = row_board()
         self.board.lock()
         self.phase = Phase.SHOWDOWN  # nothing dealt yet: nothing to arrange
         self.deals = 0
@@ -511,7 +273,7 @@ class ChineseSession(RowActions):
         self.opponent_hands = opponent_hands
         self.opponents_surrendered = opponents_surrendered
         self.showdown = None
-        self.board = _board(player[0])
+        self.board = row_board(player[0])
         self.phase = Phase.SETTING
 
     # --- arranging ----------------------------------------------------------------------------
@@ -556,7 +318,7 @@ class ChineseSession(RowActions):
         if self.hand_index + 1 < self.hands_to_set:
             self.locked = (*self.locked, player)
             self.hand_index += 1
-            self.board = _board(self.player_cards[self.hand_index])
+            self.board = row_board(self.player_cards[self.hand_index])
             return None
         bots = self.bots_set()  # may raise (a bot that cannot play): nothing has changed then
         rules = self.deal_setup.rules
@@ -582,35 +344,10 @@ class ChineseSession(RowActions):
         self.showdown = showdown
         self.session_points += showdown.total
         self.session_money += showdown.money
+        records = hand_records(showdown, self.deal_setup, self.player_cards, player)
         self.settled.append(SettledHand(len(self.settled) + 1, self.deals, showdown, self.deal_setup,
-                                        self._records(showdown, player), self.retry_of))
+                                        records, self.retry_of))
         return showdown
-
-    def _records(self, showdown: Showdown, last: Arrangement) -> tuple[HandRecord, ...]:
-        """The history's record of each of the player's hands in ``showdown``."""
-        if showdown.criss_cross:
-            return tuple(self._record_of(arr, showdown, i, i + 1)
-                         for i, arr in enumerate(showdown.player_hands))
-        return (self._record_of(last, showdown, 0, showdown.hand_number),)
-
-    def _record_of(self, mine: Arrangement, showdown: Showdown, hand: int,
-                   criss_cross_hand: int | None) -> HandRecord:
-        setup = self.deal_setup
-        fouls = () if showdown.surrendered else tuple(
-            FoulNote(f.code, foul_message(f, setup.lang)) for f in check_arrangement(mine, setup.rules).fouls)
-        opponents = tuple(
-            OpponentHand(str(arr), float(showdown.against(seat, hand).points[0]),
-                         format_bot(setup.bot_at(1 if setup.criss_cross else seat)),
-                         surrendered=seat in showdown.bots_surrendered)
-            for seat, arr in enumerate(showdown.opponents, start=1))
-        dealt = self.player_cards[hand] if hand < len(self.player_cards) else ()
-        if sorted(dealt) != sorted(mine.cards):  # the cards as dealt, else as set
-            dealt = mine.cards
-        return HandRecord(
-            game=Game.CHINESE, deal=format_cards(dealt), arrangement=str(mine), played_at=now_utc(),
-            fouls=fouls, opponents=opponents, house_rules=setup.rules.to_dict(),
-            surrendered=showdown.surrendered, criss_cross_hand=criss_cross_hand,
-        )
 
     # --- past hands ---------------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ from datetime import datetime
 from enum import Enum
 
 from ..chinese.board import Board, Refusal, Refused
-from ..chinese.session import ROWS, RowActions, Zone
+from ..chinese.rows import ROWS, RowActions, Zone
 from ..history.drill_record import DrillRecord
 from ..history.record import now_utc
 from ..rules.arrangement import Arrangement
