@@ -11,6 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.paigow.ev_panel import EvPanel
 from cp_trainer.gui.paigow.tab import PaiGowTab
 from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.gui.translation import install_language
@@ -18,6 +20,7 @@ from cp_trainer.history import HandRecord
 from cp_trainer.paigow.cards import PgCard, parse_pg_cards
 from cp_trainer.paigow.ev import EvResult, settings_ev
 from cp_trainer.paigow.house_way import house_way
+from cp_trainer.paigow.session import PaiGowSession
 from cp_trainer.paigow.setting import parse_setting
 
 from .dnd import drop_on
@@ -186,6 +189,38 @@ def test_ev_can_be_cancelled(qtbot: Any) -> None:
     tab.shutdown()
     QApplication.processEvents()
     assert tab.panel.ev_table.rowCount() == 0
+
+
+def test_the_ev_panel_stands_alone_and_simulates_once_per_deal(qtbot: Any) -> None:
+    session = PaiGowSession(seed=4)
+    session.new_deal((PLAYER, DEALER))
+    asked: list[tuple[PgCard, ...]] = []
+
+    def counting(cards: Any, samples: int, **kw: Any) -> EvResult:
+        asked.append(tuple(cards))
+        return settings_ev(cards, samples, **kw)
+
+    panel = EvPanel(session, CardRenderer(), ev_fn=counting, samples=300, seed=4)
+    qtbot.addWidget(panel)
+    panel.retranslate()
+    assert panel.ev_table.isHidden() and "Press" in panel.advice_status.text()
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.show_advice()
+    assert asked == [tuple(PLAYER)] and panel.ev_table.rowCount() == 21
+    notes = [panel.ev_table.item(r, 4).text() for r in range(21)]  # type: ignore[union-attr]
+    assert not any("yours" in n for n in notes)  # the cards are still in the hand
+    session.place_house_way()
+    panel.show_advice()  # the same cards: the answer shown again, now with the player's setting
+    assert len(asked) == 1 and not panel.is_running()
+    notes = [panel.ev_table.item(r, 4).text() for r in range(21)]  # type: ignore[union-attr]
+    assert notes.count("house way, yours") == 1 and "(this is the house way)" in panel.figures.text()
+    session.new_deal((DEALER, PLAYER))
+    panel.reset()
+    assert panel.ev_result is None and panel.ev_table.isHidden() and not panel.house_rule.text()
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.show_advice()
+    assert asked[-1] == tuple(DEALER) and len(asked) == 2
+    panel.shutdown()
 
 
 @pytest.fixture

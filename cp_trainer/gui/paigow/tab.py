@@ -235,10 +235,6 @@ class PaiGowTab(QWidget):
         return self.panel.ev_result
 
     @property
-    def player_way(self) -> HouseWay | None:
-        return self.panel.player_way
-
-    @property
     def pool(self) -> QThreadPool:
         return self.panel.pool
 
