@@ -179,7 +179,7 @@ def test_a_window_closed_while_its_export_runs_is_freed_here_not_on_the_worker_t
         assert gate.wait(30)
         return export_jsonl(*args, **kwargs)
 
-    monkeypatch.setattr("cp_trainer.gui.practice.history_window.export_jsonl", slow_export)
+    monkeypatch.setattr("cp_trainer.gui.practice.history_files.export_jsonl", slow_export)
     window = HistoryWindow(store, background=True)
     with qtbot.waitSignal(window.loaded, timeout=30_000):
         window.refresh()  # read on a worker thread too

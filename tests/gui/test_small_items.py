@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from cp_trainer.gui.app import create_window
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.numbers import integer, number, signed
+from cp_trainer.gui.practice.hand_html import card_keys
 from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.gui.settings.dialog import SettingsDialog
@@ -210,8 +211,9 @@ def test_the_history_writes_numbers_and_tens_the_languages_way(qtbot: QtBot, tmp
     assert "," in window.proxy.data(ev_lost) and "." not in window.proxy.data(ev_lost)
     window.select_row(0)
     detail = window.detail.toPlainText()
-    assert "10♦" in detail and "T♦" not in detail  # the bots' hands too (Tc, Th, Ts in the record)
-    assert "10♣" in detail
+    assert "10♦" in detail and "T♦" not in detail  # the cards as dealt
+    # the bots' hands (Tc, Th, Ts in the record) are pictures: the card art writes 10
+    assert "Tc" in card_keys(window.detail.toHtml()) and window.detail.images
 
 
 def test_the_chart_ticks_are_written_the_languages_way(qtbot: QtBot, tmp_path: Path) -> None:

@@ -101,7 +101,7 @@ def test_the_verdict_and_hindsight_fit_without_scrolling_with_three_bots(
 def test_a_hand_in_the_history_reads_as_verdict_then_two_arrangements_side_by_side(qapp: Any) -> None:
     """History's hand view is no column of text: the verdict comes first, your rows and the
     solver's stand side by side in a table, and the bots' hands are a table too."""
-    from cp_trainer.gui.practice.hand_html import hand_html
+    from cp_trainer.gui.practice.hand_html import card_keys, hand_html
     from cp_trainer.history import Game, HandRecord
     from cp_trainer.history.record import OpponentHand, now_utc
 
@@ -115,7 +115,10 @@ def test_a_hand_in_the_history_reads_as_verdict_then_two_arrangements_side_by_si
     verdict = text.index("This choice cost 5.73")
     pair = text.index("<table")
     assert verdict < pair < text.index("Solver"), "the verdict first, then the two arrangements"
-    side = text[pair:text.index("</table>", pair)]
-    # one line of the table: your rows, then the solver's beside them
-    assert side.count("<td valign='top'>top:") == 2 and "<th" in side
-    assert text.count("<table") == 2  # the bots' hands as a table
+    head = text[pair:text.index("</tr>", pair)]
+    assert "<th" in head and "Your arrangement" in head and "Solver" in head  # two columns
+    top = text.index("<b>Top</b>", pair)
+    # one line of the table: your top row's cards, then the solver's beside them, as pictures
+    assert card_keys(text[top:text.index("<b>Middle</b>", top)]) == ["Qs", "3c", "2s", "Ah", "9h", "8h"]
+    bots = text[text.index("Opponents"):]
+    assert card_keys(bots)[:3] == ["5h", "4h", "3s"] and "Row by row" in bots  # the bots' hands too

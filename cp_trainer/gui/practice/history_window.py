@@ -11,12 +11,9 @@ Tab "Progress": the charts, savable as PNG. Export / Import move the history as 
 
 from __future__ import annotations
 
-import contextlib
-import html
 import importlib
 import os
 import sqlite3
-import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -34,39 +31,26 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QTableView,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from cp_trainer.gui.background import outcome_of, relay, start_thread
+from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import locale
-from cp_trainer.gui.practice.hand_html import hand_html
+from cp_trainer.gui.practice.hand_view import HandDetail
+from cp_trainer.gui.practice.history_files import HistoryFiles
 from cp_trainer.gui.practice.history_model import COLUMNS, HAND_ID_ROLE, HistoryFilterProxy, HistoryTableModel
 from cp_trainer.gui.translation import current_language, fill, follow_language
-from cp_trainer.history import (
-    Game,
-    HandRecord,
-    HandSummary,
-    HistoryBusy,
-    HistoryError,
-    HistoryStore,
-    ImportReport,
-    export_jsonl,
-    import_jsonl,
-)
-from cp_trainer.history.safe_file import FileExistsRefused, TargetRefused
+from cp_trainer.history import Game, HandRecord, HandSummary, HistoryError, HistoryStore
 
 #: Where Save as PNG last saved (the settings file's key): the next save opens there.
 PNG_FOLDER_KEY = "files/png_folder"
-IMPORT_WAIT_S = 0.5  # an import on the window's thread asks for the write lock this long, then "busy"
-IMPORT_BACKGROUND_WAIT_S = 120.0  # on the worker thread it may wait for another program's import
 
 #: The Progress tab's module: it imports matplotlib, seconds on a cold start.
 CHARTS_MODULE = "cp_trainer.gui.practice.charts"
@@ -85,13 +69,15 @@ def read_summaries(folder: Path, filename: str) -> tuple[list[HandSummary], int]
         return store.summaries(), len(store.skipped)
 
 
-class HistoryWindow(QDialog):
+class HistoryWindow(HistoryFiles, QDialog):
     """Every hand played (tab Hands), the progress charts (Progress) and the Drill's (Drill).
 
     With ``background`` (the trainer's Practice menu) the window shows at once: the hands are read
     on a thread of its own (:func:`read_summaries`, "Reading the history…" meanwhile), and each
     chart tab is built (its charts library imported off the GUI thread) and drawn only when it is
-    first shown, never an empty frame for seconds. Without it everything is read at once."""
+    first shown, never an empty frame for seconds. Without it everything is read at once.
+    ``renderer`` draws the cards of the hand shown (the table's, so its card style; None: the
+    default style). Export and Import: :class:`~cp_trainer.gui.practice.history_files.HistoryFiles`."""
 
     tryAgain = Signal(object)  # list[Card]: the 13 cards of the hand to play again
     showOnTable = Signal(object)  # HandRecord: the hand to replay on the main table
@@ -100,8 +86,10 @@ class HistoryWindow(QDialog):
     readFailed = Signal(str)  # why the hands could not be read (for the main window's status bar)
 
     def __init__(self, store: HistoryStore, parent: QWidget | None = None,
-                 settings: QSettings | None = None, *, background: bool = False) -> None:
+                 settings: QSettings | None = None, *, background: bool = False,
+                 renderer: CardRenderer | None = None) -> None:
         super().__init__(parent)
+        self.renderer = renderer if renderer is not None else CardRenderer()
         self.setObjectName("historyWindow")
         # a window of its own beside the table, not a dialog kept above it: a hand shown on the
         # table from here must not be hidden under the list
@@ -191,8 +179,7 @@ class HistoryWindow(QDialog):
     def _build_detail(self) -> QWidget:
         """The selected hand in detail and its two buttons, right of the list."""
         side = QWidget(self)
-        self.detail = QTextBrowser(side)
-        self.detail.setObjectName("handDetail")
+        self.detail = HandDetail(self.renderer, side)
         self.try_again_button = QPushButton(side)
         self.try_again_button.setObjectName("tryAgainButton")
         self.try_again_button.setEnabled(False)
@@ -228,7 +215,7 @@ class HistoryWindow(QDialog):
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.table)
         split.addWidget(self._build_detail())
-        split.setSizes([600, 380])
+        split.setSizes([570, 410])  # the hand shown: your rows and the solver's side by side
         hands_tab = QWidget(self)
         hands_layout = QVBoxLayout(hands_tab)
         hands_layout.addLayout(filters)
@@ -375,11 +362,9 @@ class HistoryWindow(QDialog):
         """The selected hand, or until one is selected a line saying what the pane is for (never
         a blank white box)."""
         if self.current is not None:
-            self.detail.setHtml(hand_html(self.current, current_language()))
-            return
-        self.detail.setHtml(
-            '<p align="center" style="color:#555555; margin-top:40px;">'
-            + html.escape(self.tr("Select a hand to see it here")) + "</p>")
+            self.detail.show_hand(self.current, current_language())
+        else:
+            self.detail.show_hint(self.tr("Select a hand to see it here"))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -503,94 +488,13 @@ class HistoryWindow(QDialog):
         if self.current is not None and self.current.game is Game.CHINESE:
             self.tryAgain.emit(self.current.deal_cards())
 
-    # --- files --------------------------------------------------------------------------------
+    def left_out(self, n: int) -> str:
+        """After an export: how many damaged hands it left out."""
+        return self.tr("%n damaged hand(s) were left out.", "", n)
 
-    def confirm_replace(self, path: str) -> bool:
-        """Ask before an export replaces an existing file (tests replace this method)."""
-        answer = QMessageBox.question(
-            self, self.tr("Replace the file?"),
-            fill(self.tr("%1 already exists. Replace it with the exported history?"), path),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
-
-    def export_to(self, path: str | os.PathLike[str], *, wait: bool = True) -> bool:
-        """Export to ``path``; an existing file is replaced only after :meth:`confirm_replace`, and
-        never a link, a device or a folder. The history is read through its own read-only
-        connection; ``wait=False`` (the Export… button) does it on a worker thread, so the window
-        never waits on the database. The result is shown in the status line (returned when waiting)."""
-        name = os.fspath(path)
-        force = False
-        with contextlib.suppress(OSError):
-            if stat.S_ISREG(os.lstat(name).st_mode):
-                if not self.confirm_replace(name):
-                    self.status.setText(fill(self.tr("Not exported: %1 was kept as it is."), name))
-                    return False
-                force = True
-        folder, filename = self.store.path.parent, self.store.path.name
-
-        def work() -> tuple[int, int]:
-            with HistoryStore.open_readonly(folder, filename=filename, missing_ok=True) as store:
-                n = export_jsonl(store, name, force=force)
-                return n, len(store.skipped)
-
-        if wait:
-            return self._exported(name, outcome_of(work))
-        self._in_background(work, lambda window, outcome: window._exported(name, outcome))
-        return True
-
-    def _exported(self, name: str, outcome: object) -> bool:
-        if isinstance(outcome, FileExistsRefused):
-            self.status.setText(fill(self.tr("Not exported: %1 was kept as it is."), name))
-            return False
-        if not isinstance(outcome, tuple):  # refused, cannot write, cannot read the history
-            if isinstance(outcome, TargetRefused):
-                reason = outcome.reason
-            elif isinstance(outcome, OSError):
-                reason = outcome.strerror or str(outcome)
-            else:
-                reason = str(outcome)
-            self.status.setText(fill(self.tr("Cannot write %1: %2"), name, reason))
-            return False
-        n, skipped = outcome
-        done = fill(self.tr("Exported %1 hands to %2"), str(n), name)
-        if skipped:
-            done += ". " + self.tr("%n damaged hand(s) were left out.", "", skipped)
-        self.status.setText(done)
-        return True
-
-    def import_from(self, path: str | os.PathLike[str], *, wait: bool = True) -> bool:
-        """Import the good lines of a file; damaged lines are skipped and the first one named.
-        Through its own connection; ``wait=False`` (the Import… button) on a worker thread, where
-        it may wait for another program's write lock without the window waiting."""
-        folder, filename = self.store.path.parent, self.store.path.name
-
-        def work(wait_s: float, busy_timeout_ms: int | None) -> ImportReport:
-            with HistoryStore.open(folder, filename=filename, recover=False,
-                                   busy_timeout_ms=busy_timeout_ms) as store:
-                return import_jsonl(store, path, wait_s=wait_s)
-
-        if wait:
-            return self._imported(outcome_of(lambda: work(IMPORT_WAIT_S, int(IMPORT_WAIT_S * 1000))))
-        self.status.setText(fill(self.tr("Importing %1…"), os.fspath(path)))
-        self._in_background(lambda: work(IMPORT_BACKGROUND_WAIT_S, None), HistoryWindow._imported)
-        return True
-
-    def _imported(self, outcome: object) -> bool:
-        if isinstance(outcome, HistoryBusy):
-            self.status.setText(self.tr("Nothing was imported: the history is busy (another program is "
-                                        "writing to it). Try again in a moment."))
-            return False
-        if not isinstance(outcome, ImportReport):
-            self.status.setText(fill(self.tr("Nothing was imported: %1"), str(outcome)))
-            return False
-        self.refresh()
-        text = fill(self.tr("Imported %1 hands (%2 were already in the history)."),
-                    outcome.imported, outcome.skipped)
-        if outcome.damaged:
-            damaged = self.tr("%n damaged line(s) skipped, the first: %1", "", outcome.damaged_count)
-            text += " " + fill(damaged, outcome.damaged[0])
-        self.status.setText(text)
-        return not outcome.damaged
+    def lines_skipped(self, n: int) -> str:
+        """After an import: how many damaged lines it skipped (``%1``: the first)."""
+        return self.tr("%n damaged line(s) skipped, the first: %1", "", n)
 
     def _ask(self, name: str, work: Callable[[], object],
              then: Callable[[HistoryWindow, object], object]) -> None:
@@ -603,32 +507,11 @@ class HistoryWindow(QDialog):
         if then is not None:  # else another window's
             then(self, outcome)
 
-    def _in_background(self, work: Callable[[], object],
-                       done: Callable[[HistoryWindow, object], object]) -> None:
-        """Run an export or import on a worker thread; ``done(window, result or exception)``
-        then runs on this thread, and :attr:`fileDone` is emitted."""
-        self.export_button.setEnabled(False)
-        self.import_button.setEnabled(False)
-        self._ask("cp-trainer history file", work, lambda window, outcome: window._work_done(done, outcome))
-
     def _work_done(self, done: Callable[[HistoryWindow, object], object], outcome: object) -> None:
         self.export_button.setEnabled(True)
         self.import_button.setEnabled(True)
         done(self, outcome)
         self.fileDone.emit()
-
-    def _ask_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the history"), "cp-trainer-history.jsonl",
-                                              self.tr("JSON Lines (*.jsonl)"),
-                                              options=QFileDialog.Option.DontConfirmOverwrite)
-        if path:
-            self.export_to(path, wait=False)
-
-    def _ask_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import hands"), "",
-                                              self.tr("JSON Lines (*.jsonl);;All files (*)"))
-        if path:
-            self.import_from(path, wait=False)
 
     def png_folder(self) -> str:
         """Where Save as PNG opens: the folder saved to last, else the user's Pictures folder,

@@ -30,6 +30,7 @@ from PySide6.QtCore import QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
+from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.practice.recorder import HandRecorder
 from cp_trainer.gui.practice.replay import Replay
 from cp_trainer.gui.shortcuts import add_close_shortcuts
@@ -144,9 +145,11 @@ class Practice(QObject):
         try:
             if self.history_window is None:
                 # shown at once, the hands read on its own thread (never an empty frame)
-                self.history_window = HistoryWindow(store, self.window,
-                                                    self.settings() if self.settings is not None else None,
-                                                    background=True)
+                # the hand shown draws its cards as the table does (the main window's renderer)
+                renderer = getattr(self.window, "renderer", None)
+                self.history_window = HistoryWindow(
+                    store, self.window, self.settings() if self.settings is not None else None,
+                    background=True, renderer=renderer if isinstance(renderer, CardRenderer) else None)
                 add_close_shortcuts(self.history_window)
                 self.history_window.tryAgain.connect(self.try_again)
                 self.history_window.showOnTable.connect(self.show_on_table)

@@ -410,6 +410,42 @@
         <translation>очки</translation>
     </message>
     <message>
+        <source>high hand</source>
+        <translation>большая рука</translation>
+    </message>
+    <message>
+        <source>joker</source>
+        <translation>джокер</translation>
+    </message>
+    <message>
+        <source>low hand</source>
+        <translation>малая рука</translation>
+    </message>
+    <message>
+        <source>Row by row</source>
+        <translation>По рядам</translation>
+    </message>
+    <message>
+        <source>Hand by hand</source>
+        <translation>По рукам</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>победа</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>поражение</translation>
+    </message>
+    <message>
+        <source>tie</source>
+        <translation>ничья</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Очки</translation>
+    </message>
+    <message>
         <source>Dealt</source>
         <translation>Сдано</translation>
     </message>
