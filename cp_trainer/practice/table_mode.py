@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.arrangement import Arrangement, ArrangementParseError, CheckResult, check_arrangement
+from ..rules.arrangement_text import for_people
 from ..rules.cards import Card, CardParseError
 from ..rules.house_rules import HouseRules, TieRule
 from ..rules.settlement import Settlement, settle
@@ -67,7 +68,8 @@ class TableResult:
     problems: tuple[TableProblem, ...]
     seats: tuple[SeatResult, ...]  # empty when there are problems
     settlement: Settlement | None
-    explanation: tuple[str, ...] = ()  # every pair in words (by the players' names), then the totals
+    # every pair in words (by the players' names), then the totals; a ten written 10
+    explanation: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -134,4 +136,14 @@ def settle_table(entries: Sequence[TableEntry], rules: HouseRules | None = None,
     # the explanation names the players as typed (two equal names keep their seats apart)
     shown = [names[i] if names.count(names[i]) == 1 else f"{names[i]} ({seat_name(i, lang)})"
              for i in range(n)]
-    return TableResult((), tuple(seats), result, tuple(explain_settlement(result, rules, lang, shown)))
+    return TableResult((), tuple(seats), result, _explanation(result, rules, lang, shown))
+
+
+def _explanation(result: Settlement, rules: HouseRules, lang: str, names: Sequence[str]) -> tuple[str, ...]:
+    """The settlement in words for a person: every ten written ``10`` ("kicker 10", as the cards
+    show it), the players' names exactly as typed (a player called "T" stays "T")."""
+    marks = [f"\ue000{i}\ue001" for i in range(len(names))]  # private-use: in no name nor word
+    lines = [for_people(line) for line in explain_settlement(result, rules, lang, marks)]
+    for mark, name in zip(marks, names, strict=True):
+        lines = [line.replace(mark, name) for line in lines]
+    return tuple(lines)

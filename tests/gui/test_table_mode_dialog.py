@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +21,13 @@ from .text_fit import placeholder_fits
 
 A = "Jc Jd 2c / 9c 9d 4c 4d 3c / 5c 5d 5h Ac Kc"
 B = "Th Ts 2d / Kh Ks 8c 7d 6c / Qh Qs 8h 8s 3d"
+#: Three hands whose texts name a ten: the first fouls ("pair of jacks, kicker T is stronger than
+#: pair of jacks, kickers 9-8-7"), the second beats the third's top by its kicker, a ten.
+TENS = ("Jc Jd Ts / Jh Js 9c 8c 7c / Ac Ad Ah 2c 2d",
+        "6h 6s Td / Qh Qs 5d 4d 3h / Kc Kd Kh 3c 3d",
+        "6c 6d 8s / Qc Qd 5h 4h 2h / 9h 9s 9d 7h 7d")
+#: A ten written as a rank letter: alone ("kicker T", "T-9-7") or as a card ("Td", "T♦").
+TEN_LETTER = re.compile(r"\bT\b|\bT[shdc♠♥♦♣]")
 
 
 def test_two_players_picked_by_clicking_and_settled_in_money(qtbot: QtBot) -> None:
@@ -217,3 +225,23 @@ def test_the_result_shows_the_hands_and_every_pair_as_tables(qtbot: QtBot) -> No
     assert "Pair" in text and "Ann — player B" in text
     # the pair's line: the winner of each row (top, middle, bottom), then the points
     assert "Ann — player B\nAnn\nAnn\nAnn\n+4 / \u22124" in text
+
+
+def _settled_tens(qtbot: QtBot) -> TableModeDialog:
+    dialog = TableModeDialog(HouseRules())
+    qtbot.addWidget(dialog)
+    dialog.count.setValue(len(TENS))
+    for player, hand in zip(dialog.players, TENS, strict=False):
+        player.rows.set_text(hand)
+    result = dialog.settle()
+    assert result.ok and result.seats[0].fouled
+    return dialog
+
+
+def test_no_text_of_the_result_writes_a_ten_as_t(qtbot: QtBot, language: str) -> None:
+    """The fouls and the pairs' lines name the kickers as the cards show them: 10, never T."""
+    dialog = _settled_tens(qtbot)
+    text = dialog.output.toPlainText()
+    assert not TEN_LETTER.search(text), [line for line in text.splitlines() if TEN_LETTER.search(line)]
+    kicker = "kicker 10" if language == "en" else "кикер 10"
+    assert text.count(kicker) >= 2, text  # the foul's and the pair's

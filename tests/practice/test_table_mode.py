@@ -94,3 +94,15 @@ def test_surrender_pays_the_surrender_cost() -> None:
                           HouseRules(surrender=True))
     assert result.ok and result.seats[1].check is None
     assert [s.points for s in result.seats] == [3 + 2, -6, 3 - 2]
+
+
+@pytest.mark.parametrize(("lang", "kicker"), [("en", "kicker 10 vs"), ("ru", "кикер 10 /")])
+def test_the_explanation_writes_a_ten_as_10_and_the_names_as_typed(lang: str, kicker: str) -> None:
+    """A row won by a ten kicker reads "kicker 10" as the cards show it; a player's name is never
+    rewritten ("T" and "Td" are names a table may use)."""
+    tens = ["6h 6s Td / Qh Qs 5d 4d 3h / Kc Kd Kh 3c 3d", "6c 6d 8s / Qc Qd 5h 4h 2h / 9h 9s 9d 7h 7d"]
+    result = settle_table([TableEntry("T", tens[0]), TableEntry("Td", tens[1])], lang=lang)
+    text = "\n".join(result.explanation)
+    assert kicker in text and "kicker T" not in text and "кикер T" not in text, text
+    assert result.explanation[0].startswith("T "), result.explanation[0]
+    assert result.explanation[-1].endswith("T +4, Td -4"), result.explanation[-1]

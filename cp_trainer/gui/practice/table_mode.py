@@ -38,7 +38,7 @@ from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.practice.table_mode import TableEntry, TableResult, settle_table
 from cp_trainer.rules.arrangement import Row
-from cp_trainer.rules.arrangement_text import foul_message, row_label
+from cp_trainer.rules.arrangement_text import for_people, foul_message, row_label
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import PairKind
@@ -293,7 +293,8 @@ class TableModeDialog(QDialog):
             if seat.surrendered:
                 verdict = html.escape(self.tr("surrendered"))
             elif seat.fouled and seat.check is not None:
-                fouls = "; ".join(html.escape(foul_message(f, current_language())) for f in seat.check.fouls)
+                fouls = "; ".join(html.escape(for_people(foul_message(f, current_language())))
+                                  for f in seat.check.fouls)
                 verdict = f"<span style='color:#b71c1c'><b>{foul_word}</b></span>: {fouls}"
             else:
                 verdict = html.escape(self.tr("legal"))
