@@ -34,25 +34,38 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import errno
 import itertools
-import json
 import os
 import queue
 import sqlite3
-import stat
 import threading
 import time
-import uuid
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
 from ..support.i18n import tr
 from .drill_record import DrillRecord
+from .journal import (
+    AHEAD_PREFIX,
+    JOURNAL_PREFIX,
+    Ahead,
+    Drill,
+    Hands,
+    Job,
+    Solver,
+    append_job,
+    claim,
+    give_back,
+    journal_files,
+    read_journal,
+    release_claimed,
+    remove_torn,
+    sync_folder,
+    write_ahead,
+)
 from .record import HandRecord, RecordError
 from .sqlite_file import is_busy
 from .store import (
@@ -64,19 +77,11 @@ from .store import (
     default_data_dir,
 )
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - not on POSIX: another window may write a job twice (stored once)
-    fcntl = None  # type: ignore[assignment]
-
 __all__ = ["JOURNAL_PREFIX", "EventKind", "HistoryWriter", "WriterEvent"]
 
-JOURNAL_PREFIX = "pending-hands"
-AHEAD_PREFIX = f"{JOURNAL_PREFIX}.ahead-"  # one job's own journal, written before the caller goes on
 BUSY_TIMEOUT_MS = 2_000  # each try waits this long for another program's lock
 RETRIES = 3  # tries before a hand goes to the journal
 RETRY_INTERVAL_S = 5.0  # while hands wait in the journal: how often the database is tried again
-TORN_AGE_S = 60.0  # a half-written job file older than this, held by no one, was left by a crash
 
 
 class EventKind(Enum):
@@ -95,92 +100,8 @@ class WriterEvent:
     ids: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Hands:
-    records: tuple[HandRecord, ...]
-
-
-@dataclass(frozen=True)
-class _Solver:
-    uid: str
-    arrangement: str
-    solver_ev: float
-    player_ev: float | None
-    loss_stderr: float | None = None
-
-
-@dataclass(frozen=True)
-class _Drill:
-    records: tuple[DrillRecord, ...]
-
-
-_Job = _Hands | _Solver | _Drill
-
-
 class _Stop:
     pass
-
-
-@dataclass(eq=False)
-class _Ahead:
-    """A job's own journal file (``path``, open and locked as ``fd``, None when it could not be
-    written) and whether the job is durable yet (``durable``: the file was fsynced, or the job is
-    in the database or the pending journal)."""
-
-    path: Path | None
-    fd: int = -1
-    durable: threading.Event = field(default_factory=threading.Event)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def sync(self) -> None:
-        """``fsync`` the file (the sync thread; the folder is synced by the caller)."""
-        with self._lock:
-            if self.fd >= 0:
-                with contextlib.suppress(OSError):
-                    os.fsync(self.fd)
-
-    def release(self, *, stored: bool) -> None:
-        """The job is stored or journalled (``stored``), or refused: the file goes. Removed before
-        it is closed (unlocked), so another window never takes a file whose job is stored."""
-        with self._lock:
-            if self.fd >= 0:
-                if self.path is not None:
-                    with contextlib.suppress(OSError):
-                        self.path.unlink()
-                with contextlib.suppress(OSError):
-                    os.close(self.fd)
-                self.fd = -1
-        if stored or self.path is None:
-            self.durable.set()
-
-    def close(self) -> None:
-        """Stop holding the file (the writer is closing): it stays, for the next start."""
-        with self._lock:
-            if self.fd >= 0:
-                with contextlib.suppress(OSError):
-                    os.close(self.fd)
-                self.fd = -1
-
-
-def _try_lock(fd: int) -> bool:
-    """Lock ``fd`` for this process alone without waiting; False when another holds it."""
-    if fcntl is None:
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as exc:
-        return exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)  # no locks here: go on
-    return True
-
-
-def _sync_folder(folder: Path) -> None:
-    """``fsync`` a folder, so the names created or renamed in it survive a power cut."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 class HistoryWriter:
@@ -202,17 +123,17 @@ class HistoryWriter:
         self.busy_timeout_ms = busy_timeout_ms
         self.retries = max(1, retries)
         self.retry_interval_s = retry_interval_s
-        self._queue: queue.Queue[tuple[_Job, _Ahead] | _Stop | threading.Event] = queue.Queue()
+        self._queue: queue.Queue[tuple[Job, Ahead] | _Stop | threading.Event] = queue.Queue()
         self._store: HistoryStore | None = None
         self._waiting = False  # hands are in the journal (the player was told)
-        self._memory: list[tuple[_Job, _Ahead]] = []  # pending jobs when even the journal cannot be written
+        self._memory: list[tuple[Job, Ahead]] = []  # pending jobs when even the journal cannot be written
         self._thread = threading.Thread(target=self._run, name="cp-trainer history writer", daemon=True)
         self._lock = threading.Lock()
         # the jobs' own journals: fsynced by this thread, off the caller's
-        self._syncs: queue.Queue[_Ahead | None] = queue.Queue()
+        self._syncs: queue.Queue[Ahead | None] = queue.Queue()
         self._sync_thread = threading.Thread(target=self._sync_run, name="cp-trainer history sync",
                                              daemon=True)
-        self._aheads: list[_Ahead] = []  # not durable yet (the caller's side)
+        self._aheads: list[Ahead] = []  # not durable yet (the caller's side)
         self._own: set[str] = set()  # the names of this writer's own job journals (never replayed here)
         self._seq = itertools.count()
         _LIVE.add(self)
@@ -233,21 +154,21 @@ class HistoryWriter:
         if not records:
             return []
         with_uid = tuple(r if r.uid is not None else _with_uid(r) for r in records)
-        self._put(_Hands(with_uid))
+        self._put(Hands(with_uid))
         return [r.identity for r in with_uid]
 
     def set_solver(self, uid: str, arrangement: str, solver_ev: float, player_ev: float | None,
                    loss_stderr: float | None = None) -> None:
         """Queue the solver's verdict for the hand of identity ``uid`` (after the hand itself)."""
-        self._put(_Solver(uid, arrangement, solver_ev, player_ev, loss_stderr))
+        self._put(Solver(uid, arrangement, solver_ev, player_ev, loss_stderr))
 
     def add_drill_results(self, records: Sequence[DrillRecord]) -> None:
         """Queue graded drill hands to store (one transaction; a result already stored, the same
         time, hand and arrangement, is not stored twice)."""
         if records:
-            self._put(_Drill(tuple(records)))
+            self._put(Drill(tuple(records)))
 
-    def _put(self, job: _Job) -> None:
+    def _put(self, job: Job) -> None:
         ahead = self._write_ahead(job)
         with self._lock:
             self._aheads = [a for a in self._aheads if not a.durable.is_set()]
@@ -259,36 +180,19 @@ class HistoryWriter:
         self._queue.put((job, ahead))
         self._start()
 
-    def _write_ahead(self, job: _Job) -> _Ahead:
-        """The job's own journal file, whole (written under a name no one reads, then renamed) and
-        locked; an :class:`_Ahead` without a file when it cannot be written (the job then waits
-        in memory until it is stored or journalled)."""
+    def _write_ahead(self, job: Job) -> Ahead:
+        """The job's own journal file (:func:`~cp_trainer.history.journal.write_ahead`), named so
+        that this writer never replays it; without a file when none can be written."""
         if self._no_folder is not None:
-            return _Ahead(None)
+            return Ahead(None)
         name = f"{AHEAD_PREFIX}{time.time_ns():020d}-{os.getpid()}-{next(self._seq):06d}.jsonl"
-        path = self.folder / name
-        part = path.with_name(name + ".part")  # outside the journals' pattern until it is whole
-        fd = -1
         with self._lock:
             self._own.add(name)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            data = (json.dumps(_job_to_json(job), ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
-            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            _try_lock(fd)
-            while data:
-                data = data[os.write(fd, data):]
-            os.rename(part, path)
-        except (OSError, ValueError):  # a full disk, a folder that cannot be written
+        ahead = write_ahead(self.folder / name, job)
+        if ahead.path is None:
             with self._lock:
                 self._own.discard(name)
-            if fd >= 0:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-                with contextlib.suppress(OSError):
-                    part.unlink()
-            return _Ahead(None)
-        return _Ahead(path, fd)
+        return ahead
 
     def wait_durable(self, timeout: float | None = None) -> bool:
         """Wait until every job given so far is durable: its journal fsynced, or the job stored or
@@ -343,7 +247,7 @@ class HistoryWriter:
             for ahead in aheads:
                 ahead.sync()
             if aheads:
-                _sync_folder(self.folder)
+                sync_folder(self.folder)
             for ahead in aheads:
                 ahead.durable.set()
             if None in batch:
@@ -402,18 +306,12 @@ class HistoryWriter:
                     item[1].close()
 
     def _remove_torn(self) -> None:
-        """Remove the job files a crash left half-written (never renamed into place: the caller had
-        not gone on, so no result was shown for them); not one another window is writing now."""
+        """Remove the job files a crash left half-written (not this writer's own)."""
         with self._lock:
             own = set(self._own)
-        with contextlib.suppress(OSError):
-            for part in self.folder.glob(f"{AHEAD_PREFIX}*.jsonl.part"):
-                with contextlib.suppress(OSError):
-                    if (part.name.removesuffix(".part") not in own and not _held(part)
-                            and time.time() - part.lstat().st_mtime > TORN_AGE_S):
-                        part.unlink()
+        remove_torn(self.folder, own)
 
-    def _release(self, ahead: _Ahead, *, stored: bool) -> None:
+    def _release(self, ahead: Ahead, *, stored: bool) -> None:
         ahead.release(stored=stored)
         if ahead.path is not None:
             with self._lock:
@@ -437,15 +335,15 @@ class HistoryWriter:
                 self._tell(EventKind.RECOVERED, store.recovery.message(self._lang()))
         return self._store
 
-    def _apply(self, job: _Job) -> None:
+    def _apply(self, job: Job) -> None:
         """Write one job, trying again while another program holds the lock."""
         for attempt in range(self.retries):
             try:
                 store = self._open()
-                if isinstance(job, _Hands):
+                if isinstance(job, Hands):
                     ids = store.add_many(job.records)
                     self._tell(EventKind.RECORDED, ids=tuple(ids))
-                elif isinstance(job, _Drill):
+                elif isinstance(job, Drill):
                     # a result stored already (a journal replayed twice) is kept once: the store's
                     # unique identity (schema 8) ignores it, without reading back every result
                     store.add_drill_results(job.records)
@@ -463,7 +361,7 @@ class HistoryWriter:
                     raise
                 time.sleep(0.1 * (attempt + 1))
 
-    def _keep(self, job: _Job, ahead: _Ahead, problem: BaseException | None) -> None:
+    def _keep(self, job: Job, ahead: Ahead, problem: BaseException | None) -> None:
         """Put a job in the journal (or, if even that fails, in memory, its own file kept) and tell
         the player once."""
         try:
@@ -489,58 +387,20 @@ class HistoryWriter:
             key = "history.recording.pending_memory" if self._memory else "history.recording.pending"
             self._tell(EventKind.PENDING, tr(key, self._lang(), reason=reason, journal=str(self.journal)))
 
-    def _append(self, job: _Job) -> None:
-        """Append a job to the pending journal, fsynced. Under the file's lock, and to the file
-        that still has the journal's name: another window replaying the journal takes it by
-        renaming it, and a line written to the file it took after it read it would be lost."""
+    def _append(self, job: Job) -> None:
+        """Append a job to the pending journal, fsynced (an ``OSError`` when it cannot be)."""
         if self._no_folder is not None:
             raise OSError(str(self._no_folder))
-        self.folder.mkdir(parents=True, exist_ok=True)
-        line = json.dumps(_job_to_json(job), ensure_ascii=False, sort_keys=True) + "\n"
-        # never blocks on a FIFO in its place (no reader: ENXIO), nor follows a link
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
-        deadline = time.monotonic() + 10.0
-        while True:
-            fd = os.open(self.journal, flags, 0o600)
-            try:
-                if _try_lock(fd) and _same_file(fd, self.journal):
-                    data = line.encode("utf-8")
-                    end = os.fstat(fd).st_size
-                    try:
-                        while data:
-                            data = data[os.write(fd, data):]
-                        os.fsync(fd)
-                    except OSError:  # a full disk: no part of the line stays for the next one to join
-                        with contextlib.suppress(OSError):
-                            os.ftruncate(fd, end)
-                        raise
-                    _sync_folder(self.folder)
-                    return
-            finally:
-                os.close(fd)
-            if time.monotonic() >= deadline:
-                raise OSError(errno.EBUSY, f"the journal {self.journal} stayed locked")
-            time.sleep(0.01)
+        append_job(self.journal, job)
 
     def _journal_files(self) -> list[Path]:
         """The journal files to write, oldest first: not this writer's own job journals, nor
-        another window's while it holds them (one being replayed by another window may vanish)."""
-        found: list[tuple[float, str, Path]] = []
+        another window's while it holds them."""
         if self._no_folder is not None:
             return []
         with self._lock:
             own = set(self._own)
-        try:
-            for p in self.folder.glob(f"{JOURNAL_PREFIX}*.jsonl"):
-                if p.name in own:
-                    continue
-                with contextlib.suppress(OSError):
-                    st = p.lstat()
-                    if stat.S_ISREG(st.st_mode) and not _held(p):
-                        found.append((st.st_mtime, p.name, p))
-        except OSError:
-            return []
-        return [p for _, _, p in sorted(found)]
+        return journal_files(self.folder, own)
 
     def _replay(self) -> BaseException | None:
         """Write every waiting job, oldest first; a journal file is removed once all of it is stored.
@@ -550,88 +410,34 @@ class HistoryWriter:
             for job, ahead in list(self._memory):
                 try:
                     self._apply(job)
-                    written += len(job.records) if isinstance(job, _Hands) else 0
+                    written += len(job.records) if isinstance(job, Hands) else 0
                     self._release(ahead, stored=True)
                 except RecordError as exc:
                     self._refuse(exc)
                     self._release(ahead, stored=False)
                 self._memory.remove((job, ahead))
-            claimed = self._claim()
+            claimed = claim(self._journal_files())
             try:
-                jobs = [job for _, path, _ in claimed for job in _read_journal(path)]
+                jobs = [job for _, path, _ in claimed for job in read_journal(path)]
                 # the hands (and drill results) first, then the verdicts: a verdict is about a hand,
                 # which may wait in a later file (a crash while the database was busy)
-                for job in sorted(jobs, key=lambda j: isinstance(j, _Solver)):
+                for job in sorted(jobs, key=lambda j: isinstance(j, Solver)):
                     try:
                         self._apply(job)
                     except RecordError as exc:
                         self._refuse(exc)
                         continue
-                    written += len(job.records) if isinstance(job, _Hands) else 0
+                    written += len(job.records) if isinstance(job, Hands) else 0
             except BaseException:
-                for original, path, fd in claimed:  # give them back, for the next try
-                    with contextlib.suppress(OSError):
-                        if not original.exists():
-                            os.rename(path, original)
-                    os.close(fd)
+                give_back(claimed)
                 raise
-            for _, path, fd in claimed:  # removed before they are unlocked
-                with contextlib.suppress(OSError):
-                    path.unlink()
-                os.close(fd)
+            release_claimed(claimed)
         except Exception as exc:  # still busy (or not ours, or the disk full): try again later
             return exc
         if self._waiting and not self._pending():
             self._waiting = False
             self._tell(EventKind.RESUMED, tr("history.recording.resumed", self._lang(), n=written))
         return None
-
-    def _claim(self) -> list[tuple[Path, Path, int]]:
-        """Take every journal file to write, locked and renamed (ours alone now: another window
-        may replay too): (its name, its name now, its open descriptor)."""
-        claimed: list[tuple[Path, Path, int]] = []
-        for path in self._journal_files():
-            try:
-                fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-            except OSError:
-                continue
-            taken = path.with_name(f"{JOURNAL_PREFIX}.replaying-{uuid.uuid4().hex}.jsonl")
-            try:
-                if not _try_lock(fd) or not _same_file(fd, path):
-                    raise OSError(errno.EBUSY, "held by another window")
-                os.rename(path, taken)
-            except OSError:
-                os.close(fd)
-                continue
-            claimed.append((path, taken, fd))
-        return claimed
-
-
-def _same_file(fd: int, path: Path) -> bool:
-    """``fd`` is still the file at ``path`` (not renamed away by another window meanwhile)."""
-    try:
-        a, b = os.fstat(fd), os.lstat(path)
-    except OSError:
-        return False
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
-
-
-def _held(path: Path) -> bool:
-    """Another live window holds this journal file (its lock); a crashed one holds nothing."""
-    if fcntl is None:
-        return False
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return False
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except OSError as exc:
-            return exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
-        return False
-    finally:
-        os.close(fd)
 
 
 _LIVE: weakref.WeakSet[HistoryWriter] = weakref.WeakSet()
@@ -645,37 +451,4 @@ def _close_all() -> None:
 
 
 def _with_uid(record: HandRecord) -> HandRecord:
-    from dataclasses import replace
-
     return replace(record, uid=record.identity)
-
-
-def _job_to_json(job: _Job) -> dict[str, Any]:
-    if isinstance(job, _Hands):
-        return {"hands": [r.to_dict() for r in job.records]}
-    if isinstance(job, _Drill):
-        return {"drill": [r.to_dict() for r in job.records]}
-    return {"solver": {"uid": job.uid, "arrangement": job.arrangement, "ev": job.solver_ev,
-                       "player_ev": job.player_ev, "loss_stderr": job.loss_stderr}}
-
-
-def _read_journal(path: Path) -> list[_Job]:
-    """The jobs of a journal file; a damaged line (a crash while it was written) is left out."""
-    jobs: list[_Job] = []
-    with open(path, "rb") as fh:
-        for raw in fh:
-            try:
-                data = json.loads(raw.decode("utf-8"))
-                if "hands" in data:
-                    jobs.append(_Hands(tuple(HandRecord.from_dict(h) for h in data["hands"])))
-                elif "drill" in data:
-                    jobs.append(_Drill(tuple(DrillRecord.from_dict(d) for d in data["drill"])))
-                else:
-                    s = data["solver"]
-                    loss_stderr = s.get("loss_stderr")  # not in journals written before schema 7
-                    jobs.append(_Solver(str(s["uid"]), str(s["arrangement"]), float(s["ev"]),
-                                        None if s["player_ev"] is None else float(s["player_ev"]),
-                                        None if loss_stderr is None else float(loss_stderr)))
-            except (ValueError, TypeError, KeyError, RecursionError):
-                continue
-    return jobs

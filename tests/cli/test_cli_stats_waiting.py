@@ -15,7 +15,7 @@ from history_fixtures import make_record
 
 from cp_trainer.cli import main
 from cp_trainer.history import HandRecord, HistoryStore
-from cp_trainer.history import writer as writer_module
+from cp_trainer.history.journal import Hands, job_to_json
 from cp_trainer.history.writer import HistoryWriter
 
 Capture = pytest.CaptureFixture[str]
@@ -33,7 +33,7 @@ def _left_by_a_crash(folder: Path, name: str, *jobs: list[HandRecord]) -> Path:
     before the database write leaves it)."""
     path = folder / name
     folder.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(writer_module._job_to_json(writer_module._Hands(tuple(job)))) + "\n"
+    path.write_text("".join(json.dumps(job_to_json(Hands(tuple(job)))) + "\n"
                             for job in jobs), encoding="utf-8")
     return path
 

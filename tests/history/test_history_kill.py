@@ -18,7 +18,8 @@ import pytest
 from history_fixtures import make_record
 
 from cp_trainer.history import HistoryStore
-from cp_trainer.history.writer import AHEAD_PREFIX, HistoryWriter
+from cp_trainer.history.journal import AHEAD_PREFIX
+from cp_trainer.history.writer import HistoryWriter
 
 DRIVER = Path(__file__).resolve().parents[1] / "kill_driver.py"
 

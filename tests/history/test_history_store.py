@@ -264,11 +264,11 @@ def test_migration_from_version_6_keeps_hands_and_knows_no_error(tmp_path: Path)
 def test_a_journalled_verdict_keeps_its_stderr(tmp_path: Path) -> None:
     """The writer's journal (kept while the database is locked) carries the loss's standard error;
     a journal line written before schema 7 has none and reads back as unknown."""
-    from cp_trainer.history.writer import _job_to_json, _read_journal, _Solver
+    from cp_trainer.history.journal import Solver, job_to_json, read_journal
 
     journal = tmp_path / "pending-hands.jsonl"
-    job = _Solver("uid-1", "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d", 0.9, 0.85, 0.02)
+    job = Solver("uid-1", "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d", 0.9, 0.85, 0.02)
     old = {"solver": {"uid": "uid-2", "arrangement": job.arrangement, "ev": 0.9, "player_ev": 0.1}}
-    journal.write_text(json.dumps(_job_to_json(job)) + "\n" + json.dumps(old) + "\n", encoding="utf-8")
-    jobs = _read_journal(journal)
-    assert jobs == [job, _Solver("uid-2", job.arrangement, 0.9, 0.1, None)]
+    journal.write_text(json.dumps(job_to_json(job)) + "\n" + json.dumps(old) + "\n", encoding="utf-8")
+    jobs = read_journal(journal)
+    assert jobs == [job, Solver("uid-2", job.arrangement, 0.9, 0.1, None)]
