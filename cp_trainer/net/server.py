@@ -8,9 +8,10 @@ Every connection is a stranger until it holds a seat, and what strangers can hol
 (:mod:`.strangers`: connections without a seat, in all and per address, a deadline to join, and
 tries at the code, slowed per address and in all); the page answers GET and HEAD on the table's
 own addresses only, and the WebSocket only the table's own page or a script (:mod:`.page`). Each
-message is one JSON object of at most :data:`MAX_MESSAGE` bytes with a known ``type``, at most
-:data:`~.strangers.RATE` a second (a burst of :data:`~.strangers.BURST`); anything else — lone
-surrogates, NUL, binary — gets ``{"type": "error", "error": …}`` and the table goes on. A
+message is one JSON object of at most :data:`~.client.MAX_MESSAGE` bytes with a known ``type``
+(:mod:`.client`), at most :data:`~.strangers.RATE` a second (a burst of
+:data:`~.strangers.BURST`); anything else — lone surrogates, NUL, binary — gets
+``{"type": "error", "error": …}`` and the table goes on. A
 connection that floods on and on, or whose messages are not read, is closed; its seat can come
 back with its token. What goes wrong is logged once a minute per kind, never once per connection.
 
@@ -42,13 +43,14 @@ from websockets.http11 import Request, Response
 from ..history.writer import HistoryWriter, WriterEvent
 from ..rules.bot_names import BotChoice, BotName
 from ..solver import play_bots
-from ..support.i18n import DEFAULT_LANGUAGE, LANGUAGES, tr
+from ..support.i18n import LANGUAGES, tr
 from ..support.resources import resource_path
+from .client import MAX_MESSAGE, Client, read_message
 from .page import PAGE_FILES, Addresses, is_loopback, link_host, page_strings
 from .page import response as http_response
 from .review import REVIEW_SAMPLES, review
 from .seats import TableError
-from .strangers import BURST, MAX_STRANGERS, RATE, Bucket, Gate, GatedConnection, Guard, Say
+from .strangers import BURST, MAX_STRANGERS, RATE, Gate, GatedConnection, Guard, Say
 from .table import Table
 from .work import BotWork, RecordWork, ReviewWork
 
@@ -57,62 +59,10 @@ _log = logging.getLogger(__name__)
 __all__ = ["BURST", "MAX_MESSAGE", "MAX_STRANGERS", "RATE", "ServerThread", "TableServer", "is_loopback",
            "run_forever"]
 
-MAX_MESSAGE = 64 * 1024  # bytes of one message; a longer one is refused with an error
 MAX_FRAME = 256 * 1024  # a message longer than this closes the connection (websockets' max_size)
 FLOOD_CLOSE = 300  # messages refused for speed, in a row, before the connection is closed
-MAX_OUTBOX = 500  # messages waiting for a connection that does not read: it is closed
 REPLACE_AFTER = 60.0  # seconds a person may be gone before a bot takes the seat
 KEEP_TIMEOUT = 10.0  # seconds a showdown waits for its hands to be kept before it is shown anyway
-TYPES = ("join", "rejoin", "check", "set", "surrender", "next", "lang")
-
-
-def has_surrogate(value: Any, depth: int = 0) -> bool:
-    """Does a decoded JSON value hold a lone surrogate (``"\\ud800"``) in any string or key?"""
-    if isinstance(value, str):
-        return any(0xD800 <= ord(ch) <= 0xDFFF for ch in value)
-    if depth > 32:
-        return False
-    if isinstance(value, dict):
-        return any(has_surrogate(k, depth + 1) or has_surrogate(v, depth + 1) for k, v in value.items())
-    if isinstance(value, list):
-        return any(has_surrogate(v, depth + 1) for v in value)
-    return False
-
-
-class _Client:
-    """One connection and its outgoing messages, sent in order by one writer task."""
-
-    def __init__(self, ws: ServerConnection) -> None:
-        self.ws = ws
-        self.address = getattr(ws, "address", "?")
-        self.seat: int | None = None
-        self.lang = DEFAULT_LANGUAGE
-        # texts to send; None: stop sending; a (code, reason) pair: close the connection
-        self.outbox: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue()
-        self.bucket = Bucket(at=time.monotonic())
-        self.parting: dict[str, Any] | None = None  # the last word before the connection closes
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() >= MAX_OUTBOX:  # it does not read what it is sent
-            self.outbox.put_nowait((1008, "too many messages waiting"))
-            return
-        self.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
-
-    def close(self, code: int, reason: str) -> None:
-        self.outbox.put_nowait((code, reason))
-
-    async def writer(self) -> None:
-        while True:
-            item = await self.outbox.get()
-            try:
-                if item is None:
-                    return
-                if isinstance(item, tuple):
-                    await self.ws.close(*item)
-                    return
-                await self.ws.send(item)
-            except ConnectionClosed:
-                return
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,7 +101,7 @@ class TableServer:
             if record else None)
         self.uids: list[str] = []  # the identities of the hands handed to the history
         self.unkept: list[str] = []  # … of those not kept when their showdown was shown
-        self._clients: dict[int, _Client] = {}  # seat → its connection
+        self._clients: dict[int, Client] = {}  # seat → its connection
         # the bots' hands, the reviews and the history each have a thread: one never holds up another
         self._bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer table bots")
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cp-trainer table reviews")
@@ -361,7 +311,7 @@ class TableServer:
     # --- WebSocket: the players --------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        client = _Client(ws)
+        client = Client(ws)
         writer = asyncio.ensure_future(client.writer())
         try:
             async for raw in ws:
@@ -397,34 +347,18 @@ class TableServer:
                 await asyncio.wait_for(writer, 5)
             writer.cancel()
 
-    def _error(self, client: _Client, key: str, **params: Any) -> dict[str, Any]:
+    def _error(self, client: Client, key: str, **params: Any) -> dict[str, Any]:
         return {"type": "error", "error": TableError(key, **params).message(client.lang)}
 
-    def _message(self, client: _Client, raw: str | bytes) -> float | None:
+    def _message(self, client: Client, raw: str | bytes) -> float | None:
         """Handle one message; None, or the seconds to wait before the connection is closed."""
-        if isinstance(raw, bytes):
-            client.send(self._error(client, "binary"))
-            return None
-        if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-            client.send(self._error(client, "too_large", limit=MAX_MESSAGE // 1024))
+        try:
+            msg = read_message(raw)
+        except TableError as exc:
+            client.send({"type": "error", "error": exc.message(client.lang)})
             return None
         try:
-            msg = json.loads(raw)
-        except (ValueError, RecursionError):
-            client.send(self._error(client, "not_json"))
-            return None
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            client.send(self._error(client, "no_type"))
-            return None
-        if has_surrogate(msg):
-            client.send(self._error(client, "bad_text"))
-            return None
-        kind = msg["type"]
-        if kind not in TYPES:
-            client.send(self._error(client, "unknown_type", type=repr(kind[:40])))
-            return None
-        try:
-            self._dispatch(client, kind, msg)
+            self._dispatch(client, msg["type"], msg)
         except TableError as exc:
             if exc.key == "wrong_code":  # answered after the delay (see _handle)
                 client.parting = {"type": "error", "error": exc.message(client.lang)}
@@ -437,7 +371,7 @@ class TableServer:
             client.send(self._error(client, "internal"))
         return None
 
-    def _dispatch(self, client: _Client, kind: str, msg: dict[str, Any]) -> None:
+    def _dispatch(self, client: Client, kind: str, msg: dict[str, Any]) -> None:
         table = self.table
         lang = msg.get("lang")
         if isinstance(lang, str) and lang in LANGUAGES:
@@ -476,7 +410,7 @@ class TableServer:
         elif kind == "next":
             table.next_deal(seat_index)
 
-    def _attach(self, client: _Client) -> Callable[[int], None]:
+    def _attach(self, client: Client) -> Callable[[int], None]:
         """Called by the table when a seat is given to ``client`` (before anything is sent)."""
 
         def attach(seat: int) -> None:
