@@ -14,13 +14,17 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from cp_trainer.gui.cards.order import set_order
-from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
+from cp_trainer.gui.cards.pixmaps import BIG_SUIT_BELOW, CardRenderer, card_size
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.rules.cards import Card
 
 __all__ = ["OpponentSeat"]
 
 RESULT_COLOURS = {"won": "#a5f3a0", "lost": "#ffab91", "tied": "#e0e0e0", "mixed": "#ffffff"}
+#: The share of a small card's height (drawn for reading, below ``BIG_SUIT_BELOW``) its rank and
+#: the suit under it take (:meth:`CardRenderer._small_face`), and of a larger card's art.
+SMALL_CORNER = 0.67
+ART_CORNER = 0.36
 
 
 class ElidedLabel(QLabel):
@@ -168,6 +172,62 @@ class RowWords(QWidget):
         return max(self.name.height_for_lines(1), self.result.fontMetrics().lineSpacing() + 2)
 
 
+def corner_height(height: int) -> int:
+    """The top part of a card ``height`` pixels high that holds its rank and suit whole (a small
+    card's large index, or the art's corner), with a pixel to spare."""
+    share = SMALL_CORNER if height < BIG_SUIT_BELOW else ART_CORNER
+    return min(height, int(height * share) + 2)
+
+
+class SeatHeader(QWidget):
+    """A seat's title and, at its right on the same line, the points against the bot: the points
+    whole when both fit, else in their short form; the title gets the rest (ending in "…")."""
+
+    GAP = 10
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = ElidedLabel(self)
+        self.title.setObjectName("seatTitle")
+        self.points = ElidedLabel(self)
+        self.points.setObjectName("seatPoints")
+        self.points.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:
+        return QSize(100, max(self.title.height(), self.points.height()))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.place()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.setFixedHeight(max(self.title.height(), self.points.height()))
+
+    def place(self) -> None:
+        self.title.ensurePolished()
+        self.points.ensurePolished()
+        self.setFixedHeight(max(self.title.height(), self.points.height()))
+        width = self.width()
+        full, short = self.points.full_text(), self.points.short_text()
+        need_title = self.title.fontMetrics().horizontalAdvance(self.title.full_text()) + 4
+        metrics = self.points.fontMetrics()
+        points = 0
+        if full:
+            points = metrics.horizontalAdvance(full) + 4
+            if need_title + self.GAP + points > width:
+                points = metrics.horizontalAdvance(short) + 4
+            points = min(points, width)
+        left = max(0, width - points - (self.GAP if points else 0))
+        self.title.setGeometry(0, 0, left, self.title.height())
+        self.points.setGeometry(width - points, 0, points, self.points.height())
+
+
 class OpponentSeat(QFrame):
     """One bot at the table.
 
@@ -179,11 +239,18 @@ class OpponentSeat(QFrame):
     that (a small window) do the cards of a row overlap like a hand of cards (each one's corner
     still shows rank and suit), so the hand names beside them get the room to be read.
     The results of a seat's rows are all words ("✓ you win") or, if one row has room only for
-    its mark, all marks.
+    its mark, all marks. The points against the bot stand on the title's line, at its right.
+
+    A ``stacked`` seat (a table short of height) lays its rows over each other like a column of
+    patience: the top and middle rows show the top of their cards (:func:`corner_height`, the
+    rank and suit whole, at least a line of the row's words), the bottom row whole.
     """
 
     #: The least room the hand names get beside the cards, in average characters of their font.
     NAME_CHARS = 15
+    #: A stacked seat with room for this many average characters beside its cards gives each
+    #: upper row's words one line (else two).
+    ONE_LINE_CHARS = 20
     #: Cards at least this high put the words under the cards rather than overlap the cards.
     WORDS_BELOW_FROM = 46
     #: Room after a row's words under its cards: the name hugs its own cards, and a gap parts
@@ -205,11 +272,13 @@ class OpponentSeat(QFrame):
         self.allow_below = True
         self._below: list[bool] = []  # each row's words under its cards (else beside them)
         self._rows: list[tuple[Card, ...] | None] = [None, None, None]
+        self._stacked = False
         layout = QVBoxLayout(self)
         self._compact = False
-        self.title = ElidedLabel(self)
-        self.title.setObjectName("seatTitle")
-        layout.addWidget(self.title)
+        self.header = SeatHeader(self)
+        self.title = self.header.title
+        self.points = self.header.points
+        layout.addWidget(self.header)
         grid = QGridLayout()
         grid.setHorizontalSpacing(8)
         layout.addLayout(grid)
@@ -229,9 +298,6 @@ class OpponentSeat(QFrame):
             self.result_labels.append(words.result)
         self.grid = grid
         self._apply_compact(layout)
-        self.points = ElidedLabel(self)
-        self.points.setObjectName("seatPoints")
-        layout.addWidget(self.points)
         self.face_down()
 
     def _apply_compact(self, layout: QVBoxLayout) -> None:
@@ -257,8 +323,23 @@ class OpponentSeat(QFrame):
     def is_compact(self) -> bool:
         return self._compact
 
+    def set_stacked(self, stacked: bool) -> None:
+        """Lay the rows over each other (the top of the upper rows' cards showing) or apart."""
+        if stacked != self._stacked:
+            self._stacked = stacked
+            self._lay_out()
+            self.updateGeometry()
+
+    def is_stacked(self) -> bool:
+        return self._stacked
+
+    def shown_height(self, r: int) -> int:
+        """How much of row ``r``'s cards shows (all of them unless the seat is stacked)."""
+        return self.card_boxes[r].height()
+
     def set_title(self, text: str, tooltip: str) -> None:
         self.title.setText(text)
+        self.header.place()
         self.setToolTip(tooltip)
 
     def card_height(self) -> int:
@@ -303,13 +384,15 @@ class OpponentSeat(QFrame):
         below = [False, False, False]
         steps = [full, full, full]
         least = int(size.width() * 0.55)  # the corner's rank and suit show whole
+        shown = self._shown_height(size.height())
         for r, n in enumerate((3, 5, 5)):
             # the top row's names are short ("pair of aces"): they may take its three lines
             beside = inner - self.grid.horizontalSpacing() - (name_room * 2 // 3 if n == 3 else name_room)
             # the room the revealed words want: where it is more than the room kept for names,
             # the cards overlap to give it (never a cut name beside empty felt);
             # only the step changes, never the seat's height
-            wanted = inner - self.grid.horizontalSpacing() - self._words_width(r, size.height())
+            high = shown if self._stacked and r < 2 else size.height()
+            wanted = inner - self.grid.horizontalSpacing() - self._words_width(r, high)
             if beside >= size.width() + (n - 1) * full:
                 if wanted < size.width() + (n - 1) * full:
                     steps[r] = max(least, min(full, (wanted - size.width()) // (n - 1)))
@@ -327,13 +410,27 @@ class OpponentSeat(QFrame):
         changed = step != self._step
         self._step = step
         for r, n in enumerate((3, 5, 5)):
-            self.card_boxes[r].setFixedSize(size.width() + (n - 1) * step, size.height())
+            # stacked: the upper rows show the top of their cards (the box clips the rest)
+            high = shown if self._stacked and r < 2 and not below[r] else size.height()
+            self.card_boxes[r].setFixedSize(size.width() + (n - 1) * step, high)
             if changed or self.card_labels[r][0].size() != size:
                 self._paint_row(r)
-            # beside the cards: the card's height (the seat's height follows the cards alone)
-            height = self.words[r].line_height() + self.BELOW_GAP if below[r] else size.height()
+            # beside the cards: the height they show (the seat's height follows the cards alone)
+            height = self.words[r].line_height() + self.BELOW_GAP if below[r] else high
             self.words[r].setFixedHeight(height)
         self._place_words()
+
+    def _shown_height(self, height: int) -> int:
+        """The height a stacked seat shows of its upper rows' cards ``height`` pixels high: the
+        corner's rank and suit and a line of the row's words (a long hand name in its short
+        form: the cards, sets first, say the rest), two in a seat too narrow for
+        :data:`ONE_LINE_CHARS` beside its cards; never more than the card."""
+        size = card_size(height)
+        least = int(size.width() * 0.55)
+        room = self.contentsRect().width() - 12 - self.grid.horizontalSpacing() - size.width() - 4 * least
+        wide = room >= self.name_labels[0].fontMetrics().averageCharWidth() * self.ONE_LINE_CHARS
+        lines = 1 if wide else 2
+        return min(height, max(corner_height(height), lines * self.words[0].line_height()))
 
     def _words_width(self, r: int, height: int) -> int:
         """The width row ``r``'s revealed words take beside cards ``height`` pixels high: its hand
@@ -394,6 +491,7 @@ class OpponentSeat(QFrame):
         self._lay_out()  # whole cards again where the last hand's names had them overlap
         self.points.clear()
         self.points.setToolTip("")
+        self.header.place()
 
     def reveal_row(self, r: int, cards: Sequence[Card], name: str, result: str, result_text: str,
                    *, short: str = "") -> None:
@@ -426,3 +524,4 @@ class OpponentSeat(QFrame):
         """The points against this bot; ``short`` where the seat is too narrow for ``text``."""
         self.points.set_full_text(text, short)
         self.points.setToolTip(tooltip)
+        self.header.place()

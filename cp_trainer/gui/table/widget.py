@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from cp_trainer.gui.cards.animation import CardMotion
+from cp_trainer.gui.cards.fitting import largest_fitting
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.views import GAP, CardZoneView, keep_keys
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
@@ -100,6 +101,7 @@ class TableWidget(QWidget):
         self._seats: list[OpponentSeat] = []
         self._seat_card_height = 30  # the most the window allows the bots' cards
         self._seat_fitted = 30  # the bots' cards as fitted to the room
+        self._stacked = False  # the seats' rows laid over each other (a table short of height)
         self._wanted_card_height = 90
         self._wanted_hand_height = 90
         self._banner_key: object = None
@@ -452,42 +454,54 @@ class TableWidget(QWidget):
         self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
         self.banner.set_lines(self._banner_lines())
         # the bots' cards as large as the window allows while the rows' stay a third higher:
-        # each pass fits the rows to the room the seats leave (a seat of larger cards is taller)
+        # each try fits the rows to the room the seats leave (a seat of larger cards is taller)
         # (below the height at which a seat's words go under its cards: the seat's rows keep
-        # their shape, its height grows with the cards alone)
-        least = self._seat_card_height
-        seat = max(least, OpponentSeat.WORDS_BELOW_FROM - 1)
-        while True:
-            rows = self._fit_rows(seat)
-            if seat <= least or seat <= rows * SEAT_SHARE:
+        # their shape, its height grows with the cards alone); a table short of height (the rows
+        # lower than its width allows) stacks the seats' rows
+        for stacked in (False, True):
+            self._stacked = stacked
+            for seat in self._seats:
+                seat.set_stacked(stacked)
+            if self._fit_seats() >= self._rows_cap() or not self._seats:
                 return
-            seat = max(least, seat - 3)
+
+    def _fit_seats(self) -> int:
+        """The bots' cards as high as the window allows (:attr:`_seat_card_height` at least) while
+        the rows' stay a third higher; the rows' height that leaves."""
+        least = self._seat_card_height
+        rows: dict[int, int] = {}
+
+        def try_seat(height: int) -> None:
+            rows[height] = self._fit_rows(height)
+
+        def seat_fits() -> bool:
+            return self._seat_fitted <= rows[self._seat_fitted] * SEAT_SHARE
+
+        seat = largest_fitting(max(least, OpponentSeat.WORDS_BELOW_FROM - 1), least, try_seat, seat_fits, 1)
+        return rows[seat]
+
+    def _rows_cap(self) -> int:
+        """The highest rows' cards the window allows, the table's height aside."""
+        return max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
 
     def _fit_rows(self, seat_height: int) -> int:
-        """The rows' cards as high as the room the seats (cards ``seat_height`` high) leave."""
-        height = max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
+        """The rows' cards as high as the room the seats (cards ``seat_height`` high) leave; at
+        the least cards and still short (1018 x 645, three bots in Russian) the seats take
+        thinner margins and the column thinner gaps, as the window alone decides."""
         for seat in self._seats:
             seat.set_compact(False)
         self.outer.setSpacing(3)
         self._set_seat_heights(seat_height)
-        self._set_view_heights(height)
         layout = self.layout()
         if self.height() <= 0 or layout is None:
+            height = self._rows_cap()
+            self._set_view_heights(height)
             return height
-        for _ in range(12):
-            deficit = self._needed_height(layout) - self.height()
-            if deficit > 0 and height <= MIN_CARD_HEIGHT:
-                # the least cards and still short (1018 x 645, three bots in Russian): the
-                # seats take thinner margins, as the window alone decides (nothing moves mid-hand)
-                for seat in self._seats:
-                    seat.set_compact(True)
-                self.outer.setSpacing(1)  # and the column's gaps thinner
-                self._set_view_heights(height)
-                return height
-            if deficit <= 0:
-                return height
-            sharing = len(ROWS) + (1 if self._hand_height(height) == height else 0)
-            height = max(MIN_CARD_HEIGHT, height - -(-deficit // sharing))
+        height = largest_fitting(self._rows_cap(), MIN_CARD_HEIGHT, self._set_view_heights, self.fits, 1)
+        if height <= MIN_CARD_HEIGHT and not self.fits():
+            for seat in self._seats:
+                seat.set_compact(True)
+            self.outer.setSpacing(1)
             self._set_view_heights(height)
         return height
 
@@ -600,6 +614,7 @@ class TableWidget(QWidget):
         """Criss Cross: the first hand is set; show it face up beside the bot's hands."""
         mine = OpponentSeat(0, self.renderer, self)
         mine.allow_below = False
+        mine.set_stacked(self._stacked)
         mine.set_card_height(self._seat_fitted)
         self.seats_box.addWidget(mine)
         self._seats.append(mine)
@@ -638,6 +653,7 @@ class TableWidget(QWidget):
             seat.deleteLater()
         while len(self._seats) < want:
             seat = OpponentSeat(len(self._seats) + 1, self.renderer, self)
+            seat.set_stacked(self._stacked)
             seat.set_card_height(self._seat_fitted)
             self.seats_box.addWidget(seat)
             self._seats.append(seat)
