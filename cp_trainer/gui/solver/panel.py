@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.cards.fitting import largest_fitting
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer, card_size
 from cp_trainer.gui.fitted import needed_height
@@ -710,18 +711,20 @@ class SolverPanel(QFrame):
         layout = self.layout()
         if layout is None or avail <= 0 or not self.hindsight_rows.isVisibleTo(self):
             return True
-        for _ in range(80):
+
+        def fits() -> bool:
             layout.invalidate()
-            if self.needed_height() <= avail:
-                return True
-            if hindsight > MIN_HINDSIGHT_HEIGHT:
-                hindsight -= 2
-            elif best > MIN_FIT_HEIGHT:
-                best -= 2
-            else:
-                return False
-            self._apply(best, hindsight)
-        return False
+            return self.needed_height() <= avail
+
+        if fits():
+            return True
+        # the hindsight's cards give way first, then the best's (the hindsight's at their least)
+        low = min(hindsight, MIN_HINDSIGHT_HEIGHT)
+        largest_fitting(hindsight, low, lambda h: self._apply(best, h), fits)
+        if fits():
+            return True
+        largest_fitting(best, min(best, MIN_FIT_HEIGHT), lambda b: self._apply(b, low), fits)
+        return fits()
 
     def _pair_height(self) -> int:
         """The highest cards with which the best arrangement and yours stand side by side."""
