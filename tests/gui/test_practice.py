@@ -93,6 +93,7 @@ def test_lessons_and_table_mode_from_the_menu(window: MainWindow) -> None:
     window.practice.menu.table_action.trigger()
     dialog = window.practice.table_dialog
     assert dialog is not None and dialog.rules == window.values.house_rules
+    assert dialog.output.renderer is window.renderer  # its cards in the table's card style
 
 
 def test_other_games_can_store_their_hands(window: MainWindow, tmp_path: Path) -> None:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QPoint, QRect, Qt, QUrl
+from PySide6.QtGui import QColor, QImage, QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from cp_trainer.gui.practice.hand_html import CARD_SCHEME, card_keys
 from cp_trainer.gui.practice.table_mode import HINT_FLAGS, TableModeDialog
 from cp_trainer.gui.translation import install_language
 from cp_trainer.rules.cards import parse_cards
@@ -211,7 +213,7 @@ def test_the_players_spin_box_does_not_take_the_focus_on_open(qtbot: QtBot) -> N
 
 def test_the_result_shows_the_hands_and_every_pair_as_tables(qtbot: QtBot) -> None:
     """The result is no list of sentences under the totals: each player's rows stand in the
-    players' table, in the cards' signs, and every pair is a line of who won each row."""
+    players' table, as card pictures, and every pair is a line of who won each row."""
     dialog = TableModeDialog(HouseRules())
     qtbot.addWidget(dialog)
     dialog.players[0].name.setText("Ann")
@@ -220,8 +222,8 @@ def test_the_result_shows_the_hands_and_every_pair_as_tables(qtbot: QtBot) -> No
     dialog.settle()
     markup = dialog.output.toHtml()
     assert markup.count("<table") >= 2
+    assert Counter(card_keys(markup)) == Counter((A + " " + B).replace("/", " ").split())
     text = dialog.output.toPlainText()
-    assert "J♣" in text and "5♥" in text and "Q♥" in text  # the hands, in the cards' signs
     assert "Pair" in text and "Ann — player B" in text
     # the pair's line: the winner of each row (top, middle, bottom), then the points
     assert "Ann — player B\nAnn\nAnn\nAnn\n+4 / \u22124" in text
@@ -236,6 +238,24 @@ def _settled_tens(qtbot: QtBot) -> TableModeDialog:
     result = dialog.settle()
     assert result.ok and result.seats[0].fouled
     return dialog
+
+
+def test_every_players_13_cards_are_pictures_in_both_languages(qtbot: QtBot, language: str) -> None:
+    """Each player's rows are drawn with the table's card art (images of the result's document),
+    13 pictures a player; the Russian result has no English word left."""
+    dialog = _settled_tens(qtbot)
+    markup = dialog.output.toHtml()
+    keys = card_keys(markup)
+    assert Counter(keys) == Counter(" ".join(TENS).replace("/", " ").split())
+    assert dialog.output.images == 13 * len(TENS)
+    for key in keys:  # the art drawn, not a broken picture
+        image = dialog.output.document().resource(QTextDocument.ResourceType.ImageResource,
+                                                  QUrl(f"{CARD_SCHEME}:{key}"))
+        assert isinstance(image, QImage) and not image.isNull() and image.height() >= 30, key
+    text = dialog.output.toPlainText()
+    assert "♣" not in text and "♥" not in text, "the cards are pictures, not text"
+    if language == "ru":
+        assert not re.findall(r"[A-Za-z]{2,}", text), text
 
 
 def test_no_text_of_the_result_writes_a_ten_as_t(qtbot: QtBot, language: str) -> None:

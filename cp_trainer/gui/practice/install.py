@@ -208,7 +208,10 @@ class Practice(QObject):
 
         rules = self.house_rules()
         if self.table_dialog is None or self.table_dialog.rules != rules:
-            self.table_dialog = TableModeDialog(rules, self.window)
+            # the results draw their cards as the table does (the main window's renderer)
+            renderer = getattr(self.window, "renderer", None)
+            self.table_dialog = TableModeDialog(
+                rules, self.window, renderer=renderer if isinstance(renderer, CardRenderer) else None)
             add_close_shortcuts(self.table_dialog)
         self.table_dialog.show()
         _to_front(self.table_dialog)

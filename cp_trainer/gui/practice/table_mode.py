@@ -2,8 +2,9 @@
 
 Cards are clicked in a 52-card picker (they go to the player chosen under "Cards go to") or typed
 into the rows. "Settle" hands everything to :func:`cp_trainer.practice.table_mode.settle_table`: fouls are
-explained by the rules core, cards found in two players' hands are named, and each player's points
-and money (at the point value) are listed.
+explained by the rules core, cards found in two players' hands are named, and each player's rows
+(drawn with the table's card art, as the History draws a hand), points and money (at the point
+value) are listed, then every pair's rows won and points.
 """
 
 from __future__ import annotations
@@ -31,13 +32,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.picker import CardPicker, RowsEditor, fitting_width
+from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.numbers import locale, signed
-from cp_trainer.gui.practice.hand_html import cards_html
+from cp_trainer.gui.practice.hand_html import add_card_images, card_img
 from cp_trainer.gui.practice.history_model import rules_label
 from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.practice.table_mode import TableEntry, TableResult, settle_table
-from cp_trainer.rules.arrangement import Row
+from cp_trainer.rules.arrangement import Arrangement, Row
 from cp_trainer.rules.arrangement_text import for_people, foul_message, row_label
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.house_rules import HouseRules
@@ -53,12 +56,26 @@ OUTPUT_MIN_HEIGHT = 90  # the results: a few lines, scrolling for more
 
 
 class ResultView(QTextBrowser):
-    """The results; while there are none, a ``hint`` says how to fill the table in, wrapped to the
-    view's width (Qt draws a text browser's placeholder on one line, cut at the edge)."""
+    """The results, their cards drawn by ``renderer`` (the table's art and card style); while
+    there are none, a ``hint`` says how to fill the table in, wrapped to the view's width (Qt
+    draws a text browser's placeholder on one line, cut at the edge)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, renderer: CardRenderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.hint = ""
+        self.renderer = renderer
+        self.images = 0  # how many different cards the results have pictures of
+
+    def show_html(self, text: str) -> None:
+        """``text``, its ``<img src="card:As">`` cards as pictures."""
+        self.setHtml(text)
+        # after setHtml (which starts a new document); the layout then draws the pictures
+        self.images = add_card_images(self.document(), text, self.renderer, self.devicePixelRatioF())
+        self.document().markContentsDirty(0, self.document().characterCount())
+
+    def clear(self) -> None:
+        super().clear()
+        self.images = 0
 
     def set_hint(self, text: str) -> None:
         self.hint = text
@@ -141,7 +158,10 @@ class _PlayerBox(QGroupBox):
 
 
 class TableModeDialog(QDialog):
-    def __init__(self, rules: HouseRules | None = None, parent: QWidget | None = None) -> None:
+    """``renderer`` draws the results' cards (the table's, so its card style; None: a default)."""
+
+    def __init__(self, rules: HouseRules | None = None, parent: QWidget | None = None, *,
+                 renderer: CardRenderer | None = None) -> None:
         super().__init__(parent)
         follow_language(self, self.retranslate)
         self.setObjectName("tableModeDialog")
@@ -165,7 +185,7 @@ class TableModeDialog(QDialog):
         self.settle_button.setObjectName("settleButton")
         self.clear_button = QPushButton(self)
         self.clear_button.setObjectName("clearTableButton")
-        self.output = ResultView(self)
+        self.output = ResultView(renderer if renderer is not None else CardRenderer(), self)
         self.output.setObjectName("tableResult")
         buttons = QHBoxLayout()
         buttons.addWidget(self.clear_button)
@@ -260,7 +280,7 @@ class TableModeDialog(QDialog):
     def _pick(self, card: Card) -> None:
         seat = max(0, self.targets.checkedId())
         if not self.players[seat].rows.add_card(card):
-            self.output.setHtml(html.escape(self.tr("That player's rows are full.")))
+            self.output.show_html(html.escape(self.tr("That player's rows are full.")))
 
     def _update_used(self) -> None:
         self.picker.set_used(c for p in self.active_players() for c in p.rows.cards())
@@ -279,7 +299,7 @@ class TableModeDialog(QDialog):
         entries = [p.entry() for p in self.active_players()]
         result = settle_table(entries, rules, lang)
         self.table_result = result
-        self.output.setHtml(self._html(result))
+        self.output.show_html(self._html(result))
         return result
 
     def _html(self, result: TableResult) -> str:
@@ -301,10 +321,7 @@ class TableModeDialog(QDialog):
             # the name typed (or the seat, "player A"); two equal names keep their seats apart
             same = sum(other.name == seat.name for other in result.seats) > 1
             who = f"{seat.name} ({seat_default_name(index)})" if same else seat.name
-            # the hand itself, a row a line, in the cards' own signs (hidden when surrendered)
-            hand = ("" if seat.arrangement is None or seat.surrendered else
-                    "<br>".join(cards_html(" ".join(str(c) for c in row))
-                                for row in seat.arrangement.rows))
+            hand = "" if seat.arrangement is None or seat.surrendered else _hand_pictures(seat.arrangement)
             rows.append(f"<tr><td><b>{html.escape(who)}</b></td><td>{hand}</td><td>{verdict}</td>"
                         f"<td align='right'><b>{signed(seat.points, 0)}</b></td>"
                         f"<td align='right'>{signed(seat.money)}</td></tr>")
@@ -337,3 +354,13 @@ class TableModeDialog(QDialog):
             cells.append(f"{signed(pair.points[0], 0)} / {signed(pair.points[1], 0)}")
             lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         return f"<table cellpadding='4'>{''.join(lines)}</table>"
+
+
+def _hand_pictures(arrangement: Arrangement) -> str:
+    """A hand's rows, a line each (top, middle, bottom), as card pictures in the order the table
+    sets them; each row a table of its own, so its cards stay on one line."""
+    lines = []
+    for row in arrangement.rows:
+        pictures = "".join(f"<td>{card_img(str(card))}</td>" for card in set_order(row))
+        lines.append(f"<table cellspacing='0' cellpadding='0'><tr>{pictures}</tr></table>")
+    return "".join(lines)
