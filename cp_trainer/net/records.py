@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..history.record import FoulNote, Game, HandRecord, OpponentHand, now_utc
 from ..rules.arrangement import Arrangement, CheckResult, check_arrangement
-from ..rules.arrangement_text import foul_message
+from ..rules.arrangement_text import for_people, foul_message
 from ..rules.cards import Card, format_cards
 from ..rules.house_rules import HouseRules
 from ..rules.settlement import Settlement
@@ -54,9 +54,10 @@ def _as_dealt(cards: Sequence[Card]) -> Arrangement:
 
 
 def check_message(result: CheckResult, arr: Arrangement, lang: str) -> str:
-    """One line for the player: the fouls found, or how far the hand is."""
+    """One line for the player: the fouls found (a ten written ``10``, as the page's cards show
+    it), or how far the hand is."""
     if result.fouls:
-        messages = [foul_message(f, lang) for f in result.fouls]
+        messages = [for_people(foul_message(f, lang)) for f in result.fouls]
         return " ".join(m[:1].upper() + m[1:].rstrip(".") + "." for m in messages)
     if arr.complete:
         return tr("net.check.legal", lang)

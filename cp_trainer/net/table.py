@@ -39,7 +39,7 @@ from ..history.record import HandRecord
 from ..rules.arrangement import Arrangement, ArrangementParseError, check_arrangement, check_partial
 from ..rules.arrangement_text import foul_message
 from ..rules.bot_names import BotChoice
-from ..rules.cards import CardParseError, Deck, format_cards, set_order
+from ..rules.cards import CardParseError, Deck, format_cards, label_cards, set_order
 from ..rules.house_rules import HouseRules
 from ..rules.house_rules_file import RulesFile, _plain
 from ..rules.settlement import Settlement, settle
@@ -442,10 +442,10 @@ class Table:
         mine = set(seat.cards)
         strange = [c for c in arr.cards if c not in mine]
         if strange:
-            raise TableError("not_your_cards", cards=format_cards(strange))
+            raise TableError("not_your_cards", cards=label_cards(strange))
         if len(set(arr.cards)) != len(arr.cards):
             repeated = sorted({c for c in arr.cards if arr.cards.count(c) > 1})
-            raise TableError("repeated", cards=format_cards(repeated))
+            raise TableError("repeated", cards=label_cards(repeated))
         if full and not arr.complete:
             raise TableError("sizes", top=len(arr.top), middle=len(arr.middle), bottom=len(arr.bottom))
         return arr
