@@ -29,7 +29,7 @@ TENS = ("Jc Jd Ts / Jh Js 9c 8c 7c / Ac Ad Ah 2c 2d",
         "6h 6s Td / Qh Qs 5d 4d 3h / Kc Kd Kh 3c 3d",
         "6c 6d 8s / Qc Qd 5h 4h 2h / 9h 9s 9d 7h 7d")
 #: A ten written as a rank letter: alone ("kicker T", "T-9-7") or as a card ("Td", "T♦").
-TEN_LETTER = re.compile(r"\bT\b|\bT[shdc♠♥♦♣]")
+TEN_LETTER = re.compile(r"\bT\b|\bT[shdc♠♥♦♣](?![A-Za-z])")
 
 
 def test_two_players_picked_by_clicking_and_settled_in_money(qtbot: QtBot) -> None:

@@ -18,7 +18,7 @@ CODE = "ABCDEFGH"
 #: stronger than pair of jacks, kickers 9-8-7".
 FOUL = "Jc Jd Ts / Jh Js 9c 8c 7c / Ac Ad Ah 2c 2d"
 #: A ten written as a rank letter: alone ("kicker T", "T-9-7") or as a card ("Td", "T♦").
-TEN_LETTER = re.compile(r"\bT\b|\bT[shdc♠♥♦♣]")
+TEN_LETTER = re.compile(r"\bT\b|\bT[shdc♠♥♦♣](?![A-Za-z])")
 
 
 def _seated(lang: str) -> tuple[Table, list[tuple[int, dict[str, Any]]]]:
