@@ -11,15 +11,15 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from cp_trainer.chinese.foul_words import foul_words, order_rule
 from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.table.core_adapters import partial_hand_name
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import fill
 from cp_trainer.rules.arrangement import CheckResult, Outcome, Row
-from cp_trainer.rules.arrangement_text import for_people, foul_message, foul_sentences, row_name
+from cp_trainer.rules.arrangement_text import for_people, row_name
 from cp_trainer.rules.cards import Card
 from cp_trainer.rules.house_rules import HouseRules
-from cp_trainer.support.i18n import tr as core_tr
 from cp_trainer.support.i18n import tr_count
 
 __all__ = ["ROW_OF_ZONE", "banner_words", "make_banner", "row_words", "show_banner"]
@@ -67,15 +67,10 @@ def banner_words(result: CheckResult, rules: HouseRules, left: int, total: int, 
     """The banner's state (foul / legal / incomplete) and words for a hand being set (``left`` of
     its ``total`` cards still in the hand), or already set (``setting`` false)."""
     translate = QCoreApplication.translate
-    order = core_tr("rules.order.low_middle" if rules.low_middle else "rules.order.normal", lang)
-    if result.fouls:
-        # Every word of a foul comes from the rules core, the heading included: its sentences
-        # for a reader, one per foul, and the order rule said once at the end. Whole sentences
-        # need no bullets to stay apart, and as one paragraph they fit the smallest window.
-        head = core_tr("rules.cli.foul", lang) + ":"
-        return "foul", " ".join([head, *foul_sentences(result.fouls, lang)])
-    if result.outcome is Outcome.MISDEAL and result.misdeal is not None:
-        return "foul", foul_message(result.misdeal, lang)
+    order = order_rule(rules, lang)
+    foul = foul_words(result, lang)  # every word of a foul the rules core's
+    if foul is not None:
+        return "foul", foul
     if result.outcome is Outcome.LEGAL:
         if setting:
             legal = translate("TableWidget", "Legal: the rows are in order (%1). Press Set hand when ready.")

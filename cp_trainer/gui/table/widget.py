@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.chinese.foul_words import longest_fouls, order_rule
 from cp_trainer.gui.cards.animation import CardMotion
 from cp_trainer.gui.cards.fitting import largest_fitting
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
@@ -42,17 +43,9 @@ from cp_trainer.gui.table.showdown_view import TableShowdown
 from cp_trainer.gui.table.status_line import StatusLine
 from cp_trainer.gui.table.zones import step_focus, zone_view
 from cp_trainer.gui.translation import fill, follow_language
-from cp_trainer.rules.arrangement import (
-    Arrangement,
-    CheckResult,
-    Outcome,
-    Row,
-    check_arrangement,
-    check_partial,
-)
+from cp_trainer.rules.arrangement import CheckResult, Outcome, Row
 from cp_trainer.rules.arrangement_text import row_name
-from cp_trainer.rules.cards import Card, parse_cards
-from cp_trainer.support.i18n import tr as core_tr
+from cp_trainer.rules.cards import Card
 
 __all__ = ["Question", "TableWidget"]
 
@@ -62,11 +55,6 @@ MIN_CARD_HEIGHT = 44
 TOOLS_BESIDE_FROM = 840
 #: The bots' cards grow, where the room allows, to at most this share of the rows' height.
 SEAT_SHARE = 0.75
-#: A hand half set that fouls twice (top, middle, bottom, still in hand): the banner's longest text.
-_LONGEST_FOUL = ("As Ah 2s", "Kd Kc 9h 8h 7d", "Qs Js", "Ts 5c 3c")
-#: A whole hand that breaks both halves of the order (the seed's Example 1 set as a foul): its two
-#: sentences and the rule are at least as long as the half-set one's.
-_DOUBLE_FOUL = "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c"
 
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
 
@@ -516,8 +504,8 @@ class TableWidget(QWidget):
 
     def _banner_lines(self) -> int:
         """The lines the banner's longest texts take at the table's width in the current language
-        (a hand half set that fouls twice, the first instruction, the legal hand), 2 to 6, laid
-        out as QLabel does."""
+        (the longest fouls of the table's rules (:func:`longest_fouls`), the first instruction, the
+        legal hand), 2 to 6, laid out as QLabel does."""
         lang = self.controller.setup.lang
         layout = self.layout()
         side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
@@ -526,12 +514,8 @@ class TableWidget(QWidget):
                self.controller.setup.criss_cross)
         if self._banner_key == key:
             return self._banner_lines_cached
-        arr = Arrangement(*(tuple(parse_cards(row)) for row in _LONGEST_FOUL[:3]))
-        foul = check_partial(arr, self.controller.setup.rules, remaining=parse_cards(_LONGEST_FOUL[3]))
-        order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
-                        else "rules.order.normal", lang)
-        double = check_arrangement(Arrangement.parse(_DOUBLE_FOUL), self.controller.setup.rules)
-        samples = [self._banner_text(foul)[1], self._banner_text(double)[1],
+        order = order_rule(self.controller.setup.rules, lang)
+        samples = [*longest_fouls(self.controller.setup.rules, lang),
                    fill(self.tr("Drag your cards from the hand below into the three rows (or "
                                 "double-click a card). The rows must go %1."), order),
                    fill(self.tr("Legal: the rows are in order (%1). Press Set hand when ready."), order),
@@ -692,8 +676,7 @@ class TableWidget(QWidget):
             return "legal", self.tr("You surrendered: your rows are not shown, and no row is compared.")
         if (not result.fouls and result.outcome is Outcome.LEGAL
                 and self.controller.phase is not Phase.SETTING):
-            order = core_tr("rules.order.low_middle" if self.controller.setup.rules.low_middle
-                            else "rules.order.normal", lang)
+            order = order_rule(self.controller.setup.rules, lang)
             text = self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend()
             return "legal", fill(text, order)
         return banner_words(result, self.controller.setup.rules, len(self.deal.cards(Zone.HAND)),
