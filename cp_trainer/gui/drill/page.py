@@ -22,116 +22,52 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtCore import QLocale, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
-    QProxyStyle,
     QPushButton,
-    QSizePolicy,
-    QStyle,
-    QStyleHintReturn,
-    QStyleOption,
     QVBoxLayout,
     QWidget,
 )
 
 from cp_trainer.drill.grading import GOOD_MAX, INACCURACY_MAX, MISTAKE_MAX, DrillGrade, GradeLevel
-from cp_trainer.drill.pool import RANDOM_SHARE, DrillHand, load_pool, solved_to_hand
+from cp_trainer.drill.pool import RANDOM_SHARE, DrillHand, load_pool
 from cp_trainer.drill.profile import DrillProfile
-from cp_trainer.drill.session import (
-    AnalyseFn,
-    DrillPhase,
-    DrillResult,
-    DrillSession,
-    GradeFn,
-    GradeJob,
-    Nets,
-)
+from cp_trainer.drill.session import AnalyseFn, DrillPhase, DrillResult, DrillSession, GradeFn, GradeJob
 from cp_trainer.drill.themes import Theme
 from cp_trainer.drill.why import explain
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
-from cp_trainer.gui.cards.views import GAP, CardZoneView
-from cp_trainer.gui.drill.views import MiniArrangement
+from cp_trainer.gui.cards.views import GAP
+from cp_trainer.gui.drill.alt_keys import underline_while_alt
+from cp_trainer.gui.drill.jobs import RatesFn, analyse_hand, grade_hand, row_rates
+from cp_trainer.gui.drill.rows_grid import DrillRows
 from cp_trainer.gui.fitted import FittedLabel, needed_height
-from cp_trainer.gui.lifetimes import keep_alive
 from cp_trainer.gui.numbers import MINUS, integer
 from cp_trainer.gui.shortcuts import redo_keys, undo_keys
-from cp_trainer.gui.table.live_check import ROW_OF_ZONE, banner_words, make_banner, row_words, show_banner
+from cp_trainer.gui.table.live_check import ROW_OF_ZONE, banner_words, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, DealModel, Zone
-from cp_trainer.gui.table.zones import step_focus, zone_view
+from cp_trainer.gui.table.zones import step_focus
 from cp_trainer.gui.translation import current_language, fill, follow_language
 from cp_trainer.gui.worker import JobSlot
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.record import now_utc
 from cp_trainer.rules.arrangement import Arrangement, check_partial
-from cp_trainer.rules.cards import Card
 from cp_trainer.rules.house_rules import HouseRules
 
 __all__ = ["DrillPage", "Phase"]
 
 Phase = DrillPhase  # the session's phases, by the page's old name
-RatesFn = Callable[[DrillHand, DrillGrade], tuple[Nets, Nets]]
 
 GRADE_COLOURS = {GradeLevel.BEST: "#7CFC9A", GradeLevel.GOOD: "#C8F7A0", GradeLevel.INACCURACY: "#FFE27A",
                  GradeLevel.MISTAKE: "#FFB067", GradeLevel.BLUNDER: "#FF7B7B"}
 MIN_CARD_HEIGHT = 50  # the cards' height bounds: they scale with the page
 MAX_CARD_HEIGHT = 140
-
-
-class AltUnderlines(QProxyStyle):
-    """The keyboard-shortcut underlines drawn only while Alt is held (as on Windows), not
-    always: the page's titles and buttons read cleaner."""
-
-    def styleHint(self, hint: QStyle.StyleHint, option: QStyleOption | None = None,
-                  widget: QWidget | None = None, returnData: QStyleHintReturn | None = None) -> int:
-        if hint == QStyle.StyleHint.SH_UnderlineShortcut:
-            return int(bool(QGuiApplication.queryKeyboardModifiers() & Qt.KeyboardModifier.AltModifier))
-        return super().styleHint(hint, option, widget, returnData)
-
-
-class _AltWatcher(QObject):
-    """The application's key events: Alt pressed or released anywhere draws the underlines of
-    ``widgets`` again (shown while it is held)."""
-
-    def __init__(self, widgets: list[QWidget], parent: QObject) -> None:
-        super().__init__(parent)
-        self.widgets = widgets
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and isinstance(event, QKeyEvent) \
-                and event.key() == Qt.Key.Key_Alt:
-            for keyed in self.widgets:
-                keyed.update()
-        return False
-
-
-def analyse_hand(hand: DrillHand) -> DrillHand:
-    """A random (or review) hand's solver answer, theme and difficulty (slow: a worker thread)."""
-    from cp_trainer.drill.analysis import analyse
-
-    return solved_to_hand(analyse(list(hand.cards)), hand.source)
-
-
-def row_rates(hand: DrillHand, grade: DrillGrade) -> tuple[Nets, Nets]:
-    """The solver's per-row comparison of the player's rows and the best's (a solve)."""
-    from cp_trainer.drill.analysis import row_nets
-
-    assert hand.analysis is not None
-    yours, best = row_nets(hand.analysis, [grade.arrangement, grade.best])
-    return yours, best
-
-
-def grade_hand(hand: DrillHand, arrangement: Arrangement) -> DrillGrade:
-    from cp_trainer.drill.analysis import grade_live
-
-    assert hand.analysis is not None
-    return grade_live(hand.analysis, arrangement)
 
 
 class DrillPage(QWidget):
@@ -254,57 +190,13 @@ class DrillPage(QWidget):
         return head
 
     def _build_rows(self) -> QGridLayout:
-        """Your rows in column 1, the best arrangement beside them in column 2, the hand below both."""
-        grid = QGridLayout()
-        self.yours_label = QLabel(self)
-        grid.addWidget(self.yours_label, 0, 1)
-        self.best_label = QLabel(self)
-        grid.addWidget(self.best_label, 0, 2)
-        self.row_labels: dict[Zone, QLabel] = {}
-        self.row_names: dict[Zone, QLabel] = {}  # each row's hand as it forms, as on the table
-        self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
-        for i, zone in enumerate((*ROWS, Zone.HAND), start=1):
-            label = QLabel(self)
-            label.setObjectName("rowTitle")  # the table's yellow bold row titles
-            self.row_labels[zone] = label
-            view = zone_view(self.deal, zone, self.renderer, self)
-            view.set_card_height(self.card_height)
-            view.focusStep.connect(self._focus_step)
-            label.setBuddy(view)
-            self.views[zone] = view
-            grid.addWidget(label, i, 0)
-            if zone is Zone.HAND:
-                grid.addWidget(view, i, 1, 1, 2)
-            else:
-                grid.addWidget(view, i, 1)
-                name = QLabel(self)
-                name.setObjectName("drillRowName")
-                name.setWordWrap(True)
-                name.setMinimumWidth(name.fontMetrics().averageCharWidth() * 22)  # the table keeps 24
-                self.row_names[zone] = name
-                grid.addWidget(name, i, 3, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        self._build_best(grid)
-        grid.setColumnStretch(3, 1)
-        self.grid = grid
+        """Your rows, the best arrangement beside them, the hand below both (:class:`DrillRows`)."""
+        grid = self.grid = DrillRows(self, self.deal, self.renderer, self.card_height, self._focus_step)
+        self.yours_label, self.best_label = grid.yours_label, grid.best_label
+        self.row_labels, self.row_names, self.views = grid.row_labels, grid.row_names, grid.views
+        self.best_view, self.best_placeholder = grid.best_view, grid.best_placeholder
+        self.banner = grid.banner
         return grid
-
-    def _build_best(self, grid: QGridLayout) -> None:
-        """The best arrangement's rows beside yours, row by row and at your cards' size (a
-        placeholder before the grade)."""
-        self.best_view = MiniArrangement(self.renderer, self.card_height, self)
-        self.best_view.setObjectName("drillBest")
-        for r, row in enumerate(self.best_view.rows, start=1):
-            grid.addWidget(row, r, 2, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        self.best_placeholder = QLabel(self)
-        self.best_placeholder.setObjectName("drillBestPlaceholder")
-        self.best_placeholder.setWordWrap(True)
-        self.best_placeholder.setContentsMargins(6, 0, 0, 0)
-        grid.addWidget(self.best_placeholder, 1, 2, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        # the table's live check (a foul, a legal hand, cards left) under it while the hand is set:
-        # the room the best arrangement takes after the grade, so nothing moves
-        self.banner = make_banner(self, lines=4)
-        self.banner.setSizePolicy(QSizePolicy.Policy.Ignored, self.banner.sizePolicy().verticalPolicy())
-        grid.addWidget(self.banner, 2, 2, 2, 1, Qt.AlignmentFlag.AlignTop)
 
     def _build_buttons(self) -> QHBoxLayout:
         """Set, Return all, Next and the solver's busy bar."""
@@ -357,16 +249,8 @@ class DrillPage(QWidget):
 
     def _underline_alt_keys(self) -> None:
         """The Alt-keys' underlines only while Alt is held."""
-        self._alt_style = AltUnderlines()
-        self._mnemonic_widgets: list[QWidget] = [self.theme_label, *self.row_labels.values(), self.set_button,
-                                                 self.return_button, self.next_button]
-        for keyed in self._mnemonic_widgets:
-            keyed.setStyle(self._alt_style)
-        app = QGuiApplication.instance()
-        if app is not None:  # a child of the page, owned until the page dies
-            self._alt_watcher = _AltWatcher(self._mnemonic_widgets, self)
-            keep_alive(self, self._alt_watcher)
-            app.installEventFilter(self._alt_watcher)
+        self._alt_style = underline_while_alt([self.theme_label, *self.row_labels.values(), self.set_button,
+                                               self.return_button, self.next_button], self)
 
     def _add_shortcuts(self) -> None:
         keys = ([QKeySequence("Ctrl+Return")], undo_keys(), redo_keys())
@@ -385,10 +269,7 @@ class DrillPage(QWidget):
         return self.height()
 
     def _set_card_height(self, height: int) -> None:
-        for view in self.views.values():
-            if view.iconSize().height() != height:
-                view.set_card_height(height)
-        self.best_view.set_card_height(height)
+        self.grid.set_card_height(height)
         self.card_height = height
 
     def fit_cards(self) -> None:
