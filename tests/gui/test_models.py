@@ -104,6 +104,31 @@ def test_mime_data_moves_swaps_and_full_row_refuses(deal: DealModel) -> None:
     assert not hand.canDropMimeData(mime, Qt.DropAction.MoveAction, -1, -1, QModelIndex())
 
 
+def test_a_drag_over_a_full_row_is_refused_once_each_time_it_comes_in(deal: DealModel) -> None:
+    """The zone's model, not its view, remembers that a drag hovering over a full row was told."""
+    refused: list[tuple[int, str]] = []
+    deal.refused.connect(lambda z, m: refused.append((z, m)))
+    hand, top = deal.zone_models[Zone.HAND], deal.zone_models[Zone.TOP]
+    for card in ("As", "Ah", "Kd"):
+        assert deal.move(c(card), Zone.TOP)
+    mime = hand.mimeData([hand.index(0)])
+    top.drag_entered()
+    for _ in range(3):  # the drag moves about over the row: said once
+        top.refuse_hover(mime, QModelIndex())
+    assert refused == [(Zone.TOP, deal.full_message(Zone.TOP))]
+    top.refuse_hover(mime, top.index(0))  # over a card: a swap, nothing to say
+    top.drag_entered()  # it comes in again: said again
+    top.refuse_hover(mime, QModelIndex())
+    assert len(refused) == 2
+    # a zone with room, and a card already in the zone, are not refused
+    middle = deal.zone_models[Zone.MIDDLE]
+    middle.drag_entered()
+    middle.refuse_hover(mime, QModelIndex())
+    top.drag_entered()
+    top.refuse_hover(top.mimeData([top.index(0)]), QModelIndex())
+    assert len(refused) == 2
+
+
 def _signals(model: QAbstractItemModel) -> dict[str, int]:
     counts = {"reset": 0, "inserted": 0, "removed": 0, "moved": 0}
 

@@ -228,6 +228,7 @@ class ZoneModel(QAbstractListModel, Generic[C, Z]):
         self.board = board
         self.zone = zone
         self._cards: tuple[C, ...] = ()
+        self._refusal_said = False  # the drag now over this zone was told it is full
 
     def _replace(self, cards: tuple[C, ...]) -> None:
         """Show ``cards``: the cards gone are removed, the ones kept moved into place, the new ones
@@ -338,6 +339,20 @@ class ZoneModel(QAbstractListModel, Generic[C, Z]):
         if self.swaps_onto(row, parent):
             return self.drop_target(row, parent) != card
         return self.board.has_room(self.zone)
+
+    def drag_entered(self) -> None:
+        """A drag came into the zone: the next hover a full zone refuses says why again."""
+        self._refusal_said = False
+
+    def refuse_hover(self, data: QMimeData, parent: AnyIndex) -> None:
+        """A drag of a card from elsewhere hovers over no card of this zone, which is full: say
+        so (the board's ``refused``), once each time the drag comes in (:meth:`drag_entered`)."""
+        cards = self.cards_in(data)
+        if (self._refusal_said or not cards or parent.isValid()
+                or self.board.zone_of(cards[0]) == self.zone or self.board.has_room(self.zone)):
+            return
+        self._refusal_said = True
+        self.board.refused.emit(int(self.zone), self.board.full_message(self.zone))
 
     def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
                      parent: AnyIndex) -> bool:

@@ -124,7 +124,6 @@ class CardZoneView(QListView, Generic[C, Z]):
         self.renderer = renderer
         self.keys: Mapping[Qt.Key, Z] = keys if keys is not None else {}
         self.delegate = CardDelegate(renderer, self)
-        self._refusal_shown = False
         self.setObjectName(object_name)
         self.setModel(deal.zone_models[zone])
         self.setItemDelegate(self.delegate)
@@ -267,7 +266,7 @@ class CardZoneView(QListView, Generic[C, Z]):
         return index if index.isValid() else QModelIndex()
 
     def dragEnterEvent(self, e: QDragEnterEvent) -> None:
-        self._refusal_shown = False
+        self.zone_model.drag_entered()
         if self.zone_model.cards_in(e.mimeData()):
             e.setDropAction(Qt.DropAction.MoveAction)
             e.accept()
@@ -288,11 +287,7 @@ class CardZoneView(QListView, Generic[C, Z]):
             e.accept()
             return
         e.ignore()
-        cards = model.cards_in(e.mimeData())
-        if (not self._refusal_shown and cards and not parent.isValid()
-                and self.deal.zone_of(cards[0]) != self.zone and not self.deal.has_room(self.zone)):
-            self._refusal_shown = True
-            self.deal.refused.emit(int(self.zone), self.deal.full_message(self.zone))
+        model.refuse_hover(e.mimeData(), parent)  # a full zone says why, once a drag
 
     def dragLeaveEvent(self, e: QDragLeaveEvent) -> None:
         self.delegate.drop_target_row = -1
