@@ -43,10 +43,10 @@ from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule  # n
 from cp_trainer.solver import removal  # noqa: E402
 from cp_trainer.solver.enumerate import setting_arrangement, tables_for  # noqa: E402
 from cp_trainer.solver.fastbots import bot_spec, removal_pool, settings_for  # noqa: E402
+from cp_trainer.solver.kernel_args import row_tables  # noqa: E402
 from cp_trainer.solver.kernels import bot_settings, removal_settings  # noqa: E402
 from cp_trainer.solver.montecarlo import SolveRequest, solve  # noqa: E402
 from cp_trainer.solver.scoring import setting_rows  # noqa: E402
-from cp_trainer.solver.tables import COMB3, SPLIT_MID, SPLIT_TOP  # noqa: E402
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -124,23 +124,17 @@ def gaps(rules: HouseRules, hands: I64, samples: int) -> tuple[F64, F64, float]:
 def one_core_ms(rules: HouseRules, hands: I64) -> tuple[float, float]:
     """``standard``'s ms a decision on one core: the rating alone, and with the step."""
     spec = bot_spec("standard", rules)
-    tab = tables_for(rules)
-    pool = removal_pool(rules)
-    step = removal.StepRules.of(rules)
+    tabs = row_tables(tables_for(rules))
+    step = removal.kernel_step(removal_pool(rules), removal.StepRules.of(rules))
     out = np.empty(len(hands), dtype=np.int64)
 
     def rating() -> None:
-        bot_settings(hands, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
-                     SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                     tab.class_category, COMB3, out)
+        bot_settings(hands, spec.kind, tabs, rules.low_middle, spec.rating, out)
 
     delta, k = removal.window(rules)
 
     def with_step() -> None:
-        removal_settings(hands, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
-                         SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                         tab.class_category, COMB3, delta, k, *pool.kernel_args(),
-                         *step.kernel_args(), out)
+        removal_settings(hands, tabs, rules.low_middle, spec.rating, delta, k, step, out)
 
     figures = []
     for run in (rating, with_step):

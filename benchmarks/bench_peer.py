@@ -154,21 +154,17 @@ def one_thread(flat: I64) -> None:
     """``standard``'s time a decision on one core (the kernel called directly, no second thread)."""
     from cp_trainer.solver import removal
     from cp_trainer.solver.fastbots import bot_spec
+    from cp_trainer.solver.kernel_args import row_tables
     from cp_trainer.solver.kernels import removal_settings
-    from cp_trainer.solver.tables import COMB3, SPLIT_MID, SPLIT_TOP
 
     spec = bot_spec("standard", RULES)
-    tab = tables_for(RULES)
-    pool = removal.load_pool()
-    step = removal.StepRules.of(RULES)
+    tabs = row_tables(tables_for(RULES))
+    step = removal.kernel_step(removal.load_pool(), removal.StepRules.of(RULES))
     out = np.empty(len(flat), dtype=np.int64)
     times = []
     for _ in range(3):
         t = time.perf_counter()
-        removal_settings(flat, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, RULES.low_middle,
-                         SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3, spec.natural_value,
-                         tab.class_category, COMB3, removal.DELTA, removal.K, *pool.kernel_args(),
-                         *step.kernel_args(), out)
+        removal_settings(flat, tabs, RULES.low_middle, spec.rating, removal.DELTA, removal.K, step, out)
         times.append((time.perf_counter() - t) / len(flat))
     print(f"   standard on one core: {min(times) * 1e3:.4f} ms a decision (best of 3, {len(flat)} hands)")
 

@@ -34,10 +34,11 @@ from train_winprob import deal  # noqa: E402
 
 from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.fastbots import bonuses  # noqa: E402
+from cp_trainer.solver.kernel_args import Rating, row_tables  # noqa: E402
 from cp_trainer.solver.kernels import BOT_STANDARD, bot_settings  # noqa: E402
 from cp_trainer.solver.parallel import run_ranges  # noqa: E402
 from cp_trainer.solver.scoring import setting_rows  # noqa: E402
-from cp_trainer.solver.tables import COMB3, SPLIT_MID, SPLIT_TOP, tables  # noqa: E402
+from cp_trainer.solver.tables import tables  # noqa: E402
 from cp_trainer.solver.winprob import (  # noqa: E402
     MIXTURE_RULES,
     Mixture,
@@ -61,10 +62,11 @@ def play(hands: I64, probs: F64, rules: HouseRules) -> I64:
     b2, b3 = bonuses(rules)
     out = np.empty(len(hands), dtype=np.int64)
 
+    tabs = row_tables(tab)
+    rating = Rating(probs, b2, b3, -1.0)
+
     def work(lo: int, hi: int) -> None:
-        bot_settings(hands[lo:hi], BOT_STANDARD, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
-                     rules.low_middle, SPLIT_MID, SPLIT_TOP, probs, b2, b3, -1.0, tab.class_category,
-                     COMB3, out[lo:hi])
+        bot_settings(hands[lo:hi], BOT_STANDARD, tabs, rules.low_middle, rating, out[lo:hi])
 
     run_ranges(work, len(hands), least=256)
     classes: I64 = setting_rows(hands, out, tab, rules).cls.astype(np.int64)

@@ -28,9 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from cp_trainer.rules.house_rules import HouseRules  # noqa: E402
 from cp_trainer.solver.bots import bonuses  # noqa: E402
+from cp_trainer.solver.kernel_args import Rating, row_tables  # noqa: E402
 from cp_trainer.solver.kernels import BOT_GREEDY, BOT_STANDARD, bot_settings  # noqa: E402
 from cp_trainer.solver.scoring import setting_rows  # noqa: E402
-from cp_trainer.solver.tables import COMB3, SPLIT_MID, SPLIT_TOP, tables  # noqa: E402
+from cp_trainer.solver.tables import tables  # noqa: E402
 from cp_trainer.solver.winprob import (  # noqa: E402
     WINPROB_FILE,
     WINPROB_LOW_FILE,
@@ -52,8 +53,7 @@ def histogram(hands: npt.NDArray[np.int64], kind: int, probs: F64, rules: HouseR
     tab = tables(False)
     b2, b3 = bonuses(rules)
     settings = np.empty(len(hands), dtype=np.int64)
-    bot_settings(hands, kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low, rules.low_middle,
-                 SPLIT_MID, SPLIT_TOP, probs, b2, b3, -1.0, tab.class_category, COMB3, settings)
+    bot_settings(hands, kind, row_tables(tab), rules.low_middle, Rating(probs, b2, b3, -1.0), settings)
     rows = setting_rows(hands, settings, tab, rules)
     hist = np.zeros((3, tab.n_classes), dtype=np.float64)
     for r in range(3):

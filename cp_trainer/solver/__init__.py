@@ -9,6 +9,7 @@ first solve answers at full speed).
 - :mod:`.scoring` — pair scoring under :class:`~cp_trainer.rules.house_rules.HouseRules`, vectorised.
 - :mod:`.bots` — the ``greedy``, ``standard`` and ``expert`` bots.
 - :mod:`.montecarlo` — the solver: expected points per candidate, hindsight, explanations.
+- :mod:`.kernel_args` — the named groups of arrays the compiled kernels take.
 
 :func:`play_bots` is how every table (the window's, the teaching table's) lets the bots play a deal.
 """
@@ -33,7 +34,7 @@ def warm_up() -> None:
 #: the kernels a solve runs, by function name (the others are compiled inside them), and the one
 #: ``standard`` sets a hand with at the table (its card-removal step), which :func:`warm_up` compiles too
 SOLVE_KERNELS = ("subset_classes", "pareto_kernel", "rows_of_settings", "deal_opponents", "bot_settings",
-                 "_score_block", "removal_settings")
+                 "_score_block", "_score_each", "removal_settings")
 
 
 def needs_compiling() -> bool:

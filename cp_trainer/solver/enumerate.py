@@ -24,6 +24,7 @@ from ..rules.arrangement import Arrangement
 from ..rules.cards import Card, CardError, DuplicateCardError, find_duplicates
 from ..rules.house_rules import HouseRules
 from ._jit import jit
+from .kernel_args import HandClasses
 from .tables import (
     COMB3,
     COMB5,
@@ -77,11 +78,11 @@ def setting_arrangement(cards: Sequence[Card], setting: int, *, in_engine_order:
 
 
 @jit
-def pareto_kernel(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, legal_only: bool,
-                  low: bool, n_classes: int, out: npt.NDArray[np.int32]) -> int:
-    """Write the Pareto settings to ``out``; return how many.
+def pareto_kernel(hc: HandClasses, split_mid: I16, split_top: I16, legal_only: bool, low: bool,
+                  n_classes: int, out: npt.NDArray[np.int32]) -> int:
+    """Write the Pareto settings of the hand rated ``hc`` to ``out``; return how many.
 
-    ``c5mid`` rates the 5-card subsets as middles: ``c5`` itself, or their low classes under the
+    ``hc.c5mid`` rates the 5-card subsets as middles: ``c5`` itself, or their low classes under the
     *low middle* variant (``low``: then only bottom >= top is required).
 
     Bottoms are visited strongest first, in groups of equal strength; inside a group the
@@ -89,6 +90,7 @@ def pareto_kernel(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, 
     accepted settings whose middle is at least class ``m`` (all of them have a bottom at least as
     strong as the current one), so a candidate is dominated-or-equal iff ``best_top[m] >= t``.
     """
+    c5, c5mid, c3 = hc
     order = np.argsort(-c5.astype(np.int32), kind="mergesort")
     best_top = np.full(n_classes + 1, -1, dtype=np.int32)
     group_set = np.empty(N_SETTINGS, dtype=np.int32)
@@ -170,7 +172,7 @@ class HandSettings:
         off (the *ignore fouls* rule) every setting competes, fouled ones included."""
         out = np.empty(N_SETTINGS, dtype=np.int32)
         c5mid = self.c5 if self.c5mid is None else self.c5mid
-        n = pareto_kernel(self.c5, c5mid, self.c3, SPLIT_MID, SPLIT_TOP, legal_only, self.low,
+        n = pareto_kernel(HandClasses(self.c5, c5mid, self.c3), SPLIT_MID, SPLIT_TOP, legal_only, self.low,
                           self.tables.n_classes, out)
         return out[:n].copy()
 

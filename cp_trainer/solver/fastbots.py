@@ -20,17 +20,11 @@ from ..rules.cards import Card
 from ..rules.house_rules import HouseRules
 from . import _jit, removal, single, styles
 from .enumerate import check_hand, setting_arrangement, tables_for
-from .kernels import (
-    BOT_GREEDY,
-    BOT_STANDARD,
-    bot_setting,
-    bot_settings,
-    removal_settings,
-    setting_value,
-)
+from .kernel_args import Rating, row_tables
+from .kernels import BOT_GREEDY, BOT_STANDARD, bot_settings, removal_settings, setting_value
 from .names import STYLES, BotChoice, BotName
 from .parallel import run_ranges
-from .tables import COMB3, COMB5, SPLIT_MID, SPLIT_TOP, hand_array
+from .tables import hand_array
 from .winprob import kernel_probs
 
 __all__ = ["POOL_HANDS", "POOL_SEED", "Bot", "BotSpec", "FastBot", "bonuses", "bot_spec", "build_pool_hands",
@@ -54,6 +48,11 @@ class BotSpec:
     bonus3: float
     natural_value: float = -1.0  # what a natural is worth, when the bot looks for one (else -1)
     style: bool = False  # a style on standard's kernel (:mod:`.styles`): no card-removal step
+
+    @property
+    def rating(self) -> Rating:
+        """What the kernels read of it to rate a setting."""
+        return Rating(self.probs, self.bonus2, self.bonus3, self.natural_value)
 
 
 _NO_PROBS = np.zeros((1, 9), dtype=np.float64)
@@ -147,24 +146,19 @@ def settings_for(hands: npt.NDArray[np.int64], name: str | BotChoice, rules: Hou
     ``seed`` (:func:`.styles.foul_draws`)."""
     choice = BotChoice.of(name)
     spec = bot_spec(choice.name, rules, seat)
-    tab = tables_for(rules)
+    tabs = row_tables(tables_for(rules))
+    rating = spec.rating
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, 13)
     out = np.empty(hands.shape[0], dtype=np.int64)
     if _removal(spec, rules, card_removal):
-        pool = removal_pool(rules, seat)
-        step = removal.StepRules.of(rules, seat)
+        step = removal.kernel_step(removal_pool(rules, seat), removal.StepRules.of(rules, seat))
         delta, k = removal.window(rules)
 
         def work(lo: int, hi: int) -> None:
-            removal_settings(hands[lo:hi], tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
-                             rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
-                             spec.natural_value, tab.class_category, COMB3, delta, k,
-                             *pool.kernel_args(), *step.kernel_args(), out[lo:hi])
+            removal_settings(hands[lo:hi], tabs, rules.low_middle, rating, delta, k, step, out[lo:hi])
     else:
         def work(lo: int, hi: int) -> None:
-            bot_settings(hands[lo:hi], spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low, tab.fl5_low,
-                         rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2, spec.bonus3,
-                         spec.natural_value, tab.class_category, COMB3, out[lo:hi])
+            bot_settings(hands[lo:hi], spec.kind, tabs, rules.low_middle, rating, out[lo:hi])
 
     run_ranges(work, hands.shape[0], least=64 if spec.kind == BOT_STANDARD else 256)
     return _newcomer(hands, out, choice, rules, seat if foul_seat is None else foul_seat, seed)
@@ -249,16 +243,12 @@ class FastBot(Bot):
 
     def _kernel_setting(self, hand: npt.NDArray[np.int64], rules: HouseRules, seat: int) -> int:
         spec = bot_spec(self.name, rules, seat)
-        tab = tables_for(rules)
         if _removal(spec, rules, True):
             return int(settings_for(hand.reshape(1, 13), self.name, rules, seat)[0])
-        c5 = np.empty(len(COMB5), dtype=np.int16)
-        c5low = np.empty(len(COMB5), dtype=np.int16)
-        c3 = np.empty(len(COMB3), dtype=np.int16)
-        return int(bot_setting(hand, spec.kind, tab.nf5, tab.fl5, tab.t3, tab.nf5_low,
-                               tab.fl5_low, rules.low_middle, SPLIT_MID, SPLIT_TOP, spec.probs, spec.bonus2,
-                               spec.bonus3, spec.natural_value, tab.class_category, COMB3, c5, c5low, c3,
-                               np.empty(0), np.empty(0, dtype=np.int64), np.empty((0, 3), dtype=np.int64)))
+        out = np.empty(1, dtype=np.int64)
+        bot_settings(hand.reshape(1, 13), spec.kind, row_tables(tables_for(rules)), rules.low_middle,
+                     spec.rating, out)
+        return int(out[0])
 
     def surrenders(self, cards: Sequence[Card], rules: HouseRules | None = None, seat: int = 0,
                    opponents: int = 1) -> bool:

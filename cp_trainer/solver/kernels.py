@@ -10,6 +10,17 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
+from .kernel_args import (
+    BotScratch,
+    Candidates,
+    HandClasses,
+    Rating,
+    RemovalStep,
+    RowTables,
+    Search,
+    SearchScratch,
+    StepScratch,
+)
 from .removal_kernels import removal_choice
 from .tables import N_SPLITS, sort_hand, subset_classes
 
@@ -33,15 +44,18 @@ FIRST_BAND = 2.0
 
 
 @jit
-def greedy_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, low: bool) -> int:
+def greedy_setting(hc: HandClasses, tabs: RowTables, low: bool) -> int:
     """Strongest bottom, then strongest middle, then strongest top, among legal settings.
 
     The strongest 5-card subset can always be the bottom of a legal setting (the best middle of
     the other eight cards is at least as strong as any top they leave), so only bottoms of the
-    top class are searched, and no middle can beat them. ``c5mid``: the subsets rated as
+    top class are searched, and no middle can beat them. ``hc.c5mid``: the subsets rated as
     middles (their low classes under the low-middle variant, ``low``, where the strongest middle
     is the best low and only bottom >= top is required).
     """
+    c5, c5mid, c3 = hc
+    split_mid = tabs.split_mid
+    split_top = tabs.split_top
     best_b = c5.max()
     best_m = -1
     best_t = -1
@@ -177,8 +191,9 @@ def row_value(c: int, row: int, probs: F64) -> float:
 
 
 @jit
-def copy_candidate(top_v: F64, top_s: I64, top_c: I64, dst: int, src: int) -> None:
+def copy_candidate(kept: Candidates, dst: int, src: int) -> None:
     """Entry ``src`` of the candidate list copied over entry ``dst``."""
+    top_v, top_s, top_c = kept.value, kept.setting, kept.classes
     top_v[dst] = top_v[src]
     top_s[dst] = top_s[src]
     top_c[dst, 0] = top_c[src, 0]
@@ -187,18 +202,18 @@ def copy_candidate(top_v: F64, top_s: I64, top_c: I64, dst: int, src: int) -> No
 
 
 @jit
-def keep_candidate(top_v: F64, top_s: I64, top_c: I64, nk: int, v: float, s: int, t: int, m: int,
-                   b: int) -> int:
+def keep_candidate(kept: Candidates, nk: int, v: float, s: int, t: int, m: int, b: int) -> int:
     """Keep setting ``s`` (rows of classes t, m, b, rated ``v``) in the list of the best distinct
     class triples, ordered by rating then setting number, each triple by its lowest setting
-    (``top_v``/``top_s``/``top_c``, ``nk`` of them so far, at most their length); the new count."""
+    (``kept``, ``nk`` of them so far, at most its length); the new count."""
+    top_v, top_s, top_c = kept.value, kept.setting, kept.classes
     k = top_v.shape[0]
     for q in range(nk):
         if top_c[q, 0] == t and top_c[q, 1] == m and top_c[q, 2] == b:
             if s >= top_s[q]:
                 return nk
             for r in range(q, nk - 1):  # the same triple by a lower setting: out, then in again
-                copy_candidate(top_v, top_s, top_c, r, r + 1)
+                copy_candidate(kept, r, r + 1)
             nk -= 1
             break
     if nk == k and (v < top_v[k - 1] or (v == top_v[k - 1] and s > top_s[k - 1])):
@@ -207,7 +222,7 @@ def keep_candidate(top_v: F64, top_s: I64, top_c: I64, nk: int, v: float, s: int
     if nk < k:
         nk += 1
     while q > 0 and (top_v[q - 1] < v or (top_v[q - 1] == v and top_s[q - 1] > s)):
-        copy_candidate(top_v, top_s, top_c, q, q - 1)
+        copy_candidate(kept, q, q - 1)
         q -= 1
     top_v[q] = v
     top_s[q] = s
@@ -218,10 +233,11 @@ def keep_candidate(top_v: F64, top_s: I64, top_c: I64, nk: int, v: float, s: int
 
 
 @jit
-def loose_threshold(floor: float, top_max: int, mid_max: int, top_class: int, probs: F64, bonus2: float,
-                    bonus3: float, low: bool) -> int:
+def loose_threshold(floor: float, top_max: int, mid_max: int, top_class: int, rating: Rating,
+                    low: bool) -> int:
     """The weakest bottom class whose loose bound (:func:`standard_setting`) reaches ``floor``
     (``top_class`` when none below it does): the bound rises with the class."""
+    probs, bonus2, bonus3 = rating.probs, rating.bonus2, rating.bonus3
     lo = 0
     hi = top_class
     while lo < hi:
@@ -235,11 +251,16 @@ def loose_threshold(floor: float, top_max: int, mid_max: int, top_class: int, pr
 
 
 @jit
-def bottom_bounds(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64, bonus2: float,
-                  bonus3: float, low: bool, floor: float, lo_c: int, hi_c: int, cand: I64, bound: F64,
-                  rest: F64) -> int:
+def bottom_bounds(hc: HandClasses, tabs: RowTables, rating: Rating, low: bool, floor: float, lo_c: int,
+                  hi_c: int, scratch: SearchScratch) -> int:
     """The bottoms of class ``lo_c`` to ``hi_c`` (excluded) whose bound over the other eight cards
-    reaches ``floor``, into ``cand`` with minus that bound and its :func:`row_value` rest; how many."""
+    reaches ``floor``, into ``scratch.cand`` with minus that bound (``bound``) and its
+    :func:`row_value` rest (``rest``); how many."""
+    c5, c5mid, c3 = hc
+    split_mid = tabs.split_mid
+    split_top = tabs.split_top
+    probs, bonus2, bonus3 = rating.probs, rating.bonus2, rating.bonus3
+    cand, bound, rest = scratch.cand, scratch.bound, scratch.rest
     n = 0
     for b in range(c5.shape[0]):
         cb = c5[b]
@@ -267,12 +288,20 @@ def bottom_bounds(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, 
 
 
 @jit
-def open_bottoms(n: int, cand: I64, bound: F64, rest: F64, c5: I16, c5mid: I16, c3: I16, split_mid: I16,
-                 split_top: I16, probs: F64, bonus2: float, bonus3: float, low: bool, delta: float,
-                 top_v: F64, top_s: I64, top_c: I64, keep: bool, coef: F64, mixture: bool, best: int,
-                 best_v: float, greedy: int, nk: int) -> tuple[int, float, int]:
-    """Rate the settings of :func:`bottom_bounds`' bottoms, strongest bound first, while a bound
-    reaches the window; the best setting, its value and the candidates kept so far."""
+def open_bottoms(n: int, scratch: SearchScratch, hc: HandClasses, tabs: RowTables, rating: Rating, low: bool,
+                 kept: Candidates, found: Search) -> Search:
+    """Rate the settings of :func:`bottom_bounds`' ``n`` bottoms, strongest bound first, while a bound
+    reaches the window (``kept.delta`` below the best), keeping candidates in ``kept`` when it has
+    room for any; where the search stands after them."""
+    c5, c5mid, c3 = hc
+    split_mid = tabs.split_mid
+    split_top = tabs.split_top
+    probs, bonus2, bonus3 = rating.probs, rating.bonus2, rating.bonus3
+    cand, bound, rest, coef = scratch
+    delta = kept.delta
+    keep = kept.value.shape[0] > 0
+    mixture = probs.shape[1] > 9
+    best, best_v, greedy, nk = found
     order = np.argsort(bound[:n])
     for q in order:
         if -bound[q] < best_v - delta:
@@ -297,17 +326,16 @@ def open_bottoms(n: int, cand: I64, bound: F64, rest: F64, c5: I16, c5mid: I16, 
                 best_v = v
                 best = s
             if keep and v >= best_v - delta:
-                nk = keep_candidate(top_v, top_s, top_c, nk, v, s, t, m, cb)
-    return best, best_v, nk
+                nk = keep_candidate(kept, nk, v, s, t, m, cb)
+    return Search(best, best_v, greedy, nk)
 
 
 @jit
-def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I16, probs: F64,
-                     bonus2: float, bonus3: float, low: bool, delta: float, top_v: F64, top_s: I64,
-                     top_c: I64) -> tuple[int, int]:
+def standard_setting(hc: HandClasses, tabs: RowTables, rating: Rating, low: bool,
+                     kept: Candidates) -> tuple[int, int]:
     """The legal setting of highest :func:`setting_value`, by branch and bound, and how many
-    candidates it kept: with ``top_v`` of length K > 0, the K best distinct row-class triples
-    rated at least the best minus ``delta`` (:func:`keep_candidate`; the card-removal step,
+    candidates it kept: with ``kept`` of length K > 0, the K best distinct row-class triples
+    rated at least the best minus ``kept.delta`` (:func:`keep_candidate`; the card-removal step,
     :mod:`.removal`, plays them off). ``delta`` 0 and K 0: the setting alone.
 
     The value rises with every row's class, so a bottom of class b bounds its settings by the
@@ -324,38 +352,38 @@ def standard_setting(c5: I16, c5mid: I16, c3: I16, split_mid: I16, split_top: I1
     Among settings of exactly the best value it returns greedy's own when that is one of them,
     else the lowest setting number (so :mod:`.single` can find the same one in NumPy).
     """
-    best = greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
-    greedy = best
+    c5, c5mid, c3 = hc
+    split_mid = tabs.split_mid
+    split_top = tabs.split_top
+    probs = rating.probs
+    delta = kept.delta
+    best = greedy_setting(hc, tabs, low)
     b0, j0 = divmod(best, N_SPLITS)
-    best_v = setting_value(c3[split_top[b0, j0]], c5mid[split_mid[b0, j0]], c5[b0], probs, bonus2, bonus3)
+    best_v = setting_value(c3[split_top[b0, j0]], c5mid[split_mid[b0, j0]], c5[b0], probs, rating.bonus2,
+                           rating.bonus3)
+    found = Search(best, best_v, best, 0)
     top_max = c3.max()
     mid_max = c5mid.max()
-    keep = top_v.shape[0] > 0
-    nk = 0
     n_b = c5.shape[0]
-    cand = np.empty(n_b, dtype=np.int64)
-    bound = np.empty(n_b, dtype=np.float64)
-    rest = np.empty(n_b, dtype=np.float64)
     mixture = probs.shape[1] > 9
-    coef = np.empty(((probs.shape[1] - 9) // 6 if mixture else 0, 4))
+    scratch = SearchScratch(np.empty(n_b, dtype=np.int64), np.empty(n_b, dtype=np.float64),
+                            np.empty(n_b, dtype=np.float64),
+                            np.empty(((probs.shape[1] - 9) // 6 if mixture else 0, 4)))
     top_class = int(c5.max()) + 1
-    cut = loose_threshold(best_v + FIRST_BAND - delta, top_max, mid_max, top_class, probs, bonus2, bonus3,
-                          low)
+    cut = loose_threshold(best_v + FIRST_BAND - delta, top_max, mid_max, top_class, rating, low)
     for stage in range(2):
         if stage == 0:
             lo_c = cut
             hi_c = top_class
         else:
-            lo_c = loose_threshold(best_v - delta, top_max, mid_max, top_class, probs, bonus2, bonus3, low)
+            lo_c = loose_threshold(found.value - delta, top_max, mid_max, top_class, rating, low)
             hi_c = cut
         if lo_c >= hi_c:
             continue
-        n = bottom_bounds(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low, best_v - delta,
-                          lo_c, hi_c, cand, bound, rest)
-        best, best_v, nk = open_bottoms(n, cand, bound, rest, c5, c5mid, c3, split_mid, split_top, probs,
-                                        bonus2, bonus3, low, delta, top_v, top_s, top_c, keep, coef, mixture,
-                                        best, best_v, greedy, nk)
-    while nk > 0 and top_v[nk - 1] < best_v - delta:  # kept before the best rose
+        n = bottom_bounds(hc, tabs, rating, low, found.value - delta, lo_c, hi_c, scratch)
+        found = open_bottoms(n, scratch, hc, tabs, rating, low, kept, found)
+    best, best_v, _, nk = found
+    while nk > 0 and kept.value[nk - 1] < best_v - delta:  # kept before the best rose
         nk -= 1
     return best, nk
 
@@ -376,12 +404,15 @@ def natural_anyway(hand: I64) -> bool:
 
 
 @jit
-def natural_setting(hand: I64, c5: I16, categories: I8, split_mid: I16, split_top: I16,
-                    comb3: I8) -> int:
+def natural_setting(hand: I64, c5: I16, tabs: RowTables) -> int:
     """A setting holding three flushes or three straights (legal order preferred), or -1.
 
     Only bottoms that are straights or flushes are looked at, so this is cheap. (Six pairs and
     the dragon are naturals however the hand is set.)"""
+    categories = tabs.categories
+    split_mid = tabs.split_mid
+    split_top = tabs.split_top
+    comb3 = tabs.comb3
     found = -1
     for b in range(c5.shape[0]):
         cb = categories[c5[b]]
@@ -413,116 +444,98 @@ def natural_setting(hand: I64, c5: I16, categories: I8, split_mid: I16, split_to
 
 
 @jit
-def bot_setting(hand: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
-                split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
-                natural_value: float, categories: I8, comb3: I8, c5: I16, c5low: I16, c3: I16, no_v: F64,
-                no_s: I64, no_c: I64) -> int:
+def bot_setting(hand: I64, kind: int, tabs: RowTables, low: bool, rating: Rating, scratch: BotScratch,
+                kept: Candidates) -> int:
     """One hand set by a bot (the setting refers to the hand sorted highest first).
 
-    ``natural_value`` >= 0 (naturals on, standard bot): what a natural
+    ``rating.natural_value`` >= 0 (naturals on, standard bot): what a natural
     is worth; the bot sets three flushes or three straights when that is worth more than its
-    best ordinary setting."""
+    best ordinary setting. ``scratch``: where the hand's subsets are rated; ``kept``: empty
+    candidate lists (the setting alone), made once by the caller."""
     hand = sort_hand(hand)
-    subset_classes(hand, nf5, fl5, t3, c5, c3)
+    c5, c5low, c3 = scratch
+    subset_classes(hand, tabs.nf5, tabs.fl5, tabs.t3, c5, c3)
     c5mid = c5
     if low:
-        subset_classes(hand, nf5_low, fl5_low, t3, c5low, c3)
+        subset_classes(hand, tabs.nf5_low, tabs.fl5_low, tabs.t3, c5low, c3)
         c5mid = c5low
+    hc = HandClasses(c5, c5mid, c3)
     if kind == BOT_GREEDY:
-        return greedy_setting(c5, c5mid, c3, split_mid, split_top, low)
-    # no_*: empty candidate lists (the setting alone), made once by the caller
-    best, _ = standard_setting(c5, c5mid, c3, split_mid, split_top, probs, bonus2, bonus3, low, 0.0,
-                               no_v, no_s, no_c)
+        return greedy_setting(hc, tabs, low)
+    best, _ = standard_setting(hc, tabs, rating, low, kept)
+    natural_value = rating.natural_value
     if natural_value >= 0:
-        nat = natural_setting(hand, c5, categories, split_mid, split_top, comb3)
+        nat = natural_setting(hand, c5, tabs)
         if nat >= 0:
             b, j = divmod(best, N_SPLITS)
-            if natural_value > setting_value(c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b], probs,
-                                             bonus2, bonus3):
+            if natural_value > setting_value(c3[tabs.split_top[b, j]], c5mid[tabs.split_mid[b, j]], c5[b],
+                                             rating.probs, rating.bonus2, rating.bonus3):
                 return nat
     return best
 
 
 @jit
-def bot_settings(hands: I64, kind: int, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
-                 split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
-                 natural_value: float, categories: I8, comb3: I8, out: I64) -> None:
-    """Set every hand of ``hands`` (M, 13) with a compiled bot."""
-    c5 = np.empty(1287, dtype=np.int16)
-    c5low = np.empty(1287, dtype=np.int16)
-    c3 = np.empty(286, dtype=np.int16)
-    no_v = np.empty(0)
-    no_s = np.empty(0, dtype=np.int64)
-    no_c = np.empty((0, 3), dtype=np.int64)
-    for i in range(hands.shape[0]):
-        out[i] = bot_setting(hands[i], kind, nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top,
-                             probs, bonus2, bonus3, natural_value, categories, comb3, c5, c5low, c3, no_v,
-                             no_s, no_c)
+def bot_scratch() -> BotScratch:
+    """Fresh :class:`.kernel_args.BotScratch`."""
+    return BotScratch(np.empty(1287, dtype=np.int16), np.empty(1287, dtype=np.int16),
+                      np.empty(286, dtype=np.int16))
 
 
 @jit
-def removal_setting(hand: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
-                    split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
-                    natural_value: float, categories: I8, comb3: I8, delta: float, by_row_cls: I16,
-                    by_row_codes: I16, vals: I16, ratio: F64, scale: float, cls: I16, codes: I16,
-                    majority: int, scoop: int, tie: int, roy: I64, royalties: bool, better_only: bool,
-                    top_v: F64, top_s: I64, top_c: I64, c5: I16, c5low: I16, c3: I16, factors: F64,
-                    table: I64, live: I64, paid: I64, weights: I64) -> int:
+def bot_settings(hands: I64, kind: int, tabs: RowTables, low: bool, rating: Rating, out: I64) -> None:
+    """Set every hand of ``hands`` (M, 13) with a compiled bot."""
+    scratch = bot_scratch()
+    kept = Candidates(0.0, np.empty(0), np.empty(0, dtype=np.int64), np.empty((0, 3), dtype=np.int64))
+    for i in range(hands.shape[0]):
+        out[i] = bot_setting(hands[i], kind, tabs, low, rating, scratch, kept)
+
+
+@jit
+def removal_setting(hand: I64, tabs: RowTables, low: bool, rating: Rating, kept: Candidates,
+                    scratch: BotScratch, step: RemovalStep, step_scratch: StepScratch) -> int:
     """One hand set by ``standard`` with its card-removal step (:mod:`.removal`). With naturals on
-    (``natural_value`` >= 0) a natural it declares (as :func:`bot_setting`) or a hand that is one
-    however set (six pairs, a dragon) takes no step. ``top_*`` hold K candidates; ``c5``/``c5low``/
-    ``c3`` scratch, and the step's (:func:`removal_choice`)."""
+    (``rating.natural_value`` >= 0) a natural it declares (as :func:`bot_setting`) or a hand that is
+    one however set (six pairs, a dragon) takes no step. ``kept`` holds K candidates; ``scratch``
+    and ``step_scratch`` the subsets' and the step's (:func:`removal_choice`) buffers."""
     hand = sort_hand(hand)
-    subset_classes(hand, nf5, fl5, t3, c5, c3)
+    c5, c5low, c3 = scratch
+    subset_classes(hand, tabs.nf5, tabs.fl5, tabs.t3, c5, c3)
     c5mid = c5
     if low:
-        subset_classes(hand, nf5_low, fl5_low, t3, c5low, c3)
+        subset_classes(hand, tabs.nf5_low, tabs.fl5_low, tabs.t3, c5low, c3)
         c5mid = c5low
-        best, nk = standard_setting(c5, c5low, c3, split_mid, split_top, probs, bonus2, bonus3, True, delta,
-                                    top_v, top_s, top_c)
+        best, nk = standard_setting(HandClasses(c5, c5low, c3), tabs, rating, True, kept)
     else:  # the constant lets Numba drop the low-middle branches of the search (twice as fast)
-        best, nk = standard_setting(c5, c5, c3, split_mid, split_top, probs, bonus2, bonus3, False, delta,
-                                    top_v, top_s, top_c)
+        best, nk = standard_setting(HandClasses(c5, c5, c3), tabs, rating, False, kept)
     b, j = divmod(best, N_SPLITS)
+    split_mid = tabs.split_mid
+    split_top = tabs.split_top
+    natural_value = rating.natural_value
     if natural_value >= 0:
-        nat = natural_setting(hand, c5, categories, split_mid, split_top, comb3)
+        nat = natural_setting(hand, c5, tabs)
         if nat >= 0 and natural_value > setting_value(c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b],
-                                                      probs, bonus2, bonus3):
+                                                      rating.probs, rating.bonus2, rating.bonus3):
             return nat
         if natural_anyway(hand):
             return best
     if nk < 2:  # nothing rated near the choice
         return best
-    return removal_choice(hand, best, c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b], nk, top_s, top_c,
-                          by_row_cls, by_row_codes, vals, ratio, scale, cls, codes, majority, scoop, tie,
-                          roy, royalties, better_only, factors, table, live, paid, weights)
+    return removal_choice(hand, best, (c3[split_top[b, j]], c5mid[split_mid[b, j]], c5[b]), kept, nk, step,
+                          step_scratch)
 
 
 @jit
-def removal_settings(hands: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16, low: bool,
-                     split_mid: I16, split_top: I16, probs: F64, bonus2: float, bonus3: float,
-                     natural_value: float, categories: I8, comb3: I8, delta: float, k: int,
-                     by_row_cls: I16, by_row_codes: I16, vals: I16, ratio: F64, scale: float, cls: I16,
-                     codes: I16, majority: int, scoop: int, tie: int, roy: I64, royalties: bool,
-                     better_only: bool, out: I64) -> None:
-    """Set every hand of ``hands`` (M, 13) with ``standard`` and its card-removal step."""
-    top_v = np.empty(k)
-    top_s = np.empty(k, dtype=np.int64)
-    top_c = np.empty((k, 3), dtype=np.int64)
-    c5 = np.empty(1287, dtype=np.int16)
-    c5low = np.empty(1287, dtype=np.int16)
-    c3 = np.empty(286, dtype=np.int16)
-    factors = np.empty((4, 625))
-    table = np.empty((3, 125), dtype=np.int64)
-    live = np.empty((3, 125), dtype=np.int64)
-    paid = np.empty((3, 5), dtype=np.int64)
-    weights = np.empty((3, cls.shape[0]), dtype=np.int64)
+def removal_settings(hands: I64, tabs: RowTables, low: bool, rating: Rating, delta: float, k: int,
+                     step: RemovalStep, out: I64) -> None:
+    """Set every hand of ``hands`` (M, 13) with ``standard`` and its card-removal step, keeping
+    ``k`` candidates within ``delta`` of its best."""
+    kept = Candidates(delta, np.empty(k), np.empty(k, dtype=np.int64), np.empty((k, 3), dtype=np.int64))
+    scratch = bot_scratch()
+    step_scratch = StepScratch(np.empty((4, 625)), np.empty((3, 125), dtype=np.int64),
+                               np.empty((3, 125), dtype=np.int64), np.empty((3, 5), dtype=np.int64),
+                               np.empty((3, step.cls.shape[0]), dtype=np.int64))
     for i in range(hands.shape[0]):
-        out[i] = removal_setting(hands[i], nf5, fl5, t3, nf5_low, fl5_low, low, split_mid, split_top, probs,
-                                 bonus2, bonus3, natural_value, categories, comb3, delta, by_row_cls,
-                                 by_row_codes, vals, ratio, scale, cls, codes, majority, scoop, tie, roy,
-                                 royalties, better_only, top_v, top_s, top_c, c5, c5low, c3, factors, table,
-                                 live, paid, weights)
+        out[i] = removal_setting(hands[i], tabs, low, rating, kept, scratch, step, step_scratch)
 
 
 @jit

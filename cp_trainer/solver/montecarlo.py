@@ -43,6 +43,7 @@ from ..rules.cards import FULL_DECK, Card
 from ..rules.house_rules import HouseRules
 from .enumerate import SolverInputError, check_hand, enumerate_hand, setting_arrangement, tables_for
 from .fastbots import FastBot, settings_for
+from .kernel_args import Tally
 from .kernels import deal_opponents
 from .names import BotChoice, BotName, UnknownBotError, format_bot
 from .scoring import RowData, ScoringParams, arrangement_rows, score_block, score_each, setting_rows, tie_mode
@@ -192,15 +193,10 @@ class CandidateResult:
                 "stderr": round(self.stderr, 6), "diff_stderr": round(self.loss_stderr, 6)}
 
 
-@dataclass(frozen=True)
-class _Stats:
-    sums: npt.NDArray[np.float64]
-    squares: npt.NDArray[np.float64]
-    row_wins: npt.NDArray[np.int64]
-    row_losses: npt.NDArray[np.int64]
-    scoops: npt.NDArray[np.int64]
-    scooped: npt.NDArray[np.int64]
-    diff_squares: npt.NDArray[np.float64]
+class _Stats(Tally):
+    """Each candidate's running sums (the kernels add to them: :class:`.kernel_args.Tally`)."""
+
+    __slots__ = ()
 
     @classmethod
     def zeros(cls, n: int) -> _Stats:
@@ -236,23 +232,16 @@ def _score(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: Sco
     per-sample totals. ``ref``: a reference's per-sample totals, for paired differences."""
     n = opp.cls.shape[0]
     totals = np.zeros(n)
-    score_block(cands.cls, cands.roy, cands.foul, cands.nat, opp.cls, opp.roy, opp.foul, opp.nat, ties,
-                params.points, params.scoop, params.natural_amount, params.better_only, stats.sums,
-                stats.squares, stats.row_wins, stats.row_losses, stats.scoops, stats.scooped,
-                np.zeros(n) if ref is None else ref, stats.diff_squares, totals)
+    score_block(cands, opp, ties, params, stats, np.zeros(n) if ref is None else ref, totals)
     return totals
 
 
 def _score_each(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: ScoringParams,
                 stats: _Stats, ref: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
-    """:func:`_score`, and every candidate's per-sample totals, (candidates, samples): the kernel
-    runs once per candidate on views of the running sums (same work, a few microseconds a call)."""
+    """:func:`_score`, and every candidate's per-sample totals, (candidates, samples)."""
     n = opp.cls.shape[0]
     out = np.empty((cands.cls.shape[0], n))
-    score_each(cands.cls, cands.roy, cands.foul, cands.nat, opp.cls, opp.roy, opp.foul, opp.nat, ties,
-               params.points, params.scoop, params.natural_amount, params.better_only, stats.sums,
-               stats.squares, stats.row_wins, stats.row_losses, stats.scoops, stats.scooped,
-               np.zeros(n) if ref is None else ref, stats.diff_squares, out)
+    score_each(cands, opp, ties, params, stats, np.zeros(n) if ref is None else ref, out)
     return out
 
 

@@ -65,6 +65,7 @@ import numpy.typing as npt
 from ..rules.frozen import FrozenMap
 from ..rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from ..support.resources import resource_path
+from .kernel_args import RemovalStep
 from .scoring import ScoringParams, royalty_by_class, tie_mode
 from .single import SubsetClasses
 from .tables import tables
@@ -85,6 +86,7 @@ __all__ = [
     "StepRules",
     "applies",
     "group_factors",
+    "kernel_step",
     "load_pool",
     "natural_anyway",
     "opponent_seat",
@@ -242,8 +244,9 @@ class StepRules:
         return bool(self.roy.any())
 
     def kernel_args(self) -> tuple[int, int, int, I64, bool, bool]:
-        """What :func:`.kernels.removal_settings` reads of the rules, in its order: the majority
-        and scoop bonuses (``points`` is +1 a row and those: :func:`.settlement.row_points`), ..."""
+        """What the compiled step reads of the rules, in :class:`.kernel_args.RemovalStep`'s order:
+        the majority and scoop bonuses (``points`` is +1 a row and those:
+        :func:`.settlement.row_points`), ..."""
         p = self.points
         majority = int(p[2, 1] - 1)  # 2-1: one row net, plus the majority bonus
         scoop = int(p[3, 0] - 3 - majority)
@@ -313,7 +316,7 @@ class Pool:
         object.__setattr__(self, "meta", FrozenMap(self.meta))
 
     def kernel_args(self) -> tuple[I16, I16, I16, F64, float, I16, I16]:
-        """What :func:`.kernels.removal_settings` reads of the pool, in its order."""
+        """What the compiled step reads of the pool, in :class:`.kernel_args.RemovalStep`'s order."""
         return self.by_row_cls, self.by_row_codes, self.vals, self.ratio, SCALE, self.cls, self.codes
 
     def rank_counts(self) -> I64:
@@ -329,6 +332,11 @@ class Pool:
         """Which pool hands hold a card of ``rank`` (0 the deuce ... 12 the ace)."""
         found: npt.NDArray[np.bool_] = self.rank_counts()[:, rank] > 0
         return found
+
+
+def kernel_step(pool: Pool, step: StepRules) -> RemovalStep:
+    """What :func:`.kernels.removal_settings` reads of ``pool`` and ``step``."""
+    return RemovalStep(*pool.kernel_args(), *step.kernel_args())
 
 
 def pool_from(hands: npt.NDArray[np.integer], cls: npt.NDArray[np.integer], meta: Mapping[str, Any],

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
+from .kernel_args import Candidates, Ranges, RemovalStep, StepScratch
 
 I16 = npt.NDArray[np.int16]
 I64 = npt.NDArray[np.int64]
@@ -43,13 +44,13 @@ def row_royalty_net(outcome: int, a_roy: int, x_roy: int, better_only: bool) -> 
 
 
 @jit
-def removal_row_points(t: int, m: int, b: int, x: int, y: int, z: int, majority: int, scoop: int,
-                       tie: int) -> int:
+def removal_row_points(t: int, m: int, b: int, x: int, y: int, z: int, step: RemovalStep) -> int:
     """Points of rows of classes (t, m, b) against (x, y, z) without royalties: +1 a row won, -1 a
-    row lost, ``majority`` more for two rows or more and ``scoop`` more for three
-    (``settlement.row_points``), ties by ``tie`` (see :func:`row_outcome`). Small and without
+    row lost, ``step.majority`` more for two rows or more and ``step.scoop`` more for three
+    (``settlement.row_points``), ties by ``step.tie`` (see :func:`row_outcome`). Small and without
     branches on the classes, so that it is inlined in the step's loop (else the step is about 2.5
     times slower)."""
+    tie = step.tie
     won = int(np.int64(t > x) + np.int64(m > y) + np.int64(b > z))
     lost = int(np.int64(t < x) + np.int64(m < y) + np.int64(b < z))
     if tie != 0:
@@ -58,7 +59,7 @@ def removal_row_points(t: int, m: int, b: int, x: int, y: int, z: int, majority:
             won += tied
         else:
             lost += tied
-    return row_points(won, lost, majority, scoop)
+    return row_points(won, lost, step.majority, step.scoop)
 
 
 @jit
@@ -70,23 +71,23 @@ def row_points(won: int, lost: int, majority: int, scoop: int) -> int:
 
 
 @jit
-def removal_royalties(t: int, m: int, b: int, x: int, y: int, z: int, tie: int, roy: I64,
-                      better_only: bool) -> int:
-    """The royalties of rows (t, m, b) against (x, y, z): ``roy[row, class]`` collected minus paid."""
+def removal_royalties(t: int, m: int, b: int, x: int, y: int, z: int, step: RemovalStep) -> int:
+    """The royalties of rows (t, m, b) against (x, y, z): ``step.roy[row, class]`` collected minus
+    paid."""
+    tie, roy, better_only = step.tie, step.roy, step.better_only
     return (row_royalty_net(row_outcome(t, x, tie), roy[0, t], roy[0, x], better_only)
             + row_royalty_net(row_outcome(m, y, tie), roy[1, m], roy[1, y], better_only)
             + row_royalty_net(row_outcome(b, z, tie), roy[2, b], roy[2, z], better_only))
 
 
 @jit
-def removal_points(t: int, m: int, b: int, x: int, y: int, z: int, majority: int, scoop: int, tie: int,
-                   roy: I64, royalties: bool, better_only: bool) -> int:
+def removal_points(t: int, m: int, b: int, x: int, y: int, z: int, step: RemovalStep, royalties: bool) -> int:
     """Points of rows of classes (t, m, b) against (x, y, z) as the house scores two legal hands
     without a natural: :func:`removal_row_points`, and with ``royalties``
     :func:`removal_royalties`."""
-    p = removal_row_points(t, m, b, x, y, z, majority, scoop, tie)
+    p = removal_row_points(t, m, b, x, y, z, step)
     if royalties:
-        p += removal_royalties(t, m, b, x, y, z, tie, roy, better_only)
+        p += removal_royalties(t, m, b, x, y, z, step)
     return p
 
 
@@ -162,11 +163,13 @@ def row_zone(c: int, lo: int, hi: int) -> int:
 
 
 @jit
-def zone_tables(cand: I64, best: I64, lo: I64, hi: I64, majority: int, scoop: int, tie: int, roy: I64,
-                better_only: bool, table: I64, live: I64, paid: I64) -> None:
+def zone_tables(cand: I64, best: I64, lo: I64, hi: I64, step: RemovalStep, better_only: bool,
+                scratch: StepScratch) -> None:
     """What the sorted pass of :func:`removal_choice` reads for a candidate of rows ``cand`` against
     ``best`` (rows of equal royalties; ``lo``/``hi`` each row's two classes), by the zones
-    (:func:`row_zone`) of a pool hand's three rows, at z0 * 25 + z1 * 5 + z2:
+    (:func:`row_zone`) of a pool hand's three rows, at z0 * 25 + z1 * 5 + z2, into ``scratch``
+    (``better_only``: royalties paid to the better hand only; ``step``: the bonuses, tie mode and
+    royalties):
 
     - ``table[r]``: the points it gains on such a hand (:func:`removal_points`, and with royalties to
       the better hand only the player's share of them), 0 for a hand the pass of row ``r`` skips
@@ -178,6 +181,8 @@ def zone_tables(cand: I64, best: I64, lo: I64, hi: I64, majority: int, scoop: in
 
     Only what a pass reads is written: not ``table[r]``/``live[r]`` of a row whose two classes are
     equal, nor the odd zones of such a row (no class lies between)."""
+    majority, scoop, tie, roy = step.majority, step.scoop, step.tie, step.roy
+    table, live, paid = scratch.table, scratch.live, scratch.paid
     oc = np.empty((3, 5), dtype=np.int64)
     ob = np.empty((3, 5), dtype=np.int64)
     for s in range(3):
@@ -223,12 +228,19 @@ def zone_tables(cand: I64, best: I64, lo: I64, hi: I64, majority: int, scoop: in
 
 
 @jit
-def zone_pass(cls_r: I16, weights_r: I64, first: int, last: int, lo: I64, hi: I64, table_r: I64, live_r: I64,
-              paid: I64, roy: I64, better_only: bool) -> int:
-    """The weighted gain over pool hands ``first`` to ``last`` of a copy sorted by one row
-    (``cls_r``, and ``weights_r`` their weights, :func:`removal_weight`), read from
-    :func:`zone_tables`' ``table_r`` (and with royalties to the better hand only, each hand's own
-    royalties through ``live_r`` and ``paid``). No branch on the data."""
+def zone_pass(step: RemovalStep, scratch: StepScratch, r: int, first: int, last: int, lo: I64, hi: I64,
+              better_only: bool) -> int:
+    """The weighted gain over pool hands ``first`` to ``last`` of the copy sorted by row ``r``
+    (``step.by_row_cls[r]``, and ``scratch.weights[r]`` their weights, :func:`removal_weight`),
+    read from :func:`zone_tables`' ``table[r]`` (and with royalties to the better hand only,
+    ``better_only``, each hand's own royalties through ``live[r]`` and ``paid``). No branch on the
+    data."""
+    cls_r = step.by_row_cls[r]
+    weights_r = scratch.weights[r]
+    table_r = scratch.table[r]
+    live_r = scratch.live[r]
+    paid = scratch.paid
+    roy = step.roy
     gain = 0
     for x in range(first, last):
         x0 = cls_r[x, 0]
@@ -246,12 +258,16 @@ def zone_pass(cls_r: I16, weights_r: I64, first: int, last: int, lo: I64, hi: I6
 
 
 @jit
-def sorted_pass(cls_r: I16, weights_r: I64, vals_r: I16, first: int, last: int, r: int, lo: I64, hi: I64,
-                table_r: I64) -> int:
+def sorted_pass(step: RemovalStep, scratch: StepScratch, r: int, first: int, last: int, lo: I64,
+                hi: I64) -> int:
     """:func:`zone_pass` without royalties to the better hand only: on the copy sorted by row ``r``
-    (``vals_r`` its classes) the hands ``first`` to ``last`` lie at ``lo[r]``, between, then at
+    (``step.vals[r]`` its classes) the hands ``first`` to ``last`` lie at ``lo[r]``, between, then at
     ``hi[r]`` (zones 1, 2, 3, ``lo[r] < hi[r]``), so only the other two rows' zones are worked out
     hand by hand. The same sum."""
+    cls_r = step.by_row_cls[r]
+    weights_r = scratch.weights[r]
+    vals_r = step.vals[r]
+    table_r = scratch.table[r]
     p = 1 if r == 0 else 0  # the other two rows, and each row's place in a zone index
     q = 1 if r == 2 else 2
     sp = 25 if p == 0 else 5
@@ -275,12 +291,11 @@ def sorted_pass(cls_r: I16, weights_r: I64, vals_r: I16, first: int, last: int, 
 
 
 @jit
-def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top_s: I64, top_c: I64,
-                   by_row_cls: I16, by_row_codes: I16, vals: I16, ratio: F64, scale: float, cls: I16,
-                   codes: I16, majority: int, scoop: int, tie: int, roy: I64, royalties: bool,
-                   better_only: bool, factors: F64, table: I64, live: I64, paid: I64, weights: I64) -> int:
-    """The card-removal step (:mod:`.removal`, whose NumPy twin it matches): the kept candidate of
-    largest positive weighted gain over ``best`` (rows bt, bm, bb) against the pool, else ``best``.
+def removal_choice(hand: I64, best: int, rows: tuple[int, int, int], kept: Candidates, nk: int,
+                   step: RemovalStep, scratch: StepScratch) -> int:
+    """The card-removal step (:mod:`.removal`, whose NumPy twin it matches): the first ``nk`` kept
+    candidate of largest positive weighted gain over ``best`` (row classes ``rows``: top, middle,
+    bottom) against the pool of ``step``, else ``best``.
 
     When a candidate's rows earn the same royalties as ``best``'s, only pool hands with a row class
     between the two settings' can score differently, so the comparison reads just those, from the
@@ -292,23 +307,26 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
     Every such range of a row holds the pool hands of ``best``'s own class on that row, so the
     ranges of all candidates make one range a row: its hands' weights are worked out once
     (:func:`range_weights`), not once for each candidate that reads them (about 2.5 times as often).
-    ``factors``, ``table``, ``live``, ``paid``, ``weights``: scratch of shapes (4, 625), (3, 125),
-    (3, 125), (3, 5) and (3, pool size)."""
-    removal_factors(hand, ratio, factors)
+    ``scratch``: :class:`.kernel_args.StepScratch`."""
+    bt, bm, bb = rows
+    top_s, top_c = kept.setting, kept.classes
+    cls, codes, scale = step.cls, step.codes, step.scale
+    factors = scratch.factors
+    removal_factors(hand, step.ratio, factors)
     own = np.empty(3, dtype=np.int64)
     own[0] = bt
     own[1] = bm
     own[2] = bb
-    played = np.empty(nk, dtype=np.int64)  # the candidates played off, in order
-    whole = np.zeros(nk, dtype=np.bool_)  # ... whose royalties differ: read the whole pool
-    first = np.zeros((nk, 3), dtype=np.int64)
-    last = np.zeros((nk, 3), dtype=np.int64)
-    n_played = candidate_ranges(own, nk, top_s, top_c, vals, roy, royalties, played, whole, first, last)
-    range_weights(n_played, whole, first, last, by_row_codes, factors, scale, weights)
+    ranges = Ranges(np.empty(nk, dtype=np.int64),  # the candidates played off, in order
+                    np.zeros(nk, dtype=np.bool_),  # ... whose royalties differ: read the whole pool
+                    np.zeros((nk, 3), dtype=np.int64), np.zeros((nk, 3), dtype=np.int64))
+    played, whole, first, last = ranges
+    n_played = candidate_ranges(own, nk, kept, step, ranges)
+    range_weights(n_played, ranges, step, scratch)
     cand = np.empty(3, dtype=np.int64)
     lo = np.empty(3, dtype=np.int64)
     hi = np.empty(3, dtype=np.int64)
-    roy_better = royalties and better_only
+    roy_better = step.royalties and step.better_only
     chosen = best
     best_gain = 0
     for i in range(n_played):
@@ -322,8 +340,8 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
                 x0 = cls[x, 0]
                 y0 = cls[x, 1]
                 z0 = cls[x, 2]
-                d = (removal_points(t, m, b, x0, y0, z0, majority, scoop, tie, roy, True, better_only)
-                     - removal_points(bt, bm, bb, x0, y0, z0, majority, scoop, tie, roy, True, better_only))
+                d = (removal_points(t, m, b, x0, y0, z0, step, True)
+                     - removal_points(bt, bm, bb, x0, y0, z0, step, True))
                 gain += removal_weight(factors, codes[x], scale) * d
         else:
             cand[0] = t
@@ -332,16 +350,14 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
             for r in range(3):
                 lo[r] = min(cand[r], own[r])
                 hi[r] = max(cand[r], own[r])
-            zone_tables(cand, own, lo, hi, majority, scoop, tie, roy, roy_better, table, live, paid)
+            zone_tables(cand, own, lo, hi, step, roy_better, scratch)
             for r in range(3):
                 if first[i, r] >= last[i, r]:
                     continue
                 if roy_better:
-                    gain += zone_pass(by_row_cls[r], weights[r], first[i, r], last[i, r], lo, hi, table[r],
-                                      live[r], paid, roy, roy_better)
+                    gain += zone_pass(step, scratch, r, first[i, r], last[i, r], lo, hi, roy_better)
                 else:
-                    gain += sorted_pass(by_row_cls[r], weights[r], vals[r], first[i, r], last[i, r], r, lo,
-                                        hi, table[r])
+                    gain += sorted_pass(step, scratch, r, first[i, r], last[i, r], lo, hi)
         if gain > best_gain:
             best_gain = gain
             chosen = top_s[q]
@@ -349,13 +365,15 @@ def removal_choice(hand: I64, best: int, bt: int, bm: int, bb: int, nk: int, top
 
 
 @jit
-def candidate_ranges(own: I64, nk: int, top_s: I64, top_c: I64, vals: I16, roy: I64, royalties: bool,
-                     played: I64, whole: B, first: I64, last: I64) -> int:
+def candidate_ranges(own: I64, nk: int, kept: Candidates, step: RemovalStep, ranges: Ranges) -> int:
     """Which of the ``nk`` kept candidates :func:`removal_choice` plays off against ``best`` (row
-    classes ``own``), in order, into ``played`` (all but ``best``'s own triple, at most the list's length
-    less one); for each, ``whole``: its royalties differ (the whole pool counts), else the range
-    ``first[i, r]`` to ``last[i, r]`` of the copy sorted by row ``r`` that its pass reads (empty where
-    the two settings' classes are equal). Returns how many were played."""
+    classes ``own``), in order, into ``ranges.played`` (all but ``best``'s own triple, at most the
+    list's length less one); for each, ``whole``: its royalties differ (the whole pool counts), else
+    the range ``first[i, r]`` to ``last[i, r]`` of the copy sorted by row ``r`` that its pass reads
+    (empty where the two settings' classes are equal). Returns how many were played."""
+    top_s, top_c = kept.setting, kept.classes
+    vals, roy, royalties = step.vals, step.roy, step.royalties
+    played, whole, first, last = ranges
     n = 0
     for q in range(nk):
         t = top_c[q, 0]
@@ -379,11 +397,13 @@ def candidate_ranges(own: I64, nk: int, top_s: I64, top_c: I64, vals: I16, roy: 
 
 
 @jit
-def range_weights(n: int, whole: B, first: I64, last: I64, by_row_codes: I16,
-                  factors: F64, scale: float, weights: I64) -> None:
-    """``weights[r, x]`` (:func:`removal_weight`) for every pool hand ``x`` of the copy sorted by
-    row ``r`` that a pass of :func:`candidate_ranges`' ranges reads: the union of a row's ranges,
-    which is one range (each holds ``best``'s own class on that row)."""
+def range_weights(n: int, ranges: Ranges, step: RemovalStep, scratch: StepScratch) -> None:
+    """``scratch.weights[r, x]`` (:func:`removal_weight`) for every pool hand ``x`` of the copy
+    sorted by row ``r`` that a pass of :func:`candidate_ranges`' first ``n`` ranges reads: the union
+    of a row's ranges, which is one range (each holds ``best``'s own class on that row)."""
+    _, whole, first, last = ranges
+    by_row_codes, scale = step.by_row_codes, step.scale
+    factors, weights = scratch.factors, scratch.weights
     for r in range(3):
         lo = by_row_codes.shape[1]
         hi = 0

@@ -24,9 +24,10 @@ from ..rules.house_rules import HouseRules, RoyaltyTable, TieRule
 from ..rules.royalties import row_royalty
 from ..rules.settlement import prepare_hand, row_points
 from ._jit import jit
+from .kernel_args import HandRows, RowRules, Rows, RowTables, Scorer, Tally, row_tables, tally_part
 from .parallel import run_ranges
 from .removal_kernels import row_outcome, row_royalty_net
-from .tables import COMB3, COMB5, N_SPLITS, SPLIT_MID, SPLIT_TOP, Tables, eval3, eval5, sort_hand
+from .tables import N_SPLITS, Tables, eval3, eval5, sort_hand
 
 __all__ = ["RowData", "ScoringParams", "arrangement_rows", "score_pair", "setting_rows"]
 
@@ -34,6 +35,7 @@ I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,10 @@ class RowData:
 
     def take(self, index: npt.NDArray[np.int64] | npt.NDArray[np.int32] | list[int]) -> RowData:
         return RowData(self.cls[index], self.roy[index], self.foul[index], self.nat[index])
+
+    def arrays(self, part: slice = slice(None)) -> Rows:
+        """The hands ``part`` (all by default) as the kernels read them."""
+        return Rows(self.cls[part], self.roy[part], self.foul[part], self.nat[part])
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,10 @@ class ScoringParams:
                 pts[won, lost] = row_points(won, lost, rules.system, rules.scoop_bonus)
         return cls(pts, rules.scoop_points, rules.effective_natural_amount,
                    rules.royalties_better_hand_only, rules.royalties, rules.naturals, rules.ignore_fouls)
+
+    def scorer(self) -> Scorer:
+        """What the pair scorer (:func:`score_pair`) reads of these."""
+        return Scorer(self.points, self.scoop, self.natural_amount, self.better_only)
 
 
 def tie_mode(rules: HouseRules, seat: int, other: int) -> int:
@@ -100,10 +110,11 @@ def royalty_by_class(tab: Tables, table: RoyaltyTable) -> I32:
 
 
 @jit
-def score_pair(a_cls: I16, a_roy: I32, a_foul: bool, a_nat: int,
-               b_cls: I16, b_roy: I32, b_foul: bool, b_nat: int,
-               tie: int, points: I32, scoop: int, nat_amount: int, better_only: bool) -> tuple[int, int, int]:
+def score_pair(a: HandRows, b: HandRows, tie: int, scorer: Scorer) -> tuple[int, int, int]:
     """(points for a, bitmask of rows a won, bitmask of rows b won); row bit 0 = top."""
+    a_cls, a_roy, a_foul, a_nat = a
+    b_cls, b_roy, b_foul, b_nat = b
+    points, scoop, nat_amount, better_only = scorer
     if a_nat > 0 or b_nat > 0:
         if a_nat == b_nat:
             return 0, 0, 0
@@ -138,125 +149,128 @@ def score_pair(a_cls: I16, a_roy: I32, a_foul: bool, a_nat: int,
 
 
 @jit
-def _score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
-                o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
-                ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
-                sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
-                row_wins: I64, row_losses: I64, scoops: I64, scooped: I64,
-                ref: npt.NDArray[np.float64], diff_squares: npt.NDArray[np.float64],
-                totals: npt.NDArray[np.float64]) -> None:
-    """Score C candidates against S samples of K opponents (``o_*`` shaped (S, K, ...)) and add
-    each candidate's per-sample total to ``sums``/``squares``, and its row and scoop counts.
+def _score_candidate(c: int, cands: Rows, opp: Rows, ties: I8, scorer: Scorer, tally: Tally, ref: F64,
+                     totals: F64) -> None:
+    """Score candidate ``c`` of ``cands`` against S samples of K opponents (``opp`` shaped (S, K, ...))
+    and add its per-sample total to ``tally.sums``/``squares``, and its row and scoop counts.
 
-    ``ref`` (S,) holds a reference arrangement's per-sample totals: ``diff_squares`` gathers the
-    squared paired differences (for the standard error of a difference). ``totals`` (S,) receives
-    the last candidate's per-sample totals."""
-    n_c = c_cls.shape[0]
+    ``ref`` (S,) holds a reference arrangement's per-sample totals: ``tally.diff_squares`` gathers
+    the squared paired differences (for the standard error of a difference). ``totals`` (S,)
+    receives the candidate's per-sample totals."""
+    c_cls, c_roy, c_foul, c_nat = cands
+    o_cls, o_roy, o_foul, o_nat = opp
+    points = scorer.points
+    better_only = scorer.better_only
     n_s = o_cls.shape[0]
     n_k = o_cls.shape[1]
     wins = np.zeros(3, dtype=np.int64)
     losses = np.zeros(3, dtype=np.int64)
-    for c in range(n_c):
-        acc = 0.0
-        acc2 = 0.0
-        dacc2 = 0.0
-        wins[:] = 0
-        losses[:] = 0
-        n_scoops = 0
-        n_scooped = 0
-        special = c_foul[c] or c_nat[c] > 0
-        a0 = c_cls[c, 0]
-        a1 = c_cls[c, 1]
-        a2 = c_cls[c, 2]
-        r0 = c_roy[c, 0]
-        r1 = c_roy[c, 1]
-        r2 = c_roy[c, 2]
-        for s in range(n_s):
-            total = 0
-            for k in range(n_k):
-                if special or o_foul[s, k] or o_nat[s, k] > 0:
-                    p, w, lo = score_pair(c_cls[c], c_roy[c], c_foul[c], c_nat[c],
-                                          o_cls[s, k], o_roy[s, k], o_foul[s, k], o_nat[s, k],
-                                          ties[k], points, scoop, nat_amount, better_only)
-                else:  # the common case, inlined: two legal hands, no natural
-                    tie = ties[k]
-                    o0 = row_outcome(a0, o_cls[s, k, 0], tie)
-                    o1 = row_outcome(a1, o_cls[s, k, 1], tie)
-                    o2 = row_outcome(a2, o_cls[s, k, 2], tie)
-                    won = (o0 > 0) + (o1 > 0) + (o2 > 0)
-                    lost = (o0 < 0) + (o1 < 0) + (o2 < 0)
-                    p = (points[won, lost] + row_royalty_net(o0, r0, o_roy[s, k, 0], better_only)
-                         + row_royalty_net(o1, r1, o_roy[s, k, 1], better_only)
-                         + row_royalty_net(o2, r2, o_roy[s, k, 2], better_only))
-                    w = (o0 > 0) | ((o1 > 0) << 1) | ((o2 > 0) << 2)
-                    lo = (o0 < 0) | ((o1 < 0) << 1) | ((o2 < 0) << 2)
-                total += p
-                for r in range(3):
-                    if w & (1 << r):
-                        wins[r] += 1
-                    elif lo & (1 << r):
-                        losses[r] += 1
-                if w == 7:
-                    n_scoops += 1
-                elif lo == 7:
-                    n_scooped += 1
-            acc += total
-            acc2 += total * total
-            dacc2 += (total - ref[s]) ** 2
-            totals[s] = total
-        sums[c] += acc
-        squares[c] += acc2
-        diff_squares[c] += dacc2
-        for r in range(3):
-            row_wins[c, r] += wins[r]
-            row_losses[c, r] += losses[r]
-        scoops[c] += n_scoops
-        scooped[c] += n_scooped
+    acc = 0.0
+    acc2 = 0.0
+    dacc2 = 0.0
+    n_scoops = 0
+    n_scooped = 0
+    special = c_foul[c] or c_nat[c] > 0
+    a0 = c_cls[c, 0]
+    a1 = c_cls[c, 1]
+    a2 = c_cls[c, 2]
+    r0 = c_roy[c, 0]
+    r1 = c_roy[c, 1]
+    r2 = c_roy[c, 2]
+    for s in range(n_s):
+        total = 0
+        for k in range(n_k):
+            if special or o_foul[s, k] or o_nat[s, k] > 0:
+                p, w, lo = score_pair(HandRows(c_cls[c], c_roy[c], c_foul[c], c_nat[c]),
+                                      HandRows(o_cls[s, k], o_roy[s, k], o_foul[s, k], o_nat[s, k]),
+                                      ties[k], scorer)
+            else:  # the common case, inlined: two legal hands, no natural
+                tie = ties[k]
+                o0 = row_outcome(a0, o_cls[s, k, 0], tie)
+                o1 = row_outcome(a1, o_cls[s, k, 1], tie)
+                o2 = row_outcome(a2, o_cls[s, k, 2], tie)
+                won = (o0 > 0) + (o1 > 0) + (o2 > 0)
+                lost = (o0 < 0) + (o1 < 0) + (o2 < 0)
+                p = (points[won, lost] + row_royalty_net(o0, r0, o_roy[s, k, 0], better_only)
+                     + row_royalty_net(o1, r1, o_roy[s, k, 1], better_only)
+                     + row_royalty_net(o2, r2, o_roy[s, k, 2], better_only))
+                w = (o0 > 0) | ((o1 > 0) << 1) | ((o2 > 0) << 2)
+                lo = (o0 < 0) | ((o1 < 0) << 1) | ((o2 < 0) << 2)
+            total += p
+            for r in range(3):
+                if w & (1 << r):
+                    wins[r] += 1
+                elif lo & (1 << r):
+                    losses[r] += 1
+            if w == 7:
+                n_scoops += 1
+            elif lo == 7:
+                n_scooped += 1
+        acc += total
+        acc2 += total * total
+        dacc2 += (total - ref[s]) ** 2
+        totals[s] = total
+    tally.sums[c] += acc
+    tally.squares[c] += acc2
+    tally.diff_squares[c] += dacc2
+    for r in range(3):
+        tally.row_wins[c, r] += wins[r]
+        tally.row_losses[c, r] += losses[r]
+    tally.scoops[c] += n_scoops
+    tally.scooped[c] += n_scooped
 
 
-def score_block(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
-                o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
-                ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
-                sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
-                row_wins: I64, row_losses: I64, scoops: I64, scooped: I64,
-                ref: npt.NDArray[np.float64], diff_squares: npt.NDArray[np.float64],
-                totals: npt.NDArray[np.float64]) -> None:
-    """Score C candidates against S samples of K opponents (see :func:`_score_block`), the
-    candidates split over the processor cores (:mod:`.parallel`)."""
-    n_c = c_cls.shape[0]
-    work_per_candidate = o_cls.shape[0] * o_cls.shape[1]
+@jit
+def _score_block(cands: Rows, opp: Rows, ties: I8, scorer: Scorer, tally: Tally, ref: F64,
+                 totals: F64) -> None:
+    """Score C candidates against S samples of K opponents (:func:`_score_candidate`, each
+    candidate's sums in ``tally``); ``totals`` (S,) receives the last candidate's per-sample totals."""
+    for c in range(cands.cls.shape[0]):
+        _score_candidate(c, cands, opp, ties, scorer, tally, ref, totals)
+
+
+@jit
+def _score_each(cands: Rows, opp: Rows, ties: I8, scorer: Scorer, tally: Tally, ref: F64,
+                totals: F64) -> None:
+    """:func:`_score_block`, keeping every candidate's per-sample totals: ``totals`` is (C, S)."""
+    for c in range(cands.cls.shape[0]):
+        _score_candidate(c, cands, opp, ties, scorer, tally, ref, totals[c])
+
+
+def score_block(cands: RowData, opp: RowData, ties: I8, params: ScoringParams, tally: Tally, ref: F64,
+                totals: F64) -> None:
+    """Score C candidates against S samples of K opponents (``opp`` shaped (S, K, ...)) and add
+    each candidate's per-sample total to ``tally`` (see :func:`_score_candidate`; ``ref`` (S,) a
+    reference's per-sample totals), the candidates split over the processor cores
+    (:mod:`.parallel`). ``totals`` (S,) receives the last candidate's per-sample totals."""
+    n_c = len(cands)
+    work_per_candidate = opp.cls.shape[0] * opp.cls.shape[1]
     least = max(1, 4_000 // max(work_per_candidate, 1))  # below that a thread costs more than it saves
+    opp_rows = opp.arrays()
+    scorer = params.scorer()
 
     def work(lo: int, hi: int) -> None:
         out = totals if hi == n_c else np.empty_like(totals)  # the last candidate's totals only
-        _score_block(c_cls[lo:hi], c_roy[lo:hi], c_foul[lo:hi], c_nat[lo:hi], o_cls, o_roy, o_foul, o_nat,
-                     ties, points, scoop, nat_amount, better_only, sums[lo:hi], squares[lo:hi],
-                     row_wins[lo:hi], row_losses[lo:hi], scoops[lo:hi], scooped[lo:hi], ref,
-                     diff_squares[lo:hi], out)
+        part = slice(lo, hi)
+        _score_block(cands.arrays(part), opp_rows, ties, scorer, tally_part(tally, part), ref, out)
 
     if n_c == 0:
         return
     run_ranges(work, n_c, least)
 
 
-def score_each(c_cls: I16, c_roy: I32, c_foul: npt.NDArray[np.bool_], c_nat: I8,
-               o_cls: I16, o_roy: I32, o_foul: npt.NDArray[np.bool_], o_nat: I8,
-               ties: I8, points: I32, scoop: int, nat_amount: int, better_only: bool,
-               sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
-               row_wins: I64, row_losses: I64, scoops: I64, scooped: I64,
-               ref: npt.NDArray[np.float64], diff_squares: npt.NDArray[np.float64],
-               totals: npt.NDArray[np.float64]) -> None:
+def score_each(cands: RowData, opp: RowData, ties: I8, params: ScoringParams, tally: Tally, ref: F64,
+               totals: F64) -> None:
     """:func:`score_block`, keeping *every* candidate's per-sample totals: ``totals`` is
-    (C, S). The kernel runs once per candidate, the candidates split over the processor cores."""
-    n_c = c_cls.shape[0]
-    least = max(1, 4_000 // max(o_cls.shape[0] * o_cls.shape[1], 1))
+    (C, S). The candidates split over the processor cores."""
+    n_c = len(cands)
+    least = max(1, 4_000 // max(opp.cls.shape[0] * opp.cls.shape[1], 1))
+    opp_rows = opp.arrays()
+    scorer = params.scorer()
 
     def work(lo: int, hi: int) -> None:
-        for i in range(lo, hi):
-            k = slice(i, i + 1)
-            _score_block(c_cls[k], c_roy[k], c_foul[k], c_nat[k], o_cls, o_roy, o_foul, o_nat, ties, points,
-                         scoop, nat_amount, better_only, sums[k], squares[k], row_wins[k], row_losses[k],
-                         scoops[k], scooped[k], ref, diff_squares[k], totals[i])
+        part = slice(lo, hi)
+        _score_each(cands.arrays(part), opp_rows, ties, scorer, tally_part(tally, part), ref, totals[part])
 
     if n_c > 0:
         run_ranges(work, n_c, least)
@@ -296,12 +310,13 @@ def natural_rank(hand: npt.NDArray[np.int64], top: npt.NDArray[np.int64], mid_ca
 
 
 @jit
-def rows_of_settings(hands: I64, settings: I64, nf5: I16, fl5: I16, t3: I16, nf5_low: I16, fl5_low: I16,
-                     low: bool, categories: I8, roy_table: I32, comb5: I8, comb3: I8,
-                     split_mid: I16, split_top: I16, royalties: bool, naturals: bool, ignore_fouls: bool,
-                     out_cls: I16, out_roy: I32, out_foul: npt.NDArray[np.bool_], out_nat: I8) -> None:
-    """Row data of hands (M, 13) set as ``settings`` (M,). Under the low-middle variant (``low``)
-    the middle's class is its low class, it earns no royalty, and only bottom >= top is required."""
+def rows_of_settings(hands: I64, settings: I64, tabs: RowTables, rules: RowRules, out: Rows) -> None:
+    """Row data of hands (M, 13) set as ``settings`` (M,), into ``out``. Under the low-middle variant
+    (``rules.low``) the middle's class is its low class, it earns no royalty, and only bottom >= top
+    is required."""
+    nf5, fl5, t3, nf5_low, fl5_low, categories, comb5, comb3, split_mid, split_top = tabs
+    low, roy_table, royalties, naturals, ignore_fouls = rules
+    out_cls, out_roy, out_foul, out_nat = out
     top = np.empty(3, dtype=np.int64)
     for i in range(hands.shape[0]):
         h = sort_hand(hands[i])
@@ -335,10 +350,9 @@ def setting_rows(hands: I64, settings: npt.NDArray[np.integer], tab: Tables, rul
     out = RowData(np.empty((m, 3), np.int16), np.empty((m, 3), np.int32), np.empty(m, np.bool_),
                   np.empty(m, np.int8))
     roy = royalty_by_class(tab, rules.royalty_table) if rules.royalties else np.zeros((3, 1), np.int32)
-    rows_of_settings(hands, np.asarray(settings, dtype=np.int64).reshape(-1), tab.nf5, tab.fl5, tab.t3,
-                     tab.nf5_low, tab.fl5_low, rules.low_middle, tab.class_category, roy, COMB5, COMB3,
-                     SPLIT_MID, SPLIT_TOP, rules.royalties,
-                     rules.naturals, rules.ignore_fouls, out.cls, out.roy, out.foul, out.nat)
+    row_rules = RowRules(rules.low_middle, roy, rules.royalties, rules.naturals, rules.ignore_fouls)
+    rows_of_settings(hands, np.asarray(settings, dtype=np.int64).reshape(-1), row_tables(tab), row_rules,
+                     out.arrays())
     return out
 
 
@@ -363,7 +377,6 @@ def arrangement_rows(arrangements: list[Arrangement], tab: Tables, rules: HouseR
 
 def pair_points(a: RowData, i: int, b: RowData, j: int, params: ScoringParams, tie: int) -> int:
     """Points hand ``a[i]`` scores against ``b[j]`` (a convenience for tests and reviews)."""
-    p, _, _ = score_pair(a.cls[i], a.roy[i], bool(a.foul[i]), int(a.nat[i]),
-                         b.cls[j], b.roy[j], bool(b.foul[j]), int(b.nat[j]),
-                         tie, params.points, params.scoop, params.natural_amount, params.better_only)
+    p, _, _ = score_pair(HandRows(a.cls[i], a.roy[i], bool(a.foul[i]), int(a.nat[i])),
+                         HandRows(b.cls[j], b.roy[j], bool(b.foul[j]), int(b.nat[j])), tie, params.scorer())
     return int(p)

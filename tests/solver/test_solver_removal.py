@@ -20,6 +20,7 @@ from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.solver import removal, single
 from cp_trainer.solver.enumerate import tables_for
 from cp_trainer.solver.fastbots import BotSpec, bot_spec, numpy_setting, removal_pool, settings_for
+from cp_trainer.solver.kernel_args import Tally
 from cp_trainer.solver.scoring import (
     RowData,
     ScoringParams,
@@ -185,11 +186,11 @@ def _house_points(rules: HouseRules, seat: int, rows: npt.NDArray[np.int64], poo
     c = len(rows)
     totals = np.zeros((c, n))
     z = np.zeros(c)
-    score_each(cand.cls, cand.roy, cand.foul, cand.nat, opp.cls.reshape(n, 1, 3), opp.roy.reshape(n, 1, 3),
-               opp.foul.reshape(n, 1), opp.nat.reshape(n, 1), ties, params.points, params.scoop,
-               params.natural_amount, params.better_only, z.copy(), z.copy(), np.zeros((c, 3), np.int64),
-               np.zeros((c, 3), np.int64), np.zeros(c, np.int64), np.zeros(c, np.int64), np.zeros(n),
-               z.copy(), totals)
+    tally = Tally(z.copy(), z.copy(), np.zeros((c, 3), np.int64), np.zeros((c, 3), np.int64),
+                  np.zeros(c, np.int64), np.zeros(c, np.int64), z.copy())
+    against = RowData(opp.cls.reshape(n, 1, 3), opp.roy.reshape(n, 1, 3), opp.foul.reshape(n, 1),
+                      opp.nat.reshape(n, 1))
+    score_each(cand, against, ties, params, tally, np.zeros(n), totals)
     out: I64 = totals.astype(np.int64)
     return out
 
@@ -377,6 +378,7 @@ def test_every_other_shipped_pool_begins_with_what_its_script_builds(name: str) 
 
 def test_the_candidate_list_keeps_the_k_best_triples_whatever_the_order_they_come_in() -> None:
     """keep_candidate against a sort: each triple by its lowest setting, by rating then setting."""
+    from cp_trainer.solver.kernel_args import Candidates
     from cp_trainer.solver.kernels import keep_candidate
 
     rng = np.random.default_rng(8)
@@ -387,9 +389,10 @@ def test_the_candidate_list_keeps_the_k_best_triples_whatever_the_order_they_com
         rating = {t: float(rng.integers(0, 4)) for t in set(triples)}  # a triple has one rating
         settings = rng.permutation(1000)[:n]
         top_v, top_s, top_c = np.empty(k), np.empty(k, dtype=np.int64), np.empty((k, 3), dtype=np.int64)
+        kept = Candidates(0.0, top_v, top_s, top_c)
         nk = 0
         for t, s in zip(triples, settings, strict=True):
-            nk = keep_candidate(top_v, top_s, top_c, nk, rating[t], int(s), *t)
+            nk = keep_candidate(kept, nk, rating[t], int(s), *t)
         lowest: dict[tuple[int, ...], int] = {}
         for t, s in zip(triples, settings, strict=True):
             lowest[t] = min(lowest.get(t, 10**6), int(s))
