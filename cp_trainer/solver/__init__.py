@@ -8,7 +8,8 @@ first solve answers at full speed).
 - :mod:`.enumerate` — all 72,072 settings of 13 cards, the legal mask and the Pareto set.
 - :mod:`.scoring` — pair scoring under :class:`~cp_trainer.rules.house_rules.HouseRules`, vectorised.
 - :mod:`.bots` — the ``greedy``, ``standard`` and ``expert`` bots.
-- :mod:`.montecarlo` — the solver: expected points per candidate, hindsight, explanations.
+- :mod:`.montecarlo` — the solver: expected points per candidate, hindsight, explanations
+  (:mod:`.solve_stats`: the running sums, paired standard errors and verdicts).
 - :mod:`.kernel_args` — the named groups of arrays the compiled kernels take.
 
 :func:`play_bots` is how every table (the window's, the teaching table's) lets the bots play a deal.

@@ -7,9 +7,10 @@ samples (common random numbers), so their differences are measured far more prec
 means. Each candidate gets its mean points per deal and the standard error of that mean, and its
 loss against the best with that loss's *paired* standard error; the candidates whose loss is
 within :data:`SIGNIFICANCE_Z` paired standard errors are :attr:`SolveResult.equivalent` to the
-best. Without a seed the samples are the deal's own (:func:`deal_seed`: the cards in any order,
-the opponents, the bot), so the same question always gets the same answer. With ``adaptive`` the
-run goes on until that verdict is decided (see :func:`solve`).
+best (those figures: :mod:`.solve_stats`). Without a seed the samples are the deal's own
+(:func:`deal_seed`: the cards in any order, the opponents, the bot), so the same question always
+gets the same answer. With ``adaptive`` the run goes on until that verdict is decided (see
+:func:`solve`).
 
 The question is a :class:`SolveRequest` (the cards, the rules, the bot, how many samples...);
 ``solve(request, progress=..., cancel=...)`` answers it. The run goes in chunks: after each one
@@ -43,10 +44,20 @@ from ..rules.cards import FULL_DECK, Card
 from ..rules.house_rules import HouseRules
 from .enumerate import SolverInputError, check_hand, enumerate_hand, setting_arrangement, tables_for
 from .fastbots import FastBot, settings_for
-from .kernel_args import Tally
 from .kernels import deal_opponents
 from .names import BotChoice, BotName, UnknownBotError, format_bot
-from .scoring import RowData, ScoringParams, arrangement_rows, score_block, score_each, setting_rows, tie_mode
+from .scoring import RowData, ScoringParams, arrangement_rows, setting_rows, tie_mode
+from .solve_stats import (
+    SIGNIFICANCE_Z,
+    CandidateResult,
+    Explanation,
+    Pairing,
+    Stats,
+    score,
+    score_each,
+    separation,
+    significant,
+)
 from .stop import StopReason
 from .tables import N_SETTINGS, hand_array, sorted_cards
 
@@ -54,20 +65,10 @@ __all__ = ["CHUNK", "QUIET_CHUNK", "SIGNIFICANCE_Z", "CandidateResult", "Explana
            "SolveRequest", "SolveResult", "StopReason", "deal_seed", "hindsight", "significant", "solve",
            "warm_up"]
 
-#: A difference counts as real when it exceeds this many paired standard errors (about 97.7%
-#: one-sided confidence); smaller ones are within the solver's accuracy.
-SIGNIFICANCE_Z = 2.0
-
 #: samples a chunk, between which progress is reported, cancel polled and the budget checked...
 CHUNK = 1000
 #: ...and when none of that is asked for (a bigger chunk costs less hand-off to the threads)
 QUIET_CHUNK = 5000
-
-
-def significant(diff: float, diff_stderr: float) -> bool:
-    """Is a positive difference beyond :data:`SIGNIFICANCE_Z` paired standard errors? (An exact
-    difference, stderr 0, is significant when it is above rounding noise.)"""
-    return diff > max(SIGNIFICANCE_Z * diff_stderr, 1e-9)
 
 
 Cancel = threading.Event | Callable[[], bool] | None
@@ -139,172 +140,6 @@ class SolveRequest:
 
 
 @dataclass(frozen=True)
-class Explanation:
-    """How an arrangement fares against the sampled opponents: mean points (and its standard
-    error), and per opponent the chance of winning / losing each row (top, middle, bottom) and
-    of scooping / being scooped."""
-
-    arrangement: Arrangement
-    ev: float
-    stderr: float
-    row_win: tuple[float, float, float]
-    row_loss: tuple[float, float, float]
-    scoop: float
-    scooped: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"arrangement": str(self.arrangement), "ev": self.ev, "stderr": self.stderr,
-                "row_win": list(self.row_win), "row_loss": list(self.row_loss),
-                "scoop": self.scoop, "scooped": self.scooped}
-
-
-@dataclass(frozen=True)
-class CandidateResult:
-    setting: int  # the setting number (:mod:`.enumerate`), -1 for an arrangement given as such
-    explanation: Explanation
-    # with a reference arrangement: this mean minus the reference's, and that difference's
-    # standard error (paired by sample, so far smaller than either mean's)
-    diff: float | None = None
-    diff_stderr: float | None = None
-    # the best candidate's mean minus this one's (0 for the best) and that difference's paired
-    # standard error: what choosing this candidate costs, and how sure that figure is
-    loss: float = 0.0
-    loss_stderr: float = 0.0
-
-    @property
-    def arrangement(self) -> Arrangement:
-        return self.explanation.arrangement
-
-    @property
-    def ev(self) -> float:
-        return self.explanation.ev
-
-    @property
-    def stderr(self) -> float:
-        return self.explanation.stderr
-
-    @property
-    def significantly_worse(self) -> bool:
-        """Is this candidate worse than the best beyond the solver's accuracy (:func:`significant`)?"""
-        return significant(self.loss, self.loss_stderr)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"arrangement": str(self.arrangement), "ev": round(self.ev, 6),
-                "stderr": round(self.stderr, 6), "diff_stderr": round(self.loss_stderr, 6)}
-
-
-class _Stats(Tally):
-    """Each candidate's running sums (the kernels add to them: :class:`.kernel_args.Tally`)."""
-
-    __slots__ = ()
-
-    @classmethod
-    def zeros(cls, n: int) -> _Stats:
-        return cls(np.zeros(n), np.zeros(n), np.zeros((n, 3), np.int64), np.zeros((n, 3), np.int64),
-                   np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n))
-
-    def diff_stderr(self, i: int, ref_sum: float, samples: int) -> float:
-        """Standard error of (candidate i's mean - the reference's mean), paired by sample."""
-        if samples < 2:
-            return float("nan")
-        d = (float(self.sums[i]) - ref_sum) / samples
-        var = max(float(self.diff_squares[i]) / samples - d * d, 0.0) * samples / (samples - 1)
-        return float((var / samples) ** 0.5)
-
-    def explanation(self, i: int, arrangement: Arrangement, samples: int, matches: int) -> Explanation:
-        mean = float(self.sums[i] / samples) if samples else 0.0
-        if samples > 1:
-            var = max(float(self.squares[i] / samples) - mean * mean, 0.0) * samples / (samples - 1)
-            stderr = (var / samples) ** 0.5
-        else:
-            stderr = float("nan")
-        m = max(matches, 1)
-        w = self.row_wins[i] / m
-        lo = self.row_losses[i] / m
-        return Explanation(arrangement, mean, stderr, (float(w[0]), float(w[1]), float(w[2])),
-                           (float(lo[0]), float(lo[1]), float(lo[2])), float(self.scoops[i] / m),
-                           float(self.scooped[i] / m))
-
-
-def _score(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: ScoringParams,
-           stats: _Stats, ref: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
-    """Add the candidates' scores against ``opp`` to ``stats``; return the last candidate's
-    per-sample totals. ``ref``: a reference's per-sample totals, for paired differences."""
-    n = opp.cls.shape[0]
-    totals = np.zeros(n)
-    score_block(cands, opp, ties, params, stats, np.zeros(n) if ref is None else ref, totals)
-    return totals
-
-
-def _score_each(cands: RowData, opp: RowData, ties: npt.NDArray[np.int8], params: ScoringParams,
-                stats: _Stats, ref: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
-    """:func:`_score`, and every candidate's per-sample totals, (candidates, samples)."""
-    n = opp.cls.shape[0]
-    out = np.empty((cands.cls.shape[0], n))
-    score_each(cands, opp, ties, params, stats, np.zeros(n) if ref is None else ref, out)
-    return out
-
-
-class _Pairing:
-    """What the paired standard error of (candidate b - candidate i) needs, for any b chosen at the
-    end (the best is known only then): every candidate's per-sample totals (int32), as long as
-    they fit in :attr:`limit` numbers. Past that (a huge run without kept samples) the
-    :attr:`watch` leading candidates are frozen and only their cross-products with every
-    candidate are summed; a best outside them (rare: it trailed after millions of samples) falls
-    back to the unpaired, larger error sqrt(se_b² + se_i²)."""
-
-    limit = 12_000_000
-    watch = 24
-
-    def __init__(self, n_cands: int) -> None:
-        self.n = n_cands
-        self.totals: list[npt.NDArray[np.int32]] = []  # chunks of (candidates, samples)
-        self.stored = 0
-        self.watched: npt.NDArray[np.int64] | None = None  # frozen leaders
-        self.cross: npt.NDArray[np.float64] | None = None  # (candidates, watched) sums of x_i * x_w
-
-    def add(self, totals: npt.NDArray[np.float64], sums: npt.NDArray[np.float64]) -> None:
-        if self.cross is not None and self.watched is not None:
-            self.cross += totals @ totals[self.watched].T
-            return
-        self.totals.append(totals.astype(np.int32))
-        self.stored += totals.size
-        if self.stored > self.limit:
-            self.watched = np.argsort(-sums, kind="stable")[:self.watch]
-            every = np.concatenate(self.totals, axis=1).astype(np.float64)
-            self.cross = every @ every[self.watched].T
-            self.totals = []
-
-    def diff_stderr(self, b: int, stats: _Stats, samples: int,
-                    among: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.float64]:
-        """Paired standard error of (b's mean - each candidate's mean), 0 for b itself; only for
-        the candidates ``among`` when given (the others are NaN)."""
-        idx = np.arange(self.n) if among is None else np.asarray(among, dtype=np.int64)
-        out = np.full(self.n, np.nan)
-        if samples < 2 or idx.size == 0:
-            return out
-        mean_d = (stats.sums[b] - stats.sums[idx]) / samples
-        if self.cross is None:
-            q = np.zeros(idx.size, dtype=np.int64)
-            for part in self.totals:  # chunk by chunk, in integers: exact, no big temporaries
-                d = part[b] - part[idx]
-                q += np.einsum("ij,ij->i", d, d, dtype=np.int64)
-            var = np.maximum(q / samples - mean_d * mean_d, 0.0) * samples / (samples - 1)
-        else:
-            assert self.watched is not None
-            hit = np.flatnonzero(self.watched == b)
-            if hit.size:
-                q2 = stats.squares[b] + stats.squares[idx] - 2 * self.cross[idx, int(hit[0])]
-                var = np.maximum(q2 / samples - mean_d * mean_d, 0.0) * samples / (samples - 1)
-            else:
-                own = np.maximum(stats.squares / samples - (stats.sums / samples) ** 2, 0.0)
-                var = (own[idx] + own[b]) * samples / (samples - 1)
-        out[idx] = np.sqrt(var / samples)
-        out[b] = 0.0
-        return out
-
-
-@dataclass(frozen=True)
 class SolveResult:
     """The solver's answer; ``candidates`` best first."""
 
@@ -370,9 +205,9 @@ class SolveResult:
                              "only its candidates")
         tab = tables_for(self.rules)
         rows = arrangement_rows([arrangement], tab, self.rules)
-        stats = _Stats.zeros(1)
+        stats = Stats.zeros(1)
         ties = _ties(self.rules, self.seat, self.opponents) if self.ties is None else self.ties
-        _score(rows, self.opponent_rows, ties, ScoringParams.of(self.rules), stats)
+        score(rows, self.opponent_rows, ties, ScoringParams.of(self.rules), stats)
         return stats.explanation(0, arrangement, self.samples, self.samples * self.opponents)
 
     def versus_best(self, arrangement: Arrangement) -> CandidateResult:
@@ -383,10 +218,10 @@ class SolveResult:
         tab = tables_for(self.rules)
         ties = _ties(self.rules, self.seat, self.opponents) if self.ties is None else self.ties
         params = ScoringParams.of(self.rules)
-        best_stats, own = _Stats.zeros(1), _Stats.zeros(1)
-        best = _score(arrangement_rows([self.best.arrangement], tab, self.rules), self.opponent_rows, ties,
+        best_stats, own = Stats.zeros(1), Stats.zeros(1)
+        best = score(arrangement_rows([self.best.arrangement], tab, self.rules), self.opponent_rows, ties,
                       params, best_stats)
-        _score(arrangement_rows([arrangement], tab, self.rules), self.opponent_rows, ties, params, own, best)
+        score(arrangement_rows([arrangement], tab, self.rules), self.opponent_rows, ties, params, own, best)
         ex = own.explanation(0, arrangement, self.samples, self.samples * self.opponents)
         loss = max(float(best_stats.sums[0] - own.sums[0]) / self.samples, 0.0)
         se = own.diff_stderr(0, float(best_stats.sums[0]), self.samples)
@@ -531,7 +366,7 @@ def solve(request: SolveRequest, *, progress: Progress = None, cancel: Cancel = 
             stop = StopReason.CANCELLED
             break
         if request.adaptive and run.done >= request.samples:
-            verdict = _separation(run.stats, run.pairing, run.done, request.tolerance)
+            verdict = separation(run.stats, run.pairing, run.done, request.tolerance)
             if verdict is not None:
                 stop = verdict
                 break
@@ -588,10 +423,10 @@ class _Run:
         self.params = ScoringParams.of(r.rules)
         self.opp_seats = _others(r.seat, r.opponents) if r.opponent_seats is None else list(r.opponent_seats)
         self.ties = np.array([tie_mode(r.rules, r.seat, o) for o in self.opp_seats], dtype=np.int8)
-        self.stats = _Stats.zeros(len(self.cands))
-        self.pairing = _Pairing(len(self.cands))
+        self.stats = Stats.zeros(len(self.cands))
+        self.pairing = Pairing(len(self.cands))
         self.ref_rows = None if r.reference is None else arrangement_rows([r.reference], self.tab, r.rules)
-        self.ref_stats = _Stats.zeros(1)
+        self.ref_stats = Stats.zeros(1)
         self.chunks: list[RowData] = []
         self.dealt: list[npt.NDArray[np.int64]] = []
         self.chosen: list[npt.NDArray[np.int64]] = []
@@ -624,8 +459,8 @@ class _Run:
                       rows.foul.reshape(n, opponents), rows.nat.reshape(n, opponents))
         ref_totals = None
         if self.ref_rows is not None:
-            ref_totals = _score(self.ref_rows, opp, self.ties, self.params, self.ref_stats)
-        self.pairing.add(_score_each(self.cand_rows, opp, self.ties, self.params, self.stats, ref_totals),
+            ref_totals = score(self.ref_rows, opp, self.ties, self.params, self.ref_stats)
+        self.pairing.add(score_each(self.cand_rows, opp, self.ties, self.params, self.stats, ref_totals),
                          self.stats.sums)
         if r.keep_samples or not self.chunks:  # without keep_samples, only an empty slice of the first
             keep = slice(None) if r.keep_samples else slice(0)
@@ -665,30 +500,6 @@ class _Run:
                            ref_result, stop, self.ties)
 
 
-def _separation(stats: _Stats, pairing: _Pairing, samples: int, tolerance: float) -> StopReason | None:
-    """Is the verdict decided? ``SEPARATED`` when every other candidate is significantly worse
-    than the leader, ``EQUAL`` when each one that is not is known to within ``tolerance`` (equal
-    for any purpose), else None (sampling more could change the verdict)."""
-    if len(stats.sums) < 2:
-        return StopReason.SEPARATED
-    means = stats.sums / samples
-    own = np.sqrt(np.maximum(stats.squares / samples - means * means, 0.0) / max(samples - 1, 1))
-    best = int(np.argmax(stats.sums))
-    loss = means[best] - means
-    # sd(x - y) <= sd(x) + sd(y): a candidate this far behind is worse whatever the pairing
-    close = np.flatnonzero(loss <= SIGNIFICANCE_Z * (own + own[best]))
-    close = close[close != best]
-    if close.size == 0:
-        return StopReason.SEPARATED
-    se = pairing.diff_stderr(best, stats, samples, close)[close]
-    undecided = ~(loss[close] > np.maximum(SIGNIFICANCE_Z * se, 1e-9))
-    if not undecided.any():
-        return StopReason.SEPARATED
-    if (SIGNIFICANCE_Z * se[undecided] < tolerance).all():
-        return StopReason.EQUAL
-    return None
-
-
 @dataclass(frozen=True)
 class HindsightResult:
     """The arrangement that would have scored most against the opponents' actual arrangements
@@ -723,14 +534,14 @@ def hindsight(cards: Sequence[Card], opponents: Sequence[Arrangement], rules: Ho
                   orows.nat.reshape(1, -1))
     cands = candidate_settings(cards, rules)
     cand_rows = setting_rows(np.tile(hand_array(tuple(cards)), (len(cands), 1)), cands, tab, rules)
-    stats = _Stats.zeros(len(cands))
+    stats = Stats.zeros(len(cands))
     params = ScoringParams.of(rules)
-    _score(cand_rows, opp, ties, params, stats)
+    score(cand_rows, opp, ties, params, stats)
     best = int(np.argmax(stats.sums))
     actual_points = None
     if actual is not None:
-        own = _Stats.zeros(1)
-        _score(arrangement_rows([actual], tab, rules), opp, ties, params, own)
+        own = Stats.zeros(1)
+        score(arrangement_rows([actual], tab, rules), opp, ties, params, own)
         actual_points = int(own.sums[0])
     return HindsightResult(setting_arrangement(cards, int(cands[best])), int(stats.sums[best]), actual,
                            actual_points)

@@ -119,9 +119,10 @@ def test_solve_memory_does_not_grow_with_the_samples(capsys: pytest.CaptureFixtu
     # a huge --samples runs until Ctrl-C: the command keeps no per-sample data, only running sums
     # and, up to a limit, the candidates' per-sample totals for the paired errors; the limit made
     # small here so that both runs pass it (the shipped one, 12 million numbers, is 48 MB)
-    from cp_trainer.solver.montecarlo import QUIET_CHUNK, _Pairing
+    from cp_trainer.solver.montecarlo import QUIET_CHUNK
+    from cp_trainer.solver.solve_stats import Pairing
 
-    monkeypatch.setattr(_Pairing, "limit", 50_000)
+    monkeypatch.setattr(Pairing, "limit", 50_000)
 
     def peak(samples: int) -> int:
         tracemalloc.start()

@@ -13,11 +13,11 @@ from cp_trainer.solver.montecarlo import (
     SIGNIFICANCE_Z,
     SolveRequest,
     StopReason,
-    _Pairing,
     deal_seed,
     significant,
     solve,
 )
+from cp_trainer.solver.solve_stats import Pairing
 
 CARDS = parse_cards("As Kd Qh Jc Ts 9s 8s 7h 6h 5h 4d 3c 2c")
 CLEAR = Deck(seed=0).deal(13)  # the best stands alone after 1,000 samples
@@ -117,11 +117,11 @@ def test_adaptive_sampling_stops_at_the_limit_or_the_budget() -> None:
 
 def test_huge_runs_keep_their_pairing_in_bounded_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     full = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=3000, keep_samples=False))
-    monkeypatch.setattr(_Pairing, "limit", 40_000)  # freeze the leaders after the first chunks
+    monkeypatch.setattr(Pairing, "limit", 40_000)  # freeze the leaders after the first chunks
     frozen = solve(SolveRequest(tuple(CARDS), bot="greedy", samples=3000, keep_samples=False))
     for a, b in zip(full.candidates, frozen.candidates, strict=True):
         assert a.ev == b.ev
-        if b.arrangement in [c.arrangement for c in frozen.candidates[:_Pairing.watch]]:
+        if b.arrangement in [c.arrangement for c in frozen.candidates[:Pairing.watch]]:
             assert a.loss_stderr == pytest.approx(b.loss_stderr)
         else:  # outside the watched leaders: the unpaired bound, never smaller
             assert b.loss_stderr >= a.loss_stderr - 1e-12
