@@ -3,13 +3,16 @@ and the money total adds each pair's points at that pair's stake (not points, no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
+from reference_scoring import table_points
 from session_fixtures import by_rank_bot
 
 from cp_trainer.chinese.session import BotJob, ChineseSession, TableSetup
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.bot_names import format_bot, parse_bot
-from cp_trainer.rules.cards import parse_cards
+from cp_trainer.rules.cards import Card, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
@@ -17,6 +20,11 @@ LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
 SEAT_BOT_NAMES = ("greedy", "pair-on-top", "newcomer:0.25")
 SEAT_BOTS = tuple(parse_bot(b) for b in SEAT_BOT_NAMES)
 EXPERT = parse_bot("expert")
+
+
+def by_rank(cards: Sequence[Card]) -> Arrangement:
+    ordered = sorted(cards, reverse=True)
+    return Arrangement(tuple(ordered[10:]), tuple(ordered[5:10]), tuple(ordered[:5]))
 
 
 def play(setup: TableSetup, seeds: range) -> list[ChineseSession]:
@@ -100,3 +108,23 @@ def test_money_over_several_hands_is_the_sum_of_each_hands_money() -> None:
     assert s.session_money == pytest.approx(total_money)
     assert s.session_points == total_points
     assert s.session_money != pytest.approx(total_points)
+
+
+def test_criss_cross_money_adds_the_four_pairs_points_at_the_bots_stake() -> None:
+    # Two seats: each of the player's two hands settles with each of the bot's two, at the lower
+    # of the two stakes (RULES.md: 1 and 0.5, so 0.5 a point), the points from the reference scorer
+    rules = HouseRules(stakes=(1.0, 0.5))
+    seen = set()
+    for seed in range(8):
+        s = ChineseSession(TableSetup(rules=rules, criss_cross=True), bots=by_rank_bot, seed=seed)
+        s.new_deal()
+        for hand in s.player_cards:
+            s.place(by_rank(hand))
+            shown = s.set_hand()
+        assert shown is not None and shown.settlement is None
+        points = sum(table_points([mine, bot], rules)[0][0]
+                     for mine in shown.player_hands for bot in shown.opponents)
+        assert shown.total == s.session_points == points
+        assert shown.money == s.session_money == pytest.approx(0.5 * points)
+        seen.add(points)
+    assert seen - {0}  # some deal where money and points differ: the test tells them apart
