@@ -41,6 +41,7 @@ from cp_trainer.drill.profile import DrillProfile
 from cp_trainer.drill.session import AnalyseFn, DrillPhase, DrillResult, DrillSession, GradeFn, GradeJob
 from cp_trainer.drill.themes import Theme
 from cp_trainer.drill.why import explain
+from cp_trainer.gui.cards.fitting import largest_fitting, widest_fitting
 from cp_trainer.gui.cards.pixmaps import CardRenderer, card_size
 from cp_trainer.gui.cards.views import GAP
 from cp_trainer.gui.drill.alt_keys import underline_while_alt
@@ -68,6 +69,7 @@ GRADE_COLOURS = {GradeLevel.BEST: "#7CFC9A", GradeLevel.GOOD: "#C8F7A0", GradeLe
                  GradeLevel.MISTAKE: "#FFB067", GradeLevel.BLUNDER: "#FF7B7B"}
 MIN_CARD_HEIGHT = 50  # the cards' height bounds: they scale with the page
 MAX_CARD_HEIGHT = 140
+CARD_STEP = 2  # the cards' heights tried, from the largest down
 
 
 class DrillPage(QWidget):
@@ -269,8 +271,14 @@ class DrillPage(QWidget):
         return self.height()
 
     def _set_card_height(self, height: int) -> None:
+        """Every card of the page at ``height``, the layouts asked to measure again."""
         self.grid.set_card_height(height)
         self.card_height = height
+        layout = self.layout()
+        if layout is not None:
+            for child in layout.findChildren(QGridLayout):
+                child.invalidate()
+            layout.invalidate()
 
     def fit_cards(self) -> None:
         """Cards as large as the page's width and height allow: they grow with the window, and
@@ -281,18 +289,11 @@ class DrillPage(QWidget):
         margins = layout.contentsMargins()
         titles = max(label.sizeHint().width() for label in self.row_labels.values())
         room = self.width() - margins.left() - margins.right() - titles - 3 * self.grid.horizontalSpacing()
-        height = MAX_CARD_HEIGHT
-        while height > MIN_CARD_HEIGHT and (card_size(height).width() + GAP) * 13 + 8 > room:
-            height -= 2
+        widest = widest_fitting(MAX_CARD_HEIGHT, MIN_CARD_HEIGHT,
+                                lambda h: (card_size(h).width() + GAP) * 13 + 8 <= room, CARD_STEP)
         avail = self._available_height()
-        for _ in range(60):
-            self._set_card_height(height)
-            for child in layout.findChildren(QGridLayout):
-                child.invalidate()
-            layout.invalidate()
-            if avail <= 0 or self.needed_height() <= avail or height <= MIN_CARD_HEIGHT:
-                break
-            height = max(MIN_CARD_HEIGHT, height - 2)
+        largest_fitting(widest, MIN_CARD_HEIGHT, self._set_card_height,
+                        lambda: avail <= 0 or self.needed_height() <= avail, CARD_STEP)
 
     def needed_height(self) -> int:
         """The least height of the page at its width (the wrapped texts' lines included)."""
