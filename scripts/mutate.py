@@ -53,9 +53,12 @@ ONLY_MODULES = {
     "net": ("records",),  # the teaching table's record of each person's hand
 }
 #: test files of a package left out of its modules' runs: they drive the code in another process
-#: (a server, a browser, a writer killed), where no mutant is seen, or fill a disk, and take minutes
+#: (a server, a browser, a writer killed), where no mutant is seen, fill a disk, or try the store's
+#: files, locks and imports against hostile input (each record passes the validator on its way:
+#: a minute of tests per mutant), and take minutes
 SLOW_TESTS = {
-    "history": ("test_history_kill.py", "test_history_full_disk.py", "test_history_data_folder.py"),
+    "history": ("test_history_kill.py", "test_history_full_disk.py", "test_history_data_folder.py",
+                "test_history_hostile.py", "test_history_records.py"),
     "net": ("test_net_browser.py", "test_net_load.py", "test_net_page.py", "test_net_page_return.py",
             "test_net_packaging.py"),
 }
@@ -92,7 +95,7 @@ def _work_dir(target: Target) -> Path:
     """The module's work folder, its copy of the package and tests refreshed from the tree."""
     work = WORK / target.name
     work.mkdir(parents=True, exist_ok=True)
-    for name in ("cp_trainer", "tests", "docs", "resources"):
+    for name in ("cp_trainer", "tests", "docs"):
         src, dst = ROOT / name, work / name
         if dst.exists():
             shutil.rmtree(dst)
@@ -104,7 +107,7 @@ def _work_dir(target: Target) -> Path:
         "only_mutate": list(target.files),
         "pytest_add_cli_args_test_selection": tests,
         "pytest_add_cli_args": ["-p", "mutation_profile", "-p", "no:cacheprovider", "-q"],
-        "also_copy": ["docs", "resources"],
+        "also_copy": ["docs"],
         "timeout_multiplier": 5.0,
     }
     (work / "pyproject.toml").write_text(tomli_w.dumps(config), encoding="utf-8")
