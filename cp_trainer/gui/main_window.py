@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cp_trainer.gui.cards.fitting import largest_fitting
 from cp_trainer.gui.cards.models import BoardModel
 from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
 from cp_trainer.gui.cards.style import CardStyle
@@ -90,6 +91,10 @@ PANEL_WIDTH = 300
 SEAT_TWO_LINES = 38
 #: The table's cards grow with the room up to this height (the card art is 350 px high).
 MAX_CARD_HEIGHT = 200
+#: The solver panel's cards grow with its width up to this height.
+PANEL_CARD_HEIGHT = 80
+#: The panel's width is searched in steps of this many pixels.
+PANEL_STEP = 8
 
 
 def first_size(available: QRect, frame: QSize = FRAME_GUESS) -> QSize:
@@ -641,6 +646,7 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self._fit_cards()  # the table's room beside its rows is known once it is laid out
         if not self._placed:  # the window manager frames the window after it is mapped: look then
             self._placed = True
             QTimer.singleShot(0, self, self._keep_on_screen)
@@ -670,12 +676,45 @@ class MainWindow(QMainWindow):
         its cards as large as its width allows. The table's cards are as large as 13 of them
         across the hand allow (up to :data:`MAX_CARD_HEIGHT`), and the table then makes them
         smaller until its whole column fits its height (:meth:`TableWidget.set_card_height`): the
-        cards fill the table at every size, the same state always at the same size."""
-        panel = max(PANEL_WIDTH, min(480, self.width() // 4))
+        cards fill the table at every size, the same state always at the same size. Where the
+        table's height holds its rows lower than its width would, the panel takes the width
+        beside them that the table can do without (its rows keep at least their height, its
+        hand and controls their width), searched
+        afresh from the quarter each time so that the sizes depend on the window alone."""
+        base = max(PANEL_WIDTH, min(480, self.width() // 4))
+        self._size_cards(base)
+        body = self.table.parentWidget()
+        layout = None if body is None else body.layout()
+        if layout is None or not self.table.isVisible():  # measured once shown (showEvent)
+            return
+
+        def lay_out() -> None:  # the table at its width now, its cards fitted to its words' room
+            layout.activate()
+            for _ in range(2):  # the seats lay their words out at their width, then the cards
+                QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+                self.table.refit()
+
+        lay_out()
+        rows, spare = self.table.rows_height(), self.table.spare_width()
+        if spare < PANEL_STEP:
+            return
+
+        def size(panel: int) -> None:
+            self._size_cards(panel)
+            lay_out()
+
+        def keeps_room() -> bool:  # the rows no lower, the hand and every control still across
+            table = self.table
+            return table.rows_height() >= rows and table.minimumSizeHint().width() <= table.width()
+
+        largest_fitting(min(base + spare, self.width() // 2), base, size, keeps_room, PANEL_STEP)
+
+    def _size_cards(self, panel: int) -> None:
+        """The solver panel ``panel`` pixels wide, the cards of both sized for the room left."""
         if self.solver_panel.width() != panel:
             self.solver_panel.setFixedWidth(panel)
             self.solver_scroll.setFixedWidth(panel + 16)
-        self.solver_panel.set_card_height(max(46, min(80, round(panel * 0.16))))
+        self.solver_panel.set_card_height(max(46, min(PANEL_CARD_HEIGHT, round(panel * 0.16))))
         # the titles left of the rows ("Your hand", "Верхний ряд") take their own width first
         width = max(560, self.width() - panel - 16 - 24 - 20 - self.table.title_width())
         height = self.height() - 60

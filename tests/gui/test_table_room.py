@@ -68,3 +68,31 @@ def test_three_bots_at_1366x768_the_cards_use_the_room(qtbot: Any, tmp_path: Pat
             assert all(not lab.pixmap().isNull() for lab in labels)
     assert visible_in_panel(window, window.solver_panel.verdict)
     assert visible_in_panel(window, window.solver_panel.hindsight_rows)
+
+
+#: the first window on a 1920 x 1080 screen (nine tenths of it)
+FIRST_WINDOW_1920 = (1728, 972)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_three_bots_at_1920x1080_no_band_beside_the_rows(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """The rows are held by the table's height there: the width they cannot use goes to the
+    solver's panel (its cards grow), not to a band of empty felt (174 px in English); nothing
+    moves at the showdown. The panel stops where the table would lose height (a narrower seat
+    puts its words under its cards): what is left is the English names' shorter words."""
+    window = make_window(qtbot, tmp_path, FIRST_WINDOW_1920, opponents=3, lang=lang)
+    for card, zone in MID_HAND:
+        window.deal_model.move(Card.parse(card), zone)
+    settle()
+    table, panel = window.table, window.solver_panel
+    rows = table.views[Zone.MIDDLE].iconSize().height()
+    assert empty_right_of_rows(window) < 80, empty_right_of_rows(window)  # 174 at a quarter
+    assert rows >= 143, rows  # no lower than with the panel at a quarter of the window
+    assert panel.width() > 432 and panel.card_height() > 69  # the quarter, and its cards there
+    assert table.fits()
+    mid_hand = (panel.width(), table.width())
+    showdown(window)
+    assert table.views[Zone.MIDDLE].iconSize().height() == rows  # nothing moved
+    assert (panel.width(), table.width()) == mid_hand
+    assert visible_in_panel(window, panel.verdict)
+    assert visible_in_panel(window, panel.hindsight_rows)

@@ -53,6 +53,11 @@ __all__ = ["Question", "TableWidget"]
 MIN_CARD_HEIGHT = 44
 #: A table at least this wide has the tools in a column beside the rows (else in a row under the hand).
 TOOLS_BESIDE_FROM = 840
+#: The rows' hand names get at least this many average characters of width beside the cards.
+NAME_CHARS = 24
+#: ... and this many before the table gives width to the solver's panel ("pair of kings so far
+#: (4 of 5 cards)" on one line).
+SPARE_NAME_CHARS = 36
 #: The bots' cards grow, where the room allows, to at most this share of the rows' height.
 SEAT_SHARE = 0.75
 
@@ -374,16 +379,31 @@ class TableWidget(QWidget):
         self._fit_height()
 
     def _rows_by_width(self) -> int:
-        """The highest rows' cards the table's width allows: five cards, the titles left of them,
-        the tools right of them and room for the hand names between (24 average characters)."""
+        """The highest rows' cards the table's width allows (:meth:`_rows_room`)."""
+        return int((self._rows_room() / 5 - GAP) / CARD_ASPECT)
+
+    def _rows_room(self) -> float:
+        """The width for the rows' five cards: the table's less the titles left of them, the tools
+        right of them and room for the hand names between (:data:`NAME_CHARS`)."""
         layout = self.layout()
         margins = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
         tools = 0 if not self._tools_beside else max(
             b.sizeHint().width() for b in (self.sort_rank_button, self.sort_suit_button,
                                            self.return_button, self.undo_button, self.redo_button))
-        names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * 24
-        room = self.width() - margins - self.title_width() - tools - names - 3 * 10 - 12
-        return int((room / 5 - GAP) / CARD_ASPECT)
+        names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * NAME_CHARS
+        return float(self.width() - margins - self.title_width() - tools - names - 3 * 10 - 12)
+
+    def rows_height(self) -> int:
+        """The height of the rows' cards as fitted."""
+        return self.views[Zone.MIDDLE].iconSize().height()
+
+    def spare_width(self) -> int:
+        """The width the table leaves empty beside its rows at their fitted height, their names
+        given room for their longest words on a line (:data:`SPARE_NAME_CHARS`): the window
+        gives it to the solver's panel."""
+        names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * (SPARE_NAME_CHARS - NAME_CHARS)
+        room = self._rows_room() - names - 5 * (self.rows_height() * CARD_ASPECT + GAP)
+        return max(0, int(room) - 2)
 
     def _place_tools(self, *, beside: bool) -> None:
         """The tools (sort, clear, undo, redo) in a column right of the rows' names where the
@@ -420,8 +440,12 @@ class TableWidget(QWidget):
         it has its width, after the table's resize): fit again, once for each new height (seats that
         grow after the fit must not leave the rows squeezed)."""
         if event.type() == QEvent.Type.LayoutRequest:
-            QTimer.singleShot(0, self._refit_if_changed)
+            QTimer.singleShot(0, self, self._refit_if_changed)
         return super().event(event)
+
+    def refit(self) -> None:
+        """Fit the cards again if a child's room changed since they were last fitted."""
+        self._refit_if_changed()
 
     def _refit_if_changed(self) -> None:
         layout = self.layout()
@@ -578,12 +602,12 @@ class TableWidget(QWidget):
         super().resizeEvent(event)
         self._fit_height()
         # the seats lay their words out at their new width after this: measure again then
-        QTimer.singleShot(0, self._refit_if_changed)
+        QTimer.singleShot(0, self, self._refit_if_changed)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # the style sheet's fonts reach the labels when they are first shown: measure again then
-        QTimer.singleShot(0, self._fit_height)
+        QTimer.singleShot(0, self, self._fit_height)
 
     def repaint_cards(self) -> None:
         """Draw every card again (the card style changed)."""
