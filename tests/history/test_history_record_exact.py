@@ -16,6 +16,7 @@ from history_fixtures import DEAL, make_record
 
 from cp_trainer.history import HandRecord
 from cp_trainer.history.record import FoulNote, RecordError, export_line, hand_uid, iso_utc
+from cp_trainer.rules.house_rules import HouseRules
 
 ARR = "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"
 OPP = {"arrangement": "2c 3c 4h / 5c 6d 8c 9c Tc / Jd Jh Js Qc Qd", "points": 2.0, "name": "greedy"}
@@ -103,7 +104,12 @@ def test_each_refusal_names_the_field_and_the_value(case: str) -> None:
 
 
 def test_house_rules_are_checked_as_the_games_and_as_text() -> None:
-    assert refused(chinese(house_rules={"system": "9-9"})).startswith("house_rules: ")
+    assert refused(chinese(house_rules={"system": "9-9"})) == (
+        "house_rules: invalid house rules: '9-9' is not a valid ScoringSystem")
+    assert refused(chinese(house_rules={"stakes": [10**400]})) == (
+        "house_rules: a number too large (more than a float holds)")
+    rare = HouseRules(point_value=0.37, scoop_bonus=7).to_dict()  # a set no other test checks first
+    assert HandRecord.from_dict(chinese(house_rules=rare)).house_rules == rare
     assert refused({**PG, "house_rules": {"note": "a\ud800"}}).startswith(
         "house_rules: text that is not valid Unicode (a lone surrogate): ")
     deep: dict[str, Any] = {}
