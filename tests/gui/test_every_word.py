@@ -15,7 +15,7 @@ from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.numbers import points
 from cp_trainer.gui.practice.hand_html import hand_html
 from cp_trainer.gui.solver.bridge import SolverQuestion
-from cp_trainer.gui.solver.panel import _opponents
+from cp_trainer.gui.solver.verdict_words import opponents_phrase
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import Game, HandRecord
 from cp_trainer.history.record import FoulNote, OpponentHand, now_utc
@@ -192,7 +192,7 @@ def test_the_solver_names_the_bots_it_plays_against(qapp: Any, lang: str, said: 
         mixed = SolverQuestion(cards=(), rules=HouseRules(), opponents=3, bot=MIXED[0], seat_bots=MIXED)
         one = SolverQuestion(cards=(), rules=HouseRules(), opponents=1, bot=MIXED[2])
         two = SolverQuestion(cards=(), rules=HouseRules(), opponents=2, bot=MIXED[0])
-        assert [_opponents(r) for r in (mixed, one, two)] == said
+        assert [opponents_phrase(r) for r in (mixed, one, two)] == said
     finally:
         install_language(qapp, "en")
 

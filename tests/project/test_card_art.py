@@ -264,11 +264,11 @@ def test_solver_cards_are_the_table_face_at_their_size(qapp: object, height: int
     same size. They are the very pictures the table's cards get at that size (spade and club
     differ clearly, ranks unambiguous: the tests above), not a face of their own."""
     from cp_trainer.gui.cards.order import set_order
-    from cp_trainer.gui.solver.panel import _MiniRows
+    from cp_trainer.gui.solver.mini_rows import MiniRows
     from cp_trainer.rules.arrangement import Arrangement
 
     renderer = CardRenderer(CardStyle.TWO_COLOUR)
-    rows = _MiniRows(renderer)
+    rows = MiniRows(renderer)
     rows.set_card_height(height)
     arr = Arrangement(tuple(Card.parse(c) for c in ("Qs", "Jc", "Th")),
                       tuple(Card.parse(c) for c in ("As", "Ac", "Kd", "Kh", "9s")),

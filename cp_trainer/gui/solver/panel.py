@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt, QThreadPool, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -28,18 +28,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cp_trainer.gui.cards.fitting import largest_fitting
-from cp_trainer.gui.cards.order import set_order
-from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer, card_size
+from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.fitted import needed_height
 from cp_trainer.gui.numbers import integer, number, percent, signed
 from cp_trainer.gui.progress import ProgressCancel
-from cp_trainer.gui.solver.bots import bot_label, bots_phrase
-from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolverQuestion, solve, solver_bot
+from cp_trainer.gui.solver.bridge import SolveCancelled, SolverAnswer, SolverQuestion, solve
+from cp_trainer.gui.solver.mini_rows import MiniRows
+from cp_trainer.gui.solver.panel_fit import PAIR_GAP, PanelCards, PanelFitter
 from cp_trainer.gui.solver.pictures import BEST_COLOUR, YOURS_COLOUR, ChanceBars, CostScale
+from cp_trainer.gui.solver.verdict_words import against, opponents_phrase, surrender_lines
 from cp_trainer.gui.translation import current_language, fill
 from cp_trainer.gui.worker import JobSlot, Worker
-from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.rules.arrangement import check_arrangement
 from cp_trainer.support.i18n import tr_count
 
 __all__ = ["SolverPanel"]
@@ -56,74 +56,6 @@ def _warm_up(_progress: Callable[[int, int], None], _cancelled: Callable[[], boo
         pass
 
 
-#: The solver's small cards: big enough to read the rank at a glance, five fit the panel's width.
-MINI_CARD_HEIGHT = 46
-#: the least height the panel shrinks its cards to when its content is taller than the window
-MIN_FIT_HEIGHT = 38
-MIN_HINDSIGHT_HEIGHT = 30
-# the room between the best arrangement and yours beside it, and the least height of their cards
-PAIR_GAP = 10
-MIN_PAIR_HEIGHT = 30
-
-
-class _MiniRows(QWidget):
-    """An arrangement as three rows of small cards."""
-
-    def __init__(self, renderer: CardRenderer, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.renderer = renderer
-        self.card_height = MINI_CARD_HEIGHT
-        self._shown: Arrangement | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        self._labels: list[list[QLabel]] = []
-        for n in (3, 5, 5):
-            row = QHBoxLayout()
-            row.setSpacing(2)
-            labels = [QLabel(self) for _ in range(n)]
-            for lab in labels:
-                row.addWidget(lab)
-            row.addStretch(1)
-            layout.addLayout(row)
-            self._labels.append(labels)
-        self.clear()
-
-    def clear(self) -> None:
-        self._shown = None
-        for labels in self._labels:
-            for lab in labels:
-                lab.clear()
-                lab.setFixedSize(card_size(self.card_height))
-
-    def set_card_height(self, height: int) -> None:
-        """Cards ``height`` pixels high (the panel grows with the window)."""
-        self.card_height = height
-        shown = self._shown
-        self.clear()
-        if shown is not None:
-            self.show_arrangement(shown)
-        layout = self.layout()
-        if layout is not None:  # its size hint now, not the layout's cache (the panel measures it)
-            for row in layout.findChildren(QHBoxLayout):
-                row.invalidate()
-            layout.invalidate()
-        self.updateGeometry()
-
-    def show_arrangement(self, arr: Arrangement) -> None:
-        self._shown = arr
-        size: QSize = card_size(self.card_height)
-        for labels, cards in zip(self._labels, arr.rows, strict=True):
-            for lab, card in zip(labels, set_order(cards), strict=False):
-                lab.setPixmap(self.renderer.pixmap(card, size, self.devicePixelRatioF()))
-                lab.setToolTip(card.label())
-
-
-def _opponents(request: SolverQuestion) -> str:
-    """The bots the solver plays against, after "against": "1 standard bot", "3 bots: standard,
-    scoop-chaser and newcomer (fouls 15%)"."""
-    bots = request.seat_bots or (request.bot,) * request.opponents
-    return bots_phrase(tuple(bots), current_language(), case="against")
 
 
 class SolverPanel(QFrame):
@@ -193,8 +125,10 @@ class SolverPanel(QFrame):
         # is cut mid-card
         self._add_hindsight(layout, renderer)
         layout.addStretch(1)
-        self._wanted_height = MINI_CARD_HEIGHT
-        self._fitting = False
+        self.fitter = PanelFitter(self, PanelCards(
+            best=self.best_rows, mine=self.mine_rows, hindsight=self.hindsight_rows,
+            best_title=self.best_title, mine_title=self.mine_title,
+            hindsight_title=self.hindsight_title, hindsight_words=self.hindsight), self._fill)
         self.reset()
         self.retranslate()
 
@@ -207,7 +141,7 @@ class SolverPanel(QFrame):
         self.hindsight.setObjectName("hindsightLabel")
         self.hindsight.setWordWrap(True)
         layout.addWidget(self.hindsight)
-        self.hindsight_rows = _MiniRows(renderer, self)
+        self.hindsight_rows = MiniRows(renderer, self)
         layout.addWidget(self.hindsight_rows)
 
     def _build_verdict_line(self) -> QHBoxLayout:
@@ -246,12 +180,12 @@ class SolverPanel(QFrame):
         pair.setVerticalSpacing(2)
         self.best_title = QLabel(self)
         pair.addWidget(self.best_title, 0, 0)
-        self.best_rows = _MiniRows(renderer, self)
+        self.best_rows = MiniRows(renderer, self)
         pair.addWidget(self.best_rows, 1, 0)
         self.mine_title = QLabel(self)
         self.mine_title.setObjectName("solverMineTitle")
         pair.addWidget(self.mine_title, 0, 1)
-        self.mine_rows = _MiniRows(renderer, self)
+        self.mine_rows = MiniRows(renderer, self)
         pair.addWidget(self.mine_rows, 1, 1)
         pair.setColumnStretch(2, 1)
         return pair
@@ -371,7 +305,7 @@ class SolverPanel(QFrame):
                         cancel_errors=(SolveCancelled,))
         self.runner.start(request.samples)
         text = fill(self.tr("Solving: %1 random deals or more against %2…"),
-                    integer(request.samples), _opponents(request))
+                    integer(request.samples), opponents_phrase(request))
         if request.hand_number is not None:
             text = fill(self.tr("Hand %1: "), str(request.hand_number)) + text
         self.status.setText(text)
@@ -448,18 +382,6 @@ class SolverPanel(QFrame):
             button.setEnabled(i < len(self.answers))
             button.setChecked(i < len(self.answers) and self.answers[i] is self.answer)
 
-    def _against(self, a: SolverAnswer) -> str:
-        """Who the solver played against: the bots at the table, and how it models them."""
-        req = a.request
-        if req.hand_number is not None:
-            text = fill(self.tr("the %1 bot's two hands"), bot_label(req.bot))
-        else:
-            text = _opponents(req)
-        model = solver_bot(req.bot)
-        if model != req.bot and not req.seat_bots:
-            text += fill(self.tr(" (each hand played out by the %1 bot)"), bot_label(model))
-        return text
-
     def _show(self, a: SolverAnswer) -> None:
         self._fill(a)
         self.fit_cards()
@@ -469,7 +391,7 @@ class SolverPanel(QFrame):
         req = a.request
         status = fill(self.tr("For the hand %1 — %2 random deals against %3."),
                       " ".join(c.label() for c in sorted(req.cards, reverse=True)), integer(a.samples),
-                      self._against(a))
+                      against(a))
         if req.hand_number is not None:
             cross = fill(self.tr("Criss Cross, your hand %1 of 2."), str(req.hand_number))
             status = cross + " " + status
@@ -516,7 +438,7 @@ class SolverPanel(QFrame):
                 lines.append(self.tr("Yours is as good as the best, within the solver's accuracy."))
         # the verdict: what the choice cost (or, with no arrangement of yours, what the best scores)
         self.verdict.setText(lines[-1] if a.mine is not None else lines[0])
-        lines.extend(self._surrender_lines(a))
+        lines.extend(surrender_lines(a))
         self.figures.setText("\n".join(lines))
         self.cost_scale.set_cost(None if a.mine is None or mine_fouls else max(0.0, a.mine.loss))
         if a.mine is not None and not mine_fouls:
@@ -580,34 +502,6 @@ class SolverPanel(QFrame):
         self._apply_why()
         self.fit_cards()
 
-    def _surrender_lines(self, a: SolverAnswer) -> list[str]:
-        """Surrender as a decision: what it scores against the best arrangement."""
-        verdict = a.surrender_verdict()
-        if verdict is None or a.surrender_ev is None:
-            return []
-        gap, sure = verdict
-        ev = signed(a.surrender_ev)
-        if a.request.surrendered:
-            lines = [fill(self.tr("You surrendered: %1 points per hand."), ev)]
-            if sure and gap > 0:
-                lines.append(fill(self.tr("Surrendering cost you %1 points per hand: the best arrangement "
-                                          "scores more."), number(gap)))
-            elif sure:
-                lines.append(fill(self.tr("Surrendering was right: it saved %1 points per hand."),
-                                  number(-gap)))
-            else:
-                lines.append(self.tr("Surrendering was as good as playing the best arrangement, within "
-                                     "the solver's accuracy."))
-            return lines
-        if sure and gap > 0:
-            return [fill(self.tr("Surrendering scores %1 points per hand: play the best arrangement "
-                                 "(%2 more)."), ev, number(gap))]
-        if sure:
-            return [fill(self.tr("Surrendering scores %1 points per hand: surrender, it saves %2."),
-                         ev, number(-gap))]
-        return [fill(self.tr("Surrendering scores %1 points per hand: as good as the best arrangement, "
-                             "within the solver's accuracy."), ev)]
-
     def _show_rates(self, a: SolverAnswer) -> None:
         labels = self._rate_labels
         for row in labels:
@@ -647,14 +541,8 @@ class SolverPanel(QFrame):
     def set_card_height(self, height: int) -> None:
         """The small cards ``height`` pixels high (from the panel's width, set by the window), or
         lower where the panel's height needs it (:meth:`fit_cards`)."""
-        self._wanted_height = height
+        self.fitter.wanted_height = height
         self.fit_cards()
-
-    def _available_height(self) -> int:
-        parent = self.parentWidget()
-        if parent is not None and parent.objectName() == "qt_scrollarea_viewport":
-            return parent.height()  # in the window's scroll area: what is in view
-        return self.height()
 
     def needed_height(self) -> int:
         """The least height of the panel's content at its width, as its layout gives it (the
@@ -662,101 +550,8 @@ class SolverPanel(QFrame):
         return needed_height(self)
 
     def fit_cards(self) -> None:
-        """The cards at the wanted height; when the panel's content is taller than its room, the
-        hindsight's cards shrink first (to :data:`MIN_HINDSIGHT_HEIGHT`), then the best's (to
-        :data:`MIN_FIT_HEIGHT`); if that is not enough, the hindsight's words fold into its
-        caption's tooltip and the cards are fitted again; beyond that the window's scroll area
-        scrolls."""
-        if self._fitting:
-            return
-        self._fitting = True
-        try:
-            cap = self._cap_over_answers()
-            for folded in (False, True):
-                if self._fit_pass(folded, cap):
-                    return
-        finally:
-            self._fitting = False
-
-    def _cap_over_answers(self) -> tuple[int, int, bool] | None:
-        """Several answers (Criss Cross's two hands, switched by the Hand buttons): the card sizes
-        (best, hindsight) and the folding that every one of them fits at, so that switching
-        between them resizes nothing. None for a single answer."""
-        current = self.answer
-        if len(self.answers) < 2 or current is None:
-            return None
-        fits: list[tuple[int, int, bool]] = []
-        for a in self.answers:
-            self._fill(a)
-            if not self._fit_pass(False, None):
-                self._fit_pass(True, None)
-            fits.append((self.best_rows.card_height, self.hindsight_rows.card_height,
-                         bool(self.hindsight.text()) and not self.hindsight.isVisibleTo(self)))
-        self._fill(current)
-        return min(f[0] for f in fits), min(f[1] for f in fits), any(f[2] for f in fits)
-
-    def _fit_pass(self, folded: bool, cap: tuple[int, int, bool] | None = None) -> bool:
-        """One try at fitting (the hindsight's words shown or ``folded``), the cards no larger
-        than ``cap`` (best, hindsight, folded); True if it fits."""
-        wanted = self._wanted_height
-        best, hindsight = wanted, wanted
-        if self.mine_rows.isVisibleTo(self):  # two arrangements of five cards across the panel
-            best = min(best, self._pair_height())
-            hindsight = min(hindsight, best)  # never larger than the verdict's own pictures
-        if cap is not None:
-            best, hindsight, folded = min(best, cap[0]), min(hindsight, cap[1]), folded or cap[2]
-        self._fold_hindsight(folded)
-        self._apply(best, hindsight)
-        avail = self._available_height()
-        layout = self.layout()
-        if layout is None or avail <= 0 or not self.hindsight_rows.isVisibleTo(self):
-            return True
-
-        def fits() -> bool:
-            layout.invalidate()
-            return self.needed_height() <= avail
-
-        if fits():
-            return True
-        # the hindsight's cards give way first, then the best's (the hindsight's at their least)
-        low = min(hindsight, MIN_HINDSIGHT_HEIGHT)
-        largest_fitting(hindsight, low, lambda h: self._apply(best, h), fits)
-        if fits():
-            return True
-        largest_fitting(best, min(best, MIN_FIT_HEIGHT), lambda b: self._apply(b, low), fits)
-        return fits()
-
-    def _pair_height(self) -> int:
-        """The highest cards with which the best arrangement and yours stand side by side."""
-        margins = self.contentsMargins()
-        layout = self.layout()
-        inner = self.width() - margins.left() - margins.right() - (
-            0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right())
-        room = inner - PAIR_GAP
-        # each column as wide as its caption or its five cards (2 px apart), whichever is wider
-        titles = []
-        for title in (self.best_title, self.mine_title):
-            title.ensurePolished()
-            titles.append(title.sizeHint().width())
-        column = room // 2
-        if max(titles) > column:  # a long caption: the other column's cards get the rest
-            column = room - max(titles)
-        return max(MIN_PAIR_HEIGHT, int((column // 5 - 2) / CARD_ASPECT))
-
-    def _fold_hindsight(self, folded: bool) -> None:
-        """The hindsight's explanation in its caption's tooltip (``folded``: the window is too
-        short for it) or shown under the caption."""
-        shown = bool(self.hindsight.text()) and not folded
-        self.hindsight.setVisible(shown)
-        self.hindsight_title.setToolTip(self.hindsight.text() if folded else "")
-
-    def _apply(self, best: int, hindsight: int) -> None:
-        if self.best_rows.card_height != best:
-            self.best_rows.set_card_height(best)
-        if self.mine_rows.card_height != best:
-            self.mine_rows.set_card_height(best)
-        if self.hindsight_rows.card_height != hindsight:
-            self.hindsight_rows.set_card_height(hindsight)
+        """The cards as large as the panel's room allows (:class:`PanelFitter`)."""
+        self.fitter.fit(self.answers, self.answer)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
