@@ -58,6 +58,8 @@ REFUSALS: dict[str, tuple[Any, str]] = {
                        "fouls: 1,001 of them, more than the 1,000 a hand may have"),
     "opponent's points": (chinese(opponents=[{**OPP, "points": "x"}]),
                           "opponents[0].points must be a finite number from -1e9 to 1e9, got 'x'"),
+    "opponent without points": (chinese(opponents=[{**OPP, "points": None}]),
+                                "opponents[0].points must be a finite number from -1e9 to 1e9, got None"),
     "house rules not an object": (chinese(house_rules="x"), "house_rules must be an object, got 'x'"),
     "solver not an object": (chinese(solver="x"),
                              "solver must be null or an object with 'arrangement' and 'ev', got 'x'"),
