@@ -288,7 +288,8 @@ _RULES_CHECKED: set[str] = set()  # house rules (canonical JSON) already found v
 
 
 def _check_rules(rules: dict[str, Any], game: Game) -> None:
-    """Storable text for any game; Chinese poker's also valid :class:`HouseRules`."""
+    """Storable text for any game; Chinese poker's also valid :class:`HouseRules` within the
+    bounds the settings, the rules file and the command line keep."""
     try:
         key = game.value + json.dumps(rules, sort_keys=True, ensure_ascii=False)
     except (RecursionError, ValueError, TypeError):
@@ -301,11 +302,13 @@ def _check_rules(rules: dict[str, Any], game: Game) -> None:
             _RULES_CHECKED.add(key)
         return
     try:
-        HouseRules.from_dict(rules)
+        problem = HouseRules.from_dict(rules).bounds_problem()  # the bounds every way in keeps
     except HouseRulesError as exc:
         raise RecordError(f"house_rules: {exc}") from None
     except OverflowError:  # HouseRules checks an int too large for a float by converting it
         raise RecordError("house_rules: a number too large (more than a float holds)") from None
+    if problem is not None:
+        raise RecordError(f"house_rules: {problem}")
     if len(_RULES_CHECKED) < 4096:
         _RULES_CHECKED.add(key)
 

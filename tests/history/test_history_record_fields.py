@@ -107,3 +107,20 @@ def test_a_value_nested_too_deep_to_print_is_described_by_its_type() -> None:
         deep_list, deep_dict = [deep_list], {"a": deep_dict}
     assert short_repr(deep_list) == "a list nested too deep"
     assert short_repr(deep_dict) == "a dict nested too deep"
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"natural_amount": 10**400}, "house_rules: natural_amount must be at most "),
+    ({"surrender_cost": 100}, "house_rules: surrender_cost must be at most 99, got 100"),
+    ({"point_value": 0.001}, "house_rules: point_value must be at least 0.01, got 0.001"),
+    ({"stakes": [1.0, 10**9]}, "house_rules: every one of the stakes must be at most "),
+])
+def test_house_rules_beyond_what_a_table_can_mean_are_refused(change: dict[str, Any], said: str) -> None:
+    rules = {**make_record().to_dict()["house_rules"], **change}
+    assert refused(chinese(house_rules=rules)).startswith(said)
+
+
+def test_house_rules_at_their_bounds_are_kept() -> None:
+    rules = {**make_record().to_dict()["house_rules"], "surrender_cost": 99, "point_value": 0.01}
+    kept = HandRecord.from_dict(chinese(house_rules=rules))
+    assert kept.house_rules["surrender_cost"] == 99
