@@ -37,7 +37,8 @@ def problems(window: MainWindow, *, seat_names: bool = True) -> list[str]:
     layout = table.layout()
     assert layout is not None
     if not table.fits():
-        found.append(f"the table's column does not fit: {table._needed_height(layout)} > {table.height()}")
+        need = table.fitter.needed_height(layout)
+        found.append(f"the table's column does not fit: {need} > {table.height()}")
     cut = [w.text() for w in table.findChildren(FittedLabel) if w.isVisible() and w.is_cut()
            and (seat_names or w.objectName() != "seatHandName")]
     rules = table.rules_label  # the deal's table in the status bar: whole, or its short form whole

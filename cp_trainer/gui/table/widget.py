@@ -18,23 +18,21 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLayout,
     QMessageBox,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from cp_trainer.chinese.foul_words import longest_fouls, order_rule
 from cp_trainer.gui.cards.animation import CardMotion
-from cp_trainer.gui.cards.fitting import largest_fitting
-from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
-from cp_trainer.gui.cards.views import GAP, CardZoneView, keep_keys
+from cp_trainer.gui.cards.pixmaps import CardRenderer
+from cp_trainer.gui.cards.views import CardZoneView, keep_keys
 from cp_trainer.gui.fitted import FittedLabel, reserve_width
 from cp_trainer.gui.numbers import points
 from cp_trainer.gui.solver.bots import bot_label
 from cp_trainer.gui.table.controller import Phase, Showdown, TrainerController
+from cp_trainer.gui.table.fitting import TableFitter, TableParts
 from cp_trainer.gui.table.live_check import banner_words, make_banner, row_words, show_banner
 from cp_trainer.gui.table.models import ROWS, HandSort, Zone
 from cp_trainer.gui.table.reveal import RowFlipper
@@ -48,18 +46,6 @@ from cp_trainer.rules.arrangement_text import row_name
 from cp_trainer.rules.cards import Card
 
 __all__ = ["Question", "TableWidget"]
-
-#: The smallest cards the table shrinks to for room (still readable: rank and suit in the corner).
-MIN_CARD_HEIGHT = 44
-#: A table at least this wide has the tools in a column beside the rows (else in a row under the hand).
-TOOLS_BESIDE_FROM = 840
-#: The rows' hand names get at least this many average characters of width beside the cards.
-NAME_CHARS = 24
-#: ... and this many before the table gives width to the solver's panel ("pair of kings so far
-#: (4 of 5 cards)" on one line).
-SPARE_NAME_CHARS = 36
-#: The bots' cards grow, where the room allows, to at most this share of the rows' height.
-SEAT_SHARE = 0.75
 
 _ROW_OF_ZONE = {Zone.TOP: Row.TOP, Zone.MIDDLE: Row.MIDDLE, Zone.BOTTOM: Row.BOTTOM}
 
@@ -92,16 +78,6 @@ class TableWidget(QWidget):
         self.renderer = renderer
         self.confirm = self._ask  # replaced in tests: (question) -> bool
         self._seats: list[OpponentSeat] = []
-        self._seat_card_height = 30  # the most the window allows the bots' cards
-        self._seat_fitted = 30  # the bots' cards as fitted to the room
-        self._stacked = False  # the seats' rows laid over each other (a table short of height)
-        self._wanted_card_height = 90
-        self._wanted_hand_height = 90
-        self._banner_key: object = None
-        #: the column's least height when the cards were last fitted (see :meth:`event`)
-        self._fitted_need = -1
-        self._banner_lines_cached = 3
-        self._tools_beside: bool | None = None
         self.views: dict[Zone, CardZoneView[Card, Zone]] = {}
 
         self.outer = QVBoxLayout(self)
@@ -120,7 +96,8 @@ class TableWidget(QWidget):
         self.hand_box = self._build_hand()
         self.outer.addLayout(self.hand_box)
         self.tools_box = self._build_tools()
-        self._place_tools(beside=False)
+        self.fitter = self._build_fitter()
+        self.fitter.place_tools(beside=False)
         self.outer.addLayout(self._build_actions())
         self.outer.addStretch(1)
         self._connect()
@@ -140,7 +117,7 @@ class TableWidget(QWidget):
             title = QLabel(self)
             title.setObjectName("rowTitle")
             view = zone_view(self.deal, zone, self.renderer, self)
-            name = FittedLabel(self, lines=2)  # as many lines as the row is high (_set_view_heights)
+            name = FittedLabel(self, lines=2)  # as many lines as the row is high (TableFitter)
             name.setObjectName("rowHandName")
             name.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(title, i, 0)
@@ -153,7 +130,7 @@ class TableWidget(QWidget):
         return grid
 
     def _build_banner(self) -> FittedLabel:
-        """The banner keeps the room of its longest text (_banner_lines), so nothing under it moves."""
+        """The banner keeps the room of its longest text (:meth:`_banner_samples`): nothing moves."""
         self.banner = make_banner(self)
         return self.banner
 
@@ -180,7 +157,7 @@ class TableWidget(QWidget):
         return button
 
     def _build_tools(self) -> QBoxLayout:
-        """Sort by rank / suit, clear the rows, undo, redo (placed by :meth:`_place_tools`)."""
+        """Sort by rank / suit, clear the rows, undo, redo (placed by :meth:`TableFitter.place_tools`)."""
         tools = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.sort_rank_button = self._button("sortRankButton", lambda: self.deal.set_hand_sort(HandSort.RANK))
         self.sort_suit_button = self._button("sortSuitButton", lambda: self.deal.set_hand_sort(HandSort.SUIT))
@@ -192,11 +169,20 @@ class TableWidget(QWidget):
         self.return_button = self._button("returnButton", self.deal.return_all)
         self.undo_button = self._button("undoButton", self.deal.undo)
         self.redo_button = self._button("redoButton", self.deal.redo)
-        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
-                  self.redo_button):
+        self.tool_buttons = (self.sort_rank_button, self.sort_suit_button, self.return_button,
+                             self.undo_button, self.redo_button)
+        for b in self.tool_buttons:
             tools.addWidget(b)
         tools.addStretch(1)
         return tools
+
+    def _build_fitter(self) -> TableFitter:
+        """The cards' sizes and the tools' place (:class:`TableFitter`), given the table's pieces."""
+        return TableFitter(TableParts(
+            table=self, column=self.outer, grid=self.grid, hand_box=self.hand_box, tools=self.tools_box,
+            tool_buttons=self.tool_buttons, views=self.views, row_names=self.row_names,
+            banner=self.banner, seats=lambda: self._seats, title_width=self.title_width,
+            banner_samples=self._banner_samples, banner_context=self._banner_context))
 
     def _build_actions(self) -> QHBoxLayout:
         """New deal, Hint, the hand's result, Surrender, Set hand."""
@@ -229,7 +215,7 @@ class TableWidget(QWidget):
         self.showdown = TableShowdown(
             controller, seats=lambda: self._seats, views=self.views, row_names=self.row_names,
             result_label=self.result_label, flipper=self.flipper, show_check=self._show_check,
-            update_buttons=self._update_buttons, fit_height=self._fit_height, parent=self)
+            update_buttons=self._update_buttons, fit_height=self.fitter.fit_height, parent=self)
         self.deal.changed.connect(self._keep_keys)
         self.deal.refused.connect(self._refused)
         controller.checked.connect(self._show_check)
@@ -324,7 +310,6 @@ class TableWidget(QWidget):
         elif self.controller.showdown is not None:
             self.showdown.show_final(self.controller.showdown, reveal_rows=True)
 
-
     def show_table_rules(self) -> None:
         """The deal's table and the next deal's marker in the status bar (:class:`StatusLine`)."""
         self.status_line.show_rules()
@@ -370,251 +355,67 @@ class TableWidget(QWidget):
         return max(label.sizeHint().width() for label in labels)
 
     def set_card_height(self, height: int, seat_height: int, hand_height: int | None = None) -> None:
-        """The rows' cards ``height`` pixels high (lower when the table's width or height needs
-        it), the hand's at most ``hand_height`` (13 across the hand's width) and never higher than
-        the rows', the bots' ``seat_height``."""
-        self._wanted_card_height = height
-        self._wanted_hand_height = height if hand_height is None else hand_height
-        self._seat_card_height = seat_height
-        self._fit_height()
-
-    def _rows_by_width(self) -> int:
-        """The highest rows' cards the table's width allows (:meth:`_rows_room`)."""
-        return int((self._rows_room() / 5 - GAP) / CARD_ASPECT)
-
-    def _rows_room(self) -> float:
-        """The width for the rows' five cards: the table's less the titles left of them, the tools
-        right of them and room for the hand names between (:data:`NAME_CHARS`)."""
-        layout = self.layout()
-        margins = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
-        tools = 0 if not self._tools_beside else max(
-            b.sizeHint().width() for b in (self.sort_rank_button, self.sort_suit_button,
-                                           self.return_button, self.undo_button, self.redo_button))
-        names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * NAME_CHARS
-        return float(self.width() - margins - self.title_width() - tools - names - 3 * 10 - 12)
+        """The cards' heights the window allows, the rows', the bots' and the hand's; fitted to
+        the table's room (:meth:`TableFitter.set_card_height`)."""
+        self.fitter.set_card_height(height, seat_height, hand_height)
 
     def rows_height(self) -> int:
         """The height of the rows' cards as fitted."""
-        return self.views[Zone.MIDDLE].iconSize().height()
+        return self.fitter.rows_height()
 
     def spare_width(self) -> int:
-        """The width the table leaves empty beside its rows at their fitted height, their names
-        given room for their longest words on a line (:data:`SPARE_NAME_CHARS`): the window
-        gives it to the solver's panel."""
-        names = self.row_names[Zone.MIDDLE].fontMetrics().averageCharWidth() * (SPARE_NAME_CHARS - NAME_CHARS)
-        room = self._rows_room() - names - 5 * (self.rows_height() * CARD_ASPECT + GAP)
-        return max(0, int(room) - 2)
-
-    def _place_tools(self, *, beside: bool) -> None:
-        """The tools (sort, clear, undo, redo) in a column right of the rows' names where the
-        table is wide (room the rows leave empty: the cards get the height of a row of buttons),
-        else in a row under the hand (a narrow table's names need that width)."""
-        if beside == self._tools_beside:
-            return
-        tools = self.tools_box
-        if self._tools_beside is not None:
-            (self.grid if self._tools_beside else self.outer).removeItem(tools)
-        self._tools_beside = beside
-        if beside:
-            tools.setDirection(QBoxLayout.Direction.TopToBottom)
-            tools.setSpacing(4)
-            self.grid.addLayout(tools, 0, 3, 3, 1)
-        else:
-            tools.setDirection(QBoxLayout.Direction.LeftToRight)
-            tools.setSpacing(6)
-            self.outer.insertLayout(self._hand_box_index() + 1, tools)
-        policy = QSizePolicy.Policy.Preferred if beside else QSizePolicy.Policy.Fixed
-        for b in (self.sort_rank_button, self.sort_suit_button, self.return_button, self.undo_button,
-                  self.redo_button):
-            b.setSizePolicy(policy, QSizePolicy.Policy.Fixed)
-
-    def _hand_box_index(self) -> int:
-        for i in range(self.outer.count()):
-            item = self.outer.itemAt(i)
-            if item is not None and item.layout() is self.hand_box:
-                return i
-        return self.outer.count() - 1
+        """The width the table leaves empty beside its rows and their names
+        (:meth:`TableFitter.spare_width`): the window gives it to the solver's panel."""
+        return self.fitter.spare_width()
 
     def event(self, event: QEvent) -> bool:
         """A child's room changed after the cards were fitted (a seat lays its words out once
         it has its width, after the table's resize): fit again, once for each new height (seats that
         grow after the fit must not leave the rows squeezed)."""
         if event.type() == QEvent.Type.LayoutRequest:
-            QTimer.singleShot(0, self, self._refit_if_changed)
+            QTimer.singleShot(0, self, self.fitter.refit_if_changed)
         return super().event(event)
 
     def refit(self) -> None:
         """Fit the cards again if a child's room changed since they were last fitted."""
-        self._refit_if_changed()
-
-    def _refit_if_changed(self) -> None:
-        layout = self.layout()
-        if layout is not None and self.height() > 0 and self._needed_height(layout) != self._fitted_need:
-            self._fit_height()
-
-    def _fit_height(self) -> None:
-        self._fit_height_once()
-        layout = self.layout()
-        self._fitted_need = -1 if layout is None else self._needed_height(layout)
-
-    def _fit_height_once(self) -> None:
-        """Shrink the cards until everything fits the table's height. Every text keeps a fixed
-        room (the banner that of its longest text, the row names and the result theirs, the hand
-        its place at the showdown), so the sizes depend on the window alone: nothing moves while
-        a hand is played. The rows grow with the room (up to the width their names
-        leave), the hand's cards as far as 13 of them fit across."""
-        self._place_tools(beside=self.width() >= TOOLS_BESIDE_FROM)
-        self.banner.set_lines(self._banner_lines())
-        # the bots' cards as large as the window allows while the rows' stay a third higher:
-        # each try fits the rows to the room the seats leave (a seat of larger cards is taller)
-        # (below the height at which a seat's words go under its cards: the seat's rows keep
-        # their shape, its height grows with the cards alone); a table short of height (the rows
-        # lower than its width allows) stacks the seats' rows
-        for stacked in (False, True):
-            self._stacked = stacked
-            for seat in self._seats:
-                seat.set_stacked(stacked)
-            if self._fit_seats() >= self._rows_cap() or not self._seats:
-                return
-
-    def _fit_seats(self) -> int:
-        """The bots' cards as high as the window allows (:attr:`_seat_card_height` at least) while
-        the rows' stay a third higher; the rows' height that leaves."""
-        least = self._seat_card_height
-        rows: dict[int, int] = {}
-
-        def try_seat(height: int) -> None:
-            rows[height] = self._fit_rows(height)
-
-        def seat_fits() -> bool:
-            return self._seat_fitted <= rows[self._seat_fitted] * SEAT_SHARE
-
-        seat = largest_fitting(max(least, OpponentSeat.WORDS_BELOW_FROM - 1), least, try_seat, seat_fits, 1)
-        return rows[seat]
-
-    def _rows_cap(self) -> int:
-        """The highest rows' cards the window allows, the table's height aside."""
-        return max(MIN_CARD_HEIGHT, min(self._wanted_card_height, self._rows_by_width()))
-
-    def _fit_rows(self, seat_height: int) -> int:
-        """The rows' cards as high as the room the seats (cards ``seat_height`` high) leave; at
-        the least cards and still short (1018 x 645, three bots in Russian) the seats take
-        thinner margins and the column thinner gaps, as the window alone decides."""
-        for seat in self._seats:
-            seat.set_compact(False)
-        self.outer.setSpacing(3)
-        self._set_seat_heights(seat_height)
-        layout = self.layout()
-        if self.height() <= 0 or layout is None:
-            height = self._rows_cap()
-            self._set_view_heights(height)
-            return height
-        height = largest_fitting(self._rows_cap(), MIN_CARD_HEIGHT, self._set_view_heights, self.fits, 1)
-        if height <= MIN_CARD_HEIGHT and not self.fits():
-            for seat in self._seats:
-                seat.set_compact(True)
-            self.outer.setSpacing(1)
-            self._set_view_heights(height)
-        return height
-
-    def _set_seat_heights(self, height: int) -> None:
-        self._seat_fitted = height
-        for seat in self._seats:
-            if seat.card_height() != height:
-                seat.set_card_height(height)
-
-    def _hand_height(self, rows: int) -> int:
-        return max(MIN_CARD_HEIGHT, min(rows, self._wanted_hand_height))
-
-    def _banner_lines(self) -> int:
-        """The lines the banner's longest texts take at the table's width in the current language
-        (the longest fouls of the table's rules (:func:`longest_fouls`), the first instruction, the
-        legal hand), 2 to 6, laid out as QLabel does."""
-        lang = self.controller.setup.lang
-        layout = self.layout()
-        side = 0 if layout is None else layout.contentsMargins().left() + layout.contentsMargins().right()
-        width = self.width() - side  # the banner's own width, its padding in it
-        key = (width, lang, self.banner.font().key(), self.controller.setup.rules,
-               self.controller.setup.criss_cross)
-        if self._banner_key == key:
-            return self._banner_lines_cached
-        order = order_rule(self.controller.setup.rules, lang)
-        samples = [*longest_fouls(self.controller.setup.rules, lang),
-                   fill(self.tr("Drag your cards from the hand below into the three rows (or "
-                                "double-click a card). The rows must go %1."), order),
-                   fill(self.tr("Legal: the rows are in order (%1). Press Set hand when ready."), order),
-                   fill(self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend(), order)]
-        # laid out as QLabel does (the font's measure can be a line short and cut the longest
-        # foul a line early); beyond six lines: cut, whole in the tooltip
-        lines = max(2, self.banner.lines_for(samples, width, 6))
-        self._banner_key, self._banner_lines_cached = key, lines
-        return lines
+        self.fitter.refit_if_changed()
 
     def fits(self) -> bool:
         """Everything has the room it needs (nothing squeezed into its neighbour)."""
-        layout = self.layout()
-        return layout is None or self._needed_height(layout) <= self.height()
+        return self.fitter.fits()
 
-    def _needed_height(self, layout: QLayout) -> int:
-        """The least height the table's column of widgets takes (every text at its fixed room)."""
-        margins = layout.contentsMargins()
-        width = self.width() - margins.left() - margins.right()
-        need = margins.top() + margins.bottom()
-        shown = 0
-        for i in range(layout.count()):
-            item = layout.itemAt(i)
-            if item is None or item.isEmpty():
-                continue
-            shown += 1
-            if item.hasHeightForWidth():
-                need += max(item.minimumSize().height(), item.heightForWidth(width))
-            else:
-                need += item.minimumSize().height()
-        return need + max(0, shown - 1) * layout.spacing()
+    def _banner_samples(self) -> list[str]:
+        """The banner's longest texts in the current language: the longest fouls of the table's
+        rules (:func:`longest_fouls`), the first instruction, the legal hand."""
+        lang = self.controller.setup.lang
+        order = order_rule(self.controller.setup.rules, lang)
+        return [*longest_fouls(self.controller.setup.rules, lang),
+                fill(self.tr("Drag your cards from the hand below into the three rows (or "
+                             "double-click a card). The rows must go %1."), order),
+                fill(self.tr("Legal: the rows are in order (%1). Press Set hand when ready."), order),
+                fill(self.tr("Legal: the rows are in order (%1).") + " " + self._marks_legend(), order)]
 
-    def _set_view_heights(self, height: int) -> None:
-        for zone, view in self.views.items():
-            want = self._hand_height(height) if zone is Zone.HAND else height
-            if view.iconSize().height() != want:
-                view.set_card_height(want)
-        for zone in ROWS:  # a row's name has the lines its cards are high
-            name = self.row_names[zone]
-            assert isinstance(name, FittedLabel)
-            # the view's fixed height, not its geometry: that is the last layout's, before the
-            # cards' new height (measured from that, the names would take a line too many and
-            # squeeze the rows)
-            high = self.views[zone].minimumHeight()
-            lines = max(1, min(3, high // max(1, name.line_height())))
-            while lines > 1 and name.height_for_lines(lines) > high:  # never taller than the cards
-                lines -= 1
-            name.set_lines(lines)
-        layout = self.layout()
-        if layout is not None:  # measure the heights as they are now, not the layouts' caches
-            for child in layout.findChildren(QLayout):
-                child.invalidate()
-            for seat in self._seats:
-                inner = seat.layout()
-                if inner is not None:
-                    inner.invalidate()
-            layout.invalidate()
+    def _banner_context(self) -> object:
+        """What :meth:`_banner_samples` change with: the language and the table's rules."""
+        return self.controller.setup.lang, self.controller.setup.rules, self.controller.setup.criss_cross
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_height()
+        self.fitter.fit_height()
         # the seats lay their words out at their new width after this: measure again then
-        QTimer.singleShot(0, self, self._refit_if_changed)
+        QTimer.singleShot(0, self, self.fitter.refit_if_changed)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # the style sheet's fonts reach the labels when they are first shown: measure again then
-        QTimer.singleShot(0, self, self._fit_height)
+        QTimer.singleShot(0, self, self.fitter.fit_height)
 
     def repaint_cards(self) -> None:
         """Draw every card again (the card style changed)."""
         for view in self.views.values():
             view.viewport().update()
         for seat in self._seats:
-            seat.set_card_height(self._seat_fitted)
+            seat.set_card_height(self.fitter.seat_height)
 
     # --- the deal and the live check ------------------------------------------------------------
 
@@ -622,8 +423,7 @@ class TableWidget(QWidget):
         """Criss Cross: the first hand is set; show it face up beside the bot's hands."""
         mine = OpponentSeat(0, self.renderer, self)
         mine.allow_below = False
-        mine.set_stacked(self._stacked)
-        mine.set_card_height(self._seat_fitted)
+        self.fitter.shape_seat(mine)
         self.seats_box.addWidget(mine)
         self._seats.append(mine)
         self._title_seat(mine)
@@ -661,15 +461,14 @@ class TableWidget(QWidget):
             seat.deleteLater()
         while len(self._seats) < want:
             seat = OpponentSeat(len(self._seats) + 1, self.renderer, self)
-            seat.set_stacked(self._stacked)
-            seat.set_card_height(self._seat_fitted)
+            self.fitter.shape_seat(seat)
             self.seats_box.addWidget(seat)
             self._seats.append(seat)
         for seat in self._seats:
             # Criss Cross adds the player's first hand as a seat mid-hand: the seats keep the
             # height of words beside the cards, so adding it moves nothing
             seat.allow_below = not self.controller.setup.criss_cross
-            seat.set_card_height(self._seat_fitted)
+            seat.set_card_height(self.fitter.seat_height)
             seat.face_down()
         self.retranslate()  # titles, the Set button and the hand's name follow the new deal's table
         self.result_label.clear()
@@ -688,7 +487,7 @@ class TableWidget(QWidget):
             self.row_names[zone].setText(row_words(zone, self.deal.cards(zone), result, lang))
         state, text = self._banner_text(result)
         self.banner.setText(text)
-        self._fit_height()
+        self.fitter.fit_height()
         show_banner(self.banner, state, text)
         self._update_buttons()
 
@@ -720,7 +519,7 @@ class TableWidget(QWidget):
         self.statusMessage.emit(message, 5000)
         self.result_label.setToolTip("")
         self.result_label.setText(message)
-        self._fit_height()
+        self.fitter.fit_height()
 
     def _update_buttons(self) -> None:
         c = self.controller
@@ -740,7 +539,7 @@ class TableWidget(QWidget):
         show_hand = setting or bool(self.deal.cards(Zone.HAND))
         self.views[Zone.HAND].setVisible(show_hand)
         self.hand_title.setVisible(show_hand)
-        self._fit_height()
+        self.fitter.fit_height()
         self.deal_button.setToolTip(self.tr("Deal 13 new cards to you and to each bot."))
 
     # --- setting the hand and the showdown ------------------------------------------------------
@@ -763,7 +562,7 @@ class TableWidget(QWidget):
         except Exception as exc:  # a bot that cannot play (missing tables...) must not crash the window
             text = fill(self.tr("The bots could not set their hands: %1"), str(exc))
             self.result_label.setText(text)
-            self._fit_height()
+            self.fitter.fit_height()
         self._focus_after_set()
 
     def _bots_waiting(self, waiting: bool) -> None:
@@ -777,13 +576,13 @@ class TableWidget(QWidget):
         elif self.result_label.text() == self.tr("The bots are setting their hands…"):
             self.result_label.clear()
         self._update_buttons()
-        self._fit_height()
+        self.fitter.fit_height()
         if not waiting:
             self._focus_after_set()
 
     def _bots_failed(self, reason: str) -> None:
         self.result_label.setText(fill(self.tr("The bots could not set their hands: %1"), reason))
-        self._fit_height()
+        self.fitter.fit_height()
 
     def _focus_after_set(self) -> None:
         """At the showdown the keys wait on "New deal" (Space deals again), not on whatever widget
