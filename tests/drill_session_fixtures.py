@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from drill_fixtures import STORED
-
 from cp_trainer.drill.grading import CandidateAnswer, DrillGrade, GradeLevel, HandAnalysis
 from cp_trainer.drill.pool import DrillHand
 from cp_trainer.drill.themes import Theme
 from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.rules.cards import Card
+from tests.drill_fixtures import STORED
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"  # the stored hand's best

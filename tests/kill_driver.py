@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from cp_trainer.gui.main_window import MainWindow
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # drill_fixtures
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests package: tests.drill_fixtures
 
 
 def _fixed(at: datetime) -> Callable[[], datetime]:
@@ -47,7 +47,6 @@ def _play_chinese(app: QCoreApplication, window: MainWindow, showdowns: list[obj
 
 
 def main(argv: list[str]) -> int:
-    from drill_fixtures import STORED
     from PySide6.QtWidgets import QApplication
 
     from cp_trainer.drill.grading import HandAnalysis
@@ -59,6 +58,7 @@ def main(argv: list[str]) -> int:
     from cp_trainer.gui.settings.store import Settings
     from cp_trainer.history.drill_record import DrillRecord
     from cp_trainer.rules.arrangement import Arrangement
+    from tests.drill_fixtures import STORED
 
     data, settings, hands = Path(argv[0]), Path(argv[1]), int(argv[2])
     app = QApplication.instance() or QApplication([])

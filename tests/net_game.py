@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from net_fixtures import CODE, Client, Message, cards_named
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -29,6 +28,7 @@ from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.solver.bots import get_bot
+from tests.net_fixtures import CODE, Client, Message, cards_named
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from session_fixtures import by_rank_bot
 
 from cp_trainer.chinese.board import Refusal, Refused
 from cp_trainer.chinese.session import BotJob, ChineseSession, Phase, TableSetup, Zone
@@ -19,6 +18,7 @@ from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.bot_names import BotChoice, BotName
 from cp_trainer.rules.cards import Card, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
+from tests.session_fixtures import by_rank_bot
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 FOUL = Arrangement.parse("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")

@@ -9,8 +9,6 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from reference_scoring import table_points
-from session_fixtures import by_rank_bot, by_rank_surrendering_bot
 
 from cp_trainer.chinese.board import Refused
 from cp_trainer.chinese.session import (
@@ -32,6 +30,8 @@ from cp_trainer.rules.cards import Card, format_cards, parse_cards
 from cp_trainer.rules.frozen import FrozenMap
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule
 from cp_trainer.rules.settlement import PairKind, settle_pair
+from tests.reference_scoring import table_points
+from tests.session_fixtures import by_rank_bot, by_rank_surrendering_bot
 
 GREEDY, STANDARD = BotChoice(BotName.GREEDY), BotChoice(BotName.STANDARD)
 

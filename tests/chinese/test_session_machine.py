@@ -28,8 +28,6 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from reference_scoring import table_points
-from session_fixtures import by_rank_surrendering_bot
 
 from cp_trainer.chinese.board import Refused
 from cp_trainer.chinese.session import ROWS, ChineseSession, Phase, SettledHand, TableSetup, Zone
@@ -38,6 +36,8 @@ from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import Card, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import PairKind
+from tests.reference_scoring import table_points
+from tests.session_fixtures import by_rank_surrendering_bot
 
 SETUPS = st.builds(
     TableSetup,

@@ -3,13 +3,12 @@ dead cards and hand number, a past Criss Cross hand played again (no Qt)."""
 
 from __future__ import annotations
 
-from session_fixtures import by_rank_bot
-
 from cp_trainer.chinese.session import ChineseSession, TableSetup
 from cp_trainer.history.replay import replay_record
 from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.rules.bot_names import BotChoice, BotName
 from cp_trainer.rules.cards import parse_cards
+from tests.session_fixtures import by_rank_bot
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")

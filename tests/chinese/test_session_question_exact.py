@@ -4,13 +4,12 @@ questions and locked hand under the table's rules."""
 
 from __future__ import annotations
 
-from session_fixtures import by_rank_bot, by_rank_surrendering_bot
-
 from cp_trainer.chinese.session import ChineseSession, TableSetup
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.bot_names import BotChoice, BotName
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
+from tests.session_fixtures import by_rank_bot, by_rank_surrendering_bot
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")

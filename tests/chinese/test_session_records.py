@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from reference_scoring import table_points
-from session_fixtures import by_rank_bot
 
 from cp_trainer.chinese.session import BotJob, ChineseSession, TableSetup
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.bot_names import format_bot, parse_bot
 from cp_trainer.rules.cards import Card, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
+from tests.reference_scoring import table_points
+from tests.session_fixtures import by_rank_bot
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")

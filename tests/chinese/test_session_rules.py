@@ -4,13 +4,13 @@ refuses, each refusal naming its reason; what the bots are asked to do; what a d
 from __future__ import annotations
 
 import pytest
-from session_fixtures import by_rank_bot, by_rank_surrendering_bot
 
 from cp_trainer.chinese.board import Refusal, Refused
 from cp_trainer.chinese.session import BotJob, BotPlay, ChineseSession, Phase, TableSetup, Zone
 from cp_trainer.rules.arrangement import Arrangement, Row
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules
+from tests.session_fixtures import by_rank_bot, by_rank_surrendering_bot
 
 MINE = tuple(parse_cards("As Ad Ah Ac Ks Kd Qh Jc 9s 8d 7h 5c 2s"))
 LEGAL = Arrangement.parse("2s 5c 7h / Ks Kd Qh Jc 9s / As Ad Ah Ac 8d")

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from drill_fixtures import STORED
 
 from cp_trainer.cli import main
 from cp_trainer.drill.pool import load_pool
 from cp_trainer.rules.cards import parse_cards
+from tests.drill_fixtures import STORED
 
 OTHER_HANDS = ["As Ks Qs Js Ts 9h 8h 7h 6h 5d 4d 3d 2d", "Ah Kh Qh Jh Th 9c 8c 7c 6c 5s 4s 3s 2s"]
 

@@ -193,7 +193,7 @@ def test_history_import_refuses_numbers_no_hand_scores(tmp_path: Path, capsys: p
                                                        number: str, field: str) -> None:
     # 1e400 does not fit a float, 5,000 digits exceed Python's int parsing limit, and two hands
     # of 1e308 points make the total infinite (stats --json would print Infinity, not JSON)
-    from history_fixtures import make_record
+    from tests.history_fixtures import make_record
 
     lines = []
     for i in (1, 2):
@@ -217,9 +217,8 @@ def test_a_locked_history_is_reported_not_moved_aside(tmp_path: Path, monkeypatc
     # corrupt file: the user's history must stay where it is
     import sqlite3
 
-    from history_fixtures import make_record
-
     from cp_trainer.history import HistoryStore, sqlite_file
+    from tests.history_fixtures import make_record
 
     with HistoryStore.open(tmp_path) as store:
         store.add(make_record(0))

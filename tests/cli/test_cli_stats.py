@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.cli import main
 from cp_trainer.history import HistoryStore
+from tests.history_fixtures import make_record
 
 
 def _seed(folder: Path) -> None:

@@ -11,12 +11,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.cli import main
 from cp_trainer.history import HandRecord, HistoryStore
 from cp_trainer.history.journal import Hands, job_to_json
 from cp_trainer.history.writer import HistoryWriter
+from tests.history_fixtures import make_record
 
 Capture = pytest.CaptureFixture[str]
 

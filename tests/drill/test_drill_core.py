@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 import pytest
-from drill_fixtures import STORED
 
 from cp_trainer.drill.analysis import grade_live
 from cp_trainer.drill.grading import (
@@ -33,6 +32,7 @@ from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 from cp_trainer.solver import grade as solver_grade
 from cp_trainer.solver.grade import Grade
+from tests.drill_fixtures import STORED
 
 
 def stored() -> HandAnalysis:

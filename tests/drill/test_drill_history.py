@@ -10,8 +10,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from drill_fixtures import T0, records
-from history_fixtures import make_record
 
 from cp_trainer.drill.grading import GradeLevel
 from cp_trainer.drill.profile import DrillProfile
@@ -20,6 +18,8 @@ from cp_trainer.history import HistoryStore, export_jsonl, import_jsonl, read_js
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.jsonl import read_lines
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
+from tests.drill_fixtures import T0, records
+from tests.history_fixtures import make_record
 
 
 def test_migration_adds_the_drill_table_to_an_older_history(tmp_path: Path) -> None:

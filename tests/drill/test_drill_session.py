@@ -8,17 +8,6 @@ from datetime import timedelta
 from itertools import pairwise
 
 import pytest
-from drill_session_fixtures import (
-    BEST,
-    GREEDY,
-    NOT_STORED,
-    STORED_KEY,
-    Clock,
-    analyse,
-    grade,
-    legal_split,
-    pool,
-)
 
 from cp_trainer.chinese.board import Refusal, Refused
 from cp_trainer.chinese.session import Zone
@@ -30,6 +19,17 @@ from cp_trainer.drill.themes import Theme
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
+from tests.drill_session_fixtures import (
+    BEST,
+    GREEDY,
+    NOT_STORED,
+    STORED_KEY,
+    Clock,
+    analyse,
+    grade,
+    legal_split,
+    pool,
+)
 
 INSIGNIFICANT = "Ks Qd 4c / Kd Qs 6c 5h 4s / Ad Kh Qh 6h 4d"  # stored: 0.05 lost, ± 0.03
 

@@ -9,8 +9,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from drill_fixtures import STORED
-from drill_session_fixtures import BEST, GREEDY, NOT_STORED, STORED_KEY, T0, Clock, analyse, grade, pool
 
 from cp_trainer.chinese.board import Refusal, Refused
 from cp_trainer.chinese.session import Zone
@@ -21,6 +19,8 @@ from cp_trainer.drill.session import RECENT, DrillPhase, DrillResult, DrillSessi
 from cp_trainer.drill.themes import Theme
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import FULL_DECK, format_cards
+from tests.drill_fixtures import STORED
+from tests.drill_session_fixtures import BEST, GREEDY, NOT_STORED, STORED_KEY, T0, Clock, analyse, grade, pool
 
 
 def on_stored(clock: Clock | None = None) -> DrillSession:

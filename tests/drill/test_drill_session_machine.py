@@ -27,7 +27,6 @@ from datetime import timedelta
 from itertools import pairwise
 
 import pytest
-from drill_session_fixtures import GREEDY, NOT_STORED, STORED_KEY, Clock, analyse, grade, pool
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -42,6 +41,7 @@ from cp_trainer.drill.themes import Theme
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import Card
+from tests.drill_session_fixtures import GREEDY, NOT_STORED, STORED_KEY, Clock, analyse, grade, pool
 
 SCENARIOS = 6  # the @initialize rules below
 

@@ -42,7 +42,7 @@ def collect_garbage_after_each_test() -> Iterator[None]:
 class BotsAtOnce:
     """The bots' pool for tests: a deal's bots set their hands when it is dealt, so Set hand
     never waits for them (the table waits without blocking when they are still busy, and the
-    showdown would come a moment later: tests/gui/test_table_waits.py covers that way)."""
+    showdown would come a moment later: tests/gui/table/test_table_waits.py covers that way)."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
         future: Future[Any] = Future()

@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QComboBox,
     QGroupBox,
@@ -205,4 +206,20 @@ def text_contrasts(root: QWidget, image: QImage | None = None) -> list[Measure]:
         own = contrast_ratio(colour, background)
         ratio = min(own, drawn) if text.strip() and not isinstance(w, QAbstractItemView | QTabBar) else own
         found.append(Measure(_describe(w, text), colour if own <= drawn else farthest, background, ratio))
+    return found
+
+
+def settle_texts(widget: QWidget) -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def assert_readable(widget: QWidget, least: int = 1) -> list[Measure]:
+    """Every text of ``widget``'s window (grabbed now) at WCAG AA; ``least`` texts at least were measured."""
+    settle_texts(widget)
+    window = widget.window()
+    found = text_contrasts(window)
+    assert len(found) >= least, [str(m) for m in found]
+    bad = [str(m) for m in found if m.ratio < AA_TEXT]
+    assert not bad, f"{window.objectName() or type(window).__name__}: " + "; ".join(bad)
     return found

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from history_fixtures import make_record
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
@@ -20,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from cp_trainer.gui.chart_canvas import ChartCanvas
 from cp_trainer.gui.practice.history_window import HistoryWindow
 from cp_trainer.history import HistoryStore
+from tests.history_fixtures import make_record
 
 
 def test_the_chart_modules_load_no_matplotlib_qt_backend() -> None:

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from .contrast import AA_TEXT, contrast_ratio, luminance, painted_contrast, text_contrasts
+from tests.gui.contrast import AA_TEXT, contrast_ratio, luminance, painted_contrast, text_contrasts
 
 
 @pytest.mark.parametrize(("a", "b", "ratio"), [

@@ -13,8 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.gui.crash_log import CrashLog
-
-from .test_window import make_window
+from tests.gui.window_fixtures import make_window
 
 # The real app (run_app) in a child process: it crashes (or exits cleanly) once its window shows,
 # and prints what the window said about a last crash.

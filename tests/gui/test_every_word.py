@@ -25,8 +25,7 @@ from cp_trainer.rules.cards import format_cards, label_cards, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import settle
 from cp_trainer.support.i18n import count_points, join_words, plural_index
-
-from .test_window import HAND, make_window
+from tests.gui.window_fixtures import HAND, make_window
 
 LEGAL = Arrangement.parse("5c 3c 2s / Kd Kc 9h 8h 7d / As Ah Qs Js Ts")
 FOUL = Arrangement.parse("As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")  # aces on top of kings
@@ -312,8 +311,7 @@ def test_a_surrendered_hand_keeps_the_solvers_figure(qtbot: Any, tmp_path: Path)
 def test_a_pai_gow_ev_asked_before_set_is_recorded(qtbot: Any) -> None:
     from cp_trainer.gui.paigow.window import PaiGowHistory
     from cp_trainer.paigow.setting import parse_setting
-
-    from .paigow_fixtures import FakeRecorder, make_tab
+    from tests.gui.paigow.paigow_fixtures import FakeRecorder, make_tab
 
     tab = make_tab(qtbot)
     recorder = FakeRecorder()

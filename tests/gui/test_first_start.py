@@ -23,8 +23,7 @@ from cp_trainer.gui.solver import bridge
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import install_language
 from cp_trainer.support.desktop import APP_ID, PNG_SIZES
-
-from .test_window import make_window
+from tests.gui.window_fixtures import make_window
 
 #: a stand-in for ``python -m cp_trainer.precompile --progress``: reports two steps, then waits
 #: for the file ``GO`` (at most a minute) and exits with status ``STATUS``

@@ -11,15 +11,14 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QKeySequence
-from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.table.models import Zone
-
-from .history_wait import open_and_wait
-from .test_window import make_window, place
+from tests.gui.history_wait import open_and_wait
+from tests.gui.window_fixtures import assert_keys_work, click, focused, make_window, place
 
 FOUL = "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c"
 LEGAL = "Qs 3c 2s / Kd Kc 9h 8h 7d / As Ah Js Ts 5c"
@@ -31,32 +30,6 @@ def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Mai
     w = make_window(qtbot, tmp_path)
     w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solving here
     return w
-
-
-def focused(window: MainWindow) -> QWidget | None:
-    QApplication.processEvents()
-    return window.focusWidget()
-
-
-def assert_keys_work(window: MainWindow, qtbot: QtBot) -> None:
-    """The focus is on a card zone with a current card, and "1" (or "2"/"3") moves it."""
-    view = focused(window)
-    assert isinstance(view, CardZoneView), f"focus on {view!r}"
-    assert view.currentIndex().isValid(), f"no current card in {view.objectName()}"
-    before = {z: len(window.deal_model.cards(z)) for z in Zone}
-    for key in (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3):
-        if window.deal_model.cards(view.zone) and key != {Zone.TOP: Qt.Key.Key_1, Zone.MIDDLE: Qt.Key.Key_2,
-                                                           Zone.BOTTOM: Qt.Key.Key_3}.get(view.zone):
-            qtbot.keyClick(view, key)
-            after = {z: len(window.deal_model.cards(z)) for z in Zone}
-            if after != before:
-                return
-    raise AssertionError("no key moved a card")
-
-
-def click(qtbot: QtBot, widget: QPushButton) -> None:
-    assert widget.isEnabled() and widget.isVisible(), widget.objectName()
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
 def test_a_card_is_current_at_start_and_1_moves_it(window: MainWindow, qtbot: QtBot) -> None:

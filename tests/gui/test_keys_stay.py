@@ -21,10 +21,8 @@ from cp_trainer.gui.paigow.tab import PaiGowTab
 from cp_trainer.gui.paigow.views import PgZone
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.paigow.cards import parse_pg_cards
-
-from .dnd import drop_on
-from .test_keyboard import assert_keys_work, click
-from .test_window import make_window
+from tests.gui.dnd import drop_on
+from tests.gui.window_fixtures import assert_keys_work, click, make_window
 
 
 @pytest.fixture

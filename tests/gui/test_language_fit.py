@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drill_fixtures import STORED
-from history_fixtures import make_record
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -38,9 +36,10 @@ from cp_trainer.gui.translation import current_language, install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.paigow.cards import parse_pg_cards
 from cp_trainer.rules.arrangement import Arrangement
-
-from .fit import clipped_texts, english_left
-from .test_window import make_window, place
+from tests.drill_fixtures import STORED
+from tests.gui.fit import clipped_texts, english_left
+from tests.gui.window_fixtures import make_window, place
+from tests.history_fixtures import make_record
 
 SIZE = (1024, 700)
 

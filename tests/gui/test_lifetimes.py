@@ -38,8 +38,7 @@ from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import current_language
 from cp_trainer.gui.worker import running_workers
 from cp_trainer.rules.cards import parse_cards
-
-from .dnd import drop_on
+from tests.gui.dnd import drop_on
 
 HAND = "As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"
 

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from history_fixtures import make_record
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import (
     QApplication,
@@ -32,8 +31,8 @@ from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryBusy, HistoryStore
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
-
-from .contrast import AA_TEXT, Measure, text_contrasts
+from tests.gui.contrast import assert_readable, settle_texts
+from tests.history_fixtures import make_record
 
 DEAL = "As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"
 FOUL = "As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c"
@@ -63,22 +62,6 @@ class Boxes:
     def last(self) -> QMessageBox:
         assert self.opened, "no message box was shown"
         return self.opened[-1]
-
-
-def _settle(widget: QWidget) -> None:
-    for _ in range(3):
-        QApplication.processEvents()
-
-
-def assert_readable(widget: QWidget, least: int = 1) -> list[Measure]:
-    """Every text of ``widget``'s window (grabbed now) at WCAG AA; ``least`` texts at least were measured."""
-    _settle(widget)
-    window = widget.window()
-    found = text_contrasts(window)
-    assert len(found) >= least, [str(m) for m in found]
-    bad = [str(m) for m in found if m.ratio < AA_TEXT]
-    assert not bad, f"{window.objectName() or type(window).__name__}: " + "; ".join(bad)
-    return found
 
 
 @pytest.fixture(params=["en", "ru"])
@@ -253,11 +236,11 @@ def test_tooltips(window: MainWindow) -> None:
 
     dialog = SettingsDialog(window.settings.values, window)
     dialog.open()
-    _settle(dialog)
+    settle_texts(dialog)
     targets: list[QWidget] = [window.table.deal_button, window.table.banner, window.solver_panel, dialog]
     for target in targets:
         QToolTip.showText(target.mapToGlobal(QPoint(4, 4)), "Deal 13 new cards — Раздать", target)
-        _settle(target)
+        settle_texts(target)
         tips = [w for w in QApplication.topLevelWidgets()
                 if w.metaObject().className() == "QTipLabel" and w.isVisible()]
         assert tips, "no tooltip shown"

@@ -10,7 +10,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from history_fixtures import make_record
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
@@ -28,8 +27,8 @@ from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
-
-from .history_wait import open_and_wait
+from tests.gui.history_wait import open_and_wait
+from tests.history_fixtures import make_record
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from net_fixtures import Client
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextDocument, QTextTable
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -23,6 +22,7 @@ from cp_trainer.net.table import shown_arrangement
 from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import settle
+from tests.net_fixtures import Client
 
 
 @pytest.fixture
@@ -230,7 +230,7 @@ def test_points_take_the_count_form_of_the_language() -> None:
 
 
 def test_the_hosted_dialog_and_its_question_are_readable(qtbot: Any, dialog: TeachingDialog) -> None:
-    from .test_readable import assert_readable
+    from tests.gui.contrast import assert_readable
 
     dialog.resize(1120, 800)
     line = dialog.start(host="127.0.0.1")

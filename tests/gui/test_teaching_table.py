@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_fixtures import Client
-from net_game import chromium, play_game
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -21,8 +19,9 @@ from cp_trainer.cli import main as cli_main
 from cp_trainer.gui.teaching import TeachingDialog
 from cp_trainer.gui.translation import install_language
 from cp_trainer.history import HistoryStore
-
-from .test_window import make_window
+from tests.gui.window_fixtures import make_window
+from tests.net_fixtures import Client
+from tests.net_game import chromium, play_game
 
 DEALS = 10
 

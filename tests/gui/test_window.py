@@ -8,74 +8,19 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
-from cp_trainer.gui.app import create_window
 from cp_trainer.gui.cards.views import CardZoneView
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.rules.arrangement import Arrangement, check_partial
 from cp_trainer.rules.arrangement_text import foul_sentences
-from cp_trainer.rules.cards import Card, parse_cards
+from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
-
-from .dnd import drop_on
-
-HAND = "As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"
-
-
-def make_window(qtbot: Any, tmp_path: Path, **kw: Any) -> MainWindow:
-    settings = Settings(tmp_path / "settings.ini")
-    if not (tmp_path / "settings.ini").exists():
-        # greedy: the exactly specified bot, so the bots' hands are reproducible
-        settings.save(settings.values.replace(bot="greedy", solver_samples=400))
-    window = create_window(deal=parse_cards(kw.pop("deal", HAND)), seed=kw.pop("seed", 11),
-                           lang="en", settings=settings, **kw)
-    qtbot.addWidget(window)
-    window.table.reveal_delay_ms = 0
-    window.table.confirm = lambda question: True
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+from tests.gui.window_fixtures import HAND, banner, button, c, drag, make_window, place
 
 
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path) -> MainWindow:
     return make_window(qtbot, tmp_path)
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def drag(window: MainWindow, card: str, dest: Zone) -> bool:
-    deal = window.deal_model
-    src = deal.zone_of(c(card))
-    assert src is not None
-    model = deal.zone_models[src]
-    mime = model.mimeData([model.index(model.row_of(c(card)))])
-    view = window.findChild(CardZoneView, {Zone.HAND: "handView", Zone.TOP: "topRow",
-                                           Zone.MIDDLE: "middleRow", Zone.BOTTOM: "bottomRow"}[dest])
-    assert view is not None
-    return drop_on(view, mime, view.empty_point())
-
-
-def place(window: MainWindow, arrangement: str) -> None:
-    arr = Arrangement.parse(arrangement)
-    for zone, row in zip((Zone.TOP, Zone.MIDDLE, Zone.BOTTOM), arr.rows, strict=True):
-        for card in row:
-            assert drag(window, str(card), zone)
-
-
-def banner(window: MainWindow) -> QLabel:
-    label = window.findChild(QLabel, "foulBanner")
-    assert label is not None
-    return label
-
-
-def button(window: MainWindow, name: str) -> QPushButton:
-    b = window.findChild(QPushButton, name)
-    assert b is not None
-    return b
 
 
 def test_key_widgets_are_named_and_explained(window: MainWindow) -> None:

@@ -12,8 +12,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.translation import current_language, install_language
-
-from .test_window import make_window, place
+from tests.gui.window_fixtures import make_window, place
 
 
 @pytest.fixture

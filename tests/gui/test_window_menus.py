@@ -17,8 +17,7 @@ from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.translation import install_language
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import ScoringSystem
-
-from .test_window import HAND, make_window
+from tests.gui.window_fixtures import HAND, make_window
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.cli import main
 from cp_trainer.history import HistoryStore, sqlite_file
 from cp_trainer.history.writer import HistoryWriter
+from tests.history_fixtures import make_record
 
 NOBODY = 65534
 

@@ -24,12 +24,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.cli import main
 from cp_trainer.history import HistoryError, HistoryStore
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
 from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
+from tests.history_fixtures import make_record
 
 MANY = 3000  # hands: more than SQLite's page cache holds, so the transaction reaches the disk early
 

@@ -7,7 +7,6 @@ checked each time: nothing lost, nothing overwritten, no traceback. Everything h
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import socket
@@ -23,11 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from history_fixtures import make_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cp_trainer.cli import main
 from cp_trainer.history import (
     HandRecord,
     HistoryError,
@@ -43,43 +40,10 @@ from cp_trainer.history import jsonl as jsonl_module
 from cp_trainer.history.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from cp_trainer.history.stats import MAX_WINDOW
 from cp_trainer.history.writer import EventKind, HistoryWriter, WriterEvent
+from tests.history.cli_fixtures import JSON_VALUES, digest, hist, lines_of, listing, run, seed
+from tests.history_fixtures import make_record
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main([*argv, "--lang", "en"] if argv[0] in ("stats", "history") else list(argv))
-    except SystemExit as exc:  # argparse's own refusals
-        status = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return status, out, err
-
-
-def hist(capsys: pytest.CaptureFixture[str], tmp_path: Path, action: str, target: Path | str,
-         *extra: str, data: str = "D") -> tuple[int, str, str]:
-    """``cp-trainer history ACTION [EXTRA] --data-dir tmp_path/DATA TARGET``."""
-    return run(capsys, "history", action, *extra, "--data-dir", str(tmp_path / data), str(target))
-
-
-def seed(folder: Path, n: int = 3) -> Path:
-    with HistoryStore.open(folder) as store:
-        for i in range(n):
-            store.add(make_record(i))
-    return folder / "history.sqlite3"
-
-
-def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def listing(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir())
-
-
-def lines_of(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines()
 
 
 # --- 1. history export FILE replaces whatever FILE is ---------------------------------------------
@@ -778,10 +742,6 @@ def import_jsonl_text(store: HistoryStore, folder: Path,
 
 # --- fuzzing: any line, any field ---------------------------------------------------------------------
 
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
 FIELDS = [*sorted(make_record(0).to_dict()), "points", "unknown"]
 
 

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.history import HistoryStore, ImportFileError, compute_stats, export_jsonl, import_jsonl
+from tests.history_fixtures import make_record
 
 
 def test_export_then_import_into_another_history(tmp_path: Path) -> None:

@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.history import HistoryStore
 from cp_trainer.history.journal import AHEAD_PREFIX
 from cp_trainer.history.writer import HistoryWriter
+from tests.history_fixtures import make_record
 
 DRIVER = Path(__file__).resolve().parents[1] / "kill_driver.py"
 

@@ -12,11 +12,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from history_fixtures import DEAL, make_record
 
 from cp_trainer.history import HandRecord
 from cp_trainer.history.record import FoulNote, RecordError, export_line, hand_uid, iso_utc
 from cp_trainer.rules.house_rules import HouseRules
+from tests.history_fixtures import DEAL, make_record
 
 ARR = "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"
 OPP = {"arrangement": "2c 3c 4h / 5c 6d 8c 9c Tc / Jd Jh Js Qc Qd", "points": 2.0, "name": "greedy"}

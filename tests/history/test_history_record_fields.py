@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.history import HandRecord
 from cp_trainer.history.record import RecordError, short_repr
 from cp_trainer.rules.cards import parse_cards
+from tests.history_fixtures import make_record
 
 GOOD_FOUL = {"code": "order", "message": "top: pair of aces is stronger than middle: pair of kings"}
 OPPONENT = {"arrangement": "2c 3c 4h / 5c 6d 8c 9c Tc / Jd Jh Js Qc Qd", "points": 2.0, "name": "greedy"}

@@ -24,11 +24,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from drill_fixtures import records
-from history_fixtures import make_record
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_history_hostile import JSON_VALUES, digest, hist, listing, run
 
 from cp_trainer.history import (
     HandRecord,
@@ -44,6 +41,9 @@ from cp_trainer.history import jsonl as jsonl_module
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.jsonl import OwnFileRefused
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
+from tests.drill_fixtures import records
+from tests.history.cli_fixtures import JSON_VALUES, digest, hist, listing, run
+from tests.history_fixtures import make_record
 
 ROOT = Path(__file__).resolve().parents[2]
 Capture = pytest.CaptureFixture[str]

@@ -8,7 +8,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from history_fixtures import T0, make_record
 
 from cp_trainer.history import (
     FoulNote,
@@ -25,6 +24,7 @@ from cp_trainer.rules.arrangement import Arrangement, check_arrangement
 from cp_trainer.rules.arrangement_text import foul_message
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 from cp_trainer.rules.settlement import settle, settle_pair
+from tests.history_fixtures import T0, make_record
 
 
 def _settled(record: HandRecord) -> HandRecord:

@@ -9,12 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from history_fixtures import DEAL, T0, make_record
 
 from cp_trainer.history import Game, HandRecord, HistoryStore, RecordError
 from cp_trainer.history.schema import MIGRATIONS, SCHEMA_VERSION
 from cp_trainer.history.store import HistoryNewer
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
+from tests.history_fixtures import DEAL, T0, make_record
 
 
 def test_round_trip_keeps_every_field(tmp_path: Path) -> None:

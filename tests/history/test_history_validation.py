@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drill_fixtures import records as drill_records
-from history_fixtures import DEAL, T0, make_record
 
 from cp_trainer.history import HandRecord
 from cp_trainer.history.drill_record import DrillRecord
 from cp_trainer.history.jsonl import import_jsonl, read_lines
 from cp_trainer.history.record import RecordError
 from cp_trainer.history.store import HistoryStore
+from tests.drill_fixtures import records as drill_records
+from tests.history_fixtures import DEAL, T0, make_record
 
 GOOD = "Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d"
 PG_DEAL = "Ad Ah As Ac Jk 4d 7h"

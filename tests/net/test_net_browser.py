@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from net_fixtures import CODE
-from net_game import chromium, play_game
 
 from cp_trainer.cli import main as cli_main
 from cp_trainer.history import HistoryStore
+from tests.net_fixtures import CODE
+from tests.net_game import chromium, play_game
 
 DEALS = 10
 
@@ -81,8 +81,6 @@ def test_a_player_who_moves_fast_is_never_refused_for_speed(tmp_path: Path) -> N
     once") and the page would wait for a verdict that never comes. Here twice
     the burst the server allows, in one go: the page keeps one check in flight, and the verdict it
     shows is the server's for the arrangement finally on the board."""
-    from net_fixtures import hosted
-    from net_game import wait
     from selenium.webdriver.common.by import By
 
     from cp_trainer.net.records import check_message
@@ -90,6 +88,8 @@ def test_a_player_who_moves_fast_is_never_refused_for_speed(tmp_path: Path) -> N
     from cp_trainer.rules.arrangement import Arrangement, check_partial
     from cp_trainer.rules.cards import parse_cards
     from cp_trainer.rules.house_rules import HouseRules
+    from tests.net_fixtures import hosted
+    from tests.net_game import wait
 
     with hosted(None, seats=2, bots=1) as host, chromium(tmp_path / "profile") as driver:
         assert host.line is not None

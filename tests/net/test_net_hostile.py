@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_fixtures import CODE, Client, hosted, legal
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
@@ -26,6 +25,7 @@ from cp_trainer.net import server as server_module
 from cp_trainer.net import strangers as limits
 from cp_trainer.net.keeping import where_kept
 from cp_trainer.net.server import ServerThread
+from tests.net_fixtures import CODE, Client, hosted, legal
 
 
 @pytest.fixture

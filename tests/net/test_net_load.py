@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_fixtures import Client, legal
 
 from cp_trainer.history import HistoryStore
+from tests.net_fixtures import Client, legal
 
 CODE = "LOADTEST9"
 IDLE = 1000

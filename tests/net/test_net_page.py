@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_fixtures import CODE, Client, hosted
-from net_game import chromium, legal, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -26,6 +24,8 @@ from cp_trainer.gui.cards.order import set_order
 from cp_trainer.rules.cards import FULL_DECK, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.support.i18n import catalog, plural_index
+from tests.net_fixtures import CODE, Client, hosted
+from tests.net_game import chromium, legal, wait
 
 pytestmark = pytest.mark.slow
 

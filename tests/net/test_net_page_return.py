@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from net_fixtures import CODE, Client, hosted
-from net_game import chromium, legal, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+
+from tests.net_fixtures import CODE, Client, hosted
+from tests.net_game import chromium, legal, wait
 
 pytestmark = pytest.mark.slow
 

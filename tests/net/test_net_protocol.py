@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from net_fixtures import CODE, Client, cards_named, hosted, legal, rows_of
 
 from cp_trainer.cli import main as cli_main
 from cp_trainer.history import HistoryStore
@@ -20,6 +19,7 @@ from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.house_rules_file import RulesFile, _plain
+from tests.net_fixtures import CODE, Client, cards_named, hosted, legal, rows_of
 
 
 def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:

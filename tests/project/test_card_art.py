@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QColor, QImage
-from script_modules import load_script
 
 from cp_trainer.gui.cards.pixmaps import (
     BIG_SUIT_BELOW,
@@ -20,6 +19,7 @@ from cp_trainer.gui.cards.pixmaps import (
 from cp_trainer.gui.cards.style import INDEX_TEXT, CardStyle
 from cp_trainer.rules.cards import FULL_DECK, Card, Rank, Suit
 from cp_trainer.support.resources import resource_path
+from tests.script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from history_fixtures import make_record
 
 from cp_trainer.history import HistoryStore
+from tests.history_fixtures import make_record
 
 ROOT = Path(__file__).resolve().parents[2]
 APPENDICES = ("docs/card-removal-findings.md", "docs/mutation.md")  # logs, linked from the manual

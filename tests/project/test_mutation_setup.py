@@ -8,7 +8,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from script_modules import load_script
+
+from tests.script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 

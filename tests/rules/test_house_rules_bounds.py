@@ -1,6 +1,6 @@
 """One set of house-rule bounds, owned by HouseRules: the rules file and the command
 line refuse exactly what :meth:`HouseRules.bounds_problem` refuses (the settings store's half is
-in tests/gui/test_settings_validation.py)."""
+in tests/gui/settings/test_settings_validation.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """One schema for the house rules (cp_trainer.rules.house_rules.RULE_FIELDS): every rule is a rules-file
 key, a command-line option and a settings key with the same kind, bounds and default, and a bound
 changed in the schema changes the rules file, the command line and HouseRules' own check at once
-(the settings file's and the dialog's half is in tests/gui/test_settings_schema.py)."""
+(the settings file's and the dialog's half is in tests/gui/settings/test_settings_schema.py)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,6 @@ after surrender), each with exact numbers for both seats."""
 from __future__ import annotations
 
 import pytest
-from drill_fixtures import STORED
 
 from cp_trainer.drill.grading import DrillInputError, GradeLevel, HandAnalysis
 from cp_trainer.rules.arrangement import Arrangement
@@ -14,6 +13,7 @@ from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem
 from cp_trainer.rules.naturals import Natural, natural_of
 from cp_trainer.rules.settlement import PairKind, settle, settle_pair
+from tests.drill_fixtures import STORED
 
 A = Arrangement.parse
 BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"

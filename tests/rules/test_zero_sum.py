@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from reference_scoring import table_points
 
 from cp_trainer.rules.arrangement import Arrangement, Row
 from cp_trainer.rules.cards import FULL_DECK
 from cp_trainer.rules.house_rules import HouseRules, RoyaltyTable, ScoringSystem, TieRule
 from cp_trainer.rules.settlement import RowResult, SettlementError, settle, settle_criss_cross, settle_pair
+from tests.reference_scoring import table_points
 
 A = Arrangement.parse
 Table = tuple[list[Arrangement | None], HouseRules, set[int]]

@@ -7,7 +7,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
-from script_modules import load_script
 
 from cp_trainer.rules.arrangement import check_arrangement, row_strengths
 from cp_trainer.rules.cards import Deck, parse_cards
@@ -18,6 +17,7 @@ from cp_trainer.solver.enumerate import HandSettings, enumerate_hand, setting_ar
 from cp_trainer.solver.fastbots import numpy_setting
 from cp_trainer.solver.kernels import setting_value
 from cp_trainer.solver.tables import hand_array
+from tests.script_modules import load_script
 
 HANDS = [Deck(seed=s).deal(13) for s in range(12)]
 # a hand with a huge Pareto set (many ways to spread similar ranks) and one with quads and a flush

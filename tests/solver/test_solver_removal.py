@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
-from script_modules import load_script
 
 from cp_trainer.rules.cards import Card, parse_cards
 from cp_trainer.rules.house_rules import HouseRules, ScoringSystem, TieRule
@@ -30,6 +29,7 @@ from cp_trainer.solver.scoring import (
     tie_mode,
 )
 from cp_trainer.solver.tables import hand_array
+from tests.script_modules import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = HouseRules()
