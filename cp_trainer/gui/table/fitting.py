@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QBoxLayout,
     QGridLayout,
     QLabel,
@@ -237,7 +239,8 @@ class TableFitter:
             height = self._rows_cap()
             self._set_view_heights(height)
             return height
-        height = largest_fitting(self._rows_cap(), MIN_CARD_HEIGHT, self._set_view_heights, self.fits, 1)
+        height = largest_fitting(self._rows_cap(), MIN_CARD_HEIGHT, self._set_view_heights,
+                                 self._settled_fits, 1)
         if height <= MIN_CARD_HEIGHT and not self.fits():
             for seat in self.parts.seats():
                 seat.set_compact(True)
@@ -269,6 +272,19 @@ class TableFitter:
         lines = max(2, banner.lines_for(self.parts.banner_samples(), width, 6))
         self._banner_key, self._banner_lines_cached = key, lines
         return lines
+
+    def _settled_fits(self) -> bool:
+        """:meth:`fits`, measured once every child has laid itself out at its width now (a seat's
+        words wrap to its width, and its height follows, one layout pass after its cards change):
+        measured a pass early, a fit and the next refit would disagree and take turns."""
+        layout = self.parts.table.layout()
+        for _ in range(2):
+            if layout is not None:
+                layout.activate()
+            for seat in self.parts.seats():  # only the seats' own: nothing else runs meanwhile
+                for widget in (seat, *seat.findChildren(QWidget)):
+                    QApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
+        return self.fits()
 
     def fits(self) -> bool:
         """Everything has the room it needs (nothing squeezed into its neighbour)."""

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication
 
+from cp_trainer.gui.fitted import FittedLabel
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.table.models import ROWS, Zone
 from cp_trainer.rules.cards import Card
@@ -28,6 +30,7 @@ def empty_right_of_rows(window: MainWindow) -> int:
         view = table.views[zone]
         right = max(right, view.mapTo(table, QPoint(view.width(), 0)).x())
         name = table.row_names[zone]
+        assert isinstance(name, FittedLabel)
         if name.text():
             words = max(name.fontMetrics().horizontalAdvance(line) for line in name.shown_text().split("\n"))
             right = max(right, name.mapTo(table, QPoint(0, 0)).x() + min(words, name.width()))
@@ -59,10 +62,10 @@ def test_three_bots_at_1366x768_the_cards_use_the_room(qtbot: Any, tmp_path: Pat
     assert table.views[Zone.MIDDLE].iconSize().height() == rows  # nothing moved
     for seat in [s for s in table._seats if s.seat]:
         for r, labels in enumerate(seat.card_labels):
-            card = labels[0].size()
+            face = labels[0].size()
             step = labels[1].x() - labels[0].x()
-            assert step >= card.width() * CORNER[0], (seat.seat, r, step, card)
-            assert seat.shown_height(r) >= card.height() * CORNER[1], (seat.seat, r, seat.shown_height(r))
+            assert step >= face.width() * CORNER[0], (seat.seat, r, step, face)
+            assert seat.shown_height(r) >= face.height() * CORNER[1], (seat.seat, r, seat.shown_height(r))
             assert all(not lab.pixmap().isNull() for lab in labels)
     assert visible_in_panel(window, window.solver_panel.verdict)
     assert visible_in_panel(window, window.solver_panel.hindsight_rows)
@@ -94,3 +97,31 @@ def test_three_bots_at_1920x1080_no_band_beside_the_rows(qtbot: Any, tmp_path: P
     assert (panel.width(), table.width()) == mid_hand
     assert visible_in_panel(window, panel.verdict)
     assert visible_in_panel(window, panel.hindsight_rows)
+
+
+def card_heights(window: MainWindow) -> tuple[int, ...]:
+    table = window.table
+    return (*(table.views[z].iconSize().height() for z in Zone), *(s.card_height() for s in table._seats),
+            window.solver_panel.width())
+
+
+@pytest.mark.parametrize(("size", "opponents"), [((1180, 800), 2), ((1180, 800), 1), (FIRST_WINDOW_1366, 3),
+                                                 ((1016, 660), 3), (FIRST_WINDOW_1920, 3)])
+def test_the_fitted_sizes_hold_still_while_nothing_happens(qtbot: Any, tmp_path: Path, size: tuple[int, int],
+                                                             opponents: int) -> None:
+    """A fit and the refit after it agree: the cards never take turns between two sizes (a seat's
+    height measured a layout pass early made the rows flip between 89 and 93 px on every turn of
+    the event loop)."""
+    window = make_sized_window(qtbot, tmp_path, size, opponents=opponents)
+    settle()
+    seen = []
+    for _ in range(6):
+        QApplication.processEvents()
+        seen.append(card_heights(window))
+    assert len(set(seen)) == 1, seen
+    window.deal_model.move(Card.parse("As"), Zone.TOP)
+    after = []
+    for _ in range(6):
+        QApplication.processEvents()
+        after.append(card_heights(window))
+    assert set(after) == set(seen), after
