@@ -259,7 +259,7 @@ def test_every_window_the_trainer_opens_is_covered() -> None:
     users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
                    if any(word in p.read_text(encoding="utf-8") for word in ("QMessageBox", "(QDialog)")))
     # trace.py only reads the names of open message boxes for the soak test's state trace
-    assert users == ["main_window.py", "practice/history_window.py", "practice/lessons_window.py",
+    assert users == ["main_window.py", "practice/history_files.py", "practice/lessons_window.py",
                      "practice/table_mode.py", "settings/dialog.py", "table/widget.py", "teaching.py",
                      "trace.py"]
 
