@@ -6,16 +6,18 @@ exactly what the core calls each hand.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from cp_trainer.gui.cards.style import DEFAULT_CARD_STYLE, CardStyle, suit_colour
 from cp_trainer.gui.numbers import points
+from cp_trainer.gui.shortcuts import add_close_shortcuts
 from cp_trainer.gui.translation import fill
 from cp_trainer.rules.cards import parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.strength import Category
 
-__all__ = ["rankings_html", "rules_html"]
+__all__ = ["open_help", "rankings_html", "rules_html"]
 
 _EXAMPLES = {
     Category.STRAIGHT_FLUSH: "9♥ 8♥ 7♥ 6♥ 5♥",
@@ -101,3 +103,23 @@ def rules_html(rules: HouseRules | None = None) -> str:
     return (f"<h2>{t[0]}</h2><p>{t[1]}</p><p><b>{t[2]}</b> {t[3]}</p><p>{t[4]}</p>"
             f"<ul><li>{t[5]}</li><li>{t[6]}</li><li>{t[7]}</li></ul><p>{t[8]}</p><p>{t[9]}</p>"
             f"<h3>{t[10]}</h3><p>{t[11]}</p><p>{t[12]}</p><p>{t[13]}</p>")
+
+
+def open_help(parent: QWidget, title: str, html: str) -> QDialog:
+    """A help page (``html``) in a window of its own over ``parent``, closed by Close, Escape or
+    Ctrl+W and deleted when closed; it is shown, not waited for."""
+    dialog = QDialog(parent)
+    dialog.setObjectName("helpDialog")
+    dialog.setWindowTitle(title)
+    browser = QTextBrowser(dialog)
+    browser.setHtml(html)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(browser)
+    layout.addWidget(buttons)
+    dialog.resize(640, 560)
+    add_close_shortcuts(dialog)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog

@@ -14,12 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QGuiApplication,
     QKeySequence,
     QResizeEvent,
     QShowEvent,
@@ -28,24 +27,21 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QDialog,
-    QDialogButtonBox,
     QHBoxLayout,
     QMainWindow,
     QMenuBar,
     QMessageBox,
     QScrollArea,
     QStackedWidget,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from cp_trainer.gui.cards.fitting import largest_fitting
 from cp_trainer.gui.cards.models import BoardModel
-from cp_trainer.gui.cards.pixmaps import CARD_ASPECT, CardRenderer
+from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.cards.style import CardStyle
-from cp_trainer.gui.help_text import rankings_html, rules_html
+from cp_trainer.gui.help_text import open_help, rankings_html, rules_html
 from cp_trainer.gui.settings.store import Settings, TrainerSettings
 from cp_trainer.gui.shortcuts import add_close_shortcuts, redo_keys, undo_keys
 from cp_trainer.gui.solver.bridge import SolverQuestion
@@ -61,6 +57,7 @@ from cp_trainer.gui.translation import (
     follow_language,
     install_language,
 )
+from cp_trainer.gui.window_fit import MIN_SIZE, PANEL_WIDTH, WindowFit
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import Card
 from cp_trainer.support.i18n import LANGUAGES
@@ -72,44 +69,6 @@ if TYPE_CHECKING:  # Pai Gow's page (and NumPy under it) loads when it is first 
 __all__ = ["MainWindow"]
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
-#: The smallest window: a 1024 x 700 screen less a window manager's title bar and borders.
-MIN_SIZE = QSize(960, 640)
-#: The first window's size where the screen has room for it (a smaller screen: all it has).
-PREFERRED_SIZE = QSize(1180, 800)
-#: The share of a large screen's free area the first window takes (the rest shows the desktop).
-SCREEN_SHARE = 0.9
-#: Room for the window manager's frame before it is known (a title bar and thin borders); once the
-#: window is shown its real frame is measured (:meth:`MainWindow._keep_on_screen`).
-FRAME_GUESS = QSize(8, 40)
-#: Qt platforms without a real screen (tests): the window keeps the size it is given.
-NO_SCREEN = ("offscreen", "minimal")
-#: The solver panel's width in the smallest window; it grows with the window (``_fit_cards``).
-PANEL_WIDTH = 300
-#: The bots' cards are at least this high at every size: two lines of a hand's name beside them
-#: ("full house, fours over threes" in a seat of three bots; at 1018 x 645, the first window on a
-#: 1024 x 700 screen, 34 px held one line and cut it); a small table makes its seats compact.
-SEAT_TWO_LINES = 38
-#: The table's cards grow with the room up to this height (the card art is 350 px high).
-MAX_CARD_HEIGHT = 200
-#: The solver panel's cards grow with its width up to this height.
-PANEL_CARD_HEIGHT = 80
-#: The panel's width is searched in steps of this many pixels.
-PANEL_STEP = 8
-
-
-def first_size(available: QRect, frame: QSize = FRAME_GUESS) -> QSize:
-    """The window's size on a screen whose free area (less panels and docks) is ``available``:
-    :data:`SCREEN_SHARE` of the free area, at least :data:`PREFERRED_SIZE` where that fits with
-    its ``frame`` (title bar and borders), never more than the free area less the frame, never
-    below :data:`MIN_SIZE`. A large screen gets a large table, its cards
-    large too."""
-    room = QSize(available.width() - frame.width(), available.height() - frame.height())
-    want = QSize(max(PREFERRED_SIZE.width(), round(available.width() * SCREEN_SHARE)),
-                 max(PREFERRED_SIZE.height(), round(available.height() * SCREEN_SHARE)))
-    return QSize(max(MIN_SIZE.width(), min(want.width(), room.width())),
-                 max(MIN_SIZE.height(), min(want.height(), room.height())))
-
-
 def _setup_of(values: TrainerSettings) -> TableSetup:
     return TableSetup(rules=values.house_rules, opponents=values.opponents, bot=values.bot,
                       lang=current_language(), criss_cross=values.criss_cross, seat_bots=values.seat_bots)
@@ -142,8 +101,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._install_features(settings, data_dir)
         self.retranslate()
-        self._placed = False  # the first show fits the frame to the screen (_keep_on_screen)
-        self._first_geometry(settings)
+        self._placed = False  # the first show fits the frame to the screen (keep_on_screen)
+        self.fit.first_geometry(settings)
         self.controller.new_deal(deal)
         if settings.problems:
             QTimer.singleShot(0, self._report_settings_problems)
@@ -165,6 +124,7 @@ class MainWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setFixedWidth(PANEL_WIDTH + 16)
         self.solver_scroll = scroll
+        self.fit = WindowFit(self, self.table, self.solver_panel, scroll)
         # a click on the panel (Cancel, the answer) leaves the keys on the cards, as the table's
         # buttons do; Tab still reaches both
         scroll.setFocusPolicy(Qt.FocusPolicy.TabFocus)
@@ -239,16 +199,6 @@ class MainWindow(QMainWindow):
                                    data_dir=data_dir, write=self.practice.recorder.writer.add_drill_results)
         self.drill.action.triggered.connect(self.show_drill)
         self.game_group.addAction(self.drill.action)
-
-    def _first_geometry(self, settings: Settings) -> None:
-        """The first size: fitted to the screen, or the one the window last had."""
-        if QGuiApplication.platformName() in NO_SCREEN:
-            self.resize(PREFERRED_SIZE)
-        else:
-            self.resize(first_size(self.screen().availableGeometry()))
-        geometry = settings.qsettings().value("window/geometry")
-        if isinstance(geometry, QByteArray | bytes) and geometry:
-            self.restoreGeometry(QByteArray(geometry))
 
     # --- menus --------------------------------------------------------------------------------
 
@@ -346,7 +296,7 @@ class MainWindow(QMainWindow):
         self.help_menu.addAction(self.rankings_action)
 
     def retranslate(self) -> None:
-        self._fit_cards()  # the titles beside the rows are as wide as their words
+        self.fit.fit_cards()  # the titles beside the rows are as wide as their words
         if self.paigow is not None and self.pages.currentWidget() is self.paigow:
             self.setWindowTitle(self.tr("cp-trainer — Pai Gow Poker"))
         elif self._drill_shown() is not None:
@@ -592,22 +542,9 @@ class MainWindow(QMainWindow):
     # --- help ---------------------------------------------------------------------------------
 
     def show_help(self, page: str) -> QDialog:
-        dialog = QDialog(self)
-        dialog.setObjectName("helpDialog")
-        dialog.setWindowTitle(self.tr("Help"))
-        browser = QTextBrowser(dialog)
-        lang = current_language()
-        browser.setHtml(rules_html(self.controller.setup.rules) if page == "rules" else rankings_html(lang))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
-        buttons.rejected.connect(dialog.reject)
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(browser)
-        layout.addWidget(buttons)
-        dialog.resize(640, 560)
-        add_close_shortcuts(dialog)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
+        rules = self.controller.setup.rules
+        html = rules_html(rules) if page == "rules" else rankings_html(current_language())
+        return open_help(self, self.tr("Help"), html)
 
     # --- the solver ---------------------------------------------------------------------------
 
@@ -641,89 +578,16 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_cards()
+        self.fit.fit_cards()
         self.table.fit_rules_line()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._fit_cards()  # the table's room beside its rows is known once it is laid out
+        self.fit.fit_cards()  # the table's room beside its rows is known once it is laid out
         if not self._placed:  # the window manager frames the window after it is mapped: look then
             self._placed = True
-            QTimer.singleShot(0, self, self._keep_on_screen)
-            QTimer.singleShot(300, self, self._keep_on_screen)
-
-    def _keep_on_screen(self) -> None:
-        """The whole frame (title bar included) inside the screen's free area: a window taller or
-        wider than the screen (a saved size from a larger screen, a frame larger than guessed) is
-        made smaller and moved in, so that the buttons at its foot are never below the screen."""
-        if self.isMaximized() or self.isFullScreen() or QGuiApplication.platformName() in NO_SCREEN:
-            return
-        avail = self.screen().availableGeometry()
-        frame = self.frameGeometry()
-        if avail.contains(frame):
-            return
-        extra = QSize(frame.width() - self.width(), frame.height() - self.height())
-        size = QSize(max(self.minimumWidth(), min(self.width(), avail.width() - extra.width())),
-                     max(self.minimumHeight(), min(self.height(), avail.height() - extra.height())))
-        if size != self.size():
-            self.resize(size)
-        x = min(max(frame.x(), avail.x()), avail.right() + 1 - size.width() - extra.width())
-        y = min(max(frame.y(), avail.y()), avail.bottom() + 1 - size.height() - extra.height())
-        self.move(max(avail.x(), x), max(avail.y(), y))
-
-    def _fit_cards(self) -> None:
-        """Card sizes from the room there is. The solver panel takes a quarter of a wide window,
-        its cards as large as its width allows. The table's cards are as large as 13 of them
-        across the hand allow (up to :data:`MAX_CARD_HEIGHT`), and the table then makes them
-        smaller until its whole column fits its height (:meth:`TableWidget.set_card_height`): the
-        cards fill the table at every size, the same state always at the same size. Where the
-        table's height holds its rows lower than its width would, the panel takes the width
-        beside them that the table can do without (its rows keep at least their height, its
-        hand and controls their width), searched
-        afresh from the quarter each time so that the sizes depend on the window alone."""
-        base = max(PANEL_WIDTH, min(480, self.width() // 4))
-        self._size_cards(base)
-        body = self.table.parentWidget()
-        layout = None if body is None else body.layout()
-        if layout is None or not self.table.isVisible():  # measured once shown (showEvent)
-            return
-
-        def lay_out() -> None:  # the table at its width now, its cards fitted to its words' room
-            layout.activate()
-            for _ in range(2):  # the seats lay their words out at their width, then the cards
-                QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-                self.table.refit()
-
-        lay_out()
-        rows, spare = self.table.rows_height(), self.table.spare_width()
-        if spare < PANEL_STEP:
-            return
-
-        def size(panel: int) -> None:
-            self._size_cards(panel)
-            lay_out()
-
-        def keeps_room() -> bool:  # the rows no lower, the hand and every control still across
-            table = self.table
-            return table.rows_height() >= rows and table.minimumSizeHint().width() <= table.width()
-
-        largest_fitting(min(base + spare, self.width() // 2), base, size, keeps_room, PANEL_STEP)
-
-    def _size_cards(self, panel: int) -> None:
-        """The solver panel ``panel`` pixels wide, the cards of both sized for the room left."""
-        if self.solver_panel.width() != panel:
-            self.solver_panel.setFixedWidth(panel)
-            self.solver_scroll.setFixedWidth(panel + 16)
-        self.solver_panel.set_card_height(max(46, min(PANEL_CARD_HEIGHT, round(panel * 0.16))))
-        # the titles left of the rows ("Your hand", "Верхний ряд") take their own width first
-        width = max(560, self.width() - panel - 16 - 24 - 20 - self.table.title_width())
-        height = self.height() - 60
-        # the bots' cards: 56 px high (40 wide) at 1280 x 800, smaller only on a smaller screen,
-        # at most 64 on a large one: the player's rows and hand get the rest; the table
-        # makes them larger where its rows leave the room
-        seat = max(SEAT_TWO_LINES, min(64, 34 + (height - 650) // 4))
-        by_width = int((width - 13 * 8) / 13 / CARD_ASPECT)  # 13 cards across the hand
-        self.table.set_card_height(MAX_CARD_HEIGHT, seat, max(48, min(MAX_CARD_HEIGHT, by_width)))
+            QTimer.singleShot(0, self, self.fit.keep_on_screen)
+            QTimer.singleShot(300, self, self.fit.keep_on_screen)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.solver_panel.shutdown()

@@ -14,7 +14,8 @@ from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QApplication
 
 from cp_trainer.gui.cards.order import set_order
-from cp_trainer.gui.main_window import FRAME_GUESS, MIN_SIZE, MainWindow, first_size
+from cp_trainer.gui.main_window import MainWindow
+from cp_trainer.gui.window_fit import FRAME_GUESS, MIN_SIZE, first_size
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.paigow.cards import JOKER, parse_pg_cards
