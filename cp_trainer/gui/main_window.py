@@ -196,7 +196,8 @@ class MainWindow(QMainWindow):
 
         # results are written by the recorder's writer thread; the History window follows its signal
         self.drill = install_drill(self, self.renderer, self.pages, history=self.practice.recorder.store,
-                                   data_dir=data_dir, write=self.practice.recorder.writer.add_drill_results)
+                                   data_dir=data_dir, write=self.practice.recorder.writer.add_drill_results,
+                                   seed=self._seed)
         self.drill.action.triggered.connect(self.show_drill)
         self.game_group.addAction(self.drill.action)
 

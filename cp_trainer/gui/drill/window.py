@@ -41,8 +41,10 @@ class DrillLauncher(QObject):
     def __init__(self, window: QMainWindow, renderer: CardRenderer, pages: QStackedWidget, *,
                  history: Callable[[], HistoryStore | None] = lambda: None,
                  history_changed: Callable[[], None] = lambda: None, data_dir: str | None = None,
-                 write: Callable[[Sequence[DrillRecord]], None] | None = None) -> None:
+                 write: Callable[[Sequence[DrillRecord]], None] | None = None,
+                 seed: int | None = None) -> None:
         super().__init__(window)
+        self.seed = seed  # the Drill's hands follow the window's seed: a seeded session is reproducible
         self.window = window
         self.renderer = renderer
         self.pages = pages
@@ -89,7 +91,8 @@ class DrillLauncher(QObject):
             scroll.setStyleSheet(DRILL_STYLE)
             # not a click's focus target: a click on a button would take the keys off the cards
             scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            page = DrillPage(self.renderer, None, store=self.store(), shortcuts=False, write=self.write)
+            page = DrillPage(self.renderer, None, store=self.store(), shortcuts=False, write=self.write,
+                             seed=self.seed)
             page.graded.connect(lambda _record: self.history_changed())
             scroll.setWidget(page)
             scroll.setWidgetResizable(True)
@@ -106,7 +109,8 @@ def install_drill(window: QMainWindow, renderer: CardRenderer, pages: QStackedWi
                   history: Callable[[], HistoryStore | None] = lambda: None,
                   history_changed: Callable[[], None] = lambda: None,
                   data_dir: str | None = None,
-                  write: Callable[[Sequence[DrillRecord]], None] | None = None) -> DrillLauncher:
-    """Add *Practice → Drill* to the trainer's main window."""
+                  write: Callable[[Sequence[DrillRecord]], None] | None = None,
+                  seed: int | None = None) -> DrillLauncher:
+    """Add *Practice → Drill* to the trainer's main window (its hands follow ``seed``, if any)."""
     return DrillLauncher(window, renderer, pages, history=history, history_changed=history_changed,
-                         data_dir=data_dir, write=write)
+                         data_dir=data_dir, write=write, seed=seed)

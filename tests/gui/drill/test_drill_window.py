@@ -17,6 +17,7 @@ from cp_trainer.gui.drill.page import DrillPage
 from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.history import HistoryStore
+from tests.gui.window_fixtures import make_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -57,3 +58,17 @@ def test_ctrl_y_redoes_on_a_drill_page_of_its_own(qtbot: Any, tmp_path: Path) ->
     page.activateWindow()
     qtbot.waitUntil(page.isActiveWindow)  # its shortcuts are the window's
     _undo_then_ctrl_y(page, page)
+
+
+def test_a_seeded_window_deals_the_same_drill_hand_each_time(qtbot: Any, tmp_path: Path) -> None:
+    """A session made with a seed is reproducible, the Drill's hands too (the manual's pictures
+    are made so)."""
+    hands = []
+    for run in range(2):
+        folder = tmp_path / str(run)
+        folder.mkdir()
+        window = make_window(qtbot, folder, seed=7)
+        page = window.show_drill()
+        hands.append(sorted(map(str, page.deal.all_cards())))
+        window.close()
+    assert hands[0] == hands[1]
