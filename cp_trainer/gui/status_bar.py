@@ -1,9 +1,11 @@
-"""The window's status bar: a message longer than its room ends in "…" and is whole in the tooltip.
+"""The window's status bar: a message longer than its room shows its first whole clauses (or, a
+first clause too long, its first whole words) and "…", and is whole in the tooltip.
 
 Qt's status bar cuts a long message off at the score on its right ("The new settings (house
 rules, bots, opponents, Criss Cross) apply from the next d" at 1024 px, worse in Russian). The
-bar keeps its one line (the table above it does not move); the message is elided, and hovering
-the bar shows all of it. :meth:`QStatusBar.currentMessage` stays the whole text.
+bar keeps its one line (the table above it does not move); the message is shortened by its
+meaning, never cut in a word, and hovering the bar shows all of it.
+:meth:`QStatusBar.currentMessage` stays the whole text.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QStatusBar, QStyle, QStyleOption, QWidget
+
+from cp_trainer.gui.fitted import fit_clauses
 
 __all__ = ["ElidingStatusBar"]
 
@@ -34,9 +38,9 @@ class ElidingStatusBar(QStatusBar):
         self.reformat()
 
     def shown_message(self) -> str:
-        """The message as drawn: elided when it is longer than :meth:`message_rect`."""
-        return self.fontMetrics().elidedText(self.currentMessage(), Qt.TextElideMode.ElideRight,
-                                             self.message_rect().width())
+        """The message as drawn: when it is longer than :meth:`message_rect`, its first whole
+        clauses (parted by "; ") and "…", else its first whole words and "…"."""
+        return fit_clauses(self.fontMetrics(), self.message_rect().width(), self.currentMessage(), "; ")
 
     def _message_changed(self, text: str) -> None:
         self.setToolTip(text if text and self.shown_message() != text else "")
