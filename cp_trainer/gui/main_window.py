@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         self.solver_panel = SolverPanel(self.renderer, self)
         self.solver_panel.setFixedWidth(PANEL_WIDTH)
         self._seed = seed
+        self._settings_note = ""  # the status bar's note that new settings wait for the next deal
         self._build_pages()
         self._build_status_bar()
         self._connect_table()
@@ -168,6 +169,7 @@ class MainWindow(QMainWindow):
         self.table.statusMessage.connect(self.statusBar().showMessage)
         self.solver_panel.playRequested.connect(self._play_solver)
         self.controller.dealt.connect(self.solver_panel.reset)
+        self.controller.dealt.connect(self._clear_settings_note)  # it spoke of the deal now gone
         # Criss Cross: hand 1 is set, hand 2 is on the table; the panel forgets hand 1's answer
         self.controller.handLocked.connect(self._hand_locked)
         self.controller.showdownReady.connect(self._after_showdown)
@@ -361,8 +363,18 @@ class MainWindow(QMainWindow):
         self._show_table_status(True)
         self.retranslate()
 
+    def _clear_settings_note(self) -> None:
+        """Take down the note that new settings wait for the next deal (shown by
+        :meth:`apply_settings`): it speaks of the deal on the table, not of a new one or of
+        another page. Any other message stays."""
+        if self._settings_note and self.statusBar().currentMessage() == self._settings_note:
+            self.statusBar().clearMessage()
+        self._settings_note = ""
+
     def _show_table_status(self, shown: bool) -> None:
         """The status bar's score and table line belong to the Chinese-poker table."""
+        if not shown:
+            self._clear_settings_note()
         self.table.score_label.setVisible(shown)
         self.table.rules_label.setVisible(shown)
         self.table.show_table_rules()
@@ -517,10 +529,12 @@ class MainWindow(QMainWindow):
         if pending and self.controller.phase is Phase.SETTING:
             note = self.tr("The new settings (house rules, bots, opponents, Criss Cross) apply from the "
                            "next deal; this deal is played to the end as it was dealt.")
+            self._settings_note = note
             self.statusBar().showMessage(note, 8000)
         elif pending:  # the deal is over: nothing of it is left to play
-            self.statusBar().showMessage(self.tr("The new settings (house rules, bots, opponents, Criss "
-                                                 "Cross) apply from the next deal."), 8000)
+            self._settings_note = self.tr("The new settings (house rules, bots, opponents, Criss "
+                                          "Cross) apply from the next deal.")
+            self.statusBar().showMessage(self._settings_note, 8000)
 
     def report_crash(self, report: Path) -> QMessageBox:
         """Say once that the last run ended unexpectedly, and where its report is."""

@@ -13,7 +13,7 @@ import pytest
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.rules.house_rules import HouseRules
-from tests.gui.window_fixtures import make_sized_window, settle
+from tests.gui.window_fixtures import make_sized_window, make_window, settle
 
 ELLIPSIS = "…"
 
@@ -55,3 +55,24 @@ def test_the_status_bar_never_cuts_a_word(qtbot: Any, tmp_path: Path, size: tupl
     assert _cut_at_a_word(bar.shown_message(), message), bar.shown_message()
     for label in (window.table.rules_label, window.table.next_rules_label):
         assert _cut_at_a_word(label.shown_text(), label.full_text()), label.shown_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_settings_message_goes_with_its_deal(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    window = make_window(qtbot, tmp_path)
+    if lang == "ru":
+        window.set_language("ru")
+    bar = _bar(window)
+    window.apply_settings(window.values.replace(opponents=3))
+    assert ("раздача" if lang == "ru" else "this deal") in bar.currentMessage(), bar.currentMessage()
+    window.deal_action.trigger()
+    assert bar.currentMessage() == ""
+    window.apply_settings(window.values.replace(opponents=2))
+    assert bar.currentMessage()
+    window.show_drill()
+    assert bar.currentMessage() == ""
+    window.show_chinese()
+    window.apply_settings(window.values.replace(opponents=1))  # the deal has 3
+    assert bar.currentMessage()
+    window.show_paigow()
+    assert bar.currentMessage() == ""
