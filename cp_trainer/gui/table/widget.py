@@ -496,7 +496,7 @@ class TableWidget(QWidget):
         lang = self.controller.setup.lang
         showdown = self.controller.showdown
         if self.controller.phase is Phase.SHOWDOWN and showdown is not None and showdown.surrendered:
-            return "legal", self.tr("You surrendered: your rows are not shown, and no row is compared.")
+            return "legal", self.tr("You surrendered: your rows are not compared and not scored.")
         if (not result.fouls and result.outcome is Outcome.LEGAL
                 and self.controller.phase is not Phase.SETTING):
             order = order_rule(self.controller.setup.rules, lang)

@@ -2513,8 +2513,8 @@
         <translation>Итог сессии: %1 · сыграно раздач: %2</translation>
     </message>
     <message>
-        <source>You surrendered: your rows are not shown, and no row is compared.</source>
-        <translation>Вы отказались от руки: ваши ряды не открываются, и ни один ряд не сравнивается.</translation>
+        <source>You surrendered: your rows are not compared and not scored.</source>
+        <translation>Вы отказались от руки: ваши ряды не сравниваются и не считаются.</translation>
     </message>
     <message>
         <source>Beside the bot&apos;s rows, &quot;1 ✓ · 2 ✗&quot; means your hand 1 won that row and your hand 2 lost it (= a tie).</source>

@@ -76,3 +76,21 @@ def test_the_settings_message_goes_with_its_deal(qtbot: Any, tmp_path: Path, lan
     assert bar.currentMessage()
     window.show_paigow()
     assert bar.currentMessage() == ""
+
+
+@pytest.mark.parametrize(("lang", "false", "true"), [
+    ("en", "not shown", "not compared"), ("ru", "не открываются", "не сравниваются")])
+def test_the_surrender_banner_says_what_the_screen_shows(qtbot: Any, tmp_path: Path, lang: str,
+                                                        false: str, true: str) -> None:
+    window = make_window(qtbot, tmp_path)
+    if lang == "ru":
+        window.set_language("ru")
+    window.apply_settings(window.values.replace(house_rules=HouseRules(surrender=True)))
+    window.deal_action.trigger()
+    cards = sorted(window.deal_model.all_cards())
+    assert window.deal_model.place(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:]))
+    window.table.surrender_button.click()
+    assert window.controller.showdown is not None and window.controller.showdown.surrendered
+    text = window.table.banner.text()
+    assert false not in text and true in text, text
+    assert ("не считаются" if lang == "ru" else "not scored") in text, text
