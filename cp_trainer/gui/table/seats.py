@@ -7,6 +7,7 @@ points the player won or lost against this bot, with the rules core's explanatio
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt
@@ -15,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import BIG_SUIT_BELOW, CardRenderer, card_size
-from cp_trainer.gui.fitted import FittedLabel
+from cp_trainer.gui.fitted import ELLIPSIS, FittedLabel
 from cp_trainer.rules.cards import Card
 
 __all__ = ["OpponentSeat"]
@@ -89,6 +90,57 @@ class ElidedLabel(QLabel):
         super().setToolTip("\n\n".join([*tips, self._own_tip] if self._own_tip else tips))
 
 
+def name_forms(name: str, short: str = "") -> list[str]:
+    """The ways of showing hand ``name``, longest first: the name, ``short`` when it is the
+    name's first words ("full house" for "full house, sevens over tens"; not "high card" for
+    "queen-high", which would be cut to a fragment), then the name's first words and "…"."""
+    words = name.split(" ")
+    forms = [name]
+    if short and short != name and name.startswith(short) and name[len(short):][:1] in " ,:;—-":
+        forms.append(short)
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n]).rstrip(" ,;:—-")
+        if head and len(head) < len(forms[-1]):
+            forms.append(head + ELLIPSIS)
+    return forms
+
+
+class HandNameLabel(FittedLabel):
+    """A hand's name: shown whole, in its short form or as its first words and "…" (see
+    :func:`name_forms`); a form fits only when each of its words does (a word wider than the
+    label would be cut by its edge, which a wrapped text's height does not tell)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, lines=1)
+        self._whole: tuple[str, ...] = ("",)
+
+    def set_name(self, name: str, short: str = "") -> None:
+        forms = name_forms(name, short)
+        self._whole = tuple(forms[:2]) if len(forms) > 1 and not forms[1].endswith(ELLIPSIS) else (name,)
+        self.set_forms([*forms, forms[-1]])  # the last form is never cut further
+
+    def setText(self, text: str) -> None:
+        self.set_name(text)
+
+    def is_cut(self) -> bool:
+        return self.shown_text() not in self._whole
+
+    def fits(self, width: int | None = None) -> bool:
+        """The shown text fits whole (every word within the label's width)."""
+        return self.text_fits(self.shown_text(), width)
+
+    def text_fits(self, text: str, width: int | None = None) -> bool:
+        room = (self.contentsRect().width() if width is None else width) - 2 * self.margin()
+        metrics = self.fontMetrics()
+        return all(metrics.horizontalAdvance(piece) <= room for piece in re.findall(r"[^\s-]+-?", text))
+
+    def _fits(self, text: str, room: int) -> bool:
+        return self.text_fits(text) and super()._fits(text, room)
+
+    def _cut(self, text: str) -> str:
+        return text
+
+
 class RowWords(QWidget):
     """A row's hand name and, on the same line as the name, the player's result against it.
 
@@ -102,7 +154,7 @@ class RowWords(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.name = FittedLabel(self, lines=1)
+        self.name = HandNameLabel(self)
         self.name.setObjectName("seatHandName")
         self.result = ElidedLabel(self)
         self.result.setObjectName("seatResult")
@@ -166,7 +218,21 @@ class RowWords(QWidget):
             result_w = 0
         # first lines aligned: the result's text on the name's first line
         top = self.name.contentsMargins().top() + self.name.margin()
+        if result_w and self.name.text() and not self.name.fits() and self._name_over_result(width, height):
+            x, top = 0, self.name.height()
         self.result.setGeometry(x, top, max(0, min(result_w, width - x)), self.result.height())
+
+    def _name_over_result(self, width: int, height: int) -> bool:
+        """Too narrow for even the name's first word beside the result: the name takes the
+        row's width and the result goes on a line under it, if the row has the height."""
+        lines = min(3, height // max(1, self.name.line_height()))
+        self.name.set_lines(max(1, lines - 1))
+        while self.name.lines() > 1 and self.name.height() + self.result.height() > height:
+            self.name.set_lines(self.name.lines() - 1)
+        if self.name.height() + self.result.height() > height:
+            return False
+        self.name.setGeometry(0, 0, width, self.name.height())
+        return True
 
     def line_height(self) -> int:
         return max(self.name.height_for_lines(1), self.result.fontMetrics().lineSpacing() + 2)
@@ -285,7 +351,7 @@ class OpponentSeat(QFrame):
         self.card_boxes: list[QWidget] = []
         self.card_labels: list[list[QLabel]] = []
         self.words: list[RowWords] = []
-        self.name_labels: list[FittedLabel] = []
+        self.name_labels: list[HandNameLabel] = []
         self.result_labels: list[ElidedLabel] = []
         for n in (3, 5, 5):
             box = QWidget(self)  # no layout: the cards are placed by _paint_row, overlapping if need be
@@ -500,13 +566,14 @@ class OpponentSeat(QFrame):
         for ``name`` whole (which is then its tooltip)."""
         self._rows[r] = set_order(cards)
         self._paint_row(r)
-        self.name_labels[r].set_forms([name, short])
+        self.name_labels[r].set_name(name, short)
         label = self.result_labels[r]
         # too narrow for "✓ you win": the sign alone (colour and tooltip say the rest); for
         # Criss Cross's "hand 1 ✓ · hand 2 ✗" the hands' numbers and signs ("1 ✓ · 2 ✗")
+        # and for a row not compared (a surrender), "–" (its words in the tooltip)
         signs = [c for c in result_text if c in "✓✗="]
         short = (signs[0] if len(signs) == 1
-                 else " · ".join(f"{i + 1} {sign}" for i, sign in enumerate(signs)))
+                 else " · ".join(f"{i + 1} {sign}" for i, sign in enumerate(signs)) or "–")
         label.set_full_text(result_text, short)
         label.setStyleSheet(f"color: {RESULT_COLOURS.get(result, '#ffffff')}; font-weight: bold;")
         self._lay_out()
