@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.cards.pixmaps import BIG_SUIT_BELOW, CardRenderer, card_size
-from cp_trainer.gui.fitted import ELLIPSIS, FittedLabel
+from cp_trainer.gui.fitted import ELLIPSIS, FittedLabel, fit_clauses
 from cp_trainer.rules.cards import Card
 
 __all__ = ["OpponentSeat"]
@@ -29,8 +29,9 @@ ART_CORNER = 0.36
 
 
 class ElidedLabel(QLabel):
-    """A one-line label that ends in "…" when narrower than its text (never cut mid-letter), or
-    shows its ``short`` form if it has one; the whole text is then its tooltip (before the one
+    """A one-line label that ends in "…" after its last whole clause or word that fits when
+    narrower than its text (a word is cut only when not even one fits), or shows its ``short``
+    form if it has one; the whole text is then its tooltip (before the one
     given with ``setToolTip``). ``text()`` and ``full_text()`` are the text it was given."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -80,10 +81,10 @@ class ElidedLabel(QLabel):
     def _elide(self) -> None:
         metrics = self.fontMetrics()
         width = max(1, self.contentsRect().width())
-        if self._short and metrics.horizontalAdvance(self._full) > width:
-            shown = metrics.elidedText(self._short, Qt.TextElideMode.ElideRight, width)
-        else:
-            shown = metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        text = self._short if self._short and metrics.horizontalAdvance(self._full) > width else self._full
+        shown = fit_clauses(metrics, width, text)  # whole clauses, else whole words, and "…"
+        if shown == ELLIPSIS:  # not even one word: its first letters
+            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
         if super().text() != shown:
             super().setText(shown)
         tips = [self._full] if shown != self._full else []

@@ -118,3 +118,21 @@ def test_a_narrow_seat_never_cuts_a_name_into_a_fragment(qtbot: Any, name: str, 
     seat.reveal_row(2, cards[8:], name, "won", "✓ you win", short=short)
     settle()
     assert assert_names_readable(seat) == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_seat_titles_are_cut_at_a_word_on_a_small_screen(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    """1024 x 700, Criss Cross: each seat's title ("Your hand 1 (set by you)", «Бот (жадный)»)
+    is whole or its first whole words and "…", the whole title in its tooltip."""
+    window = make_sized_window(qtbot, tmp_path, (1024, 700), opponents=1, criss_cross=True, lang=lang)
+    window.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
+    _set(window, 0)
+    _set(window, 1)
+    for seat in window.table._seats:
+        title = seat.title
+        full, shown = title.full_text(), title.shown_text()
+        if shown == full:
+            continue
+        assert shown.endswith(ELLIPSIS) and full in title.toolTip(), (full, shown)
+        head = shown[: -len(ELLIPSIS)].rstrip(" " + PUNCTUATION)
+        assert full.startswith(head) and full[len(head):][:1] in " " + PUNCTUATION + "()", (full, shown)
