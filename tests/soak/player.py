@@ -247,7 +247,7 @@ class Player:
         if b is None or not b["enabled"]:
             return
         self.s.click(b["rect"])
-        self.s.wait(lambda x: x["solving"] or self.widget(x, "solverFigures") is not None,
+        self.s.wait(lambda x: x["solving"] or self.widget(x, "solverVerdict") is not None,
                     "the solver started")
         self.wait_solver(cancel_after=self.rng.choice([0.0, 2.0, ANSWER_SECONDS]))
 

@@ -74,7 +74,7 @@ def hint(p: Player) -> None:
     button = p.widget(st, "hintButton")
     assert button is not None and button["enabled"]
     p.s.click(button["rect"])
-    p.s.wait(lambda x: x["solving"] or p.widget(x, "solverFigures") is not None, "the solver started")
+    p.s.wait(lambda x: x["solving"] or p.widget(x, "solverVerdict") is not None, "the solver started")
     p.wait_solver(cancel_after=30)
 
 
