@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication
 
 from cp_trainer.gui.cards.order import set_order
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.window_fit import FRAME_GUESS, MIN_SIZE, first_size
 from cp_trainer.gui.solver.bridge import arrange
 from cp_trainer.gui.table.models import Zone
+from cp_trainer.gui.window_fit import FRAME_GUESS, MIN_SIZE, first_size
 from cp_trainer.paigow.cards import JOKER, parse_pg_cards
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import Card, parse_cards
