@@ -25,7 +25,7 @@ from cp_trainer.rules.cards import format_cards, label_cards, parse_cards
 from cp_trainer.rules.house_rules import HouseRules
 from cp_trainer.rules.settlement import settle
 from cp_trainer.support.i18n import count_points, join_words, plural_index
-from tests.gui.window_fixtures import HAND, make_window
+from tests.gui.window_fixtures import HAND, make_window, surrender_hand
 
 LEGAL = Arrangement.parse("5c 3c 2s / Kd Kc 9h 8h 7d / As Ah Qs Js Ts")
 FOUL = Arrangement.parse("As Ah 2s / Kd Kc 9h 8h 7d / Qs Js Ts 5c 3c")  # aces on top of kings
@@ -202,12 +202,7 @@ def test_the_solver_names_the_bots_it_plays_against(qapp: Any, lang: str, said: 
 def test_after_a_surrender_the_banner_explains_no_marks(qtbot: Any, tmp_path: Path, lang: str) -> None:
     window = make_window(qtbot, tmp_path)
     _ru(window, lang)
-    window.apply_settings(window.values.replace(house_rules=HouseRules(surrender=True)))
-    window.deal_action.trigger()
-    cards = sorted(window.deal_model.all_cards())
-    assert window.deal_model.place(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:]))
-    window.table.surrender_button.click()
-    assert window.controller.showdown is not None and window.controller.showdown.surrendered
+    surrender_hand(window)
     banner = window.table.banner.text()
     assert "✓" not in banner, banner
     assert ("You surrendered" if lang == "en" else "Вы отказались от руки") in banner, banner

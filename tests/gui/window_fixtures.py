@@ -12,6 +12,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
@@ -23,11 +24,12 @@ from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import Card, parse_cards
+from cp_trainer.rules.house_rules import HouseRules
 from tests.gui.dnd import drop_on
 
 __all__ = ["FOULED", "HAND", "LEGAL", "MID_HAND", "assert_keys_work", "banner", "button", "c", "click",
-           "drag", "focused", "make_data_window", "make_sized_window", "make_window", "place", "settle",
-           "showdown"]
+           "drag", "focused", "make_data_window", "make_recording_window", "make_sized_window", "make_window",
+           "place", "settle", "showdown", "surrender_hand"]
 
 HAND = "As Ah Kd Kc Qs Js Ts 9h 8h 7d 5c 3c 2s"
 
@@ -160,3 +162,25 @@ def make_data_window(qtbot: QtBot, tmp_path: Path, deal: list[Card], **settings:
     w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
     w.show()
     return w
+
+
+def make_recording_window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                          deal: list[Card]) -> MainWindow:
+    """A window on ``deal`` with the default settings that records its hands in
+    ``tmp_path/data`` (the data folder its environment names), and never solves."""
+    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
+    w = MainWindow(Settings(tmp_path / "settings.ini"), seed=5, deal=deal)
+    qtbot.addWidget(w)
+    w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
+    return w
+
+
+def surrender_hand(window: MainWindow) -> None:
+    """With surrender allowed, a new deal set in any order and surrendered: the showdown of a
+    surrendered hand."""
+    window.apply_settings(window.values.replace(house_rules=HouseRules(surrender=True)))
+    window.deal_action.trigger()
+    cards = sorted(window.deal_model.all_cards())
+    assert window.deal_model.place(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:]))
+    window.table.surrender_button.click()
+    assert window.controller.showdown is not None and window.controller.showdown.surrendered

@@ -21,8 +21,9 @@ from cp_trainer.gui.cards.pixmaps import CardRenderer
 from cp_trainer.gui.drill.page import DrillPage, Phase
 from cp_trainer.gui.table.models import Zone
 from cp_trainer.gui.translation import install_language
-from cp_trainer.rules.arrangement import Arrangement, check_arrangement
+from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import Card, parse_cards
+from tests.drill_session_fixtures import legal_split
 from tests.gui.drill.drill_page_fixtures import T0, make_page, play_by_keys, pool
 
 BEST = "4s 4d 4c / Ad Qs Qh Qd 5h / Ks Kh Kd 6h 6c"
@@ -126,28 +127,15 @@ def test_an_arrangement_the_pool_did_not_store_goes_to_the_solver_thread(qtbot: 
     assert store.drill_results()[0].grade == "blunder"
 
 
-def legal_split(cards: list[Card]) -> Arrangement:
-    """Some legal arrangement of ``cards`` (the first of a fixed series of shuffles)."""
-    import random
-
-    rng = random.Random(0)
-    while True:
-        c = list(cards)
-        rng.shuffle(c)
-        a = Arrangement(tuple(c[:3]), tuple(c[3:8]), tuple(c[8:]))
-        if check_arrangement(a).legal:
-            return a
-
-
 def test_a_random_hand_is_analysed_off_the_gui_thread(qtbot: Any, tmp_path: Path) -> None:
     def analyse_fn(hand: DrillHand) -> DrillHand:
-        answer = CandidateAnswer(legal_split(list(hand.cards)), 1.0, 0.03, 0.0, 0.0)
+        answer = CandidateAnswer(legal_split(hand.cards), 1.0, 0.03, 0.0, 0.0)
         a = HandAnalysis.of(hand.cards, (answer,), "standard", 1, 2000, 1)
         return DrillHand(a.cards, a, Theme.KICKERS, 1400, 0.5, hand.source)
 
     page, store, _ = make_page(qtbot, tmp_path, analyse_fn=analyse_fn, random_share=1.0)
     assert page.hand is not None and page.hand.source == "random" and page.hand.analysis is None
-    play_by_keys(qtbot, page, str(legal_split(list(page.hand.cards))))
+    play_by_keys(qtbot, page, str(legal_split(page.hand.cards)))
     with qtbot.waitSignal(page.graded, timeout=10_000):
         page.set_hand()
     assert page.verdict.text() == "Best"

@@ -18,10 +18,10 @@ from pytestqt.qtbot import QtBot
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.practice.history_model import COLUMNS
 from cp_trainer.gui.practice.history_window import HistoryWindow
-from cp_trainer.gui.settings.store import Settings
 from cp_trainer.history import HistoryError, HistoryStore, export_jsonl
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
+from tests.gui.window_fixtures import make_recording_window
 from tests.history_fixtures import make_record
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
@@ -99,11 +99,7 @@ def test_hostile_files_through_the_import_button_give_a_status_line(qtbot: QtBot
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(Settings(tmp_path / "settings.ini"), seed=5, deal=DEAL)
-    qtbot.addWidget(w)
-    w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
-    return w
+    return make_recording_window(qtbot, tmp_path, monkeypatch, DEAL)
 
 
 def test_hands_played_while_another_program_holds_the_lock_are_kept(window: MainWindow, qtbot: QtBot,

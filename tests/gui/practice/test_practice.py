@@ -10,12 +10,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from cp_trainer.gui.main_window import MainWindow
-from cp_trainer.gui.settings.store import Settings
 from cp_trainer.gui.solver.bridge import Candidate, SolverAnswer, SolverQuestion
 from cp_trainer.history import HistoryStore
 from cp_trainer.rules.arrangement import Arrangement
 from cp_trainer.rules.cards import parse_cards
 from tests.gui.history_wait import open_and_wait, wait_loaded
+from tests.gui.window_fixtures import make_recording_window
 
 DEAL = parse_cards("As Ah Kc Kd Qs Qh Jc Td 9s 8h 7c 4d 2s")
 FOUL = Arrangement.parse("As Ah Qh / Kc Kd Td 9s 8h / Qs Jc 7c 4d 2s")
@@ -24,11 +24,7 @@ LEGAL = Arrangement.parse("Qs Jc 2s / Kc Kd Td 9s 8h / As Ah Qh 7c 4d")
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    monkeypatch.setenv("CP_TRAINER_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(Settings(tmp_path / "settings.ini"), seed=5, deal=DEAL)
-    qtbot.addWidget(w)
-    w.solver_panel.start = lambda request: None  # type: ignore[method-assign]  # no solve here
-    return w
+    return make_recording_window(qtbot, tmp_path, monkeypatch, DEAL)
 
 
 def test_a_played_hand_is_recorded_with_its_fouls_and_the_bots(window: MainWindow, tmp_path: Path) -> None:

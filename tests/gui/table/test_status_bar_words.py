@@ -13,7 +13,7 @@ import pytest
 from cp_trainer.gui.main_window import MainWindow
 from cp_trainer.gui.status_bar import ElidingStatusBar
 from cp_trainer.rules.house_rules import HouseRules
-from tests.gui.window_fixtures import make_sized_window, make_window, settle
+from tests.gui.window_fixtures import make_sized_window, make_window, settle, surrender_hand
 
 ELLIPSIS = "…"
 
@@ -85,12 +85,7 @@ def test_the_surrender_banner_says_what_the_screen_shows(qtbot: Any, tmp_path: P
     window = make_window(qtbot, tmp_path)
     if lang == "ru":
         window.set_language("ru")
-    window.apply_settings(window.values.replace(house_rules=HouseRules(surrender=True)))
-    window.deal_action.trigger()
-    cards = sorted(window.deal_model.all_cards())
-    assert window.deal_model.place(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:]))
-    window.table.surrender_button.click()
-    assert window.controller.showdown is not None and window.controller.showdown.surrendered
+    surrender_hand(window)
     text = window.table.banner.text()
     assert false not in text and true in text, text
     assert ("не считаются" if lang == "ru" else "not scored") in text, text
