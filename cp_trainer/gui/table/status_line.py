@@ -47,10 +47,8 @@ class StatusLine:
         """The deal's table (house rules, variants, bots) and, while the next deal will differ, a
         marker that says how."""
         c = self.controller
-        line = table_line(c.setup)
-        # a narrow window: the rules that are on, whole, rather than the whole line cut
-        self.rules_label.set_full_text(fill(translate("TableWidget", "Table: %1"), line),
-                                       table_line(c.setup, only_on=True))
+        # its shortened form is made by fit(), from the room the status bar has
+        self.rules_label.set_full_text(fill(translate("TableWidget", "Table: %1"), table_line(c.setup)))
         self.rules_label.setToolTip(translate("TableWidget", "The house rules, variants and bots this "
                                               "deal is played under (Settings changes them from the "
                                               "next deal)."))
